@@ -1,0 +1,75 @@
+/** @module API references, their published versions and their operations. */
+import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { portals } from "./portals";
+
+/** One API reference of a portal. `liveVersionId` is the only mutable publishing fact (flipped last). */
+export const apis = sqliteTable(
+  "apis",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    portalId: integer("portal_id").notNull().references(() => portals.id),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    liveVersionId: integer("live_version_id"),
+    /** "page-per-operation" (default) or "single-page". */
+    layout: text("layout").notNull().default("page-per-operation"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("apis_portal_slug").on(t.portalId, t.slug)],
+);
+
+/**
+ * One accepted publication. Rows are immutable once `status` is "published"; re-posting a label with new
+ * content adds a row (the newest row of a label is what the label's URL serves).
+ */
+export const versions = sqliteTable(
+  "versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    apiId: integer("api_id").notNull().references(() => apis.id),
+    label: text("label").notNull(),
+    /** Hex SHA-256 of the raw uploaded body (the R2 key). */
+    sha256: text("sha256").notNull(),
+    /** KV key prefix of this version's model (content-addressed). */
+    modelKey: text("model_key").notNull(),
+    sourceVersion: text("source_version").notNull(),
+    title: text("title").notNull(),
+    operations: integer("operations").notNull(),
+    schemas: integer("schemas").notNull(),
+    securitySchemes: integer("security_schemes").notNull(),
+    webhooks: integer("webhooks").notNull(),
+    callbacks: integer("callbacks").notNull(),
+    /** JSON array of lint issues found at publish time. */
+    lint: text("lint").notNull(),
+    lintErrors: integer("lint_errors").notNull(),
+    lintWarnings: integer("lint_warnings").notNull(),
+    /** "pending" while slices are written, "published" once complete, "failed" if the publish broke. */
+    status: text("status").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("versions_api_label").on(t.apiId, t.label)],
+);
+
+/** Operations (and webhook/callback operations) of a version, for indexes, navigation and slug lookups. */
+export const operations = sqliteTable(
+  "operations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    versionId: integer("version_id").notNull().references(() => versions.id),
+    /** Position in document order. */
+    position: integer("position").notNull(),
+    slug: text("slug").notNull(),
+    kind: text("kind").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    operationId: text("operation_id"),
+    summary: text("summary"),
+    /** First tag, or "" when untagged. */
+    tag: text("tag").notNull(),
+    deprecated: integer("deprecated", { mode: "boolean" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("operations_version_slug").on(t.versionId, t.slug),
+    index("operations_version_tag").on(t.versionId, t.tag),
+  ],
+);

@@ -1,0 +1,43 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+import { corpusService } from "./test/harness/corpus-service.ts";
+
+/**
+ * Two projects: `core` runs the platform-free OpenAPI code under plain Node (it can read ../shared/corpus
+ * directly); `workers` runs everything else inside workerd against miniflare's real D1, KV, R2 and Durable
+ * Objects, with the migrations from migrations/ and the corpus served through a test-only service binding.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: "core",
+            include: ["worker/openapi/**/*.test.ts", "client/**/*.test.ts"],
+            environment: "node",
+          },
+        },
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, PORTICO_ADMIN_TOKEN: "test-admin-token" },
+                serviceBindings: { CORPUS: corpusService },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["test/**/*.test.ts"],
+            exclude: ["test/e2e/**"],
+            setupFiles: ["./test/harness/apply-migrations.ts"],
+            testTimeout: 60_000,
+          },
+        },
+      ],
+    },
+  };
+});
