@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "./index";
+import type { ParseOutcome } from "./index";
+
+function ok(outcome: ParseOutcome) {
+  if (!outcome.ok) throw new Error(`expected a document, got ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.doc;
+}
+
+const LOL = [
+  'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+  ..."bcdefghi".split("").map((c, i) => `${c}: &${c} [${Array(9).fill(`*${"abcdefghi"[i]}`).join(",")}]`),
+].join("\n");
+
+describe("parseDocument: JSON", () => {
+  it("parses data and reports the format", () => {
+    const doc = ok(parseDocument('\uFEFF  {"openapi": "3.1.0", "paths": {}}'));
+    expect(doc.format).toBe("json");
+    expect(doc.data).toEqual({ openapi: "3.1.0", paths: {} });
+    expect(doc.warnings).toEqual([]);
+  });
+
+  it("locates members by key, items by index, and missing leaves at their nearest ancestor", () => {
+    const doc = ok(parseDocument('{\n  "a": {"b": [1, {"c": 2}]},\n  "x~/y": 3\n}'));
+    expect(doc.locate([])).toEqual({ line: 1, column: 1 });
+    expect(doc.locate(["a"])).toEqual({ line: 2, column: 3 });
+    expect(doc.locate(["a", "b", 1, "c"])).toEqual({ line: 2, column: 19 });
+    expect(doc.locate(["a", "b", "1"])).toEqual({ line: 2, column: 18 });
+    expect(doc.locate(["a", "b", 1, "missing", "deeper"])).toEqual({ line: 2, column: 18 });
+    expect(doc.locate(["x~/y"])).toEqual({ line: 3, column: 3 });
+    expect(doc.locate(["nope"])).toEqual({ line: 1, column: 1 });
+  });
+
+  it("decodes escaped keys and lets the last duplicate win, like JSON.parse", () => {
+    const doc = ok(parseDocument('{"a\\u0062": 1,\n"k": 1,\n"k": 2}'));
+    expect(doc.locate(["ab"])).toEqual({ line: 1, column: 2 });
+    expect(doc.locate(["k"])).toEqual({ line: 3, column: 1 });
+  });
+
+  it("reports syntax errors with line and column", () => {
+    expect(parseDocument('{\n  "a": 1\n  "b": 2\n}')).toEqual({
+      ok: false,
+      error: { code: "syntax", message: "Expected ',' or '}' after property value (line 3, column 3)", line: 3, column: 3 },
+    });
+    expect(parseDocument('{"a": 1,}')).toMatchObject({ ok: false, error: { code: "syntax", line: 1, column: 9 } });
+    expect(parseDocument('{"a": tru}')).toMatchObject({ ok: false, error: { code: "syntax", line: 1, column: 7 } });
+    expect(parseDocument('[1, 2')).toMatchObject({ ok: false, error: { code: "syntax", message: "Unexpected end of JSON input (line 1, column 6)" } });
+    expect(parseDocument('{"a": "x\ny"}')).toMatchObject({ ok: false, error: { code: "syntax", line: 1, column: 9 } });
+    expect(parseDocument("{} x")).toMatchObject({ ok: false, error: { code: "syntax", line: 1, column: 4 } });
+  });
+
+  it("refuses a top-level array", () => {
+    expect(parseDocument("[1, 2]")).toMatchObject({ ok: false, error: { code: "not-object" } });
+  });
+
+  it("refuses 10,000-deep nesting before JSON.parse recurses", () => {
+    const outcome = parseDocument("[".repeat(10_000) + "]".repeat(10_000));
+    expect(outcome).toEqual({ ok: false, error: { code: "too-deep", message: "Nesting deeper than 256 levels", line: 1, column: 257 } });
+  });
+
+  it("ignores brackets inside strings when measuring depth, and honours maxDepth", () => {
+    expect(parseDocument(`{"a": "${"[".repeat(1000)}"}`).ok).toBe(true);
+    expect(parseDocument('{"a": {"b": {}}}', { maxDepth: 2 })).toMatchObject({ ok: false, error: { code: "too-deep", column: 13 } });
+    expect(parseDocument('{"a": {"b": {}}}', { maxDepth: 3 }).ok).toBe(true);
+  });
+});
+
+describe("parseDocument: YAML", () => {
+  const PETS = "openapi: 3.0.0\npaths:\n  /pets:\n    get:\n      responses:\n        200:\n          description: ok\n";
+
+  it("parses YAML 1.2 core schema data (numeric keys become strings)", () => {
+    const doc = ok(parseDocument(PETS));
+    expect(doc.format).toBe("yaml");
+    expect(doc.data).toEqual({ openapi: "3.0.0", paths: { "/pets": { get: { responses: { "200": { description: "ok" } } } } } });
+  });
+
+  it("locates keys, numeric keys and sequence items", () => {
+    const doc = ok(parseDocument(PETS + "tags:\n  - name: a\n  - name: b\n"));
+    expect(doc.locate(["paths", "/pets", "get"])).toEqual({ line: 4, column: 5 });
+    expect(doc.locate(["paths", "/pets", "get", "responses", "200"])).toEqual({ line: 6, column: 9 });
+    expect(doc.locate(["tags", 1, "name"])).toEqual({ line: 10, column: 5 });
+    expect(doc.locate(["paths", "/pets", "post"])).toEqual({ line: 3, column: 3 });
+    expect(doc.locate([])).toEqual({ line: 1, column: 1 });
+  });
+
+  it("applies << merge keys and locates merged members at their source", () => {
+    const doc = ok(parseDocument("base: &base {a: 1}\ny:\n  <<: *base\n  b: 2\n"));
+    expect(doc.data).toEqual({ base: { a: 1 }, y: { a: 1, b: 2 } });
+    expect(doc.locate(["y", "a"])).toEqual({ line: 1, column: 14 });
+    expect(doc.locate(["y", "b"])).toEqual({ line: 4, column: 3 });
+  });
+
+  it("turns duplicate keys into warnings (last wins)", () => {
+    const doc = ok(parseDocument("a: 1\nb: 0\na: 2\n"));
+    expect(doc.data).toEqual({ a: 2, b: 0 });
+    expect(doc.warnings).toEqual([{ code: "duplicate-key", message: "Duplicate mapping key (the last one wins)", line: 3, column: 1 }]);
+    expect(doc.locate(["a"])).toEqual({ line: 3, column: 1 });
+  });
+
+  it("reports syntax errors with line and column", () => {
+    expect(parseDocument("a: 1\nb: [1, 2\n")).toMatchObject({ ok: false, error: { code: "syntax", line: 3, column: 1 } });
+    expect(parseDocument("a: 1\n---\nb: 2\n")).toMatchObject({ ok: false, error: { code: "syntax", line: 2, column: 1 } });
+    expect(parseDocument("a: *nowhere\n")).toMatchObject({ ok: false, error: { code: "syntax", line: 1, column: 4 } });
+  });
+
+  it("refuses empty, scalar and sequence documents", () => {
+    expect(parseDocument("  \n\n")).toMatchObject({ ok: false, error: { code: "empty" } });
+    expect(parseDocument("# just a comment\n")).toMatchObject({ ok: false, error: { code: "empty" } });
+    expect(parseDocument("hello")).toMatchObject({ ok: false, error: { code: "not-object", line: 1, column: 1 } });
+    expect(parseDocument("- 1\n- 2\n")).toMatchObject({ ok: false, error: { code: "not-object" } });
+  });
+
+  it("refuses a billion-laughs alias bomb with code aliases", () => {
+    expect(parseDocument(LOL)).toMatchObject({ ok: false, error: { code: "aliases" } });
+  });
+
+  it("refuses an alias cycle", () => {
+    expect(parseDocument("a: &a [*a]\n")).toMatchObject({ ok: false, error: { code: "aliases" } });
+  });
+
+  it("refuses 10,000-deep flow and block nesting", () => {
+    expect(parseDocument("a: " + "{a: ".repeat(10_000) + "1" + "}".repeat(10_000))).toMatchObject({
+      ok: false,
+      error: { code: "too-deep", line: 1, column: 1024 },
+    });
+    expect(parseDocument("- ".repeat(10_000) + "x")).toMatchObject({ ok: false, error: { code: "too-deep", line: 1, column: 513 } });
+    let block = "";
+    for (let i = 0; i < 300; i++) block += `${" ".repeat(i)}a:\n`;
+    expect(parseDocument(block)).toMatchObject({ ok: false, error: { code: "too-deep", line: 257, column: 257 } });
+  });
+
+  it("refuses depth reached only through aliases", () => {
+    const chain = ["l0: &l0 [[[1]]]", ...Array.from({ length: 5 }, (_, i) => `l${i + 1}: &l${i + 1} [[[*l${i}]]]`)].join("\n");
+    expect(parseDocument(chain, { maxDepth: 10 })).toMatchObject({ ok: false, error: { code: "too-deep" } });
+    expect(parseDocument(chain, { maxDepth: 20 }).ok).toBe(true);
+  });
+});

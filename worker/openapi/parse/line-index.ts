@@ -1,0 +1,31 @@
+/** @module Offset → line/column conversion over a text, with the newline table built on first use. */
+
+import type { SourcePosition } from "./types";
+
+/** Converts 0-based offsets into 1-based line/column; builds its newline table lazily (one pass, 4 bytes/line). */
+export class LineIndex {
+  private starts: Uint32Array | undefined;
+
+  constructor(private readonly text: string) {}
+
+  position(offset: number): SourcePosition {
+    const starts = (this.starts ??= buildLineStarts(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  }
+}
+
+function buildLineStarts(text: string): Uint32Array {
+  let count = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count++;
+  const starts = new Uint32Array(count);
+  let n = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts[n++] = i + 1;
+  return starts;
+}

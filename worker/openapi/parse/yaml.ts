@@ -1,0 +1,91 @@
+/**
+ * @module YAML branch of {@link parseDocument}, on the `yaml` library: CST first (iterative), depth checked on
+ * it before the recursive composer runs, then the document with aliases bounded and cycles refused.
+ */
+
+import { Composer, isMap, LineCounter, Parser } from "yaml";
+import type { CST, Document } from "yaml";
+import { checkExpansion } from "./yaml-expansion";
+import { createYamlLocator } from "./yaml-locate";
+import type { ParseOutcome, ParseWarning } from "./types";
+
+/** Parses YAML text (BOM already removed) as YAML 1.2 core schema with `<<` merge keys. */
+export function parseYaml(text: string, maxDepth: number, maxAliasCount: number): ParseOutcome {
+  const lines = new LineCounter();
+  const at = (offset: number) => {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+  };
+  const tokens = Array.from(new Parser(lines.addNewLine).parse(text));
+  const shape = measureTokens(tokens, maxDepth);
+  if (shape.tooDeepAt !== undefined) {
+    return { ok: false, error: { code: "too-deep", message: `Nesting deeper than ${maxDepth} levels`, ...at(shape.tooDeepAt) } };
+  }
+  const composer = new Composer({ version: "1.2", schema: "core", merge: true, logLevel: "silent" });
+  const docs = [...composer.compose(tokens, true, text.length)] as Document.Parsed[];
+  const doc = docs[0];
+  if (docs.length > 1) {
+    const where = at(docs[1].range[0]);
+    return { ok: false, error: { code: "syntax", message: `More than one YAML document in the file (line ${where.line})`, ...where } };
+  }
+  const fatal = doc.errors.find((e) => e.code !== "DUPLICATE_KEY");
+  if (fatal) {
+    const where = at(fatal.pos[0]);
+    const message = fatal.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+    return { ok: false, error: { code: "syntax", message: `${message} (line ${where.line}, column ${where.column})`, ...where } };
+  }
+  const warnings: ParseWarning[] = [
+    ...doc.errors.map((e) => ({ code: "duplicate-key" as const, message: "Duplicate mapping key (the last one wins)", ...at(e.pos[0]) })),
+    ...doc.warnings.map((w) => ({ code: "yaml-warning" as const, message: w.message.split("\n")[0], ...at(w.pos[0]) })),
+  ];
+  if (doc.contents === null) return { ok: false, error: { code: "empty", message: "The document is empty" } };
+  if (!isMap(doc.contents) && !shape.aliases.length) {
+    return { ok: false, error: { code: "not-object", message: "The document is not a mapping", ...at(doc.contents.range[0]) } };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount });
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (/excessive alias/i.test(message)) {
+      return { ok: false, error: { code: "aliases", message: `YAML aliases expand too much (limit ${maxAliasCount}): refused as an alias bomb` } };
+    }
+    const unresolved = /^Unresolved alias.*: (.+)$/.exec(message);
+    const token = unresolved && shape.aliases.find((a) => a.source === `*${unresolved[1]}`);
+    if (token) return { ok: false, error: { code: "syntax", message: `Unknown YAML alias ${token.source}`, ...at(token.offset) } };
+    return { ok: false, error: { code: /alias/i.test(message) ? "aliases" : "syntax", message } };
+  }
+  if (shape.aliases.length) {
+    const problem = checkExpansion(data, maxDepth);
+    if (problem) return { ok: false, error: problem };
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    return { ok: false, error: { code: "not-object", message: "The document is not a mapping", line: 1, column: 1 } };
+  }
+  return { ok: true, doc: { format: "yaml", data, locate: createYamlLocator(doc, lines), warnings } };
+}
+
+interface TokenShape {
+  tooDeepAt?: number;
+  aliases: { offset: number; source: string }[];
+}
+
+/** Walks the CST without recursion: the first collection nested past `maxDepth`, and the aliases used. */
+function measureTokens(tokens: CST.Token[], maxDepth: number): TokenShape {
+  const stack: [CST.Token, number][] = tokens.map((t) => [t, 0]);
+  const aliases: TokenShape["aliases"] = [];
+  while (stack.length) {
+    const [token, depth] = stack.pop()!;
+    if (token.type === "document") {
+      if (token.value) stack.push([token.value, depth]);
+    } else if (token.type === "alias") aliases.push({ offset: token.offset, source: token.source });
+    else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
+      if (depth + 1 > maxDepth) return { tooDeepAt: token.offset, aliases };
+      for (const item of token.items) {
+        if ("key" in item && item.key) stack.push([item.key, depth + 1]);
+        if (item.value) stack.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return { aliases };
+}
