@@ -5,3 +5,4 @@ export { exampleFromView, type ExampleOptions } from "./example";
 export { mergeAllOf, type MergeResult } from "./merge-all-of";
 export { deref, derefObject, lookupRef, refName, componentName, isObject, type JsonObject } from "./refs";
 export { mediaTypeExample, type MediaExample } from "./media-example";
+export { effectiveParameters, requestBodyOf, responsesOf, mediaTypesOf, isJsonMediaType, type ResolvedParameter } from "./operation";

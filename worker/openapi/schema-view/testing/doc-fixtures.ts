@@ -1,5 +1,5 @@
 /** @module Test support: slices and `refs` maps built by hand from a whole 3.x document (stands in for the model builder). */
-import type { OperationSlice, OperationSummary, OperationKind } from "../../model/types";
+import type { OperationKind, OperationSlice, OperationSummary, ReferenceHeader, TagInfo } from "../../model/types";
 import { isObject, lookupRef } from "../refs";
 
 /** Every local `$ref` target reachable from `root`, keyed by pointer, resolved against `doc` (transitively). */
@@ -57,4 +57,20 @@ export function operationsOf(doc: Record<string, unknown>): [string, string][] {
     for (const m of METHODS) if (isObject(item[m])) out.push([m, path]);
   }
   return out;
+}
+
+/** A hand-built header of a 3.x `doc` (counts computed plainly; callbacks not counted). */
+export function headerFromDoc(doc: Record<string, unknown>): ReferenceHeader {
+  const components = (doc.components ?? {}) as Record<string, Record<string, unknown>>;
+  const schemes = Object.fromEntries(Object.entries(components.securitySchemes ?? {}).map(([k, v]) => [k, (isObject(v) && typeof v.$ref === "string" ? lookupRef(v.$ref, { "#/components": components }) : v) as Record<string, unknown>]));
+  const webhooks = Object.values((doc.webhooks ?? {}) as Record<string, Record<string, unknown>>).reduce((n, item) => n + METHODS.filter((m) => isObject(item[m])).length, 0);
+  const info = doc.info as ReferenceHeader["info"];
+  const header: ReferenceHeader = {
+    modelVersion: 1, sourceVersion: String(doc.openapi).startsWith("3.2") ? "3.2" : String(doc.openapi).startsWith("3.1") ? "3.1" : "3.0",
+    openapi: String(doc.openapi), info, servers: (doc.servers ?? []) as unknown[], tags: (doc.tags ?? []) as TagInfo[],
+    securitySchemes: schemes,
+    counts: { operations: operationsOf(doc).length, schemas: Object.keys(components.schemas ?? {}).length, securitySchemes: Object.keys(schemes).length, webhooks, callbacks: 0 },
+  };
+  if (Array.isArray(doc.security)) header.security = doc.security as Record<string, string[]>[];
+  return header;
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { loadCorpus } from "../schema-view/testing/corpus";
+import { headerFromDoc, sliceFromDoc } from "../schema-view/testing/doc-fixtures";
+import { buildSampleInput } from "./build-input";
+import { SAMPLE_LANGUAGES } from "./languages";
+import { printSample } from "./print";
+import { toHar } from "./to-har";
+
+describe("auth placeholders from the operation's security (security.yaml)", () => {
+  const doc = loadCorpus("readme-oas-examples/3.0/yaml/security.yaml");
+  const header = headerFromDoc(doc);
+  const har = (method: string, path: string) => toHar(buildSampleInput(sliceFromDoc(doc, method, path), header).input);
+
+  it("puts an apiKey in its query parameter, cookie or header", () => {
+    expect(har("get", "/anything/apiKey").queryString).toEqual([{ name: "apiKey", value: "YOUR_API_KEY" }]);
+    expect(har("post", "/anything/apiKey").headers).toEqual([{ name: "Cookie", value: "api_key=YOUR_API_KEY" }]);
+    expect(har("put", "/anything/apiKey").headers).toEqual([{ name: "X-API-KEY", value: "YOUR_API_KEY" }]);
+  });
+
+  it("uses Bearer for HTTP bearer and OAuth 2.0, Basic for basic", () => {
+    expect(har("post", "/anything/bearer").headers).toEqual([{ name: "Authorization", value: "Bearer YOUR_TOKEN" }]);
+    expect(har("post", "/anything/basic").headers).toEqual([{ name: "Authorization", value: "Basic YOUR_BASE64_CREDENTIALS" }]);
+    expect(har("get", "/anything/oauth2").headers).toEqual([{ name: "Authorization", value: "Bearer YOUR_TOKEN" }]);
+  });
+
+  it("swaps the placeholder for a reader's credential", () => {
+    const input = buildSampleInput(sliceFromDoc(doc, "post", "/anything/bearer"), header).input;
+    expect(toHar(input, { credential: "abc123" }).headers).toEqual([{ name: "Authorization", value: "Bearer abc123" }]);
+  });
+});
+
+describe("request building (petstore 3.0)", () => {
+  const doc = loadCorpus("readme-oas-examples/3.0/yaml/petstore.yaml");
+  const header = headerFromDoc(doc);
+
+  it("fills path parameters with NAME placeholders, adds the generated body without readOnly properties", () => {
+    const { input, body } = buildSampleInput(sliceFromDoc(doc, "post", "/pet"), header);
+    expect(input.method).toBe("POST");
+    expect(input.path).toBe("/pet");
+    expect(body?.mediaType).toBe("application/json");
+    expect(body?.example.generated).toBe(true);
+    const sent = JSON.parse(input.body!.text!);
+    expect(Object.keys(sent)).toEqual(["category", "name", "photoUrls", "tags", "status"]);
+    expect(sent.name).toBe("doggie");
+    const get = buildSampleInput(sliceFromDoc(doc, "get", "/pet/{petId}"), header).input;
+    expect(get.path).toBe("/pet/PET_ID");
+  });
+
+  it("explodes required array query parameters", () => {
+    const { input } = buildSampleInput(sliceFromDoc(doc, "get", "/pet/findByStatus"), header);
+    expect(input.query).toEqual([{ name: "status", value: "available" }]);
+  });
+});
+
+describe("printing with every language", () => {
+  const doc = loadCorpus("readme-oas-examples/3.0/yaml/petstore.yaml");
+  const header = headerFromDoc(doc);
+  const har = toHar(buildSampleInput(sliceFromDoc(doc, "get", "/pet/findByStatus"), header).input);
+
+  it("offers at least 12 languages and every one prints the server, path and query once", async () => {
+    expect(SAMPLE_LANGUAGES.length).toBeGreaterThanOrEqual(12);
+    for (const lang of SAMPLE_LANGUAGES) {
+      const code = printSample(await lang.load(), har);
+      expect(code, lang.id).toContain("/pet/findByStatus");
+      expect(code.match(/status=available|"status"|'status'|:status/g)?.length ?? 0, lang.id).toBeGreaterThanOrEqual(1);
+      expect(code.includes("findByStatus?status=available?status"), lang.id).toBe(false);
+    }
+  });
+});
