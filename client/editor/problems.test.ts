@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { Text } from "@codemirror/state";
+import { fieldForPointer, normalizeProblem, problemFieldPointer, problemRange, sectionForPointer, sortProblems, worstSeverity } from "./problems";
+import type { OutlineEntry } from "./protocol";
+
+const OUTLINE: OutlineEntry[] = [
+  { kind: "general", pointer: "/info", label: "General", line: 2 },
+  { kind: "servers", pointer: "/servers", label: "Servers", line: 5 },
+  { kind: "tags", pointer: "/tags", label: "Tags", line: 9 },
+  { kind: "operation", pointer: "/paths/~1pets/get", label: "List pets", method: "get", path: "/pets", line: 12 },
+  { kind: "schema", pointer: "/components/schemas/Pet", label: "Pet", line: 30 },
+];
+
+describe("normalizeProblem", () => {
+  it("maps Spectral-style severities and segment paths", () => {
+    expect(normalizeProblem({ severity: 1, code: "operation-tags", message: "m", line: 3, column: 5, path: ["paths", "/pets", "get"] })).toEqual({
+      severity: "warn",
+      rule: "operation-tags",
+      message: "m",
+      line: 3,
+      column: 5,
+      path: "/paths/~1pets/get",
+    });
+    expect(normalizeProblem({ severity: "warning", rule: "x", message: "", line: 0, path: "#/info" })).toMatchObject({ severity: "warn", line: 1, column: 1, path: "/info" });
+  });
+});
+
+describe("problemRange", () => {
+  const doc = Text.of(["openapi: 3.1.0", "info:", "  title: A"]);
+  it("runs from the column to the end of the line's text", () => {
+    expect(problemRange(doc, { line: 3, column: 3 })).toEqual({ from: 23, to: 31 });
+  });
+  it("clamps lines and columns past the end", () => {
+    expect(problemRange(doc, { line: 99, column: 99 })).toEqual({ from: 31, to: 31 });
+  });
+});
+
+describe("mapping problems to the Visual view", () => {
+  it("puts a missing-member problem on the member's field", () => {
+    expect(problemFieldPointer({ rule: "operation-operationId", path: "/paths/~1pets/get" })).toBe("/paths/~1pets/get/operationId");
+    expect(problemFieldPointer({ rule: "operation-operationId", path: "/paths/~1pets/get/operationId" })).toBe("/paths/~1pets/get/operationId");
+    expect(problemFieldPointer({ rule: "oas3-schema", path: "/info/title" })).toBe("/info/title");
+  });
+
+  it("finds the deepest section, and General for the root", () => {
+    expect(sectionForPointer(OUTLINE, "/paths/~1pets/get/responses/200")?.label).toBe("List pets");
+    expect(sectionForPointer(OUTLINE, "/components/schemas/Pet/properties/id")?.label).toBe("Pet");
+    expect(sectionForPointer(OUTLINE, "")?.label).toBe("General");
+    expect(sectionForPointer(OUTLINE, "/paths/~1petsX")?.label).toBe("General");
+  });
+
+  it("focuses the exact field, else its deepest ancestor on screen", () => {
+    const fields = ["/paths/~1pets/get/summary", "/paths/~1pets/get/responses/200", "/paths/~1pets/get/responses/200/description"];
+    expect(fieldForPointer(fields, "/paths/~1pets/get/summary")).toBe("/paths/~1pets/get/summary");
+    expect(fieldForPointer(fields, "/paths/~1pets/get/responses/200/content/x")).toBe("/paths/~1pets/get/responses/200");
+    expect(fieldForPointer(fields, "/paths/~1pets/get/tags")).toBeUndefined();
+  });
+
+  it("sorts by position and picks the worst severity", () => {
+    const ps = [
+      { severity: "warn" as const, rule: "a", message: "", line: 4, column: 1, path: "" },
+      { severity: "error" as const, rule: "b", message: "", line: 4, column: 1, path: "" },
+      { severity: "hint" as const, rule: "c", message: "", line: 2, column: 9, path: "" },
+    ];
+    expect(sortProblems(ps).map((p) => p.rule)).toEqual(["c", "b", "a"]);
+    expect(worstSeverity(ps)).toBe("error");
+    expect(worstSeverity([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * @module Problems as the editor shows them: normalised from the lint engine, mapped to source offsets, and to
+ * the Visual view's sections and fields.
+ */
+import { isWithin, normalizePath } from "./pointer";
+import type { EditorProblem, OutlineEntry, Severity } from "./protocol";
+
+const SEVERITY_RANK: Record<Severity, number> = { error: 0, warn: 1, info: 2, hint: 3 };
+
+/** Maps anything a lint engine reports (`warning`, numeric Spectral severities, arrays as paths) to our shape. */
+export function normalizeProblem(raw: { severity?: unknown; rule?: unknown; code?: unknown; message?: unknown; line?: unknown; column?: unknown; path?: unknown }): EditorProblem {
+  const s = raw.severity;
+  const severity: Severity =
+    s === "error" || s === 0 ? "error" : s === "warn" || s === "warning" || s === 1 ? "warn" : s === "info" || s === 2 ? "info" : s === "hint" || s === 3 ? "hint" : "warn";
+  return {
+    severity,
+    rule: String(raw.rule ?? raw.code ?? "unknown"),
+    message: String(raw.message ?? ""),
+    line: Math.max(1, Number(raw.line) || 1),
+    column: Math.max(1, Number(raw.column) || 1),
+    path: normalizePath(raw.path),
+  };
+}
+
+/** Sorts by line, then column, then severity (errors first). Returns a new array. */
+export function sortProblems(problems: readonly EditorProblem[]): EditorProblem[] {
+  return [...problems].sort((a, b) => a.line - b.line || a.column - b.column || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+}
+
+/** The worst severity among problems, or undefined for none. */
+export function worstSeverity(problems: readonly EditorProblem[]): Severity | undefined {
+  let worst: Severity | undefined;
+  for (const p of problems) if (!worst || SEVERITY_RANK[p.severity] < SEVERITY_RANK[worst]) worst = p.severity;
+  return worst;
+}
+
+/** Minimal view of a text by lines, as CodeMirror's `Text` provides it. */
+export interface LineSource {
+  lines: number;
+  line(n: number): { from: number; to: number };
+}
+
+/**
+ * The source range a problem marks: from its line/column (clamped into the text) to the end of that line's
+ * content, or one character when the column is at the end.
+ */
+export function problemRange(doc: LineSource, problem: Pick<EditorProblem, "line" | "column">): { from: number; to: number } {
+  const n = Math.min(Math.max(1, problem.line), doc.lines);
+  const line = doc.line(n);
+  const from = Math.min(line.from + Math.max(0, problem.column - 1), line.to);
+  return { from, to: Math.max(from, line.to) };
+}
+
+/**
+ * Where a rule that reports a missing member points: the parent object. Showing it on the member's field is
+ * what a writer expects (operation-operationId on the operationId box).
+ */
+const RULE_FIELD: Record<string, string> = {
+  "operation-operationId": "operationId",
+  "operation-description": "description",
+  "operation-summary": "summary",
+  "operation-tags": "tags",
+  "operation-success-response": "responses",
+  "info-contact": "contact",
+  "info-description": "description",
+  "info-license": "license",
+  "license-url": "url",
+  "contact-properties": "name",
+  "oas3-api-servers": "servers",
+  "oas2-api-host": "host",
+  "oas2-api-schemes": "schemes",
+  "tag-description": "description",
+};
+
+/** The pointer of the field a problem belongs to: its path, or the member a "missing member" rule names. */
+export function problemFieldPointer(problem: Pick<EditorProblem, "rule" | "path">): string {
+  const member = RULE_FIELD[problem.rule];
+  if (!member) return problem.path;
+  return problem.path.endsWith("/" + member) ? problem.path : `${problem.path}/${member}`;
+}
+
+/** The outline entry a problem belongs to: the one with the longest pointer containing it, else General. */
+export function sectionForPointer(outline: readonly OutlineEntry[], pointer: string): OutlineEntry | undefined {
+  let best: OutlineEntry | undefined;
+  for (const entry of outline) {
+    const scope = entry.kind === "servers" && entry.pointer === "/host" ? "" : entry.pointer;
+    if (scope === "" ? /^\/(host|basePath|schemes)(\/|$)/.test(pointer) : isWithin(pointer, scope)) {
+      if (!best || entry.pointer.length > best.pointer.length) best = entry;
+    }
+  }
+  return best ?? outline.find((e) => e.kind === "general");
+}
+
+/** Of the field pointers on screen, the one a problem should focus: exact, else the deepest ancestor. */
+export function fieldForPointer(fields: readonly string[], pointer: string): string | undefined {
+  let best: string | undefined;
+  for (const f of fields) if (isWithin(pointer, f) && (best === undefined || f.length > best.length)) best = f;
+  return best;
+}
