@@ -22,7 +22,8 @@ export function parseDocument(text: string, options: ParseOptions = {}): ParseOu
   if (first === source.length) return { ok: false, error: { code: "empty", message: "The document is empty" } };
   try {
     const c = source[first];
-    return c === "{" || c === "[" ? parseJson(source, maxDepth) : parseYaml(source, maxDepth, maxAliasCount);
+    const requireObject = options.requireObject ?? true;
+    return c === "{" || c === "[" ? parseJson(source, maxDepth, requireObject) : parseYaml(source, maxDepth, maxAliasCount, requireObject);
   } catch (e) {
     // Last line of defence: the libraries may throw on inputs we have not foreseen; callers get a result.
     const message = e instanceof RangeError ? "The document is too deeply nested or too large to parse" : e instanceof Error ? e.message : String(e);

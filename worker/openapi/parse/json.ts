@@ -6,7 +6,7 @@ import { LineIndex } from "./line-index";
 import type { ParseOutcome } from "./types";
 
 /** Parses JSON text (BOM already removed). The depth limit is checked first because JSON.parse recurses. */
-export function parseJson(text: string, maxDepth: number): ParseOutcome {
+export function parseJson(text: string, maxDepth: number, requireObject = true): ParseOutcome {
   const tooDeep = findExcessDepth(text, maxDepth);
   if (tooDeep !== -1) {
     const at = new LineIndex(text).position(tooDeep);
@@ -21,7 +21,7 @@ export function parseJson(text: string, maxDepth: number): ParseOutcome {
     const at = found ? new LineIndex(text).position(found.offset) : undefined;
     return { ok: false, error: { code: "syntax", message: at ? `${message} (line ${at.line}, column ${at.column})` : message, ...at } };
   }
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+  if (requireObject && (data === null || typeof data !== "object" || Array.isArray(data))) {
     const kind = Array.isArray(data) ? "an array" : data === null ? "null" : `a ${typeof data}`;
     return { ok: false, error: { code: "not-object", message: `The document is ${kind}, not an object`, line: 1, column: 1 } };
   }

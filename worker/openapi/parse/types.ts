@@ -24,7 +24,7 @@ export interface ParseWarning {
   column?: number;
 }
 
-/** A successfully parsed definition. `data` is always a plain object (a mapping at the top level). */
+/** A successfully parsed document. `data` is a plain object unless `requireObject: false` was passed. */
 export interface ParsedDocument {
   format: "json" | "yaml";
   data: unknown;
@@ -45,6 +45,11 @@ export interface ParseOptions {
   maxDepth?: number;
   /** YAML: limit passed to the `yaml` library's alias-expansion check (default {@link DEFAULT_MAX_ALIAS_COUNT}). */
   maxAliasCount?: number;
+  /**
+   * Refuse a top level that is not an object with code "not-object" (default true). Fragments of a multi-file
+   * definition may be arrays or scalars; pass false to accept any value as `data`.
+   */
+  requireObject?: boolean;
 }
 
 export const DEFAULT_MAX_DEPTH = 256;

@@ -10,7 +10,7 @@ import { createYamlLocator } from "./yaml-locate";
 import type { ParseOutcome, ParseWarning } from "./types";
 
 /** Parses YAML text (BOM already removed) as YAML 1.2 core schema with `<<` merge keys. */
-export function parseYaml(text: string, maxDepth: number, maxAliasCount: number): ParseOutcome {
+export function parseYaml(text: string, maxDepth: number, maxAliasCount: number, requireObject = true): ParseOutcome {
   const lines = new LineCounter();
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);
@@ -39,7 +39,7 @@ export function parseYaml(text: string, maxDepth: number, maxAliasCount: number)
     ...doc.warnings.map((w) => ({ code: "yaml-warning" as const, message: w.message.split("\n")[0], ...at(w.pos[0]) })),
   ];
   if (doc.contents === null) return { ok: false, error: { code: "empty", message: "The document is empty" } };
-  if (!isMap(doc.contents) && !shape.aliases.length) {
+  if (requireObject && !isMap(doc.contents) && !shape.aliases.length) {
     return { ok: false, error: { code: "not-object", message: "The document is not a mapping", ...at(doc.contents.range[0]) } };
   }
   let data: unknown;
@@ -59,7 +59,7 @@ export function parseYaml(text: string, maxDepth: number, maxAliasCount: number)
     const problem = checkExpansion(data, maxDepth);
     if (problem) return { ok: false, error: problem };
   }
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+  if (requireObject && (data === null || typeof data !== "object" || Array.isArray(data))) {
     return { ok: false, error: { code: "not-object", message: "The document is not a mapping", line: 1, column: 1 } };
   }
   return { ok: true, doc: { format: "yaml", data, locate: createYamlLocator(doc, lines), warnings } };

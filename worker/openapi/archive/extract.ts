@@ -1,0 +1,106 @@
+/**
+ * @module `.tar.gz`, `.tar` and `.zip` uploads → an in-memory file map, with hostile-archive limits: entry count,
+ * total and per-file uncompressed bytes (gzip is inflated as a stream and stopped at the limit, zip sizes are
+ * checked before inflating), and no absolute or `..` names.
+ */
+
+import { Gunzip, unzipSync } from "fflate";
+import { parseTar } from "nanotar";
+
+export const ARCHIVE_LIMITS = {
+  maxEntries: 10_000,
+  maxTotalBytes: 64 * 1024 * 1024,
+  maxFileBytes: 32 * 1024 * 1024,
+};
+
+export type ArchiveLimits = typeof ARCHIVE_LIMITS;
+
+export type ExtractOutcome =
+  | { ok: true; files: Map<string, Uint8Array> }
+  | { ok: false; status: 400 | 413; code: string; message: string };
+
+const GZIP_CHUNK = 16 * 1024;
+
+/** Inflates gzip data, refusing output past `maxBytes` (a gzip bomb stops after one chunk too many). */
+export function gunzipBounded(body: Uint8Array, maxBytes: number): { ok: true; data: Uint8Array } | { ok: false; tooLarge: boolean; message: string } {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let over = false;
+  try {
+    const gunzip = new Gunzip((chunk) => {
+      total += chunk.length;
+      if (total > maxBytes) over = true;
+      else chunks.push(chunk);
+    });
+    for (let i = 0; i < body.length && !over; i += GZIP_CHUNK) gunzip.push(body.subarray(i, i + GZIP_CHUNK), i + GZIP_CHUNK >= body.length);
+  } catch (e) {
+    return { ok: false, tooLarge: false, message: `invalid gzip data: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (over) return { ok: false, tooLarge: true, message: `the archive inflates to more than ${maxBytes} bytes` };
+  const data = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    data.set(c, at);
+    at += c.length;
+  }
+  return { ok: true, data };
+}
+
+/** True when `data` looks like a POSIX/GNU tar (the "ustar" magic of the first header). */
+export function isTar(data: Uint8Array): boolean {
+  return data.length >= 263 && String.fromCharCode(...data.subarray(257, 262)) === "ustar";
+}
+
+/** Reads a tar (already inflated) or zip into a file map keyed by normalised relative path. */
+export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: ArchiveLimits = ARCHIVE_LIMITS): ExtractOutcome {
+  const files = new Map<string, Uint8Array>();
+  let total = 0;
+  let refusal: ExtractOutcome | undefined;
+  const admit = (rawName: string, size: number): string | undefined => {
+    if (refusal) return undefined;
+    const name = rawName.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
+    if (name.endsWith("/") || isJunk(name)) return undefined;
+    if (name.startsWith("/") || /^[A-Za-z]:/.test(name) || name.split("/").includes("..")) {
+      refusal = { ok: false, status: 400, code: "unsafe-archive", message: `archive entry ${JSON.stringify(rawName)} has an absolute or parent-directory path` };
+      return undefined;
+    }
+    total += size;
+    if (files.size + 1 > limits.maxEntries) refusal = { ok: false, status: 413, code: "archive-too-large", message: `the archive has more than ${limits.maxEntries} files` };
+    else if (size > limits.maxFileBytes) refusal = { ok: false, status: 413, code: "archive-too-large", message: `${name} is larger than ${limits.maxFileBytes} bytes` };
+    else if (total > limits.maxTotalBytes) refusal = { ok: false, status: 413, code: "archive-too-large", message: `the archive's files add up to more than ${limits.maxTotalBytes} bytes` };
+    return refusal ? undefined : name;
+  };
+  try {
+    if (kind === "zip") {
+      const names = new Map<string, string>();
+      const unzipped = unzipSync(data, {
+        filter: (file) => {
+          const name = admit(file.name, file.originalSize);
+          if (name) names.set(file.name, name);
+          return name !== undefined;
+        },
+      });
+      for (const [raw, content] of Object.entries(unzipped)) {
+        const name = names.get(raw);
+        if (name && content.length <= limits.maxFileBytes) files.set(name, content);
+      }
+    } else {
+      for (const item of parseTar(data)) {
+        if (item.type !== "file" && item.type !== "contiguousFile" && item.type !== undefined) continue;
+        const name = admit(item.name, item.size);
+        if (name && item.data) files.set(name, item.data);
+      }
+    }
+  } catch (e) {
+    return { ok: false, status: 400, code: "invalid-archive", message: `the archive could not be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  if (refusal) return refusal;
+  if (files.size === 0) return { ok: false, status: 400, code: "empty-archive", message: "the archive contains no files" };
+  return { ok: true, files };
+}
+
+/** macOS and editor litter that is never part of a definition. */
+function isJunk(name: string): boolean {
+  const base = name.slice(name.lastIndexOf("/") + 1);
+  return name.startsWith("__MACOSX/") || base.startsWith("._") || base === ".DS_Store";
+}

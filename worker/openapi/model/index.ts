@@ -1,0 +1,65 @@
+/**
+ * @module Reference model of a normalised (3.x) document: header, operation summaries and lazily built slices.
+ * Slices share nodes with the document (nothing is copied or inline-expanded); serialise them one at a time.
+ */
+
+import { checkRefs } from "./check-refs";
+import { buildHeader } from "./header";
+import { collectOperations } from "./operations";
+import type { OperationEntry } from "./operations";
+import { isObject } from "./pointer";
+import { RefClosure } from "./ref-closure";
+import { MODEL_VERSION } from "./types";
+import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "./types";
+
+export interface ReferenceModel {
+  header: ReferenceHeader;
+  /** Path operations in document order, then webhook operations, then callback operations. */
+  operations: OperationSummary[];
+  /** The slice of one operation; throws a RangeError for a slug that is not in `operations`. */
+  slice(slug: string): OperationSlice;
+}
+
+/**
+ * Builds the model. `modelVersion` is the document's family after normalisation (2.0 sources arrive as "3.0").
+ * Structural problems are appended to `issues`; the model is built from whatever is usable.
+ */
+export function buildModel(document: Record<string, unknown>, sourceVersion: SpecVersion, modelVersion: SpecVersion, issues: BuildIssue[]): ReferenceModel {
+  const closure = new RefClosure(document);
+  checkRefs(document, closure, issues);
+  const entries = collectOperations(document, modelVersion, issues);
+  const counts = { operations: 0, webhooks: 0, callbacks: 0 };
+  for (const e of entries) counts[e.summary.kind === "operation" ? "operations" : e.summary.kind === "webhook" ? "webhooks" : "callbacks"]++;
+  const header = buildHeader(document, sourceVersion, counts, issues);
+  const bySlug = new Map(entries.map((e) => [e.summary.slug, e]));
+  return {
+    header,
+    operations: entries.map((e) => e.summary),
+    slice(slug) {
+      const entry = bySlug.get(slug);
+      if (!entry) throw new RangeError(`No operation with slug ${JSON.stringify(slug)}`);
+      return buildSlice(document, header, entry, closure);
+    },
+  };
+}
+
+function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry, closure: RefClosure): OperationSlice {
+  const { operation, pathItem } = entry;
+  const pathParameters = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+  const servers = [operation.servers, pathItem.servers].find((s) => Array.isArray(s) && s.length > 0) ?? header.servers;
+  const security = Array.isArray(operation.security) ? operation.security : (header.security ?? []);
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const usedSchemes = new Set<string>();
+  for (const requirement of security) if (isObject(requirement)) for (const name of Object.keys(requirement)) usedSchemes.add(name);
+  const schemeRoots = [...usedSchemes].filter((name) => Object.hasOwn(schemes, name)).map((name) => schemes[name]);
+  return {
+    modelVersion: MODEL_VERSION,
+    summary: entry.summary,
+    operation,
+    pathParameters,
+    servers: servers as unknown[],
+    security: security as Record<string, string[]>[],
+    refs: closure.collect([operation, pathParameters, ...schemeRoots]),
+  };
+}

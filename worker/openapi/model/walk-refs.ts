@@ -1,0 +1,60 @@
+/**
+ * @module Finds every `$ref` string under a value, iteratively (any depth, shared nodes visited once), skipping
+ * values that are data rather than description: `example`, `default`, `enum`, `const`, JSON Schema `examples`
+ * arrays and Example Objects' `value`, so a `$ref` inside an example is never mistaken for a reference.
+ */
+
+import type { PathSegment } from "./pointer";
+
+const DATA_KEYS = new Set(["example", "default", "enum", "const"]);
+const SCHEMA_MAPS = new Set(["properties", "patternProperties"]);
+
+/**
+ * Calls `onRef(ref, path)` for each `$ref` string under `root`. `path` is the live path of the object holding the
+ * `$ref` (relative to `root`, prefixed with `basePath`); copy it if you keep it.
+ */
+export function walkRefs(root: unknown, onRef: (ref: string, path: readonly PathSegment[]) => void, basePath: readonly PathSegment[] = []): void {
+  if (root === null || typeof root !== "object") return;
+  const seen = new Set<object>();
+  const path: PathSegment[] = [...basePath];
+  const base = basePath.length;
+  const values: object[] = [root];
+  const keys: PathSegment[] = [""];
+  const depths: number[] = [0];
+  while (values.length) {
+    const node = values.pop()!;
+    const key = keys.pop()!;
+    const depth = depths.pop()!;
+    path.length = base + depth;
+    if (depth > 0) path[base + depth - 1] = key;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) {
+        const child = node[i];
+        if (child !== null && typeof child === "object") {
+          values.push(child);
+          keys.push(i);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === "string") onRef(record.$ref, path);
+    const ownKey = depth > 0 ? path[base + depth - 1] : undefined;
+    const parentKey = depth > 1 ? path[base + depth - 2] : undefined;
+    const entries = Object.keys(record);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const k = entries[i];
+      const child = record[k];
+      if (child === null || typeof child !== "object") continue;
+      if (DATA_KEYS.has(k) && !SCHEMA_MAPS.has(String(ownKey))) continue;
+      if (k === "examples" && Array.isArray(child)) continue;
+      if ((k === "value" || k === "dataValue") && parentKey === "examples") continue;
+      values.push(child);
+      keys.push(k);
+      depths.push(depth + 1);
+    }
+  }
+}

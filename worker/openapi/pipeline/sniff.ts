@@ -1,0 +1,37 @@
+/** @module What an uploaded body is, from its bytes (the Content-Type header is only advisory). */
+
+export type BodyKind = { kind: "gzip" | "zip" | "tar" } | { kind: "text"; text: string } | { kind: "binary"; message: string };
+
+const SIGNATURES: [number[], string][] = [
+  [[0x89, 0x50, 0x4e, 0x47], "a PNG image"],
+  [[0xff, 0xd8, 0xff], "a JPEG image"],
+  [[0x47, 0x49, 0x46, 0x38], "a GIF image"],
+  [[0x25, 0x50, 0x44, 0x46], "a PDF document"],
+  [[0x42, 0x5a, 0x68], "bzip2 data"],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a], "xz data"],
+  [[0x37, 0x7a, 0xbc, 0xaf], "a 7-Zip archive"],
+];
+
+/** Classifies a body: an archive, UTF-8/UTF-16 text (decoded), or binary (with what it looks like). */
+export function sniffBody(body: Uint8Array): BodyKind {
+  const starts = (bytes: number[]) => bytes.every((b, i) => body[i] === b);
+  if (starts([0x1f, 0x8b])) return { kind: "gzip" };
+  if (starts([0x50, 0x4b, 0x03, 0x04]) || starts([0x50, 0x4b, 0x05, 0x06])) return { kind: "zip" };
+  if (body.length >= 263 && String.fromCharCode(...body.subarray(257, 262)) === "ustar") return { kind: "tar" };
+  for (const [signature, what] of SIGNATURES) if (starts(signature)) return { kind: "binary", message: `the body is ${what}, not an OpenAPI definition` };
+  let text: string;
+  try {
+    const encoding = starts([0xff, 0xfe]) ? "utf-16le" : starts([0xfe, 0xff]) ? "utf-16be" : "utf-8";
+    text = new TextDecoder(encoding, { fatal: true }).decode(body);
+  } catch {
+    return { kind: "binary", message: "the body is not UTF-8 text" };
+  }
+  if (text.includes("\u0000")) return { kind: "binary", message: "the body contains NUL bytes: binary data, not an OpenAPI definition" };
+  return { kind: "text", text };
+}
+
+/** Decodes one archive entry as text, or undefined when it is not valid UTF-8 text. */
+export function decodeText(bytes: Uint8Array): string | undefined {
+  const kind = sniffBody(bytes);
+  return kind.kind === "text" ? kind.text : undefined;
+}
