@@ -15,7 +15,7 @@ import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, Spe
 import { detectVersion } from "./normalize/detect-version";
 import { upgradeSwagger } from "./normalize/upgrade-swagger";
 import { parseDocument } from "./parse";
-import type { ParseError, ParsedDocument } from "./parse";
+import type { ParseError, ParsedDocument, ParseWarning } from "./parse";
 import { ArchiveFiles } from "./pipeline/archive-source";
 import { locateBundledIssues, locateModelIssues, locateSourceIssues } from "./pipeline/locate-issues";
 import type { IssueSources } from "./pipeline/locate-issues";
@@ -103,7 +103,7 @@ function buildSingle(text: string): BuildOutcome {
   const outcome = parseDocument(text);
   if (!outcome.ok) return parseFailure(outcome.error);
   const sources: IssueSources = { locate: (_file, path) => outcome.doc.locate(path), swagger2: false };
-  return finish(outcome.doc, undefined, outcome.doc.data as Record<string, unknown>, sources, []);
+  return finish(outcome.doc, undefined, outcome.doc.data as Record<string, unknown>, sources, warningIssues(outcome.doc.warnings));
 }
 
 function buildArchive(files: ArchiveFiles, requestedRoot: string | undefined): BuildOutcome {
@@ -126,7 +126,8 @@ function buildArchive(files: ArchiveFiles, requestedRoot: string | undefined): B
   if (!detected.ok) return finish(outcome.doc, rootPath, outcome.doc.data, sources, []);
   const bundled = bundleDocument({ rootPath, rootData: outcome.doc.data, load: (p) => files.load(p), swagger2: sources.swagger2 });
   sources.origins = bundled.origins;
-  const issues = locateSourceIssues(bundled.issues, sources);
+  const issues = [...warningIssues(outcome.doc.warnings), ...locateSourceIssues(bundled.issues, sources)];
+  for (const [file, warnings] of files.warnings()) if (file !== rootPath) issues.push(...warningIssues(warnings, file));
   return finish(outcome.doc, rootPath, bundled.document, sources, issues, true);
 }
 
@@ -150,7 +151,7 @@ function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Reco
     document = upgraded.document;
   }
   const modelIssues: BuildIssue[] = [];
-  const model = buildModel(document, detected.version, modelVersion, modelIssues);
+  const model = buildModel(document, detected.version, modelVersion, modelIssues, owned);
   issues.push(...locateModelIssues(modelIssues, sources));
   return {
     ok: true,
@@ -162,6 +163,18 @@ function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Reco
     document,
     source: { ...(rootPath !== undefined ? { path: rootPath } : {}), parsed },
   };
+}
+
+/** Parser warnings (YAML duplicate keys, tolerated indentation) as issues. */
+function warningIssues(warnings: ParseWarning[], file?: string): BuildIssue[] {
+  return warnings.map((w) => ({
+    severity: "warning",
+    rule: w.code === "duplicate-key" ? "duplicate-key" : "yaml-warning",
+    message: w.message,
+    path: [],
+    ...(file !== undefined ? { file } : {}),
+    ...(w.line !== undefined ? { line: w.line, column: w.column } : {}),
+  }));
 }
 
 function parseFailure(error: ParseError, file?: string): BuildFailure {

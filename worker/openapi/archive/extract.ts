@@ -5,7 +5,7 @@
  */
 
 import { Gunzip, unzipSync } from "fflate";
-import { parseTar } from "nanotar";
+import { readTar } from "./tar";
 
 export const ARCHIVE_LIMITS = {
   maxEntries: 10_000,
@@ -85,10 +85,10 @@ export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: Ar
         if (name && content.length <= limits.maxFileBytes) files.set(name, content);
       }
     } else {
-      for (const item of parseTar(data)) {
-        if (item.type !== "file" && item.type !== "contiguousFile" && item.type !== undefined) continue;
+      for (const item of readTar(data)) {
+        if (item.type !== "file") continue;
         const name = admit(item.name, item.size);
-        if (name && item.data) files.set(name, item.data);
+        if (name) files.set(name, item.data);
       }
     }
   } catch (e) {

@@ -9,6 +9,7 @@
  * component names are lost (DigitalOcean bundles to zero `components.schemas`) and its errors carry no line.
  */
 
+import { isDataMember } from "../model/data-keys";
 import { isObject, parseRef, resolvePointer, toRef } from "../model/pointer";
 import type { PathSegment } from "../model/pointer";
 import type { BuildIssue } from "../model/types";
@@ -44,16 +45,17 @@ export interface BundleResult {
   issues: BuildIssue[];
 }
 
-const DATA_KEYS = new Set(["example", "default", "enum", "const"]);
+const MAX_DATA_COPIES = 64;
 /** Sections the root fills itself; they are bundled first so in-place entries keep their names. */
 const SECTION_KEYS = ["components", "definitions", "parameters", "responses", "securityDefinitions"];
 
 /** Bundles the root and everything it references into one document (the root's data is not mutated). */
 export function bundleDocument(input: BundleInput): BundleResult {
   const { rootPath, rootData, swagger2 } = input;
-  const issues: BuildIssue[] = [];
+  const reported: BuildIssue[] = [];
   const origins = new Map<string, Origin>();
   const homes = new Map<string, string>();
+  const dataCopies = new Map<string, number>();
   const hoisted = new Map<string, Record<string, unknown>>();
   const takenNames = new Map<string, Set<string>>();
 
@@ -68,16 +70,19 @@ export function bundleDocument(input: BundleInput): BundleResult {
     return names;
   };
 
-  const copy = (node: unknown, file: string, out: PathSegment[], src: PathSegment[]): unknown => {
+  /**
+   * Copies `node` (from `file`, at `src` there) to `out` in the bundle, rewriting `$ref`s. Inside data members
+   * (`example`, `default`, ...) only refs to other files of the upload are followed, quietly: authors do write
+   * `example: {$ref: examples.yml#/x}` and mean it, while a local `$ref` in an example may be literal data.
+   */
+  const copy = (node: unknown, file: string, out: PathSegment[], src: PathSegment[], data = false): unknown => {
     if (node === null || typeof node !== "object") return node;
-    if (Array.isArray(node)) return node.map((v, i) => copy(v, file, [...out, i], [...src, i]));
+    if (Array.isArray(node)) return node.map((v, i) => copy(v, file, [...out, i], [...src, i], data));
     const record = node as Record<string, unknown>;
-    if (typeof record.$ref === "string") return rewriteRef(record, file, out, src);
+    if (typeof record.$ref === "string" && (!data || parseRef(record.$ref).kind === "relative")) return rewriteRef(record, file, out, src, data);
     const result: Record<string, unknown> = {};
-    const ownKey = out[out.length - 1];
     for (const [k, v] of Object.entries(record)) {
-      const isData = (DATA_KEYS.has(k) && ownKey !== "properties") || (k === "examples" && Array.isArray(v)) || (k === "value" && out[out.length - 2] === "examples");
-      result[k] = isData ? v : copy(v, file, [...out, k], [...src, k]);
+      result[k] = copy(v, file, [...out, k], [...src, k], data || isDataMember(k, v, out[out.length - 1], out[out.length - 2]));
     }
     return result;
   };
@@ -88,10 +93,11 @@ export function bundleDocument(input: BundleInput): BundleResult {
     return siblings;
   };
 
-  const rewriteRef = (record: Record<string, unknown>, file: string, out: PathSegment[], src: PathSegment[]): unknown => {
+  const rewriteRef = (record: Record<string, unknown>, file: string, out: PathSegment[], src: PathSegment[], quiet: boolean): unknown => {
     const ref = record.$ref as string;
     const parsed = parseRef(ref);
     const keep = () => ({ ...record, ...copySiblings(record, file, out, src) });
+    const issues = quiet ? [] : reported;
     if (parsed.kind === "remote" || parsed.kind === "invalid") return keep();
     const targetFile = parsed.kind === "local" ? file : resolvePath(dirname(file), parsed.file);
     const where = { file: file === rootPath ? undefined : file, path: [...src, "$ref"] };
@@ -101,8 +107,13 @@ export function bundleDocument(input: BundleInput): BundleResult {
     }
     if (targetFile === rootPath) return { ...copySiblings(record, file, out, src), $ref: toRef(parsed.segments) };
     const key = `${targetFile}${toRef(parsed.segments)}`;
-    const home = homes.get(key);
+    const home = quiet ? undefined : homes.get(key);
     if (home) return { ...copySiblings(record, file, out, src), $ref: home };
+    // Data is copied afresh at each use (a local $ref inside an example would not be followed), a bounded
+    // number of times so that a file whose example refers to itself cannot loop.
+    const copies = quiet ? (dataCopies.get(key) ?? 0) : 0;
+    if (copies >= MAX_DATA_COPIES) return keep();
+    if (quiet) dataCopies.set(key, copies + 1);
     const loaded = input.load(targetFile);
     if (!loaded || loaded.kind === "error") {
       const reason = !loaded ? `file ${JSON.stringify(targetFile)} is not in the upload` : `${targetFile} could not be read: ${loaded.message}`;
@@ -119,7 +130,7 @@ export function bundleDocument(input: BundleInput): BundleResult {
       issues.push({ severity: "error", rule: "unresolved-ref", message: `Cannot resolve ${JSON.stringify(ref)}: ${targetFile} has no ${toRef(parsed.segments)}`, ...where });
       return keep();
     }
-    const placement = placementFor(out, swagger2);
+    const placement = quiet ? ({ kind: "inline" } as const) : placementFor(out, swagger2);
     if (placement.kind === "hoist") {
       const names = sectionNames(placement.section);
       const wanted = (parsed.segments.length ? parsed.segments[parsed.segments.length - 1] : baseName(targetFile)).replace(/[^A-Za-z0-9._-]+/g, "_") || "item";
@@ -140,18 +151,18 @@ export function bundleDocument(input: BundleInput): BundleResult {
       return { ...copySiblings(record, file, out, src), $ref: pointer };
     }
     const pointer = toRef(out);
-    homes.set(key, pointer);
+    if (!quiet) homes.set(key, pointer);
     origins.set(pointer, { file: targetFile, path: parsed.segments });
     const siblings = copySiblings(record, file, out, src);
     if (isObject(target.value)) {
       const placeholder: Record<string, unknown> = {};
-      jobs.push(() => Object.assign(placeholder, copy(target.value, targetFile, out, parsed.segments), siblings));
+      jobs.push(() => Object.assign(placeholder, copy(target.value, targetFile, out, parsed.segments, quiet), siblings));
       return placeholder;
     }
     if (Array.isArray(target.value)) {
       const placeholder: unknown[] = [];
       jobs.push(() => {
-        for (const item of copy(target.value, targetFile, out, parsed.segments) as unknown[]) placeholder.push(item);
+        for (const item of copy(target.value, targetFile, out, parsed.segments, quiet) as unknown[]) placeholder.push(item);
       });
       return placeholder;
     }
@@ -166,7 +177,7 @@ export function bundleDocument(input: BundleInput): BundleResult {
   for (let i = 0; i < jobs.length; i++) jobs[i]();
   for (const k of Object.keys(rootData)) document[k] = bundled.get(k);
   for (const [sectionKey, entries] of hoisted) attach(document, sectionKey.split("/"), entries);
-  return { document, origins, issues };
+  return { document, origins, issues: reported };
 }
 
 /** Adds hoisted entries to a section of the bundled document, creating it (and `components`) when absent. */

@@ -8,8 +8,11 @@ import type { RefClosure } from "./ref-closure";
 import type { BuildIssue } from "./types";
 import { walkRefs } from "./walk-refs";
 
-/** Appends one issue per problematic `$ref` occurrence (the closure memoises resolution for the slices). */
-export function checkRefs(document: unknown, closure: RefClosure, issues: BuildIssue[]): void {
+/**
+ * Appends one issue per problematic `$ref` occurrence (the closure memoises resolution for the slices). After
+ * bundling, relative refs that remain were already reported by the bundler, so `bundled` skips them.
+ */
+export function checkRefs(document: unknown, closure: RefClosure, issues: BuildIssue[], bundled = false): void {
   walkRefs(document, (ref, at) => {
     const path = [...at, "$ref"];
     const parsed = parseRef(ref);
@@ -18,6 +21,7 @@ export function checkRefs(document: unknown, closure: RefClosure, issues: BuildI
     } else if (parsed.kind === "remote") {
       issues.push({ severity: "warning", rule: "remote-ref", message: `remote $ref not fetched: ${JSON.stringify(ref)} (Portico never fetches remote references)`, path });
     } else if (parsed.kind === "relative") {
+      if (bundled) return;
       issues.push({ severity: "error", rule: "unresolved-ref", message: `${JSON.stringify(ref)} points to a file that is not in the upload (upload a .zip or .tar.gz with every file)`, path });
     } else {
       issues.push({ severity: "error", rule: "invalid-ref", message: parsed.reason, path });

@@ -21,12 +21,13 @@ export interface ReferenceModel {
 }
 
 /**
- * Builds the model. `modelVersion` is the document's family after normalisation (2.0 sources arrive as "3.0").
+ * Builds the model. `modelVersion` is the document's family after normalisation (2.0 sources arrive as "3.0");
+ * `bundled` when the document came out of the bundler (which reported its own missing files).
  * Structural problems are appended to `issues`; the model is built from whatever is usable.
  */
-export function buildModel(document: Record<string, unknown>, sourceVersion: SpecVersion, modelVersion: SpecVersion, issues: BuildIssue[]): ReferenceModel {
+export function buildModel(document: Record<string, unknown>, sourceVersion: SpecVersion, modelVersion: SpecVersion, issues: BuildIssue[], bundled = false): ReferenceModel {
   const closure = new RefClosure(document);
-  checkRefs(document, closure, issues);
+  checkRefs(document, closure, issues, bundled);
   const entries = collectOperations(document, modelVersion, issues);
   const counts = { operations: 0, webhooks: 0, callbacks: 0 };
   for (const e of entries) counts[e.summary.kind === "operation" ? "operations" : e.summary.kind === "webhook" ? "webhooks" : "callbacks"]++;

@@ -10,6 +10,8 @@ import { walkRefs } from "./walk-refs";
 interface Target {
   found: boolean;
   value: unknown;
+  /** Where the target is, so members are judged in context (a `value` under `examples` is data). */
+  segments?: string[];
   /** Local refs directly inside `value`, as written. */
   direct?: string[];
 }
@@ -25,7 +27,7 @@ export class RefClosure {
     let t = this.targets.get(ref);
     if (!t) {
       const parsed = parseRef(ref);
-      t = parsed.kind === "local" ? resolvePointer(this.document, parsed.segments) : { found: false, value: undefined };
+      t = parsed.kind === "local" ? { ...resolvePointer(this.document, parsed.segments), segments: parsed.segments } : { found: false, value: undefined };
       this.targets.set(ref, t);
     }
     return t;
@@ -50,9 +52,13 @@ export class RefClosure {
       out[ref] = t.value;
       if (!t.direct) {
         const direct = new Set<string>();
-        walkRefs(t.value, (r) => {
-          if (r.startsWith("#")) direct.add(r);
-        });
+        walkRefs(
+          t.value,
+          (r) => {
+            if (r.startsWith("#")) direct.add(r);
+          },
+          t.segments,
+        );
         t.direct = [...direct];
       }
       for (const r of t.direct) enqueue(r);

@@ -1,13 +1,11 @@
 /**
  * @module Finds every `$ref` string under a value, iteratively (any depth, shared nodes visited once), skipping
- * values that are data rather than description: `example`, `default`, `enum`, `const`, JSON Schema `examples`
- * arrays and Example Objects' `value`, so a `$ref` inside an example is never mistaken for a reference.
+ * members that are data rather than description (see data-keys.ts), so a `$ref` inside an example is never
+ * mistaken for a reference.
  */
 
+import { isDataMember } from "./data-keys";
 import type { PathSegment } from "./pointer";
-
-const DATA_KEYS = new Set(["example", "default", "enum", "const"]);
-const SCHEMA_MAPS = new Set(["properties", "patternProperties"]);
 
 /**
  * Calls `onRef(ref, path)` for each `$ref` string under `root`. `path` is the live path of the object holding the
@@ -42,16 +40,14 @@ export function walkRefs(root: unknown, onRef: (ref: string, path: readonly Path
     }
     const record = node as Record<string, unknown>;
     if (typeof record.$ref === "string") onRef(record.$ref, path);
-    const ownKey = depth > 0 ? path[base + depth - 1] : undefined;
-    const parentKey = depth > 1 ? path[base + depth - 2] : undefined;
+    const ownKey = path.length > 0 ? path[path.length - 1] : undefined;
+    const parentKey = path.length > 1 ? path[path.length - 2] : undefined;
     const entries = Object.keys(record);
     for (let i = entries.length - 1; i >= 0; i--) {
       const k = entries[i];
       const child = record[k];
       if (child === null || typeof child !== "object") continue;
-      if (DATA_KEYS.has(k) && !SCHEMA_MAPS.has(String(ownKey))) continue;
-      if (k === "examples" && Array.isArray(child)) continue;
-      if ((k === "value" || k === "dataValue") && parentKey === "examples") continue;
+      if (isDataMember(k, child, ownKey, parentKey)) continue;
       values.push(child);
       keys.push(k);
       depths.push(depth + 1);

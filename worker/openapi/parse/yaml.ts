@@ -7,10 +7,26 @@ import { Composer, isMap, LineCounter, Parser } from "yaml";
 import type { CST, Document } from "yaml";
 import { checkExpansion } from "./yaml-expansion";
 import { createYamlLocator } from "./yaml-locate";
+import { repairQuotedContinuations } from "./yaml-repair";
 import type { ParseOutcome, ParseWarning } from "./types";
 
-/** Parses YAML text (BOM already removed) as YAML 1.2 core schema with `<<` merge keys. */
+/**
+ * Parses YAML text (BOM already removed) as YAML 1.2 core schema with `<<` merge keys. On a syntax error, one
+ * libyaml leniency is retried (see yaml-repair.ts) and reported as a warning when it succeeds.
+ */
 export function parseYaml(text: string, maxDepth: number, maxAliasCount: number, requireObject = true): ParseOutcome {
+  const outcome = parseYamlStrict(text, maxDepth, maxAliasCount, requireObject);
+  if (outcome.ok || outcome.error.code !== "syntax") return outcome;
+  const repaired = repairQuotedContinuations(text);
+  if (!repaired) return outcome;
+  const retry = parseYamlStrict(repaired.text, maxDepth, maxAliasCount, requireObject);
+  if (!retry.ok) return outcome;
+  const message = "Continuation line of a multi-line quoted string is not indented past its key (accepted, as libyaml does)";
+  retry.doc.warnings.push(...repaired.lines.map((line) => ({ code: "yaml-warning" as const, message, line, column: 1 })));
+  return retry;
+}
+
+function parseYamlStrict(text: string, maxDepth: number, maxAliasCount: number, requireObject: boolean): ParseOutcome {
   const lines = new LineCounter();
   const at = (offset: number) => {
     const { line, col } = lines.linePos(offset);

@@ -7,7 +7,7 @@ import type { LoadedFile } from "../bundle/bundle";
 import { isStructuredFile } from "../bundle/file-path";
 import { isObject } from "../model/pointer";
 import { parseDocument } from "../parse";
-import type { ParseOutcome } from "../parse";
+import type { ParseOutcome, ParseWarning } from "../parse";
 import { decodeText } from "./sniff";
 
 /** Memoising reader over an archive's file map. */
@@ -41,6 +41,11 @@ export class ArchiveFiles {
       this.texts.delete(path);
     }
     return outcome;
+  }
+
+  /** Parser warnings of every file parsed so far, by path. */
+  warnings(): [string, ParseWarning[]][] {
+    return [...this.parsed].flatMap(([path, o]) => (o.ok && o.doc.warnings.length ? [[path, o.doc.warnings] as [string, ParseWarning[]]] : []));
   }
 
   /** The bundler's view of a file. */
