@@ -5,7 +5,10 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import type { Document, Node } from "yaml";
 import type { Segment } from "./pointer";
+import { detectFormat } from "./format";
 import type { SourceFormat, SpecVersion } from "./protocol";
+
+export { detectFormat };
 
 /** Aliases a document may expand before we refuse it (billion-laughs guard). */
 export const MAX_ALIAS_COUNT = 1000;
@@ -19,11 +22,6 @@ export interface ParsedSource {
   error?: { message: string; line: number };
 }
 
-/** `json` when the first non-blank character opens a JSON object or array, else `yaml`. */
-export function detectFormat(text: string): SourceFormat {
-  const m = /^[\s\ufeff]*(\S)/.exec(text);
-  return m && (m[1] === "{" || m[1] === "[") ? "json" : "yaml";
-}
 
 /** Parses text with line positions. Never throws; syntax errors come back in `error`. */
 export function parseSource(text: string): ParsedSource {

@@ -1,0 +1,21 @@
+/**
+ * @module The seam between the editor and Portico's lint engine (worker/openapi/lint): a session that lints a
+ * text once and then again after edits, reusing what it can.
+ */
+import type { TextChange } from "./protocol";
+
+/** What the engine reports, before {@link normalizeProblem}. */
+export interface RawLintResult {
+  problems: { severity?: unknown; rule?: unknown; message?: unknown; line?: unknown; column?: unknown; path?: unknown }[];
+}
+
+export interface LintSessionLike {
+  /** Problems of the text the session was created with. */
+  result(): RawLintResult;
+  /** Problems after edits: `text` is the new text, `batches` the edits since the last call, oldest first. */
+  update(text: string, batches: readonly (readonly TextChange[])[]): RawLintResult;
+}
+
+export interface LintEngine {
+  createSession(text: string): LintSessionLike;
+}

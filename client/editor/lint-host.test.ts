@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { LintEngine } from "./lint-engine";
+import { createLintHost } from "./lint-host";
+import type { FromWorker, TextChange } from "./protocol";
+
+/** An engine that reports one problem per line containing "BAD" and records how it was called. */
+function fakeEngine(calls: string[]): LintEngine {
+  const lint = (text: string) => ({
+    problems: text
+      .split("\n")
+      .flatMap((l, i) => (l.includes("BAD") ? [{ severity: "warning", rule: "no-bad", message: "bad line", line: i + 1, column: l.indexOf("BAD") + 1, path: ["x", i] }] : [])),
+  });
+  return {
+    createSession(text) {
+      calls.push(`create:${text.length}`);
+      return { result: () => lint(text), update: (next: string, batches: readonly (readonly TextChange[])[]) => (calls.push(`update:${batches.length}`), lint(next)) };
+    },
+  };
+}
+
+function host() {
+  const out: FromWorker[] = [];
+  const calls: string[] = [];
+  const queue: (() => void)[] = [];
+  const handle = createLintHost({ engine: fakeEngine(calls), post: (m) => out.push(m), defer: (t) => queue.push(t), now: () => 0 });
+  const flush = () => queue.splice(0).forEach((t) => t());
+  return { out, calls, handle, flush };
+}
+
+describe("createLintHost", () => {
+  it("lints once per burst of edits, for the latest version, with normalised problems", () => {
+    const { out, calls, handle, flush } = host();
+    handle({ type: "open", version: 1, text: "openapi: 3.1.0\n" });
+    flush();
+    handle({ type: "edit", version: 2, changes: [{ from: 15, to: 15, insert: "x: BAD\n" }] });
+    handle({ type: "edit", version: 3, changes: [{ from: 0, to: 0, insert: "# c\n" }] });
+    flush();
+    expect(calls).toEqual(["create:15", "update:2"]);
+    expect(out).toEqual([
+      { type: "problems", version: 1, problems: [], errors: 0, warnings: 0, lintMs: 0 },
+      { type: "problems", version: 3, problems: [{ severity: "warn", rule: "no-bad", message: "bad line", line: 3, column: 4, path: "/x/2" }], errors: 0, warnings: 1, lintMs: 0 },
+    ]);
+  });
+
+  it("applies multi-range edits in original coordinates", () => {
+    const { out, handle, flush } = host();
+    handle({ type: "open", version: 1, text: "a\nb\nc\n" });
+    handle({ type: "edit", version: 2, changes: [{ from: 0, to: 1, insert: "BAD" }, { from: 4, to: 5, insert: "BAD" }] });
+    flush();
+    const last = out.at(-1);
+    expect(last?.type === "problems" && last.problems.map((p) => p.line)).toEqual([1, 3]);
+  });
+
+  it("answers model, structural and conversion requests against the current version, refusing stale ones", () => {
+    const { out, handle } = host();
+    handle({ type: "open", version: 1, text: "openapi: 3.1.0\ninfo:\n  title: A # t\n  version: '1'\npaths: {}\n" });
+    handle({ type: "model", id: 1, version: 1, pointers: ["/info"] });
+    handle({ type: "structural", id: 2, version: 1, op: { op: "set", path: ["info", "summary"], value: "S" } });
+    handle({ type: "structural", id: 3, version: 0, op: { op: "delete", path: ["info"] } });
+    handle({ type: "convert", id: 4, version: 1, to: "json" });
+    const model = out.find((m) => m.type === "model");
+    expect(model?.type === "model" && model.model.values["/info"]).toEqual({ title: "A", version: "1" });
+    expect(out.find((m) => m.type === "structural" && m.id === 2)).toEqual({ type: "structural", id: 2, version: 1, change: { from: 51, to: 51, insert: "  summary: S\n" } });
+    expect(out.find((m) => m.type === "structural" && m.id === 3)).toEqual({ type: "structural", id: 3, version: 1, error: "stale" });
+    const converted = out.find((m) => m.type === "convert");
+    expect(converted).toMatchObject({ type: "convert", id: 4, version: 1, lostComments: 1 });
+    expect(converted?.type === "convert" && JSON.parse(converted.text!)).toEqual({ openapi: "3.1.0", info: { title: "A", version: "1" }, paths: {} });
+  });
+});

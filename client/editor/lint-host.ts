@@ -1,0 +1,101 @@
+/**
+ * @module The lint Web Worker's state machine: keeps a copy of the page's text in step with its edits, lints it
+ * after each burst of edits, and answers Visual model, structural edit and conversion requests.
+ *
+ * Platform-free (no `self`): `client/entries/lint-worker.ts` wires it to `postMessage`, tests call it directly.
+ */
+import { convertFormat } from "./convert";
+import type { LintEngine, LintSessionLike } from "./lint-engine";
+import { normalizeProblem, sortProblems } from "./problems";
+import type { FromWorker, TextChange, ToWorker } from "./protocol";
+import { applyStructuralEdit } from "./structural-edit";
+import { applyChanges } from "./text-changes";
+import { buildVisualModel } from "./visual-model";
+import { parseSource } from "./yaml-source";
+import type { ParsedSource } from "./yaml-source";
+
+/** Problems sent per lint at most; counts still cover all of them. */
+export const MAX_SENT_PROBLEMS = 5000;
+
+export interface LintHostOptions {
+  engine: LintEngine;
+  post: (message: FromWorker) => void;
+  /** Runs `task` after the messages already queued (setTimeout 0 in the worker; tests pass a synchronous one). */
+  defer: (task: () => void) => void;
+  now?: () => number;
+}
+
+/** Creates the worker's message handler. */
+export function createLintHost(options: LintHostOptions): (message: ToWorker) => void {
+  const { engine, post, defer } = options;
+  const now = options.now ?? (() => performance.now());
+  let text = "";
+  let version = 0;
+  let session: LintSessionLike | undefined;
+  /** Edit batches since the last lint, each relative to the text before it. */
+  let pending: TextChange[][] = [];
+  let lintQueued = false;
+  let parsed: { version: number; source: ParsedSource } | undefined;
+
+  const lint = () => {
+    lintQueued = false;
+    const started = now();
+    let raw;
+    if (!session) {
+      session = engine.createSession(text);
+      raw = session.result();
+    } else {
+      raw = session.update(text, pending);
+    }
+    pending = [];
+    const all = sortProblems(raw.problems.map(normalizeProblem));
+    post({
+      type: "problems",
+      version,
+      problems: all.slice(0, MAX_SENT_PROBLEMS),
+      errors: all.filter((p) => p.severity === "error").length,
+      warnings: all.filter((p) => p.severity === "warn").length,
+      lintMs: now() - started,
+    });
+  };
+  const queueLint = () => {
+    if (lintQueued) return;
+    lintQueued = true;
+    defer(lint);
+  };
+  const source = () => {
+    if (parsed?.version !== version) parsed = { version, source: parseSource(text) };
+    return parsed.source;
+  };
+
+  return (msg) => {
+    switch (msg.type) {
+      case "open":
+        text = msg.text;
+        version = msg.version;
+        session = undefined;
+        pending = [];
+        queueLint();
+        return;
+      case "edit":
+        text = applyChanges(text, msg.changes);
+        version = msg.version;
+        pending.push(msg.changes);
+        queueLint();
+        return;
+      case "model":
+        post({ type: "model", id: msg.id, version, model: buildVisualModel(source(), version, msg.pointers) });
+        return;
+      case "structural": {
+        if (msg.version !== version) return post({ type: "structural", id: msg.id, version, error: "stale" });
+        const r = applyStructuralEdit(text, msg.op);
+        return post(r.ok ? { type: "structural", id: msg.id, version, change: r.change } : { type: "structural", id: msg.id, version, error: r.message });
+      }
+      case "convert": {
+        if (msg.version !== version) return post({ type: "convert", id: msg.id, version, error: "stale" });
+        const r = convertFormat(text, msg.to);
+        return post(r.ok ? { type: "convert", id: msg.id, version, text: r.text, lostComments: r.lostComments } : { type: "convert", id: msg.id, version, error: r.message });
+      }
+    }
+  };
+}

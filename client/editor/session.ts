@@ -1,0 +1,255 @@
+/**
+ * @module One open definition: the CodeMirror view that owns the text, the lint worker that follows it, and
+ * the Visual view's model. Source and Visual edits both become CodeMirror transactions, so each view sees the
+ * other's edits at once and undo covers both.
+ */
+import { setDiagnostics } from "@codemirror/lint";
+import type { Diagnostic } from "@codemirror/lint";
+import { EditorSelection, EditorState } from "@codemirror/state";
+import { EditorView } from "@codemirror/view";
+import type { ViewUpdate } from "@codemirror/view";
+import { ChangeLog } from "./change-log";
+import { editorExtensions, languageCompartment, languageFor } from "./cm-setup";
+import { detectFormat } from "./format";
+import { fromPointer, isWithin, toPointer } from "./pointer";
+import { problemFieldPointer, problemRange } from "./problems";
+import type { EditorProblem, FromWorker, SourceFormat, StructuralOp, TextChange, VisualModel } from "./protocol";
+import { scalarSource } from "./scalar-text";
+import type { ScalarValue } from "./scalar-text";
+import { Store } from "./store";
+import { WorkerClient } from "./worker-client";
+
+export type ViewMode = "source" | "visual" | "split";
+
+export interface SessionState {
+  version: number;
+  format: SourceFormat;
+  problems: EditorProblem[];
+  problemsVersion: number;
+  errors: number;
+  warnings: number;
+  model?: VisualModel;
+  /** Set when a problem is selected: the Visual view moves to this pointer's field. */
+  reveal?: { pointer: string; seq: number };
+  /** Text differs from the last loaded or saved one. */
+  dirty: boolean;
+  notice?: { kind: "info" | "error"; text: string };
+}
+
+/** Edit-to-diagnostics latencies, for the benchmark and tests (milliseconds, most recent last). */
+export interface SessionStats {
+  lintLatencies: number[];
+  lintMs: number[];
+}
+
+const SEVERITY: Record<EditorProblem["severity"], Diagnostic["severity"]> = { error: "error", warn: "warning", info: "info", hint: "hint" };
+
+export class EditorSession {
+  readonly store: Store<SessionState>;
+  readonly view: EditorView;
+  readonly stats: SessionStats = { lintLatencies: [], lintMs: [] };
+  private readonly log: ChangeLog;
+  private readonly worker: WorkerClient;
+  private readonly editStarted = new Map<number, number>();
+  private visualPointers: string[] = [];
+  private visualActive = false;
+  private modelTimer: ReturnType<typeof setTimeout> | undefined;
+  private modelInFlight = false;
+  private modelAgain = false;
+  private lastModelMs = 0;
+  private savedText: string;
+  /** Values typed into fields that had no source slot yet, waiting for the structural edit and a new model. */
+  private readonly pendingValues = new Map<string, ScalarValue>();
+  private revealSeq = 0;
+
+  constructor(text: string, workerUrl: string, private readonly onSave: () => void) {
+    const format = detectFormat(text);
+    this.savedText = text;
+    this.view = new EditorView({
+      state: EditorState.create({
+        doc: text,
+        extensions: editorExtensions(format, () => this.onSave(), [EditorView.updateListener.of((u) => this.onUpdate(u))]),
+      }),
+    });
+    this.log = new ChangeLog(this.view.state.doc);
+    this.store = new Store<SessionState>({ version: 1, format, problems: [], problemsVersion: 0, errors: 0, warnings: 0, dirty: false });
+    this.worker = new WorkerClient(workerUrl, (m) => this.onProblems(m), (message) => this.store.set({ notice: { kind: "error", text: `Linting stopped: ${message}` } }));
+    this.worker.post({ type: "open", version: 1, text });
+    this.editStarted.set(1, performance.now());
+  }
+
+  text(): string {
+    return this.view.state.doc.toString();
+  }
+
+  /** Marks the current text as saved (after a successful publish). */
+  markSaved(text = this.text()): void {
+    this.savedText = text;
+    this.store.set({ dirty: this.text() !== text });
+  }
+
+  private onUpdate(update: ViewUpdate): void {
+    if (!update.docChanged) return;
+    const changes: TextChange[] = [];
+    update.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => changes.push({ from: fromA, to: toA, insert: inserted.toString() }));
+    const version = this.log.record(update.changes, update.state.doc);
+    this.editStarted.set(version, performance.now());
+    this.worker.post({ type: "edit", version, changes });
+    const format = detectFormat(update.state.doc.sliceString(0, 200));
+    const dirty = update.state.doc.length !== this.savedText.length || update.state.doc.toString() !== this.savedText;
+    if (format !== this.store.state.format) {
+      // No dispatch inside an update listener: switch the language right after.
+      queueMicrotask(() => this.view.dispatch({ effects: languageCompartment.reconfigure(languageFor(format)) }));
+    }
+    this.store.set({ version, dirty, format });
+    this.scheduleModel();
+  }
+
+  private onProblems(m: Extract<FromWorker, { type: "problems" }>): void {
+    const started = this.editStarted.get(m.version);
+    if (started !== undefined) {
+      this.stats.lintLatencies.push(performance.now() - started);
+      this.stats.lintMs.push(m.lintMs);
+      for (const v of this.editStarted.keys()) if (v <= m.version) this.editStarted.delete(v);
+    }
+    const diagnostics: Diagnostic[] = [];
+    const doc = this.log.docAt(m.version);
+    if (doc) {
+      for (const p of m.problems) {
+        const r = problemRange(doc, p);
+        const from = this.log.mapPos(r.from, m.version, -1);
+        const to = this.log.mapPos(r.to, m.version, 1);
+        if (from === undefined || to === undefined) continue;
+        diagnostics.push({ from, to: Math.max(from, to), severity: SEVERITY[p.severity], message: p.message, source: p.rule });
+      }
+    }
+    this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
+    this.store.set({ problems: m.problems, problemsVersion: m.version, errors: m.errors, warnings: m.warnings });
+  }
+
+  /** Moves the Source cursor to a problem's position and asks the Visual view to show its field. */
+  revealProblem(p: EditorProblem, focusSource: boolean): void {
+    const version = this.store.state.problemsVersion;
+    const doc = this.log.docAt(version) ?? this.view.state.doc;
+    const r = problemRange(doc, p);
+    const pos = this.log.mapPos(r.from, version, -1) ?? Math.min(r.from, this.view.state.doc.length);
+    this.view.dispatch({ selection: EditorSelection.cursor(pos), effects: EditorView.scrollIntoView(pos, { y: "center" }) });
+    if (focusSource) this.view.focus();
+    this.store.set({ reveal: { pointer: problemFieldPointer(p), seq: ++this.revealSeq } });
+  }
+
+  /** Moves the Source cursor to the line of a node shown in the Visual view (Split view follows focus). */
+  revealPointer(pointer: string): void {
+    const model = this.store.state.model;
+    const slot = model?.slots[pointer];
+    const line = model?.lines[pointer];
+    if (!model) return;
+    let pos: number | undefined;
+    if (slot) pos = this.log.mapPos(slot.from, model.version, -1);
+    else if (line) {
+      const doc = this.log.docAt(model.version);
+      if (doc && line <= doc.lines) pos = this.log.mapPos(doc.line(line).from, model.version, -1);
+    }
+    if (pos === undefined) return;
+    this.view.dispatch({ selection: EditorSelection.cursor(pos), effects: EditorView.scrollIntoView(pos, { y: "center" }) });
+  }
+
+  /** The Visual view shows these nodes (or none when hidden); keeps the model fresh for them. */
+  setVisual(active: boolean, pointers: string[]): void {
+    const changed = active !== this.visualActive || pointers.join("\n") !== this.visualPointers.join("\n");
+    this.visualActive = active;
+    this.visualPointers = pointers;
+    if (changed && active) this.refreshModel();
+  }
+
+  private scheduleModel(): void {
+    if (!this.visualActive) return;
+    clearTimeout(this.modelTimer);
+    // Parsing a large file takes a while in the worker: wait for typing to pause in proportion.
+    this.modelTimer = setTimeout(() => this.refreshModel(), Math.min(1000, Math.max(40, this.lastModelMs * 2)));
+  }
+
+  private async refreshModel(): Promise<void> {
+    if (this.modelInFlight) {
+      this.modelAgain = true;
+      return;
+    }
+    this.modelInFlight = true;
+    const started = performance.now();
+    const reply = await this.worker.request<"model">({ type: "model", version: this.log.version, pointers: this.visualPointers });
+    this.lastModelMs = performance.now() - started;
+    this.modelInFlight = false;
+    this.store.set({ model: reply.model });
+    this.flushPending(reply.model);
+    if (this.modelAgain) {
+      this.modelAgain = false;
+      void this.refreshModel();
+    }
+  }
+
+  /** Writes a scalar typed into a Visual field: in place when it exists, else through a structural edit. */
+  setValue(pointer: string, value: ScalarValue): void {
+    const model = this.store.state.model;
+    const slot = model?.slots[pointer];
+    if (model && slot) {
+      const from = this.log.mapPos(slot.from, model.version, -1);
+      const to = this.log.mapPos(slot.to, model.version, 1);
+      if (from !== undefined && to !== undefined) {
+        this.view.dispatch({ changes: { from, to, insert: scalarSource(value, slot) }, userEvent: "input.visual" });
+        return;
+      }
+    }
+    const waiting = this.pendingValues.has(pointer);
+    this.pendingValues.set(pointer, value);
+    if (!waiting) void this.structural({ op: "set", path: fromPointer(pointer), value });
+  }
+
+  private flushPending(model: VisualModel): void {
+    for (const [pointer, value] of this.pendingValues) {
+      if (!model.slots[pointer]) continue;
+      this.pendingValues.delete(pointer);
+      if (model.values[pointer] !== value && lookup(model, pointer) !== value) this.setValue(pointer, value);
+    }
+  }
+
+  /** Applies a structural edit (add, delete, rename, replace) computed by the worker; retries if the text moved on. */
+  async structural(op: StructuralOp, attempts = 3): Promise<boolean> {
+    const reply = await this.worker.request<"structural">({ type: "structural", version: this.log.version, op });
+    if (reply.error === "stale" && attempts > 1) return this.structural(op, attempts - 1);
+    if (!reply.change || reply.version !== this.log.version) {
+      const target = toPointer(op.path);
+      for (const [pointer] of this.pendingValues) if (isWithin(pointer, target)) this.pendingValues.delete(pointer);
+      this.store.set({ notice: { kind: "error", text: reply.error && reply.error !== "stale" ? reply.error : "The edit could not be applied; try again." } });
+      return false;
+    }
+    this.view.dispatch({ changes: reply.change, userEvent: "input.visual" });
+    void this.refreshModel();
+    return true;
+  }
+
+  /** Converts the whole text between YAML and JSON (one undoable change). */
+  async convert(to: SourceFormat): Promise<void> {
+    const reply = await this.worker.request<"convert">({ type: "convert", version: this.log.version, to });
+    if (reply.text === undefined || reply.version !== this.log.version) {
+      this.store.set({ notice: { kind: "error", text: reply.error && reply.error !== "stale" ? reply.error : "The text changed during conversion; try again." } });
+      return;
+    }
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: reply.text }, userEvent: "input.convert" });
+    const lost = reply.lostComments ? ` ${reply.lostComments} comment line${reply.lostComments === 1 ? " was" : "s were"} dropped (JSON has no comments).` : "";
+    this.store.set({ notice: { kind: "info", text: `Converted to ${to.toUpperCase()}.${lost}` } });
+  }
+
+  destroy(): void {
+    clearTimeout(this.modelTimer);
+    this.worker.terminate();
+    this.view.destroy();
+  }
+}
+
+function lookup(model: VisualModel, pointer: string): unknown {
+  for (const [base, value] of Object.entries(model.values)) {
+    if (pointer === base) return value;
+    if (pointer.startsWith(base + "/")) return fromPointer(pointer.slice(base.length)).reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), value);
+  }
+  return undefined;
+}

@@ -1,0 +1,14 @@
+/** @module Hosts the session's CodeMirror view (created once, kept alive while hidden so the text stays in it). */
+import { useEffect, useRef } from "preact/hooks";
+import type { EditorSession } from "../session";
+
+export function SourcePane({ session, visible }: { session: EditorSession; visible: boolean }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    host.current?.appendChild(session.view.dom);
+  }, [session]);
+  useEffect(() => {
+    if (visible) session.view.requestMeasure();
+  }, [visible]);
+  return <div class="ed-source-host" ref={host} />;
+}

@@ -1,0 +1,131 @@
+/** @module An operation (or webhook operation): identity, parameters, request body and responses. */
+import { useState } from "preact/hooks";
+import { fromPointer, toPointer } from "../pointer";
+import { CheckField, EditButton, ListField, SelectField, TextField } from "./fields";
+import { useForm } from "./form-context";
+import { SchemaRef } from "./schema-ref";
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const key = (k: string) => toPointer([k]);
+
+const PARAMETER_PLACES = ["query", "path", "header", "cookie"];
+const PARAMETER_PLACES_V2 = ["query", "path", "header", "body", "formData"];
+const TYPES = ["string", "integer", "number", "boolean", "array", "object"];
+
+export function OperationForm({ pointer }: { pointer: string }) {
+  const { model, session } = useForm();
+  const op = obj(model.values[pointer]);
+  const v2 = model.specVersion === "2.0";
+  const parameters = Array.isArray(op.parameters) ? (op.parameters as unknown[]) : [];
+  const responses = obj(op.responses);
+  const [newCode, setNewCode] = useState("");
+  return (
+    <div class="ed-form-grid">
+      <TextField label="Operation ID" pointer={`${pointer}/operationId`} value={op.operationId} />
+      <TextField label="Summary" pointer={`${pointer}/summary`} value={op.summary} />
+      <TextField label="Description (Markdown)" pointer={`${pointer}/description`} value={op.description} multiline />
+      <ListField label="Tags" pointer={`${pointer}/tags`} value={op.tags} placeholder="pets, store" />
+      <CheckField label="Deprecated" pointer={`${pointer}/deprecated`} value={op.deprecated} />
+
+      <h3>Parameters</h3>
+      {parameters.map((raw, i) => {
+        const p = obj(raw);
+        const base = `${pointer}/parameters/${i}`;
+        return (
+          <fieldset key={i} class="ed-item">
+            <legend>{typeof p.$ref === "string" ? "Reference" : `${String(p.name ?? "?")} (${String(p.in ?? "?")})`}</legend>
+            {typeof p.$ref === "string" ? (
+              <TextField label="$ref" pointer={`${base}/$ref`} value={p.$ref} />
+            ) : (
+              <>
+                <TextField label="Name" pointer={`${base}/name`} value={p.name} />
+                <SelectField label="In" pointer={`${base}/in`} value={p.in} options={v2 ? PARAMETER_PLACES_V2 : PARAMETER_PLACES} />
+                <CheckField label="Required" pointer={`${base}/required`} value={p.required} />
+                <TextField label="Description" pointer={`${base}/description`} value={p.description} />
+                {v2 && p.in !== "body" ? (
+                  <SelectField label="Type" pointer={`${base}/type`} value={p.type} options={TYPES} />
+                ) : v2 ? (
+                  <SchemaRef label="Schema" pointer={`${base}/schema`} schema={p.schema} />
+                ) : obj(p.schema).$ref ? (
+                  <SchemaRef label="Schema" pointer={`${base}/schema`} schema={p.schema} />
+                ) : (
+                  <SelectField label="Type" pointer={`${base}/schema/type`} value={obj(p.schema).type} options={TYPES} />
+                )}
+              </>
+            )}
+            <EditButton label="Remove parameter" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
+          </fieldset>
+        );
+      })}
+      <EditButton
+        label="Add parameter"
+        onClick={() => void session.structural({ op: "append", path: fromPointer(`${pointer}/parameters`), value: v2 ? { name: "param", in: "query", type: "string" } : { name: "param", in: "query", schema: { type: "string" } } })}
+      />
+
+      {!v2 && <RequestBody pointer={`${pointer}/requestBody`} body={op.requestBody} />}
+
+      <h3>Responses</h3>
+      {Object.entries(responses).map(([code, raw]) => {
+        const r = obj(raw);
+        const base = `${pointer}/responses${key(code)}`;
+        return (
+          <fieldset key={code} class="ed-item">
+            <legend>{code}</legend>
+            {typeof r.$ref === "string" ? <TextField label="$ref" pointer={`${base}/$ref`} value={r.$ref} /> : <TextField label="Description" pointer={`${base}/description`} value={r.description} />}
+            {v2 && r.schema !== undefined && <SchemaRef label="Schema" pointer={`${base}/schema`} schema={r.schema} />}
+            {Object.entries(obj(r.content)).map(([media, m]) => (
+              <SchemaRef key={media} label={media} pointer={`${base}/content${key(media)}/schema`} schema={obj(m).schema} />
+            ))}
+            <EditButton label="Remove response" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
+          </fieldset>
+        );
+      })}
+      <div class="ed-inline">
+        <input aria-label="New response code" placeholder="404" value={newCode} size={8} onInput={(e) => setNewCode(e.currentTarget.value)} />
+        <EditButton
+          label="Add response"
+          onClick={() => {
+            const code = newCode.trim();
+            if (!/^([1-5][0-9X]{2}|default)$/.test(code)) return;
+            void session.structural({ op: "set", path: [...fromPointer(pointer), "responses", code], value: { description: "Describe this response" } });
+            setNewCode("");
+          }}
+        />
+      </div>
+      <p>
+        <EditButton label="Delete operation" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(pointer) })} />
+      </p>
+    </div>
+  );
+}
+
+function RequestBody({ pointer, body }: { pointer: string; body: unknown }) {
+  const { session } = useForm();
+  if (body === undefined) {
+    return (
+      <>
+        <h3>Request body</h3>
+        <EditButton label="Add request body" onClick={() => void session.structural({ op: "set", path: fromPointer(pointer), value: { required: true, content: { "application/json": { schema: { type: "object" } } } } })} />
+      </>
+    );
+  }
+  const b = obj(body);
+  return (
+    <>
+      <h3>Request body</h3>
+      {typeof b.$ref === "string" ? (
+        <TextField label="$ref" pointer={`${pointer}/$ref`} value={b.$ref} />
+      ) : (
+        <>
+          <TextField label="Description" pointer={`${pointer}/description`} value={b.description} />
+          <CheckField label="Required" pointer={`${pointer}/required`} value={b.required} />
+          {Object.entries(obj(b.content)).map(([media, m]) => (
+            <SchemaRef key={media} label={media} pointer={`${pointer}/content${key(media)}/schema`} schema={obj(m).schema} />
+          ))}
+        </>
+      )}
+      <EditButton label="Remove request body" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(pointer) })} />
+    </>
+  );
+}

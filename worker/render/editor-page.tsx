@@ -1,0 +1,44 @@
+/**
+ * @module The API editor's page shell (server-rendered): a root element carrying the portal and API slugs, the
+ * editor's styles and its module script. Everything else happens in client/entries/editor.ts.
+ */
+import { renderToString } from "preact-render-to-string";
+import { EDITOR_STYLES } from "./editor-page-styles";
+
+export interface EditorPageProps {
+  portal: { slug: string; name: string };
+  /** The API slug from the URL, if any (the editor then opens its live definition). */
+  api?: string;
+}
+
+/** Asset URLs of the editor bundle (scripts/build-client.mjs). */
+export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js" } as const;
+
+function EditorPage({ portal, api }: EditorPageProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="robots" content="noindex" />
+        <link rel="icon" href="data:," />
+        <title>{`${api ? `${api} · ` : ""}Editor · ${portal.name}`}</title>
+        <style dangerouslySetInnerHTML={{ __html: EDITOR_STYLES }} />
+        <link rel="modulepreload" href={EDITOR_ASSETS.script} />
+      </head>
+      <body>
+        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker}>
+          <p class="ed-status">Loading the editor…</p>
+          <noscript>The API editor needs JavaScript.</noscript>
+        </div>
+        <script type="module" src={EDITOR_ASSETS.script} />
+      </body>
+    </html>
+  );
+}
+
+/** The full HTML document of the editor page. */
+export function renderEditorPage(props: EditorPageProps): string {
+  return "<!doctype html>\n" + renderToString(<EditorPage {...props} />);
+}
