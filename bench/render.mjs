@@ -1,0 +1,59 @@
+// Render benchmark: HTML size and server render time of operation pages and the index for real definitions
+// (GitHub's REST description, ~1,000 operations, built into the reference model in-process). Prints figures;
+// asserts nothing. BENCH_RENDER_OPS=n limits how many operations are rendered (default: all).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { tsImport } from "tsx/esm/api";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const FILES = [
+  { name: "GitHub REST (13 MB JSON)", path: join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json"), version: "3.0" },
+  { name: "DigitalOcean (1.07 MB JSON)", path: join(ROOT, "../shared/corpus/apis-guru-npm/api/digitalocean.com.json"), version: "3.0" },
+];
+const LIMIT = Number(process.env.BENCH_RENDER_OPS ?? Infinity);
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (x) => `${x.toFixed(2)} ms`;
+
+export async function main() {
+  const render = await tsImport("../worker/render/index.ts", import.meta.url);
+  const model = await tsImport("../worker/openapi/model/index.ts", import.meta.url);
+  console.log("render: operation pages (HTML bytes, render time per page, warm isolate)");
+  for (const file of FILES) {
+    const doc = JSON.parse(readFileSync(file.path, "utf8"));
+    const m = model.buildModel(doc, file.version, file.version, []);
+    const api = { slug: "api", title: m.header.info.title, layout: "page-per-operation" };
+    const page = { portal: { slug: "acme", name: "Acme" }, basePath: "/p/acme", apis: [api], api, versions: [{ label: "1", live: true }], version: { label: "1", live: true } };
+    const ops = m.operations.slice(0, Math.min(LIMIT, m.operations.length));
+    const byTag = new Map();
+    for (const o of m.operations) for (const t of o.tags.length ? o.tags : [""]) byTag.set(t, [...(byTag.get(t) ?? []), o]);
+    const sizes = [];
+    const times = [];
+    const worst = [];
+    for (let pass = 0; pass < 2; pass++) {
+      for (const o of ops) {
+        const slice = JSON.parse(JSON.stringify(m.slice(o.slug))); // as read back from KV
+        const t0 = performance.now();
+        const html = render.renderOperationPage({ ...page, header: m.header, slice, nav: byTag.get(o.tags[0] ?? "") ?? [], canonicalUrl: `https://x/p/acme/reference/api/1/${o.slug}` });
+        const t = performance.now() - t0;
+        if (pass === 1) { sizes.push(html.length); times.push(t); worst.push([html.length, o.slug, t]); }
+      }
+    }
+    worst.sort((a, b) => b[0] - a[0]);
+    const t0 = performance.now();
+    const index = render.renderVersionIndex({ ...page, header: m.header, operations: m.operations });
+    const indexMs = performance.now() - t0;
+    const over = sizes.filter((s) => s > 60 * 1024).length;
+    console.log(`  ${file.name}: ${ops.length} pages`);
+    console.log(`    size   p50 ${kb(pct(sizes, 50))}  p95 ${kb(pct(sizes, 95))}  max ${kb(worst[0][0])} (${worst[0][1]})  over 60 KB: ${over}`);
+    console.log(`    time   p50 ${ms(pct(times, 50))}  p95 ${ms(pct(times, 95))}  max ${ms(Math.max(...times))}`);
+    console.log(`    largest: ${worst.slice(0, 5).map(([s, slug, t]) => `${slug} ${kb(s)} ${ms(t)}`).join(", ")}`);
+    console.log(`    index  ${kb(index.length)} in ${ms(indexMs)}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

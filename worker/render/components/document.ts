@@ -1,0 +1,60 @@
+/** @module The HTML document around a page: head (title, description, canonical, Open Graph), theme bootstrap. */
+import { ASSETS } from "../urls";
+
+/** What goes into `<head>`. */
+export interface HeadInfo {
+  title: string;
+  description?: string;
+  canonicalUrl?: string;
+  /** Open Graph tags (operation pages). */
+  og?: { title: string; description?: string; siteName: string; type?: string };
+  /** Pages with legacy-anchor mapping (index, single page). */
+  anchors?: boolean;
+}
+
+// Applies the stored theme before first paint and marks scripting on (shows `.needs-js` controls).
+const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("portico-theme");if(t==="dark"||t==="light")d.dataset.theme=t}catch(e){}})()`;
+
+/** Escapes text for HTML text and attribute positions. */
+export function esc(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** Collapses Markdown to a plain one-line description of at most `max` characters (for meta tags). */
+export function plainSummary(text: string | undefined, max = 200): string | undefined {
+  if (!text) return undefined;
+  const plain = text.replace(/<[^>]*>/g, " ").replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[`*_#>|~]/g, "").replace(/\s+/g, " ").trim();
+  if (!plain) return undefined;
+  return plain.length > max ? plain.slice(0, max - 1).trimEnd() + "…" : plain;
+}
+
+/** Everything up to and including `<body>`. */
+export function documentStart(head: HeadInfo): string {
+  const parts = [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    '<meta name="color-scheme" content="light dark">',
+    `<title>${esc(head.title)}</title>`,
+  ];
+  if (head.description) parts.push(`<meta name="description" content="${esc(head.description)}">`);
+  if (head.canonicalUrl) parts.push(`<link rel="canonical" href="${esc(head.canonicalUrl)}">`);
+  if (head.og) {
+    parts.push(`<meta property="og:type" content="${esc(head.og.type ?? "article")}">`, `<meta property="og:title" content="${esc(head.og.title)}">`,
+      `<meta property="og:site_name" content="${esc(head.og.siteName)}">`);
+    if (head.og.description) parts.push(`<meta property="og:description" content="${esc(head.og.description)}">`);
+    if (head.canonicalUrl) parts.push(`<meta property="og:url" content="${esc(head.canonicalUrl)}">`);
+    parts.push('<meta name="twitter:card" content="summary">');
+  }
+  parts.push(`<link rel="stylesheet" href="${ASSETS.css}">`, `<script>${HEAD_SCRIPT}</script>`, `<script type="module" src="${ASSETS.islands}"></script>`);
+  if (head.anchors) parts.push(`<script type="module" src="${ASSETS.anchors}"></script>`);
+  parts.push("</head>", "<body>");
+  return parts.join("\n");
+}
+
+/** Closes the document. */
+export function documentEnd(): string {
+  return "\n</body>\n</html>\n";
+}

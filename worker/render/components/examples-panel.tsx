@@ -1,0 +1,63 @@
+/** @module The examples column: code samples (island), the request example they send, response examples by status. */
+import CodeSamples from "../../../client/islands/code-samples";
+import CopyButton from "../../../client/islands/copy";
+import type { MediaExample } from "../../openapi/schema-view/media-example";
+import { prettyExample } from "../format";
+import { Code } from "./code";
+import type { RenderContext } from "./context";
+import { H } from "./heading";
+import { Island } from "./island";
+import type { OperationModel } from "./operation-model";
+import { statusLabel } from "./responses";
+import { SafeLink } from "./safe-link";
+import { Tabs } from "./tabs";
+
+function ExampleBlock({ example, ctx, mediaType }: { example: MediaExample; ctx: RenderContext; mediaType?: string }) {
+  const id = ctx.uid("x");
+  return (
+    <div class="ex">
+      {(mediaType || example.summary || example.generated) && (
+        <p class="fa">{mediaType && <code>{mediaType}</code>} {example.summary ?? ""}{example.generated ? " (generated from the schema)" : ""}</p>
+      )}
+      {example.externalValue !== undefined && example.value === undefined
+        ? <p class="fa">External example: <SafeLink url={example.externalValue} /></p>
+        : <><pre><Code id={id} text={prettyExample(example.value)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
+    </div>
+  );
+}
+
+/** Request sample in every language, then examples; the response tabs follow status-code order. */
+export function ExamplesPanel({ model, ctx, hl }: { model: OperationModel; ctx: RenderContext; hl: number }) {
+  const { sample } = model;
+  const responses = model.responses
+    .map((r) => ({ code: r.code, media: r.media.find((m) => m.examples.length > 0) }))
+    .filter((r) => r.media);
+  const reqExamples = model.bodyEntries.find((e) => e.type === sample.body?.mediaType)?.examples ?? [];
+  const id = `${model.slice.summary.slug}-sample`;
+  return (
+    <aside class="op-x" aria-label="Examples">
+      <H level={hl} class="xh">Request</H>
+      <Island name="code-samples" component={CodeSamples} props={{ input: sample.input, id }} />
+      {sample.body && (
+        <Tabs ctx={ctx} label="Request example" tabs={(reqExamples.length > 1 ? reqExamples : [sample.body.example]).map((ex) => ({
+          label: ex.summary ?? ex.name,
+          content: <ExampleBlock example={ex} ctx={ctx} mediaType={sample.body!.mediaType} />,
+        }))} />
+      )}
+      {responses.length > 0 && (
+        <>
+          <H level={hl} class="xh">Response</H>
+          <Tabs ctx={ctx} label="Response status" class="rt" tabs={responses.map((r) => ({
+            label: <span class={`s${r.code[0]}`}>{r.code}</span>,
+            content: (
+              <>
+                <p class="fa">{statusLabel(r.code)}</p>
+                <ExampleBlock example={r.media!.examples[0]} ctx={ctx} mediaType={r.media!.type} />
+              </>
+            ),
+          }))} />
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,82 @@
+/** @module One operation, webhook or callback: header, description, auth, parameters, body, responses, examples. */
+import type { OperationSummary, ReferenceHeader } from "../../openapi/model/types";
+import { isObject } from "../../openapi/schema-view/refs";
+import type { PageProps } from "../types";
+import { operationUrl, versionUrl } from "../urls";
+import { Callbacks } from "./callbacks";
+import type { RenderContext } from "./context";
+import { ExamplesPanel } from "./examples-panel";
+import { H } from "./heading";
+import { InlineMarkdown, Markdown } from "./markdown";
+import { MethodBadge } from "./op-link";
+import type { OperationModel } from "./operation-model";
+import { Parameters } from "./parameters";
+import { RequestBody } from "./request-body";
+import { Responses } from "./responses";
+import { SafeLink } from "./safe-link";
+import { SecurityRequirements } from "./security";
+import { ServerList } from "./servers";
+
+/** The heading text of an operation: its summary, else `METHOD path` (webhooks: their name). */
+export function operationTitle(op: OperationSummary): string {
+  return op.summary?.trim() || `${op.method.toUpperCase()} ${op.path}`;
+}
+
+function Eyebrow({ op, page }: { op: OperationSummary; page: PageProps }) {
+  if (op.kind === "webhook") return <p class="eb">Webhook</p>;
+  if (op.kind === "callback") {
+    return (
+      <p class="eb">
+        Callback <code>{op.callbackName}</code>{op.parentSlug ? <> of <a href={operationUrl(page.basePath, page.api, page.version.label, op.parentSlug)}>{op.parentSlug}</a></> : null}
+      </p>
+    );
+  }
+  return op.tags.length > 0 ? <p class="eb">{op.tags.join(" · ")}</p> : null;
+}
+
+/**
+ * The article. `hl` is the level of the operation's heading (1 on its own page, 2 on a single page);
+ * sections go one level below. Ids are prefixed with the slug on single pages (`idPrefix`).
+ */
+export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id }: {
+  model: OperationModel; header: ReferenceHeader; page: PageProps; ctx: RenderContext; hl: number; idPrefix: string; id?: string;
+}) {
+  const { slice } = model;
+  const op = slice.summary;
+  const operation = slice.operation;
+  const index = versionUrl(page.basePath, page.api.slug, page.version.label);
+  const servers = slice.servers.filter(isObject);
+  const ext = isObject(operation.externalDocs) ? operation.externalDocs : undefined;
+  return (
+    <article class="op" id={id} aria-labelledby={`${idPrefix}title`}>
+      <div class="op-d">
+        <header class="op-h">
+          <Eyebrow op={op} page={page} />
+          <H level={hl} id={`${idPrefix}title`}><InlineMarkdown text={operationTitle(op)} /></H>
+          <p class="ep">
+            <MethodBadge method={op.method} /> <code class="path">{op.path}</code>
+            {op.deprecated && <span class="bd dp">deprecated</span>}
+          </p>
+          {op.operationId && <p class="fa"><span class="fl">operationId</span> <code>{op.operationId}</code></p>}
+        </header>
+        <Markdown text={typeof operation.description === "string" ? operation.description : undefined} />
+        {ext && <p><SafeLink url={ext.url}>{typeof ext.description === "string" ? ext.description : "External documentation"}</SafeLink></p>}
+        {op.kind === "operation" && (
+          <SecurityRequirements security={slice.security} schemes={header.securitySchemes} schemesHref={`${index}#security-`} idPrefix={idPrefix} hl={hl + 1} />
+        )}
+        {op.kind === "operation" && servers.length > 1 && (
+          <section class="blk" aria-labelledby={`${idPrefix}servers`}>
+            <H level={hl + 1} id={`${idPrefix}servers`}>Servers</H>
+            <ServerList servers={servers} />
+          </section>
+        )}
+        <Parameters params={model.params} refs={slice.refs} ctx={ctx} idPrefix={idPrefix} hl={hl + 1} />
+        {model.body && <RequestBody body={model.body} entries={model.bodyEntries} ctx={ctx} idPrefix={idPrefix} hl={hl + 1} />}
+        <Responses entries={model.responses} refs={slice.refs} ctx={ctx} idPrefix={idPrefix} hl={hl + 1} />
+        <Callbacks operation={operation} parentSlug={op.slug} refs={slice.refs} hl={hl + 1} idPrefix={idPrefix}
+          href={(slug) => operationUrl(page.basePath, page.api, page.version.label, slug)} />
+      </div>
+      <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} />
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+/** @module Everything about one operation that the article and the examples panel share, resolved once. */
+import type { OperationSlice, ReferenceHeader } from "../../openapi/model/types";
+import { buildSampleInput, type SampleBuild } from "../../openapi/samples/build-input";
+import { effectiveParameters, requestBodyOf, responsesOf, type ResolvedParameter } from "../../openapi/schema-view/operation";
+import type { JsonObject } from "../../openapi/schema-view/refs";
+import type { RenderContext } from "./context";
+import { mediaEntries, type MediaEntry } from "./media";
+import type { ResponseEntry } from "./responses";
+
+/** A slice resolved for rendering. */
+export interface OperationModel {
+  slice: OperationSlice;
+  params: ResolvedParameter[];
+  body?: JsonObject;
+  bodyEntries: MediaEntry[];
+  responses: ResponseEntry[];
+  sample: SampleBuild;
+}
+
+/** Resolves parameters, body and responses (schema views in request/response mode) and the code-sample request. */
+export function buildOperationModel(slice: OperationSlice, header: ReferenceHeader, ctx: RenderContext, origin?: string): OperationModel {
+  const body = requestBodyOf(slice);
+  return {
+    slice,
+    params: effectiveParameters(slice),
+    body,
+    bodyEntries: body ? mediaEntries(body.content, slice.refs, "request", ctx) : [],
+    responses: responsesOf(slice).map(([code, response]) => ({ code, response, media: mediaEntries(response.content, slice.refs, "response", ctx) })),
+    sample: buildSampleInput(slice, header, origin ? { origin } : {}),
+  };
+}

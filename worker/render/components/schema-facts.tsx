@@ -1,0 +1,78 @@
+/** @module The facts of one schema node: description, enum, const, default, example, constraints, flags. */
+import type { SchemaView } from "../../openapi/schema-view/types";
+import { constraintLabels, literal } from "../format";
+import { Code } from "./code";
+import { Markdown } from "./markdown";
+
+const ENUM_INLINE_MAX = 40;
+
+function EnumList({ view }: { view: SchemaView }) {
+  const values = view.enum ?? [];
+  if (values.some((e) => e.description || e.label)) {
+    return (
+      <dl class="en">
+        {values.map((e) => (
+          <>
+            <dt><code>{literal(e.value)}</code>{e.label ? ` ${e.label}` : ""}</dt>
+            <dd>{e.description ?? ""}</dd>
+          </>
+        ))}
+      </dl>
+    );
+  }
+  const shown = values.slice(0, ENUM_INLINE_MAX);
+  return (
+    <p class="fa">
+      <span class="fl">Allowed:</span> {shown.map((e, i) => <>{i > 0 ? " " : ""}<Code text={literal(e.value)} /></>)}
+      {values.length > shown.length ? ` … ${values.length - shown.length} more` : ""}
+    </p>
+  );
+}
+
+/** Everything a reader needs about one node besides its children. `skipDescription` when the caller shows it. */
+export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipDescription?: boolean }) {
+  const chips = constraintLabels(view.constraints);
+  return (
+    <>
+      {!skipDescription && <Markdown text={view.description} />}
+      {view.const && <p class="fa"><span class="fl">Constant:</span> <Code text={literal(view.const.value)} /></p>}
+      {view.enum && <EnumList view={view} />}
+      {(chips.length > 0 || view.default || view.examples || view.contentMediaType) && (
+        <p class="f">
+          {chips.map((c) => <span>{c}</span>)}
+          {view.default && <span>default: <Code text={literal(view.default.value)} /></span>}
+          {view.examples && <span>example: <Code text={literal(view.examples[0])} /></span>}
+          {view.contentMediaType && <span>content: {view.contentMediaType}{view.contentEncoding ? ` (${view.contentEncoding})` : ""}</span>}
+        </p>
+      )}
+      {view.conflicts && (
+        <div class="cf" role="note">
+          <strong>allOf conflict:</strong>
+          <ul>
+            {view.conflicts.map((c) => (
+              <li>
+                <code>{c.keyword}</code> is {c.values.map((v, i) => <>{i > 0 ? " vs " : ""}<code>{literal(v, 60)}</code></>)}
+                {c.effective !== undefined ? <> (applies: <code>{literal(c.effective, 60)}</code>)</> : " (no value satisfies all parts)"}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {view.unresolved && <p class="cf" role="note">Unresolved reference <code>{view.unresolved}</code></p>}
+      {view.truncated && <p class="fa">Not expanded further: this schema is too large or too deep to show in full.</p>}
+    </>
+  );
+}
+
+/** Badges after the type: format, required, read/write only, deprecated, nullable is in the type itself. */
+export function SchemaBadges({ view, required }: { view: SchemaView; required?: boolean }) {
+  return (
+    <>
+      {view.format && <small>{view.format}</small>}
+      {required && <b>required</b>}
+      {view.readOnly && <span class="bd">read-only</span>}
+      {view.writeOnly && <span class="bd">write-only</span>}
+      {view.deprecated && <span class="bd dp">deprecated</span>}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * @module Descriptions: CommonMark + GFM tables through markdown-it, then sanitize-html, so no definition can
+ * put script, event handlers or `javascript:` URLs on a page. Results are memoised (descriptions repeat).
+ */
+import MarkdownIt, { type RendererRule } from "markdown-it";
+import sanitizeHtml from "sanitize-html";
+
+const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
+
+// Description headings sit under the page's own h1-h3: shift them so the outline stays coherent.
+const HEADING_SHIFT = 2;
+const shiftHeading: RendererRule = (tokens, idx, options, _env, self) => {
+  tokens[idx].tag = `h${Math.min(6, Number(tokens[idx].tag.slice(1)) + HEADING_SHIFT)}`;
+  return self.renderToken(tokens, idx, options);
+};
+md.renderer.rules.heading_open = shiftHeading;
+md.renderer.rules.heading_close = shiftHeading;
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "hr", "h3", "h4", "h5", "h6", "blockquote", "pre", "code", "kbd", "samp", "var", "em", "strong", "b", "i", "u",
+    "s", "del", "ins", "mark", "sub", "sup", "small", "abbr", "a", "img", "ul", "ol", "li", "dl", "dt", "dd", "table", "thead", "tbody",
+    "tfoot", "tr", "th", "td", "caption", "span", "div", "details", "summary"],
+  allowedAttributes: {
+    a: ["href", "title", "name", "id", "rel"],
+    img: ["src", "alt", "title", "width", "height"],
+    code: ["class"], pre: ["class"],
+    th: ["align", "style", "colspan", "rowspan"], td: ["align", "style", "colspan", "rowspan"],
+    abbr: ["title"], ol: ["start"], "*": ["lang", "dir"],
+  },
+  allowedClasses: { code: [/^language-[\w+-]+$/], pre: [/^language-[\w+-]+$/] },
+  allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "escape",
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "nofollow noopener" }) },
+};
+
+const CACHE_LIMIT = 4000;
+const cache = new Map<string, string>();
+const PLAIN = /^[^\\`*_[\]<>#|~!&\n:=+-]*$/;
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Safe HTML for a CommonMark description (block level: paragraphs, lists, tables, code). */
+export function renderMarkdown(text: string): string {
+  if (!text) return "";
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  // Sentences with no Markdown syntax at all need neither parser nor sanitiser: escaping is enough.
+  const html = PLAIN.test(text) ? `<p>${escapeHtml(text.trim())}</p>` : sanitizeHtml(md.render(text), SANITIZE);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(text, html);
+  return html;
+}
+
+/** Safe inline HTML for a one-line summary (no paragraph wrapper). */
+export function renderMarkdownInline(text: string): string {
+  if (!text) return "";
+  if (PLAIN.test(text)) return escapeHtml(text.trim());
+  return sanitizeHtml(md.renderInline(text), SANITIZE);
+}

@@ -1,0 +1,102 @@
+/** @module The single-page layout, streamed: head and navigation first, then one section per operation as slices arrive. */
+import { renderToString } from "preact-render-to-string";
+import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../openapi/model/types";
+import { createRenderContext } from "../components/context";
+import { documentEnd, documentStart, esc, plainSummary } from "../components/document";
+import { OperationArticle } from "../components/operation-article";
+import { buildOperationModel } from "../components/operation-model";
+import { SideNav } from "../components/side-nav";
+import { TopBar } from "../components/top-bar";
+import { VersionIntro } from "../components/version-intro";
+import { UNTAGGED } from "../tag-tree";
+import type { PageProps } from "../types";
+import { tagAnchor } from "../urls";
+import { Footer } from "./frame";
+
+/** Props of {@link renderSinglePage}; `slices` should come in the order of `operations`. */
+export type SinglePageProps = PageProps & { header: ReferenceHeader; operations: OperationSummary[]; slices: AsyncIterable<OperationSlice> };
+
+function groupOf(op: OperationSummary): string {
+  return op.kind === "webhook" ? "Webhooks" : op.kind === "callback" ? "Callbacks" : op.tags[0] ?? UNTAGGED;
+}
+
+/**
+ * Streams the whole reference as one document. Each operation section has the slug as its id, so
+ * `#slug` links work; a tag heading is written before the first operation of each tag in stream order.
+ * A slice that fails to render becomes a short notice; the stream continues.
+ */
+export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = p.slices[Symbol.asyncIterator]();
+  const seenGroups = new Set<string>();
+  const tagInfo = new Map(p.header.tags.map((t) => [t.name, t]));
+  let started = false;
+  let lastGroup: string | undefined;
+
+  const head = () => {
+    const title = `${p.header.info.title} ${p.version.label} · API reference · ${p.portal.name}`;
+    const description = plainSummary(typeof p.header.info.description === "string" ? p.header.info.description : undefined)
+      ?? `API reference for ${p.header.info.title} ${p.version.label}.`;
+    return documentStart({ title, description, canonicalUrl: p.canonicalUrl, anchors: true, og: { title: `${p.header.info.title} API reference`, description, siteName: p.portal.name, type: "website" } })
+      + renderToString(
+        <>
+          <TopBar page={p} />
+        </>,
+      )
+      + '<div class="shell">'
+      + renderToString(<SideNav page={p} header={p.header} operations={p.operations} samePage listAll />)
+      + '<main id="main">'
+      + renderToString(<VersionIntro header={p.header} versionLabel={p.version.label} />);
+  };
+
+  const section = (slice: OperationSlice) => {
+    const op = slice.summary;
+    const group = groupOf(op);
+    let out = "";
+    if (group !== lastGroup) {
+      const first = !seenGroups.has(group);
+      seenGroups.add(group);
+      lastGroup = group;
+      const info = tagInfo.get(group);
+      const id = group === "Webhooks" ? "webhooks" : tagAnchor(group);
+      out += first
+        ? `<h2 class="tag-h" id="${esc(id)}" data-tag="${esc(group)}">${esc(info?.summary || group)}</h2>`
+        : `<h2 class="tag-h">${esc(info?.summary || group)}</h2>`;
+    }
+    try {
+      const ctx = createRenderContext(`${op.slug}-`);
+      const model = buildOperationModel(slice, p.header, ctx);
+      out += renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />);
+    } catch {
+      out += `<section class="op" id="${esc(op.slug)}"><h3>${esc(op.summary ?? op.path)}</h3><p>This operation could not be rendered.</p></section>`;
+    }
+    return out;
+  };
+
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(head()));
+        return;
+      }
+      let next: IteratorResult<OperationSlice>;
+      try {
+        next = await iterator.next();
+      } catch {
+        controller.enqueue(encoder.encode('<p class="cf" role="alert">The rest of this reference could not be loaded.</p></main></div>' + documentEnd()));
+        controller.close();
+        return;
+      }
+      if (next.done) {
+        controller.enqueue(encoder.encode("</main></div>" + renderToString(<Footer />) + documentEnd()));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(section(next.value)));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}

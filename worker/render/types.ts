@@ -1,0 +1,32 @@
+/** @module What the routes pass to the page renderers. */
+
+/** The portal a page belongs to. */
+export interface PortalRef {
+  slug: string;
+  name: string;
+}
+
+/** An API of the portal, with its chosen layout. */
+export interface ApiRef {
+  slug: string;
+  title: string;
+  layout: "page-per-operation" | "single-page";
+}
+
+/** A published version of an API; `live` marks the one readers get by default. */
+export interface VersionRef {
+  label: string;
+  live: boolean;
+}
+
+/** Shared by every reference page: where it sits and what the switchers offer. */
+export interface PageProps {
+  portal: PortalRef;
+  /** Prefix of every reader URL of this portal, without a trailing slash (`/p/acme`, or `` on a custom domain). */
+  basePath: string;
+  apis: ApiRef[];
+  api: ApiRef;
+  versions: VersionRef[];
+  version: VersionRef;
+  canonicalUrl?: string;
+}
