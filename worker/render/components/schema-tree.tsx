@@ -2,7 +2,7 @@
  * @module The schema viewer: properties as a list, nested objects collapsible (`<details>`), oneOf/anyOf as
  * switchable variants (radio tabs, no script needed), cycles as links back to the first appearance.
  */
-import type { ComponentChildren } from "preact";
+import { Fragment, type ComponentChildren } from "preact";
 import type { PropertyView, SchemaView, VariantGroup } from "../../openapi/schema-view/types";
 import { hasChildren, typeLabel } from "../format";
 import type { RenderContext } from "./context";
@@ -88,8 +88,10 @@ export function SchemaBody({ view, ctx, depth }: { view: SchemaView; ctx: Render
   if (view.cycle || view.truncated) return null;
   const ap = view.additionalProperties;
   const itemsWithChildren = view.items && (hasChildren(view.items) || view.items.cycle) ? view.items : undefined;
+  // Named bodies carry `data-b` so that a later "same as above" can be expanded in place by cloning this one.
+  const Wrap = view.anchor ? ({ children }: { children: ComponentChildren }) => <div data-b={view.anchor}>{children}</div> : Fragment;
   return (
-    <>
+    <Wrap>
       {view.properties && view.properties.length > 0 && (
         <ul class="pr">{view.properties.map((p) => <PropertyRow prop={p} ctx={ctx} depth={depth} />)}</ul>
       )}
@@ -108,7 +110,7 @@ export function SchemaBody({ view, ctx, depth }: { view: SchemaView; ctx: Render
         : <>{itemsWithChildren.anchor && <span id={itemsWithChildren.anchor} />}<SchemaBody view={itemsWithChildren} ctx={ctx} depth={depth} /></>)}
       {view.variants?.map((g) => <Variants group={g} ctx={ctx} depth={depth} />)}
       {view.not && <div class="nt"><span class="fl">Must not match:</span> <i>{typeLabel(view.not)}</i><SchemaFacts view={view.not} /></div>}
-    </>
+    </Wrap>
   );
 }
 

@@ -1,0 +1,34 @@
+/**
+ * @module Island reviver: finds `[data-island]` markers, imports each island once by name, and hydrates it with
+ * its JSON props inside an error boundary. Everything else on the page stays static HTML, plus one delegated
+ * behaviour (repeated schemas expand in place).
+ */
+import { h, hydrate } from "preact";
+import { installExpandRepeat } from "../behaviors/expand-repeat";
+import { IslandBoundary } from "../islands/error-boundary";
+import { ISLANDS } from "../islands/registry";
+import type { IslandName } from "../islands/types";
+
+document.documentElement.classList.add("js");
+installExpandRepeat();
+
+async function revive(el: HTMLElement): Promise<void> {
+  const name = el.dataset.island as IslandName;
+  const load = ISLANDS[name];
+  if (!load) return;
+  let props: unknown = {};
+  try {
+    props = JSON.parse(el.dataset.props ?? "{}");
+  } catch {
+    return;
+  }
+  const fallbackHtml = el.innerHTML;
+  try {
+    const { default: Island } = await load();
+    hydrate(h(IslandBoundary, { name, fallbackHtml }, h(Island, props as object)), el);
+  } catch (error) {
+    console.warn(`island ${name} could not start`, error);
+  }
+}
+
+for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) void revive(el);
