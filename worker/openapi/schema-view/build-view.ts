@@ -14,6 +14,23 @@ export interface ViewOptions {
   maxNodes?: number;
   /** Nesting budget. Default 24. */
   maxDepth?: number;
+  /**
+   * Shared by every view of one page: a named schema expanded once (with at least `minRepeatNodes` nodes)
+   * becomes a `repeatOf` node when it appears again, in this tree or a later one of the same mode.
+   */
+  repeats?: RepeatRegistry;
+}
+
+/** Named schemas already expanded on a page, by mode and `$ref`. Create one per page with {@link createRepeatRegistry}. */
+export interface RepeatRegistry {
+  seen: Map<string, SchemaView>;
+  /** Smallest subtree (in nodes) worth replacing by a link. */
+  minNodes: number;
+}
+
+/** A registry for one page; subtrees under `minNodes` nodes are cheaper to repeat than to link. */
+export function createRepeatRegistry(minNodes = 8): RepeatRegistry {
+  return { seen: new Map(), minNodes };
 }
 
 interface Frame { ref: string; name: string; anchor: string }
@@ -26,6 +43,7 @@ interface Context {
   maxNodes: number;
   maxDepth: number;
   stack: Frame[];
+  repeats?: RepeatRegistry;
 }
 
 const CONSTRAINT_KEYWORDS = ["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength",
@@ -39,7 +57,7 @@ const CONSTRAINT_KEYWORDS = ["minimum", "exclusiveMinimum", "maximum", "exclusiv
 export function viewSchema(schema: unknown, refs: Record<string, unknown>, options: ViewOptions = {}): SchemaView {
   const ctx: Context = {
     refs, mode: options.mode ?? "any", prefix: options.anchorPrefix ?? "s", counter: 0, nodes: 0,
-    maxNodes: options.maxNodes ?? 3000, maxDepth: options.maxDepth ?? 24, stack: [],
+    maxNodes: options.maxNodes ?? 3000, maxDepth: options.maxDepth ?? 24, stack: [], repeats: options.repeats,
   };
   return build(schema, ctx, 0);
 }
@@ -100,6 +118,12 @@ function build(raw: unknown, ctx: Context, depth: number): SchemaView {
       if (typeof schema.description === "string") cyc.description = schema.description;
       return cyc;
     }
+    const earlier = ctx.repeats?.seen.get(`${ctx.mode}:${ref}`);
+    if (earlier) {
+      const rep: SchemaView = { types: earlier.types, name, ref, repeatOf: earlier };
+      if (typeof schema.description === "string") rep.description = schema.description;
+      return rep;
+    }
     const d = deref(schema, ctx.refs);
     if (d.unresolved) return { types: [], name, ref, unresolved: d.unresolved };
     if (d.value === false) return { types: [], name, ref, never: true };
@@ -117,11 +141,13 @@ function build(raw: unknown, ctx: Context, depth: number): SchemaView {
     view.anchor = `${ctx.prefix}-${++ctx.counter}`;
     ctx.stack.push({ ref, name, anchor: view.anchor });
   }
+  const before = ctx.nodes;
   try {
     fill(view, schema, ref, ctx, depth);
   } finally {
     if (ref && name) ctx.stack.pop();
   }
+  if (ref && ctx.repeats && ctx.nodes - before >= ctx.repeats.minNodes && !view.truncated) ctx.repeats.seen.set(`${ctx.mode}:${ref}`, view);
   return view;
 }
 

@@ -67,6 +67,7 @@ export function exampleFromView(view: SchemaView, options: ExampleOptions = {}):
 
 function generate(view: SchemaView, options: ExampleOptions, depth: number): unknown {
   if (view.cycle || view.never || view.unresolved || depth > 40) return undefined;
+  if (view.repeatOf) return generate(view.repeatOf, options, depth + 1);
   if (view.const) return view.const.value;
   if (view.examples && view.examples.length > 0) return view.examples[0];
   if (view.default) return view.default.value;

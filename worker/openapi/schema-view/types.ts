@@ -95,6 +95,11 @@ export interface SchemaView {
   not?: SchemaView;
   contentMediaType?: string;
   contentEncoding?: string;
+  /**
+   * Set when the same schema was already expanded earlier on the page (not an ancestor): the node is that
+   * view again. Renderers link to `repeatOf.anchor` instead of repeating the tree; examples follow it.
+   */
+  repeatOf?: SchemaView;
   /** Set when this node refers back to an ancestor: render a link, not a tree. */
   cycle?: { ref: string; name: string; anchor?: string };
   /** A `$ref` with no local target. */
