@@ -136,6 +136,7 @@ function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Reco
   const at = (path: (string | number)[]) => sources.locate(undefined, path);
   const detected = detectVersion(data);
   if (!detected.ok) return fail(422, detected.code, detected.message, { ...at(detected.path), issues });
+  sources.swagger2 = detected.version === "2.0";
   issues.push(...locateBundledIssues(detected.issues, sources));
   if ("paths" in data && !isObject(data.paths)) {
     const message = "`paths` must be an object mapping paths to path items; nothing can be built from this definition";

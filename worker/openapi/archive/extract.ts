@@ -55,6 +55,7 @@ export function isTar(data: Uint8Array): boolean {
 export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: ArchiveLimits = ARCHIVE_LIMITS): ExtractOutcome {
   const files = new Map<string, Uint8Array>();
   let total = 0;
+  let admitted = 0;
   let refusal: ExtractOutcome | undefined;
   const admit = (rawName: string, size: number): string | undefined => {
     if (refusal) return undefined;
@@ -65,7 +66,7 @@ export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: Ar
       return undefined;
     }
     total += size;
-    if (files.size + 1 > limits.maxEntries) refusal = { ok: false, status: 413, code: "archive-too-large", message: `the archive has more than ${limits.maxEntries} files` };
+    if (++admitted > limits.maxEntries) refusal = { ok: false, status: 413, code: "archive-too-large", message: `the archive has more than ${limits.maxEntries} files` };
     else if (size > limits.maxFileBytes) refusal = { ok: false, status: 413, code: "archive-too-large", message: `${name} is larger than ${limits.maxFileBytes} bytes` };
     else if (total > limits.maxTotalBytes) refusal = { ok: false, status: 413, code: "archive-too-large", message: `the archive's files add up to more than ${limits.maxTotalBytes} bytes` };
     return refusal ? undefined : name;

@@ -134,4 +134,18 @@ describe("parseDocument: YAML", () => {
     expect(parseDocument(chain, { maxDepth: 10 })).toMatchObject({ ok: false, error: { code: "too-deep" } });
     expect(parseDocument(chain, { maxDepth: 20 }).ok).toBe(true);
   });
+
+  it("accepts a multi-line quoted string indented only as far as its key (libyaml does), with a warning", () => {
+    const doc = ok(parseDocument('SecurityOpt:\n  type: array\n  description: "A list of labels for MLS\n  systems, such as SELinux."\n  items: {type: string}\n'));
+    expect(doc.data).toEqual({ SecurityOpt: { type: "array", description: "A list of labels for MLS systems, such as SELinux.", items: { type: "string" } } });
+    expect(doc.warnings).toEqual([
+      { code: "yaml-warning", message: "Continuation line of a multi-line quoted string is not indented past its key (accepted, as libyaml does)", line: 4, column: 1 },
+    ]);
+    expect(doc.locate(["SecurityOpt", "items"])).toEqual({ line: 5, column: 3 });
+  });
+
+  it("returns any top-level value when requireObject is false (fragments of multi-file definitions)", () => {
+    expect(parseDocument("- a\n- b\n", { requireObject: false })).toMatchObject({ ok: true, doc: { data: ["a", "b"] } });
+    expect(parseDocument("[1]", { requireObject: false })).toMatchObject({ ok: true, doc: { data: [1] } });
+  });
 });
