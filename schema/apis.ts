@@ -71,5 +71,7 @@ export const operations = sqliteTable(
   (t) => [
     uniqueIndex("operations_version_slug").on(t.versionId, t.slug),
     index("operations_version_tag").on(t.versionId, t.tag),
+    index("operations_version_method_path").on(t.versionId, t.method, t.path),
+    index("operations_slug").on(t.slug),
   ],
 );

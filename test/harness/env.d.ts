@@ -6,3 +6,8 @@ declare namespace Cloudflare {
     CORPUS: Fetcher;
   }
 }
+
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

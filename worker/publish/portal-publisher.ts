@@ -1,4 +1,30 @@
-/** @module PortalPublisher: one Durable Object per portal that serialises publishing. */
+/**
+ * @module PortalPublisher: one Durable Object per portal that serialises publishing.
+ *
+ * Uploads to one portal queue here in arrival order; each runs to completion (slices in KV, rows in D1, live
+ * pointer flipped last) before the next starts, so every accepted version is recorded and the live one is the
+ * last accepted. The queue is an explicit promise chain: input gates do not hold across KV/D1 I/O.
+ */
 import { DurableObject } from "cloudflare:workers";
+import { publishDefinition } from "./publish-definition";
+import { isPublishRequest, type PublishResponse } from "./types";
 
-export class PortalPublisher extends DurableObject<Env> {}
+export class PortalPublisher extends DurableObject<Env> {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Publishes one uploaded definition after every earlier request of this portal has finished. */
+  async publish(request: unknown): Promise<PublishResponse> {
+    if (!isPublishRequest(request)) {
+      return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }) };
+    }
+    const run = this.tail.then(() => publishDefinition(this.env, request));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/** The portal's publisher stub (one Durable Object per portal slug). */
+export function publisherFor(namespace: DurableObjectNamespace, portalSlug: string): DurableObjectStub<PortalPublisher> {
+  const typed = namespace as DurableObjectNamespace<PortalPublisher>;
+  return typed.get(typed.idFromName(portalSlug));
+}

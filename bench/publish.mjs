@@ -1,0 +1,117 @@
+// Publish benchmark (issue 2): end-to-end publish time through HTTP against `wrangler dev`, reader page
+// latencies (p50/p95), the core build's peak heap under a 128 MB cap, and Redocly CLI's build-docs on the
+// same files. Prints figures; asserts nothing.
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+export const FILES = [
+  { name: "petstore (3.0, 3 ops)", path: join(ROOT, "test/fixtures/petstore-v3.yaml"), type: "application/yaml" },
+  { name: "DigitalOcean (1.07 MB JSON)", path: join(ROOT, "../shared/corpus/apis-guru-npm/api/digitalocean.com.json"), type: "application/json" },
+  { name: "GitHub REST (13 MB JSON)", path: join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json"), type: "application/json" },
+];
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PAGE_REQUESTS = Number(process.env.BENCH_PAGES ?? 200);
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+async function timed(fn) {
+  const t0 = performance.now();
+  const out = await fn();
+  return [performance.now() - t0, out];
+}
+
+async function publishRuns(baseUrl, token, file, api) {
+  const body = readFileSync(file.path);
+  const times = [];
+  let last;
+  for (let i = 0; i < RUNS; i++) {
+    // A trailing space per run gives a new hash, so every run builds and writes the whole model.
+    const variant = Buffer.concat([body, Buffer.from(" ".repeat(i + 1))]);
+    const [t, res] = await timed(() =>
+      fetch(`${baseUrl}/v1/apis/upload?api=${api}&version=run-${i}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": file.type },
+        body: variant,
+      }).then(async (r) => ({ status: r.status, json: await r.json() })),
+    );
+    if (res.status !== 201) throw new Error(`${file.name}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
+    times.push(t);
+    last = res.json;
+  }
+  return { times, last };
+}
+
+async function pageLatencies(baseUrl, versionUrl) {
+  const indexTimes = [];
+  for (let i = 0; i < Math.min(50, PAGE_REQUESTS); i++) {
+    const [t, r] = await timed(() => fetch(versionUrl).then((r) => r.text()));
+    indexTimes.push(t);
+  }
+  const html = await (await fetch(versionUrl)).text();
+  const path = new URL(versionUrl).pathname;
+  const links = [...new Set([...html.matchAll(/href="([^"#?]+)"/g)].map((m) => m[1]).filter((h) => h.startsWith(path) && h.length > path.length))];
+  const opTimes = [];
+  let bytes = 0;
+  for (let i = 0; i < PAGE_REQUESTS; i++) {
+    const href = links[(i * 7919) % links.length];
+    const [t, text] = await timed(() => fetch(baseUrl + href).then((r) => r.text()));
+    opTimes.push(t);
+    bytes += text.length;
+  }
+  return { indexTimes, opTimes, avgOpBytes: bytes / PAGE_REQUESTS, indexBytes: html.length, links: links.length };
+}
+
+function coreHeap(file) {
+  const r = spawnSync(process.execPath, ["--max-old-space-size=128", "--expose-gc", join(ROOT, "node_modules/.bin/tsx"), join(ROOT, "bench/core-heap.ts"), file.path], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) return { error: (r.stderr || r.stdout).trim().split("\n").slice(-3).join(" ") };
+  return JSON.parse(r.stdout.trim().split("\n").pop());
+}
+
+function redoclyBuildDocs(file) {
+  const out = join(tmpdir(), `redocly-${process.pid}.html`);
+  const times = [];
+  for (let i = 0; i < Math.min(RUNS, 2); i++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [join(ROOT, "node_modules/.bin/redocly"), "build-docs", file.path, "-o", out], { encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+    if (r.status !== 0) return { error: r.stderr.trim().split("\n").slice(-2).join(" ") };
+    times.push(performance.now() - t0);
+  }
+  return { median: pct(times, 50), bytes: readFileSync(out).length };
+}
+
+export async function main() {
+  console.log("== publish (issue 2): end to end through HTTP against wrangler dev ==");
+  const server = await startDevServer();
+  try {
+    const token = await createPortal(server.baseUrl, server.adminToken, "bench");
+    for (const [i, file] of FILES.entries()) {
+      const { times, last } = await publishRuns(server.baseUrl, token, file, `b${i}`);
+      const pages = await pageLatencies(server.baseUrl, last.url);
+      const heap = coreHeap(file);
+      const redocly = redoclyBuildDocs(file);
+      const p50 = pct(times, 50);
+      console.log(`\n${file.name}: ${last.operations} operations, ${last.schemas} schemas`);
+      console.log(`  publish (HTTP, ${RUNS} runs)      p50 ${ms(p50)}  min ${ms(Math.min(...times))}  max ${ms(Math.max(...times))}`);
+      console.log(`  core build peak heap (128 MB cap) ${heap.error ? `FAILED: ${heap.error}` : `${heap.peakHeapMB.toFixed(1)} MB (build + every slice serialised, ${heap.ms.toFixed(0)} ms)`}`);
+      console.log(`  version index                    p50 ${ms(pct(pages.indexTimes, 50))}  p95 ${ms(pct(pages.indexTimes, 95))}  ${(pages.indexBytes / 1024).toFixed(1)} KB`);
+      console.log(`  operation page (${PAGE_REQUESTS} requests)   p50 ${ms(pct(pages.opTimes, 50))}  p95 ${ms(pct(pages.opTimes, 95))}  avg ${(pages.avgOpBytes / 1024).toFixed(1)} KB`);
+      if (redocly.error) console.log(`  redocly build-docs               FAILED: ${redocly.error}`);
+      else console.log(`  redocly build-docs               ${ms(redocly.median)} (${(redocly.bytes / 1048576).toFixed(2)} MB of HTML to every reader)  ratio redocly/portico ${(redocly.median / p50).toFixed(2)}x`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

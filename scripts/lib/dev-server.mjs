@@ -1,0 +1,69 @@
+// Starts the Worker under `wrangler dev` on 127.0.0.1 with a throw-away local state (D1 migrated), for the
+// browser tests and the benchmarks. Returns { baseUrl, adminToken, stop() }.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** @returns {Promise<{ baseUrl: string, adminToken: string, pid: number, stop: () => Promise<void> }>} */
+export async function startDevServer({ quiet = true } = {}) {
+  const stateDir = mkdtempSync(join(tmpdir(), "portico-dev-"));
+  const node = process.execPath;
+  const wrangler = join(ROOT, "node_modules/.bin/wrangler");
+  execFileSync(node, [wrangler, "d1", "migrations", "apply", "portico", "--local", "--persist-to", stateDir], { cwd: ROOT, stdio: "ignore" });
+  const port = await freePort();
+  const adminToken = "adm_" + randomBytes(24).toString("base64url");
+  const child = spawn(
+    node,
+    [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `PORTICO_ADMIN_TOKEN:${adminToken}`, "--show-interactive-dev-session=false"],
+    { cwd: ROOT, stdio: ["ignore", quiet ? "ignore" : "inherit", quiet ? "ignore" : "inherit"], env: { ...process.env, CI: "true" }, detached: true },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("wrangler dev did not start within 90 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    adminToken,
+    pid: child.pid,
+    async stop() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a portal; returns its token. */
+export async function createPortal(baseUrl, adminToken, slug) {
+  const res = await fetch(`${baseUrl}/v1/portals`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ slug, name: `Portal ${slug}` }),
+  });
+  if (res.status !== 201) throw new Error(`createPortal ${slug}: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}

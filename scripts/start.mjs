@@ -1,0 +1,99 @@
+// `npm start`: the main job. Builds the client assets, applies the D1 migrations locally, runs `wrangler dev`
+// on 127.0.0.1:$PORT (default 8787) and, the first time, creates the demo portal and publishes the demo
+// definition. Prints the portal URL, the admin token and the demo portal's upload token.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const port = Number(process.env.PORT ?? 8787);
+const origin = `http://127.0.0.1:${port}`;
+const bin = (name) => join(root, "node_modules/.bin", name);
+const node = process.execPath;
+
+function devVarsToken() {
+  const path = join(root, ".dev.vars");
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const found = /^PORTICO_ADMIN_TOKEN=(.+)$/m.exec(text);
+  if (found) return found[1].trim();
+  const token = "adm_" + randomBytes(32).toString("base64url");
+  writeFileSync(path, `${text}${text && !text.endsWith("\n") ? "\n" : ""}PORTICO_ADMIN_TOKEN=${token}\n`, { mode: 0o600 });
+  console.log("created .dev.vars with a new PORTICO_ADMIN_TOKEN");
+  return token;
+}
+
+function run(args) {
+  const r = spawnSync(node, args, { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+async function waitForServer(child) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("wrangler dev did not answer within 120 s");
+}
+
+async function ensureDemo(adminToken) {
+  const statePath = join(root, ".wrangler/portico-demo.json");
+  let demo = existsSync(statePath) ? JSON.parse(readFileSync(statePath, "utf8")) : undefined;
+  if (demo) {
+    const probe = await fetch(`${origin}/v1/apis`, { headers: { authorization: `Bearer ${demo.token}` } });
+    if (probe.status === 401) demo = undefined; // local state was wiped: start over
+  }
+  if (!demo) {
+    const res = await fetch(`${origin}/v1/portals`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ slug: "demo", name: "Portico Demo" }),
+    });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`creating the demo portal failed: ${res.status} ${JSON.stringify(body)}`);
+    demo = { slug: body.portal.slug, token: body.token };
+    mkdirSync(join(root, ".wrangler"), { recursive: true });
+    writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  }
+  const definition = readFileSync(join(root, "demo/definition.yaml"));
+  const up = await fetch(`${origin}/v1/apis/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/yaml" },
+    body: definition,
+  });
+  const result = await up.json();
+  if (up.status >= 300) throw new Error(`publishing the demo definition failed: ${up.status} ${JSON.stringify(result)}`);
+  return { demo, result };
+}
+
+const adminToken = devVarsToken();
+run([join(root, "scripts/build-client.mjs")]);
+run([bin("wrangler"), "d1", "migrations", "apply", "portico", "--local"]);
+const child = spawn(node, [bin("wrangler"), "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], {
+  cwd: root,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));
+try {
+  await waitForServer(child);
+  const { demo, result } = await ensureDemo(adminToken);
+  console.log(`
+Portico is running.
+  Portal:            ${origin}/p/${demo.slug}/
+  Demo reference:    ${result.url}
+  Admin token:       ${adminToken}   (POST /v1/portals)
+  Demo upload token: ${demo.token}   (POST /v1/apis/upload)
+Upload a definition:
+  curl -X POST --data-binary @openapi.yaml -H "Authorization: Bearer ${demo.token}" "${origin}/v1/apis/upload"
+`);
+} catch (error) {
+  console.error(String(error));
+  child.kill("SIGTERM");
+  process.exit(1);
+}

@@ -1,0 +1,40 @@
+/**
+ * @module E2E global setup: makes sure Debian Chromium is there, then starts `wrangler dev` (the same Worker
+ * `npm start` runs) on 127.0.0.1 with a throw-away local state, and hands its URL and admin token to the tests.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+// @ts-expect-error: a plain .mjs module shared with the benchmarks
+import { startDevServer } from "../../scripts/lib/dev-server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminToken: string;
+  }
+}
+
+/** Where playwright-core finds the browser (never a downloaded one). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) throw new Error(`${CHROMIUM} is missing: run "apt-get install -y chromium" as root`);
+  execFileSync("apt-get", ["update"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit" });
+}
+
+let server: { stop(): Promise<void> } | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  ensureChromium();
+  const started = await startDevServer();
+  server = started;
+  project.provide("baseUrl", started.baseUrl);
+  project.provide("adminToken", started.adminToken);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}

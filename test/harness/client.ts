@@ -1,0 +1,66 @@
+/** @module Test helpers that talk to the Worker through its HTTP interface, as a real client would. */
+import { env, SELF } from "cloudflare:test";
+
+export const ORIGIN = "http://portico.test";
+
+/** POST /v1/portals with the admin token; returns the portal token. */
+export async function createPortal(slug: string, name = `Portal ${slug}`): Promise<string> {
+  const res = await SELF.fetch(`${ORIGIN}/v1/portals`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${env.PORTICO_ADMIN_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ slug, name }),
+  });
+  if (res.status !== 201) throw new Error(`createPortal ${slug}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** POST /v1/apis/upload with a raw body; `query` becomes the query string. */
+export async function upload(
+  token: string,
+  body: BodyInit,
+  query: Record<string, string> = {},
+  contentType = "application/yaml",
+): Promise<{ status: number; json: any }> {
+  const qs = new URLSearchParams(query).toString();
+  const res = await SELF.fetch(`${ORIGIN}/v1/apis/upload${qs ? `?${qs}` : ""}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": contentType },
+    body,
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, json };
+}
+
+/** GET a reader page; returns status and HTML. */
+export async function getPage(path: string): Promise<{ status: number; html: string }> {
+  const res = await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual" });
+  return { status: res.status, html: await res.text() };
+}
+
+/** One corpus file's bytes (served from ../shared/corpus by the test-only CORPUS binding). */
+export async function corpusFile(path: string): Promise<Uint8Array> {
+  const res = await env.CORPUS.fetch(`http://corpus/file?path=${encodeURIComponent(path)}`);
+  if (!res.ok) throw new Error(`corpus file ${path}: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** A .tar.gz of a multi-file corpus definition and the root's name inside it. */
+export async function corpusArchive(root: string): Promise<{ body: Uint8Array; root: string }> {
+  const res = await env.CORPUS.fetch(`http://corpus/archive?root=${encodeURIComponent(root)}`);
+  if (!res.ok) throw new Error(`corpus archive ${root}: ${res.status}`);
+  return { body: new Uint8Array(await res.arrayBuffer()), root: res.headers.get("x-archive-root")! };
+}
+
+/** MANIFEST.tsv rows as objects keyed by its header. */
+export async function corpusManifest(): Promise<Record<string, string>[]> {
+  const text = await (await env.CORPUS.fetch("http://corpus/manifest")).text();
+  const [head, ...lines] = text.trimEnd().split("\n");
+  const cols = head.split("\t");
+  return lines.map((line) => Object.fromEntries(line.split("\t").map((v, i) => [cols[i], v])));
+}

@@ -1,0 +1,115 @@
+/**
+ * @module One publish, end to end: R2 raw body → build (parse, detect, normalise, bundle, model) → lint →
+ * KV slices (content-addressed, header last) → D1 rows → live pointer flipped in the same D1 transaction.
+ * Bad input is answered with a 4xx and leaves everything already published as it was.
+ */
+import { buildReference } from "../openapi/build";
+import type { OperationSummary } from "../openapi/model/types";
+import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, upsertApi } from "../store/apis";
+import { getDb } from "../store/db";
+import { getDefinition } from "../store/definitions";
+import { modelComplete, modelKeyFor, putHeader, putSlice } from "../store/models";
+import { lintForUpload } from "./lint-step";
+import { apiSlugFromTitle, isValidApiSlug, isValidVersionLabel } from "./names";
+import type { PublishRequest, PublishResponse } from "./types";
+
+/** KV writes in flight at once while storing slices. */
+const KV_WRITE_CONCURRENCY = 24;
+
+function refusal(status: PublishResponse["status"], code: string, message: string, details?: unknown): PublishResponse {
+  return { status, json: JSON.stringify({ error: { code, message, ...(details === undefined ? {} : { details }) } }) };
+}
+
+async function writeSlices(kv: KVNamespace, modelKey: string, ops: OperationSummary[], slice: (slug: string) => unknown): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < ops.length) {
+      const op = ops[next++];
+      await putSlice(kv, modelKey, slice(op.slug) as never);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(KV_WRITE_CONCURRENCY, ops.length) }, worker));
+}
+
+/** Runs one publish; called by PortalPublisher one at a time per portal. */
+export async function publishDefinition(env: Env, req: PublishRequest): Promise<PublishResponse> {
+  const raw = await getDefinition(env.DEFINITIONS, req.sha256);
+  if (!raw) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
+
+  const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root });
+  if (!outcome.ok) {
+    const { status, code, message, line, column, issues } = outcome;
+    return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
+  }
+  const { header, operations } = outcome;
+  const lint = lintForUpload(raw.body, outcome);
+  if (req.strict && lint.errors > 0) {
+    return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
+  }
+
+  const apiSlug = req.apiSlug ?? apiSlugFromTitle(header.info.title);
+  if (!isValidApiSlug(apiSlug)) {
+    return refusal(400, "invalid-api", `api slug "${apiSlug}" must be 1-64 lower-case letters, digits and dashes`);
+  }
+  const label = req.versionLabel ?? String(header.info.version ?? "").trim();
+  if (!isValidVersionLabel(label)) {
+    return refusal(422, "invalid-version", `version label "${label}" must be 1-64 printable characters without "/" (set info.version or ?version=)`);
+  }
+
+  const db = getDb(env.DB);
+  const modelKey = await modelKeyFor(req.sha256, req.root);
+  const counts = header.counts;
+  const answer = (apiSlug: string) => ({
+    api: apiSlug,
+    version: label,
+    url: `${req.origin}/p/${req.portalSlug}/reference/${apiSlug}/${encodeURIComponent(label)}/`,
+    sha256: req.sha256,
+    sourceVersion: outcome.sourceVersion,
+    operations: counts.operations,
+    schemas: counts.schemas,
+    securitySchemes: counts.securitySchemes,
+    webhooks: counts.webhooks,
+    callbacks: counts.callbacks,
+    lint,
+  });
+
+  const existing = await findApi(db, req.portalId, apiSlug);
+  if (existing?.liveVersionId) {
+    const live = await findVersionById(db, existing.liveVersionId);
+    if (live && live.modelKey === modelKey && live.label === label) {
+      return { status: 200, json: JSON.stringify({ ...answer(apiSlug), unchanged: true }) };
+    }
+  }
+
+  if (!(await modelComplete(env.MODELS, modelKey))) {
+    await writeSlices(env.MODELS, modelKey, operations, outcome.slice);
+    await putHeader(env.MODELS, modelKey, header);
+  }
+
+  const now = new Date().toISOString();
+  const api = await upsertApi(db, req.portalId, apiSlug, header.info.title, now);
+  const version = await insertPendingVersion(db, {
+    apiId: api.id,
+    label,
+    sha256: req.sha256,
+    modelKey,
+    sourceVersion: outcome.sourceVersion,
+    title: header.info.title,
+    operations: counts.operations,
+    schemas: counts.schemas,
+    securitySchemes: counts.securitySchemes,
+    webhooks: counts.webhooks,
+    callbacks: counts.callbacks,
+    lint: JSON.stringify(lint.issues.slice(0, 500)),
+    lintErrors: lint.errors,
+    lintWarnings: lint.warnings,
+    createdAt: now,
+  });
+  try {
+    await commitVersion(db, api.id, version.id, operations);
+  } catch (error) {
+    await failVersion(db, version.id);
+    throw error;
+  }
+  return { status: 201, json: JSON.stringify({ ...answer(apiSlug), publication: version.id, publishedAt: now }) };
+}

@@ -1,0 +1,64 @@
+/** @module Messages between the upload route and the PortalPublisher Durable Object. */
+
+/** What the upload route asks the publisher to do. The raw body is already in R2 under `sha256`. */
+export interface PublishRequest {
+  portalId: number;
+  portalSlug: string;
+  sha256: string;
+  contentType: string;
+  /** `?api=`: the API slug; default: a slug of `info.title`. */
+  apiSlug?: string;
+  /** `?version=`: the version label; default: `info.version`. */
+  versionLabel?: string;
+  /** `?root=`: the root file inside an archive. */
+  root?: string;
+  /** `?strict=true`: refuse with 422 when lint finds any error. */
+  strict?: boolean;
+  /** Scheme + host the reader URLs in the answer are built on. */
+  origin: string;
+}
+
+/** One problem in an upload answer's `lint` block. */
+export interface UploadIssue {
+  severity: "error" | "warning" | "info" | "hint";
+  rule: string;
+  message: string;
+  line: number | null;
+  column?: number | null;
+  path: (string | number)[];
+  file?: string;
+}
+
+/** The `lint` block of an upload answer. */
+export interface UploadLint {
+  errors: number;
+  warnings: number;
+  issues: UploadIssue[];
+  /** Present when more issues were found than an answer carries. */
+  truncated?: boolean;
+}
+
+/** The publisher's answer: the HTTP status and the JSON body (serialised once, here) the upload route returns. */
+export interface PublishResponse {
+  status: 200 | 201 | 400 | 404 | 413 | 415 | 422;
+  json: string;
+}
+
+/** Checks a message crossing into the Durable Object; RPC types are not enforced at run time. */
+export function isPublishRequest(value: unknown): value is PublishRequest {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  const optString = (k: string) => v[k] === undefined || typeof v[k] === "string";
+  return (
+    typeof v.portalId === "number" &&
+    typeof v.portalSlug === "string" &&
+    typeof v.sha256 === "string" &&
+    /^[0-9a-f]{64}$/.test(v.sha256) &&
+    typeof v.contentType === "string" &&
+    typeof v.origin === "string" &&
+    optString("apiSlug") &&
+    optString("versionLabel") &&
+    optString("root") &&
+    (v.strict === undefined || typeof v.strict === "boolean")
+  );
+}

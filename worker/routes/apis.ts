@@ -1,0 +1,121 @@
+/**
+ * @module The portal's API references over the service API (portal token): upload, list, raw definition, layout.
+ */
+import { Hono } from "hono";
+import type { PortalAppEnv } from "../app";
+import { ApiError } from "../http/errors";
+import { readBodyLimited } from "../http/read-body";
+import { readJsonObject } from "../http/read-json";
+import { requirePortal } from "../middleware/auth";
+import { publisherFor } from "../publish/portal-publisher";
+import type { PublishRequest } from "../publish/types";
+import { findApi, findVersionById, listAllVersions, listApis, listPublishedVersions, setLayout } from "../store/apis";
+import { getDb } from "../store/db";
+import { getDefinition, putDefinition } from "../store/definitions";
+import { sha256Hex } from "../store/tokens";
+
+/** Largest accepted upload body: 25 MiB (GitHub's 13 MB REST description fits twice; the publisher's 128 MB heap must hold the parsed model). */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** Media types that are never a definition: form encodings (send the raw file) and media. */
+const REFUSED_MEDIA = /^(multipart\/|application\/x-www-form-urlencoded|image\/|audio\/|video\/|font\/|application\/pdf)/i;
+
+/** Layouts a reference can use. */
+export const LAYOUTS = ["page-per-operation", "single-page"] as const;
+
+function optionalParam(value: string | undefined, name: string, max = 512): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value.length > max) throw new ApiError(400, "invalid-query", `${name} is longer than ${max} characters`);
+  return value;
+}
+
+export const apisRoutes = new Hono<PortalAppEnv>()
+  .use("/v1/apis/*", requirePortal)
+  .use("/v1/apis", requirePortal)
+  .post("/v1/apis/upload", async (c) => {
+    const portal = c.get("portal");
+    const contentType = c.req.header("content-type") ?? "application/octet-stream";
+    if (REFUSED_MEDIA.test(contentType)) {
+      throw new ApiError(
+        415,
+        "unsupported-media-type",
+        `${contentType.split(";")[0]} is not accepted: post the raw definition (YAML or JSON) or a .tar.gz/.zip archive as the body`,
+      );
+    }
+    const body = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
+    if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
+    const sha256 = await sha256Hex(body);
+    await putDefinition(c.env.DEFINITIONS, sha256, body, contentType);
+    const request: PublishRequest = {
+      portalId: portal.id,
+      portalSlug: portal.slug,
+      sha256,
+      contentType,
+      apiSlug: optionalParam(c.req.query("api"), "api", 64),
+      versionLabel: optionalParam(c.req.query("version"), "version", 64),
+      root: optionalParam(c.req.query("root"), "root"),
+      strict: c.req.query("strict") === "true",
+      origin: new URL(c.req.url).origin,
+    };
+    const result = await publisherFor(c.env.PUBLISHER, portal.slug).publish(request);
+    return c.body(result.json, result.status, { "content-type": "application/json; charset=utf-8" });
+  })
+  .get("/v1/apis", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const rows = await listApis(db, portal.id);
+    const apis = await Promise.all(
+      rows.map(async (api) => {
+        const live = api.liveVersionId ? await findVersionById(db, api.liveVersionId) : undefined;
+        const versions = await listPublishedVersions(db, api.id);
+        const history = await listAllVersions(db, api.id);
+        return {
+          slug: api.slug,
+          title: api.title,
+          layout: api.layout,
+          liveVersion: live?.label ?? null,
+          url: `${new URL(c.req.url).origin}/p/${portal.slug}/reference/${api.slug}/`,
+          versions: versions.map((v) => ({
+            label: v.label,
+            live: v.id === api.liveVersionId,
+            sha256: v.sha256,
+            sourceVersion: v.sourceVersion,
+            publishedAt: v.createdAt,
+            operations: v.operations,
+            schemas: v.schemas,
+            securitySchemes: v.securitySchemes,
+            webhooks: v.webhooks,
+            callbacks: v.callbacks,
+            lint: { errors: v.lintErrors, warnings: v.lintWarnings },
+          })),
+          publications: history.filter((v) => v.status === "published").length,
+        };
+      }),
+    );
+    return c.json({ apis });
+  })
+  .get("/v1/apis/:api/definition", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await findApi(db, portal.id, c.req.param("api"));
+    const live = api?.liveVersionId ? await findVersionById(db, api.liveVersionId) : undefined;
+    if (!api || !live) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
+    const raw = await getDefinition(c.env.DEFINITIONS, live.sha256);
+    if (!raw) throw new ApiError(404, "not-found", "the live definition's raw body is missing");
+    return new Response(raw.body, {
+      headers: { "content-type": raw.contentType, "x-portico-version": encodeURIComponent(live.label) },
+    });
+  })
+  .patch("/v1/apis/:api", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await findApi(db, portal.id, c.req.param("api"));
+    if (!api) throw new ApiError(404, "not-found", `no API "${c.req.param("api")}"`);
+    const body = await readJsonObject(c.req.raw, 4096);
+    const layout = body.layout;
+    if (typeof layout !== "string" || !(LAYOUTS as readonly string[]).includes(layout)) {
+      throw new ApiError(400, "invalid-layout", `layout must be one of ${LAYOUTS.join(", ")}`);
+    }
+    await setLayout(db, api.id, layout);
+    return c.json({ api: api.slug, layout });
+  });

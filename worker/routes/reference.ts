@@ -1,0 +1,128 @@
+/**
+ * @module Reader pages (server-rendered HTML): the portal home, a reference's live version, a version's index
+ * and one operation. Locally the portal is chosen by the `/p/{portal}` prefix.
+ */
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../app";
+import { ApiError } from "../http/errors";
+import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
+import type { OperationSlice, OperationSummary } from "../openapi/model/types";
+import type { ApiRef, PageProps } from "../render";
+import { findMovedOperation, findOperation, findVersionById, listApis, listOperations, listOperationsOfTag, operationSummaryOf } from "../store/apis";
+import { getDb } from "../store/db";
+import { getHeader, getSlice } from "../store/models";
+import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
+import type { ApiRow } from "../store/apis";
+
+const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
+/** KV reads kept in flight while the single page streams. */
+const SLICE_READ_AHEAD = 8;
+
+function apiRef(api: ApiRow): ApiRef {
+  return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
+}
+
+function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): PageProps {
+  const basePath = `/p/${ctx.portal.slug}`;
+  return {
+    portal: { slug: ctx.portal.slug, name: ctx.portal.name },
+    basePath,
+    apis: ctx.apis.map(apiRef),
+    api: apiRef(ctx.api),
+    versions: ctx.versions.map((v) => ({ label: v.label, live: v.id === ctx.api.liveVersionId })),
+    version: { label: ctx.version.label, live: ctx.live },
+    canonicalUrl: new URL(canonicalPath, c.req.url).toString(),
+  };
+}
+
+function versionPath(ctx: ReaderContext): string {
+  return `/p/${ctx.portal.slug}/reference/${ctx.api.slug}/${encodeURIComponent(ctx.version.label)}/`;
+}
+
+async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext): Promise<Response> {
+  const db = getDb(c.env.DB);
+  const [header, rows] = await Promise.all([getHeader(c.env.MODELS, ctx.version.modelKey), listOperations(db, ctx.version.id)]);
+  if (!header) throw new ApiError(404, "not-found", "this version's model is not available");
+  const props = { ...pageProps(c, ctx, versionPath(ctx)), header, operations: rows.map(operationSummaryOf) };
+  if (ctx.api.layout === "single-page") {
+    const stream = renderSinglePage({ ...props, slices: readSlicesAhead(c.env.MODELS, ctx.version.modelKey, props.operations) });
+    return new Response(stream, { headers: HTML_HEADERS });
+  }
+  return c.html(renderVersionIndex(props));
+}
+
+/** Slices in document order, with up to SLICE_READ_AHEAD KV reads in flight so streaming never waits on one. */
+async function* readSlicesAhead(kv: KVNamespace, modelKey: string, ops: OperationSummary[]): AsyncIterable<OperationSlice> {
+  const pending: Promise<OperationSlice | null>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (pending.length < SLICE_READ_AHEAD && next < ops.length) pending.push(getSlice(kv, modelKey, ops[next++].slug));
+  };
+  fill();
+  while (pending.length > 0) {
+    const slice = await pending.shift()!;
+    fill();
+    if (slice) yield slice;
+  }
+}
+
+export const referenceRoutes = new Hono<AppEnv>()
+  .get("/p/:portal", (c) => c.redirect(`/p/${c.req.param("portal")}/`, 301))
+  .get("/p/:portal/", async (c) => {
+    const db = getDb(c.env.DB);
+    const portal = await loadPortal(db, c.req.param("portal"));
+    const apis = (await listApis(db, portal.id)).filter((a) => a.liveVersionId !== null);
+    const entries = await Promise.all(
+      apis.map(async (a) => {
+        const live = await findVersionById(db, a.liveVersionId!);
+        return { ...apiRef(a), liveVersion: live?.label, operations: live?.operations };
+      }),
+    );
+    return c.html(renderPortalHome({ portal: { slug: portal.slug, name: portal.name }, basePath: `/p/${portal.slug}`, apis: entries }));
+  })
+  .get("/p/:portal/reference/:api", (c) => c.redirect(`/p/${c.req.param("portal")}/reference/${c.req.param("api")}/`, 301))
+  .get("/p/:portal/reference/:api/", async (c) => {
+    const ctx = await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"));
+    return versionIndex(c, ctx);
+  })
+  .get("/p/:portal/reference/:api/:version", (c) => c.redirect(new URL(c.req.path + "/", c.req.url).pathname, 301))
+  .get("/p/:portal/reference/:api/:version/", async (c) => {
+    const ctx = await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"), c.req.param("version"));
+    return versionIndex(c, ctx);
+  })
+  .get("/p/:portal/reference/:api/:version/:slug", async (c) => {
+    const db = getDb(c.env.DB);
+    const ctx = await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), c.req.param("version"));
+    const slug = c.req.param("slug");
+    const row = await findOperation(db, ctx.version.id, slug);
+    if (!row) {
+      // A renamed operationId (same method + path) answers 301 to its new slug; an operation absent from this
+      // version sends the reader to its tag on the version index; else there is nothing to show.
+      const moved = await findMovedOperation(db, ctx.api.id, ctx.version.id, slug);
+      if (moved && "slug" in moved) return c.redirect(versionPath(ctx) + encodeURIComponent(moved.slug), 301);
+      if (moved) return c.redirect(`${versionPath(ctx)}#${tagAnchor(moved.tag)}`, 302);
+      throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
+    }
+    const [header, slice, siblings] = await Promise.all([
+      getHeader(c.env.MODELS, ctx.version.modelKey),
+      getSlice(c.env.MODELS, ctx.version.modelKey, slug),
+      listOperationsOfTag(db, ctx.version.id, row.tag),
+    ]);
+    if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
+    const html = renderOperationPage({
+      ...pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
+      header,
+      slice,
+      nav: siblings.map(operationSummaryOf),
+    });
+    return c.html(html);
+  })
+  .onError((error, c) => {
+    if (error instanceof ApiError) {
+      return new Response(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), {
+        status: error.status,
+        headers: HTML_HEADERS,
+      });
+    }
+    throw error;
+  });

@@ -1,0 +1,42 @@
+/**
+ * @module `/p/{portal}/sitemap.xml`: every live reference's index and, in the page-per-operation layout, every
+ * operation page of its live version (sitemaps.org protocol 0.9; at most 50,000 URLs per file).
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../app";
+import { findVersionById, listApis, listOperations } from "../store/apis";
+import { getDb } from "../store/db";
+import { loadPortal } from "../store/reader";
+
+/** sitemaps.org's per-file cap. */
+const MAX_URLS = 50_000;
+
+function xmlEscape(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export const sitemapRoutes = new Hono<AppEnv>().get("/p/:portal/sitemap.xml", async (c) => {
+  const db = getDb(c.env.DB);
+  const portal = await loadPortal(db, c.req.param("portal"));
+  const origin = new URL(c.req.url).origin;
+  const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/p/${portal.slug}/` }];
+  for (const api of await listApis(db, portal.id)) {
+    if (!api.liveVersionId) continue;
+    const live = await findVersionById(db, api.liveVersionId);
+    if (!live) continue;
+    const base = `${origin}/p/${portal.slug}/reference/${api.slug}/${encodeURIComponent(live.label)}/`;
+    const lastmod = live.createdAt.slice(0, 10);
+    urls.push({ loc: base, lastmod });
+    if (api.layout === "page-per-operation") {
+      for (const op of await listOperations(db, live.id)) {
+        if (urls.length >= MAX_URLS) break;
+        urls.push({ loc: base + encodeURIComponent(op.slug), lastmod });
+      }
+    }
+  }
+  const body =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+    urls.map((u) => `  <url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`).join("\n") +
+    `\n</urlset>\n`;
+  return c.body(body, 200, { "content-type": "application/xml; charset=utf-8" });
+});

@@ -1,0 +1,180 @@
+/** @module API references, versions and operations in D1: the reads readers need and the writes publishing does. */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { apis, operations, versions } from "../../schema";
+import type { OperationSummary } from "../openapi/model/types";
+import type { Db } from "./db";
+
+export type ApiRow = typeof apis.$inferSelect;
+export type VersionRow = typeof versions.$inferSelect;
+export type OperationRow = typeof operations.$inferSelect;
+
+/** D1 binds at most 100 parameters per statement; an operations row binds 10. */
+const OPERATION_ROWS_PER_INSERT = 9;
+
+export async function listApis(db: Db, portalId: number): Promise<ApiRow[]> {
+  return db.select().from(apis).where(eq(apis.portalId, portalId)).orderBy(asc(apis.slug)).all();
+}
+
+export async function findApi(db: Db, portalId: number, slug: string): Promise<ApiRow | undefined> {
+  return db.select().from(apis).where(and(eq(apis.portalId, portalId), eq(apis.slug, slug))).get();
+}
+
+export async function findVersionById(db: Db, id: number): Promise<VersionRow | undefined> {
+  return db.select().from(versions).where(eq(versions.id, id)).get();
+}
+
+/** The newest published row carrying `label` (a label re-posted with new content serves its newest row). */
+export async function findPublishedVersion(db: Db, apiId: number, label: string): Promise<VersionRow | undefined> {
+  return db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.apiId, apiId), eq(versions.label, label), eq(versions.status, "published")))
+    .orderBy(desc(versions.id))
+    .get();
+}
+
+/** One entry per published label (its newest row), newest label first. */
+export async function listPublishedVersions(db: Db, apiId: number): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(versions)
+    .where(
+      and(
+        eq(versions.apiId, apiId),
+        eq(versions.status, "published"),
+        sql`${versions.id} = (select max(v2.id) from versions v2 where v2.api_id = ${versions.apiId} and v2.label = ${versions.label} and v2.status = 'published')`,
+      ),
+    )
+    .orderBy(desc(versions.id))
+    .all();
+}
+
+/** Every accepted publication of an API, oldest first (history, including superseded rows of a label). */
+export async function listAllVersions(db: Db, apiId: number): Promise<VersionRow[]> {
+  return db.select().from(versions).where(eq(versions.apiId, apiId)).orderBy(asc(versions.id)).all();
+}
+
+export async function listOperations(db: Db, versionId: number): Promise<OperationRow[]> {
+  return db.select().from(operations).where(eq(operations.versionId, versionId)).orderBy(asc(operations.position)).all();
+}
+
+export async function listOperationsOfTag(db: Db, versionId: number, tag: string): Promise<OperationRow[]> {
+  return db
+    .select()
+    .from(operations)
+    .where(and(eq(operations.versionId, versionId), eq(operations.tag, tag)))
+    .orderBy(asc(operations.position))
+    .all();
+}
+
+export async function findOperation(db: Db, versionId: number, slug: string): Promise<OperationRow | undefined> {
+  return db.select().from(operations).where(and(eq(operations.versionId, versionId), eq(operations.slug, slug))).get();
+}
+
+/** An operation row back in the model's shape (tags beyond the first are not kept in D1). */
+export function operationSummaryOf(row: OperationRow): OperationSummary {
+  return {
+    slug: row.slug,
+    kind: row.kind as OperationSummary["kind"],
+    method: row.method,
+    path: row.path,
+    operationId: row.operationId ?? undefined,
+    summary: row.summary ?? undefined,
+    tags: row.tag ? [row.tag] : [],
+    deprecated: row.deprecated,
+  };
+}
+
+/** Finds or creates the API row (title refreshed from the newest upload). */
+export async function upsertApi(db: Db, portalId: number, slug: string, title: string, now: string): Promise<ApiRow> {
+  const existing = await findApi(db, portalId, slug);
+  if (existing) {
+    if (existing.title !== title) await db.update(apis).set({ title }).where(eq(apis.id, existing.id));
+    return { ...existing, title };
+  }
+  return db.insert(apis).values({ portalId, slug, title, createdAt: now }).returning().get();
+}
+
+/** Records an accepted publication as pending: invisible to readers until {@link commitVersion}. */
+export async function insertPendingVersion(db: Db, row: Omit<typeof versions.$inferInsert, "id" | "status">): Promise<VersionRow> {
+  return db.insert(versions).values({ ...row, status: "pending" }).returning().get();
+}
+
+/**
+ * Writes the version's operation rows, marks it published and flips the API's live pointer, in one D1 batch
+ * (a single transaction): readers see the old version whole or the new one whole.
+ */
+export async function commitVersion(db: Db, apiId: number, versionId: number, ops: OperationSummary[]): Promise<void> {
+  const rows = ops.map((op, position) => ({
+    versionId,
+    position,
+    slug: op.slug,
+    kind: op.kind,
+    method: op.method,
+    path: op.path,
+    operationId: op.operationId ?? null,
+    summary: op.summary ?? null,
+    tag: op.tags[0] ?? "",
+    deprecated: op.deprecated,
+  }));
+  const statements = [];
+  for (let i = 0; i < rows.length; i += OPERATION_ROWS_PER_INSERT) {
+    statements.push(db.insert(operations).values(rows.slice(i, i + OPERATION_ROWS_PER_INSERT)));
+  }
+  statements.push(db.update(versions).set({ status: "published" }).where(eq(versions.id, versionId)));
+  statements.push(db.update(apis).set({ liveVersionId: versionId }).where(eq(apis.id, apiId)));
+  const [first, ...rest] = statements;
+  await db.batch([first, ...rest]);
+}
+
+/** Marks a pending version failed (kept for the record; never served). */
+export async function failVersion(db: Db, versionId: number): Promise<void> {
+  await db.update(versions).set({ status: "failed" }).where(eq(versions.id, versionId));
+}
+
+/** Sets an API's layout ("page-per-operation" or "single-page"). */
+export async function setLayout(db: Db, apiId: number, layout: string): Promise<void> {
+  await db.update(apis).set({ layout }).where(eq(apis.id, apiId));
+}
+
+/**
+ * Where an operation slug that is not in `versionId` went: the same method + path in this version (a renamed
+ * operationId), else its tag, looked up from any other published version of the same API carrying that slug.
+ */
+export async function findMovedOperation(
+  db: Db,
+  apiId: number,
+  versionId: number,
+  slug: string,
+): Promise<{ slug: string } | { tag: string } | undefined> {
+  const elsewhere = await db
+    .select({ method: operations.method, path: operations.path, tag: operations.tag, kind: operations.kind })
+    .from(operations)
+    .innerJoin(versions, eq(versions.id, operations.versionId))
+    .where(and(eq(operations.slug, slug), eq(versions.apiId, apiId), eq(versions.status, "published")))
+    .orderBy(desc(versions.id))
+    .get();
+  if (!elsewhere) return undefined;
+  const same = await db
+    .select({ slug: operations.slug })
+    .from(operations)
+    .where(
+      and(
+        eq(operations.versionId, versionId),
+        eq(operations.method, elsewhere.method),
+        eq(operations.path, elsewhere.path),
+        eq(operations.kind, elsewhere.kind),
+      ),
+    )
+    .get();
+  if (same) return { slug: same.slug };
+  if (elsewhere.tag) {
+    const tagged = await db
+      .select({ slug: operations.slug })
+      .from(operations)
+      .where(and(eq(operations.versionId, versionId), eq(operations.tag, elsewhere.tag)))
+      .get();
+    if (tagged) return { tag: elsewhere.tag };
+  }
+  return undefined;
+}

@@ -1,0 +1,55 @@
+/** @module Portal rows and token lookups. */
+import { eq } from "drizzle-orm";
+import { portals, portalTokens } from "../../schema";
+import type { Db } from "./db";
+import { generateToken, sha256Hex } from "./tokens";
+
+/** A portal as the service API shows it. */
+export interface PortalView {
+  slug: string;
+  name: string;
+  plan: string;
+  trialEndsAt: string | null;
+  createdAt: string;
+}
+
+/** Internal portal row (id included). */
+export type PortalRow = typeof portals.$inferSelect;
+
+/** Length of a new portal's trial. */
+export const TRIAL_DAYS = 14;
+
+/** The public view of a portal row. */
+export function portalView(row: PortalRow): PortalView {
+  return { slug: row.slug, name: row.name, plan: row.plan, trialEndsAt: row.trialEndsAt, createdAt: row.createdAt };
+}
+
+export async function findPortalBySlug(db: Db, slug: string): Promise<PortalRow | undefined> {
+  return db.select().from(portals).where(eq(portals.slug, slug)).get();
+}
+
+/**
+ * Creates a portal on a 14-day trial and its first API token.
+ * @returns the row and the token in clear (the only time it exists outside the caller).
+ * @throws the D1 unique-constraint error when the slug is taken (callers check first; this is the race guard).
+ */
+export async function createPortal(db: Db, slug: string, name: string, now = new Date()): Promise<{ portal: PortalRow; token: string }> {
+  const createdAt = now.toISOString();
+  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString();
+  const portal = await db.insert(portals).values({ slug, name, plan: "trial", trialEndsAt, createdAt }).returning().get();
+  const token = generateToken();
+  await db.insert(portalTokens).values({ portalId: portal.id, tokenHash: await sha256Hex(token), createdAt });
+  return { portal, token };
+}
+
+/** The portal a token belongs to, or undefined for an unknown token. */
+export async function findPortalByToken(db: Db, token: string): Promise<PortalRow | undefined> {
+  const hash = await sha256Hex(token);
+  const row = await db
+    .select({ portal: portals })
+    .from(portalTokens)
+    .innerJoin(portals, eq(portals.id, portalTokens.portalId))
+    .where(eq(portalTokens.tokenHash, hash))
+    .get();
+  return row?.portal;
+}
