@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { ApiError } from "./http/errors";
 import { apisRoutes } from "./routes/apis";
 import { portalsRoutes } from "./routes/portals";
+import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { PortalRow } from "./store/portals";
@@ -19,7 +20,8 @@ export const app = new Hono<AppEnv>()
   .route("/", portalsRoutes)
   .route("/", apisRoutes)
   .route("/", referenceRoutes)
-  .route("/", sitemapRoutes);
+  .route("/", sitemapRoutes)
+  .route("/", editorRoutes);
 
 app.notFound((c) => {
   if (c.req.path.startsWith("/v1/")) return c.json({ error: { code: "not-found", message: `no route ${c.req.method} ${c.req.path}` } }, 404);
