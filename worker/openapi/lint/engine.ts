@@ -1,0 +1,77 @@
+/**
+ * @module Runs the enabled rules over parsed data: the cached node-rule walk, then the skeleton walk of the
+ * document rules. Returns unlocated problems (rule, message, source path), deduplicated like Spectral's.
+ */
+
+import { RULES } from "./registry";
+import type { LintRule, RawProblem } from "./rule";
+import type { OasVersion, RuleSetting, Severity } from "./types";
+import { RefResolver } from "./util/resolver";
+import { walkFragments, type BoundNodeRule, type FragmentCache } from "./walk/fragments";
+import { walkSkeleton, type BoundDocumentRule } from "./walk/skeleton";
+
+/** The rules one run applies, with their effective severities. */
+export interface RulePlan {
+  version: OasVersion;
+  /** Per-rule caches (`ctx.store`), by rule index; they live as long as the plan. */
+  stores: readonly WeakMap<object, unknown>[];
+  rules: readonly LintRule[];
+  severities: readonly Severity[];
+  node: readonly BoundNodeRule[];
+  /** Indexes (into `rules`) of the document rules: their visitors are created afresh on every run. */
+  document: readonly number[];
+}
+
+/** Picks the rules enabled for `version` under `settings` (unknown ids are ignored). */
+export function planRules(version: OasVersion, settings: Record<string, RuleSetting> = {}): RulePlan {
+  const rules: LintRule[] = [];
+  const severities: Severity[] = [];
+  const node: BoundNodeRule[] = [];
+  const document: number[] = [];
+  const stores: WeakMap<object, unknown>[] = [];
+  for (const rule of RULES as readonly LintRule[]) {
+    const setting = settings[rule.id] ?? rule.severity;
+    if (setting === "off" || !rule.formats.includes(version)) continue;
+    const index = rules.length;
+    rules.push(rule);
+    severities.push(setting);
+    stores.push(new WeakMap());
+    if (rule.scope === "node") node.push({ index, visitor: rule.create(), resolved: rule.resolved !== false, store: stores[index] });
+    else document.push(index);
+  }
+  return { version, stores, rules, severities, node, document };
+}
+
+export interface RunStats {
+  fragmentsWalked: number;
+  fragmentsReused: number;
+}
+
+/**
+ * Runs `plan` over `root`. `cache` carries node-rule results between runs of a session (keyed by subtree
+ * identity); document rules are re-created and re-run every time.
+ */
+export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: FragmentCache = new WeakMap()): { problems: RawProblem[]; stats: RunStats } {
+  const resolver = new RefResolver(root);
+  const walked = walkFragments(root, plan.version, plan.node, resolver, cache);
+  const document: BoundDocumentRule[] = [];
+  for (const index of plan.document) {
+    const rule = plan.rules[index];
+    if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index] });
+  }
+  const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs);
+  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused } };
+}
+
+/** Spectral's fingerprint: same rule, same path, same message → one problem. */
+function dedupe(problems: RawProblem[]): RawProblem[] {
+  const seen = new Set<string>();
+  const out: RawProblem[] = [];
+  for (const p of problems) {
+    const key = `${p.rule}\u0000${p.path.join("\u0001")}\u0000${p.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  return out;
+}

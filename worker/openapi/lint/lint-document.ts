@@ -1,0 +1,59 @@
+/** @module One-off lint of a definition's text: parse once (data and positions), run the rules, locate problems. */
+
+import { parseDocument } from "../parse";
+import { planRules, runRules } from "./engine";
+import { finishProblems, type Locate } from "./locate-problems";
+import type { LintOptions, LintProblem, LintResult } from "./types";
+import { detectOasVersion } from "./version";
+
+/**
+ * Lints a Swagger 2.0 / OpenAPI 3.0–3.2 definition (JSON or YAML) with Spectral's `spectral:oas` rules and
+ * defaults. Never throws: a parse failure, a non-OpenAPI document or an unknown version is one problem.
+ */
+export function lintDocument(text: string, options: LintOptions = {}): LintResult {
+  const parsed = parseDocument(text);
+  if (!parsed.ok) {
+    const { message, line, column } = parsed.error;
+    return summarise([{ severity: "error", rule: "parser", message, line: line ?? 1, column: column ?? 1, path: [] }]);
+  }
+  const { doc } = parsed;
+  const root = doc.data as Record<string, unknown>;
+  const locate: Locate = (path) => doc.locate(path) ?? { line: 1, column: 1 };
+  const warnings: LintProblem[] = doc.warnings.map((w) => ({
+    severity: "warning",
+    rule: "parser",
+    message: w.message,
+    line: w.line ?? 1,
+    column: w.column ?? 1,
+    path: [],
+  }));
+  return summarise([...warnings, ...lintData(root, locate, options)]);
+}
+
+/** Lints already parsed data; `locate` maps a source path to its 1-based position. */
+export function lintData(root: Record<string, unknown>, locate: Locate, options: LintOptions = {}): LintProblem[] {
+  const version = detectOasVersion(root);
+  if (!version.ok) {
+    const at = locate(version.path);
+    return [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }];
+  }
+  const plan = planRules(version.version, options.rules);
+  const { problems } = runRules(root, plan);
+  return finishProblems(root, plan, problems, locate);
+}
+
+/** Sorts problems by position and counts errors and warnings. */
+export function summarise(problems: LintProblem[]): LintResult {
+  problems.sort(compareProblems);
+  let errors = 0;
+  let warnings = 0;
+  for (const p of problems) {
+    if (p.severity === "error") errors++;
+    else if (p.severity === "warning") warnings++;
+  }
+  return { problems, errors, warnings };
+}
+
+function compareProblems(a: LintProblem, b: LintProblem): number {
+  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}

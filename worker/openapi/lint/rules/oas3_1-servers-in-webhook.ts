@@ -1,0 +1,32 @@
+/** @module oas3_1-servers-in-webhook: webhooks (and their operations) do not declare `servers`. */
+
+import { defineDocumentRule, OAS3_1_UP } from "../define";
+import { isObject } from "../util/is-object";
+
+const MESSAGE = "Servers should not be defined in a webhook.";
+
+export const oas31ServersInWebhook = defineDocumentRule({
+  id: "oas3_1-servers-in-webhook",
+  scope: "document",
+  severity: "warning",
+  description: MESSAGE,
+  formats: OAS3_1_UP,
+  create: () => ({
+    Root: {
+      enter(root, ctx) {
+        const webhooks = ctx.resolveAt(root.webhooks, ["webhooks"]);
+        if (!isObject(webhooks.value)) return;
+        // Spectral's `$.webhooks.servers` (a webhook named "servers") and `$.webhooks[*][*].servers`.
+        if (webhooks.value.servers !== undefined) ctx.report(MESSAGE, [...webhooks.path, "servers"]);
+        for (const name of Object.keys(webhooks.value)) {
+          const webhook = ctx.resolveAt(webhooks.value[name], [...webhooks.path, name]);
+          if (!isObject(webhook.value)) continue;
+          for (const field of Object.keys(webhook.value)) {
+            const inner = ctx.resolveAt(webhook.value[field], [...webhook.path, field]);
+            if (isObject(inner.value) && inner.value.servers !== undefined) ctx.report(MESSAGE, [...inner.path, "servers"]);
+          }
+        }
+      },
+    },
+  }),
+});

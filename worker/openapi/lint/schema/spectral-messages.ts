@@ -1,0 +1,71 @@
+/**
+ * @module ajv-style schema errors → Spectral's oas2-schema / oas3-schema findings: the path (an extra property
+ * is reported at itself), the message (`"version" property must be string`, enum values with a "Did you mean"
+ * suggestion, `errorMessage` texts with `{{property}}` filled) and the rule's trailing period.
+ */
+
+import type { Segment } from "../rule";
+import type { SchemaError } from "./validator";
+
+export interface StructureFinding {
+  message: string;
+  path: Segment[];
+}
+
+/** Spectral's oasDocumentSchema `processError`, then the rule's `{{error}}.` template. */
+export function toFinding(error: SchemaError): StructureFinding | undefined {
+  if (error.keyword === "if") return undefined;
+  const path = [...error.instancePath];
+  const property = path.length === 0 ? null : String(path[path.length - 1]);
+  let message: string;
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const extra = String(error.params.additionalProperty);
+      path.push(extra);
+      message = `Property "${extra}" is not expected to be here`;
+      break;
+    }
+    case "enum": {
+      const allowed = (error.params.allowedValues as unknown[]) ?? [];
+      const printed = allowed.map((v) => JSON.stringify(v)).join(", ");
+      const best = typeof error.data === "string" ? bestMatch(error.data, allowed) : null;
+      message = `${clean(property, error.message)}: ${printed}${best !== null ? `. Did you mean "${best}"?` : ""}`;
+      break;
+    }
+    case "errorMessage":
+      message = error.message.replace(/\{\{property\}\}/g, property ?? "");
+      break;
+    default:
+      message = clean(property, error.message);
+  }
+  return { message: `${message}.`, path };
+}
+
+function clean(property: string | null, message: string): string {
+  const cleaned = message.replace(/['"]/g, '"').replace(/NOT/g, "not");
+  return property === null ? cleaned : `"${property}" property ${cleaned}`;
+}
+
+/** The closest allowed string, if close enough (Spectral's `findBestMatch`, Levenshtein distance). */
+function bestMatch(value: string, allowed: readonly unknown[]): string | null {
+  const matches = allowed
+    .filter((v): v is string => typeof v === "string")
+    .map((v) => ({ value: v, weight: levenshtein(value, v) }))
+    .sort((a, b) => a.weight - b.weight);
+  if (matches.length === 0) return null;
+  const best = matches[0];
+  return allowed.length === 1 || best.weight < best.value.length ? best.value : null;
+}
+
+function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}

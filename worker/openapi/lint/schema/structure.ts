@@ -1,0 +1,141 @@
+/**
+ * @module Document structure against the OpenAPI JSON Schema of its version, split into units (each path item,
+ * webhook, component, 2.0 definition...) validated on their own and cached by identity, plus one pass over the
+ * rest with those units skipped. An edit inside one operation re-validates one path item.
+ */
+
+import type { Segment } from "../rule";
+import type { OasVersion } from "../types";
+import { isObject } from "../util/is-object";
+import { loadSchemas, type VersionSchemas } from "./load";
+import type { Schema, SchemaObject, SchemaSet } from "./schema-set";
+import { toFinding, type StructureFinding } from "./spectral-messages";
+import { SchemaValidator } from "./validator";
+
+/** Where units sit, by version: `[container path]` whose members are units. */
+const UNIT_CONTAINERS: Record<OasVersion, Segment[][]> = {
+  "2.0": [["paths"], ["definitions"], ["parameters"], ["responses"]],
+  "3.0": [["paths"], ["components", "schemas"], ["components", "responses"], ["components", "parameters"], ["components", "examples"], ["components", "requestBodies"], ["components", "headers"], ["components", "securitySchemes"], ["components", "links"], ["components", "callbacks"]],
+  "3.1": [],
+  "3.2": [],
+};
+UNIT_CONTAINERS["3.1"] = [...UNIT_CONTAINERS["3.0"], ["webhooks"], ["components", "pathItems"]];
+UNIT_CONTAINERS["3.2"] = [...UNIT_CONTAINERS["3.1"], ["components", "mediaTypes"]];
+
+interface UnitResult {
+  schemas: readonly Schema[];
+  key: string;
+  findings: StructureFinding[];
+}
+
+/** Cache of unit results by unit value (a session keeps it; see DocumentContext.store). */
+export type StructureCache = WeakMap<object, unknown>;
+
+/** Structural findings for `root`, reusing cached unit results whose value and position are unchanged. */
+export function validateStructure(root: Record<string, unknown>, version: OasVersion, cache: StructureCache): StructureFinding[] {
+  const schemas = loadSchemas(version);
+  const validator = new SchemaValidator(schemas.set);
+  const findings: StructureFinding[] = [];
+  const skip = new Set<object>();
+  for (const container of UNIT_CONTAINERS[version]) {
+    const members = valueAtPath(root, container);
+    if (!isObject(members)) continue;
+    for (const key of Object.keys(members)) {
+      const value = members[key];
+      if (!isObject(value) || skip.has(value)) continue;
+      const path = [...container, key];
+      const unitSchemas = schemasAt(schemas, path);
+      if (!unitSchemas) continue;
+      skip.add(value);
+      findings.push(...unitFindings(validator, value, path, unitSchemas, cache));
+    }
+  }
+  for (const e of validator.validate(schemas.root, root, [], skip)) {
+    const f = toFinding(e);
+    if (f) findings.push(f);
+  }
+  return findings;
+}
+
+function unitFindings(validator: SchemaValidator, value: Record<string, unknown>, path: Segment[], schemas: readonly Schema[], cache: StructureCache): StructureFinding[] {
+  const key = path.join("\u0000");
+  const hit = cache.get(value) as UnitResult | undefined;
+  if (hit && hit.key === key && hit.schemas.length === schemas.length && hit.schemas.every((s, i) => s === schemas[i])) return hit.findings;
+  const findings: StructureFinding[] = [];
+  for (const schema of schemas) {
+    for (const e of validator.validate(schema, value, path)) {
+      const f = toFinding(e);
+      if (f) findings.push(f);
+    }
+  }
+  cache.set(value, { schemas, key, findings } satisfies UnitResult);
+  return findings;
+}
+
+function valueAtPath(root: unknown, path: readonly Segment[]): unknown {
+  let node = root;
+  for (const s of path) node = isObject(node) ? node[s as string] : undefined;
+  return node;
+}
+
+/**
+ * The subschemas that apply to the member at `path`, when they can be known from keys alone (properties,
+ * patternProperties, additionalProperties, `$ref`). Undefined when a conditional, a combinator or an
+ * `errorMessage` on the way makes the member's validation depend on its value or on its siblings.
+ */
+function schemasAt(schemas: VersionSchemas, path: readonly Segment[]): readonly Schema[] | undefined {
+  const memo = schemas.unitSchemas;
+  const key = path.slice(0, -1).join("\u0000") + "\u0001" + String(path[path.length - 1]);
+  if (memo.has(key)) return memo.get(key) ?? undefined;
+  let current: Schema[] = [schemas.root];
+  for (const segment of path) {
+    const next: Schema[] = [];
+    for (const s of current) {
+      const children = childSchemas(schemas.set, s, String(segment));
+      if (!children) {
+        memo.set(key, null);
+        return undefined;
+      }
+      next.push(...children);
+    }
+    current = next;
+  }
+  memo.set(key, current);
+  return current;
+}
+
+const KEY_ONLY = new Set(["$id", "$schema", "$comment", "$defs", "definitions", "description", "title", "type", "required", "minProperties", "maxProperties", "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "$ref", "$dynamicAnchor", "default", "examples", "deprecated", "propertyNames", "$vocabulary", "$anchor"]);
+
+function childSchemas(set: SchemaSet, schema: Schema, key: string): Schema[] | undefined {
+  if (schema === true) return [];
+  if (schema === false) return undefined;
+  const out: Schema[] = [];
+  const visit = (s: SchemaObject, depth: number): boolean => {
+    if (depth > 16) return false;
+    const before = out.length;
+    for (const k of Object.keys(s)) if (!KEY_ONLY.has(k)) return false;
+    if (typeof s.$ref === "string") {
+      const resource = set.resourceOf(s);
+      const target = resource ? set.resolve(s.$ref, resource) : undefined;
+      if (target === undefined || target === false) return false;
+      if (target !== true && !visit(target, depth + 1)) return false;
+    }
+    const props = s.properties as Record<string, Schema> | undefined;
+    if (props && Object.prototype.hasOwnProperty.call(props, key)) {
+      out.push(props[key]);
+    }
+    for (const [pattern, sub] of Object.entries((s.patternProperties as Record<string, Schema>) ?? {})) {
+      if (new RegExp(pattern, "u").test(key)) {
+        out.push(sub);
+      }
+    }
+    const matched = out.length > before;
+    if (!matched && s.additionalProperties !== undefined) {
+      if (s.additionalProperties === false) return false;
+      out.push(s.additionalProperties as Schema);
+    }
+    // A member no keyword covers is left to unevaluatedProperties at the parent: keep it in the parent pass.
+    return matched || s.additionalProperties !== undefined || s.unevaluatedProperties === undefined;
+  };
+  return visit(schema, 0) ? out : undefined;
+}

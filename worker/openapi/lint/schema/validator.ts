@@ -1,0 +1,475 @@
+/**
+ * @module A JSON Schema 2020-12 interpreter that reports errors the way ajv does with `allErrors` and
+ * `ajv-errors` (keyword, instance path, params, message, `errorMessage` replacement), because Spectral's
+ * oas2-schema / oas3-schema messages are built from exactly those. No code generation: it runs in Workers.
+ * Used for document structure only; examples go through @cfworker/json-schema (see ../examples).
+ * @see https://json-schema.org/draft/2020-12/json-schema-core, https://github.com/ajv-validator/ajv-errors
+ */
+
+import type { Segment } from "../rule";
+import { deepEqual } from "../util/deep-equal";
+import { checkFormat } from "./formats";
+import type { Resource, Schema, SchemaObject, SchemaSet } from "./schema-set";
+
+/** One validation error, in ajv's terms. */
+export interface SchemaError {
+  keyword: string;
+  instancePath: Segment[];
+  params: Record<string, unknown>;
+  message: string;
+  /** The schema object whose keyword failed (for `errorMessage` matching). */
+  schema: SchemaObject | boolean;
+  /** Evaluation frame: a `$ref` starts a new one, as ajv's separately compiled functions do. */
+  frame: number;
+  /** The failing instance value. */
+  data: unknown;
+  used?: boolean;
+}
+
+interface PathNode {
+  parent: PathNode | null;
+  key: Segment;
+}
+
+const EVERYTHING = true;
+type Evaluated = Set<string> | typeof EVERYTHING | null;
+
+const regexCache = new Map<string, RegExp | null>();
+function regex(pattern: string): RegExp | null {
+  let re = regexCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern, "u");
+    } catch {
+      re = null;
+    }
+    regexCache.set(pattern, re);
+  }
+  return re;
+}
+
+function toPath(node: PathNode | null, base: readonly Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (let n = node; n; n = n.parent) out.push(n.key);
+  out.reverse();
+  return base.length ? [...base, ...out] : out;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value;
+}
+
+function hasType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    default:
+      return typeOf(value) === type;
+  }
+}
+
+export class SchemaValidator {
+  private errors: SchemaError[] = [];
+  private scope: Resource[] = [];
+  private frame = 0;
+  private frames = 0;
+  private base: readonly Segment[] = [];
+  /** Props evaluated by the last `validate` call that was asked to track them. */
+  private evaluated: Evaluated = null;
+
+  constructor(private readonly set: SchemaSet) {}
+
+  /** Validates `instance` against `schema`; errors carry paths prefixed with `base`. */
+  validate(schema: Schema, instance: unknown, base: readonly Segment[] = [], skip: ReadonlySet<object> = new Set()): SchemaError[] {
+    this.skip = skip;
+    this.errors = [];
+    this.scope = [];
+    this.frame = this.frames = 0;
+    this.base = base;
+    this.v(schema, instance, null, false);
+    return this.errors;
+  }
+
+  private error(data: unknown, schema: SchemaObject | boolean, keyword: string, path: PathNode | null, message: string, params: Record<string, unknown> = {}): void {
+    this.errors.push({ keyword, instancePath: toPath(path, this.base), params, message, schema, frame: this.frame, data });
+  }
+
+  /** Instance values the caller validates separately: treated as valid here. */
+  private skip: ReadonlySet<object> = new Set();
+
+  private v(schema: Schema, inst: unknown, path: PathNode | null, track: boolean): boolean {
+    if (typeof inst === "object" && inst !== null && path !== null && this.skip.has(inst)) {
+      if (track) this.evaluated = null;
+      return true;
+    }
+    if (schema === true) {
+      if (track) this.evaluated = null;
+      return true;
+    }
+    if (schema === false) {
+      this.error(inst, false, "false schema", path, "boolean schema is false");
+      if (track) this.evaluated = null;
+      return false;
+    }
+    const s = schema;
+    const resource = this.set.resourceOf(s);
+    const entered = resource !== undefined && resource !== this.scope[this.scope.length - 1];
+    if (entered) this.scope.push(resource);
+    const start = this.errors.length;
+    const isObj = typeof inst === "object" && inst !== null && !Array.isArray(inst);
+    const tracking = track || (isObj && s.unevaluatedProperties !== undefined);
+    let evaluated: Evaluated = tracking ? new Set() : null;
+    const merge = (more: Evaluated): void => {
+      if (!evaluated || !more || evaluated === EVERYTHING) return;
+      if (more === EVERYTHING) evaluated = EVERYTHING;
+      else for (const k of more) evaluated.add(k);
+    };
+    const sub = (subschema: unknown, collect: boolean): boolean => {
+      const ok = this.v(subschema as Schema, inst, path, tracking);
+      if (tracking && collect) merge(this.evaluated);
+      return ok;
+    };
+    let valid = true;
+
+    if (typeof s.$ref === "string") valid = this.ref(s.$ref, resource, inst, path, tracking, merge) && valid;
+    if (typeof s.$dynamicRef === "string") valid = this.dynamicRef(s.$dynamicRef, resource, inst, path, tracking, merge) && valid;
+
+    if (s.type !== undefined) {
+      const types = Array.isArray(s.type) ? s.type : [s.type];
+      if (!types.some((t) => hasType(inst, t))) {
+        valid = false;
+        this.error(inst, s, "type", path, `must be ${types.join(",")}`, { type: s.type });
+      }
+    }
+    if (Array.isArray(s.enum) && !s.enum.some((e) => deepEqual(e, inst))) {
+      valid = false;
+      this.error(inst, s, "enum", path, "must be equal to one of the allowed values", { allowedValues: s.enum });
+    }
+    if ("const" in s && !deepEqual(s.const, inst)) {
+      valid = false;
+      this.error(inst, s, "const", path, "must be equal to constant", { allowedValue: s.const });
+    }
+    if (s.not !== undefined) {
+      const mark = this.errors.length;
+      const ok = this.v(s.not as Schema, inst, path, false);
+      this.errors.length = mark;
+      if (ok) {
+        valid = false;
+        this.error(inst, s, "not", path, "must NOT be valid");
+      }
+    }
+    if (Array.isArray(s.allOf)) for (const branch of s.allOf) valid = sub(branch, true) && valid;
+    if (Array.isArray(s.anyOf)) {
+      const mark = this.errors.length;
+      let any = false;
+      for (const branch of s.anyOf) {
+        if (!sub(branch, false)) continue;
+        any = true;
+        if (tracking) merge(this.evaluated);
+      }
+      if (any) this.errors.length = mark;
+      else {
+        valid = false;
+        this.error(inst, s, "anyOf", path, "must match a schema in anyOf");
+      }
+    }
+    if (Array.isArray(s.oneOf)) {
+      const mark = this.errors.length;
+      const passing: number[] = [];
+      s.oneOf.forEach((branch, i) => {
+        if (!sub(branch, false)) return;
+        passing.push(i);
+        if (tracking) merge(this.evaluated);
+      });
+      if (passing.length === 1) this.errors.length = mark;
+      else {
+        valid = false;
+        if (passing.length > 1) this.errors.length = mark;
+        this.error(inst, s, "oneOf", path, "must match exactly one schema in oneOf", { passingSchemas: passing.length > 1 ? passing : null });
+      }
+    }
+    if (s.if !== undefined && (s.then !== undefined || s.else !== undefined)) {
+      const mark = this.errors.length;
+      const cond = this.v(s.if as Schema, inst, path, tracking);
+      const condEvaluated = this.evaluated;
+      this.errors.length = mark;
+      const branch = cond ? "then" : "else";
+      if (cond && tracking) merge(condEvaluated);
+      if (s[branch] !== undefined && !sub(s[branch], true)) {
+        valid = false;
+        this.error(inst, s, "if", path, `must match "${branch}" schema`, { failingKeyword: branch });
+      }
+    }
+
+    if (isObj) valid = this.object(s, inst as Record<string, unknown>, path, evaluated, merge) && valid;
+    else if (Array.isArray(inst)) valid = this.array(s, inst, path) && valid;
+    else if (typeof inst === "string") valid = this.string(s, inst, path) && valid;
+    else if (typeof inst === "number") valid = this.number(s, inst, path) && valid;
+
+    if (s.errorMessage !== undefined && this.errors.length > start) this.applyErrorMessage(s, path, start);
+    if (entered) this.scope.pop();
+    this.evaluated = evaluated;
+    return valid;
+  }
+
+  private ref(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
+    const target = from ? this.set.resolve(ref, from) : undefined;
+    if (target === undefined) return true; // an unknown reference in our own schemas is not the document's fault
+    return this.framed(target, inst, path, track, merge);
+  }
+
+  private dynamicRef(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
+    let target = from ? this.set.resolve(ref, from) : undefined;
+    const anchor = ref.startsWith("#") ? ref.slice(1) : undefined;
+    if (anchor && typeof target === "object" && target.$dynamicAnchor === anchor) {
+      // The outermost resource in the dynamic scope that declares the anchor wins.
+      for (const r of this.scope) {
+        const found = r.dynamicAnchors.get(anchor);
+        if (found !== undefined) {
+          target = found;
+          break;
+        }
+      }
+    }
+    if (target === undefined) return true;
+    return this.framed(target, inst, path, track, merge);
+  }
+
+  private framed(target: Schema, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
+    const outer = this.frame;
+    this.frame = ++this.frames;
+    const ok = this.v(target, inst, path, track);
+    this.frame = outer;
+    if (track) merge(this.evaluated);
+    return ok;
+  }
+
+  private object(s: SchemaObject, inst: Record<string, unknown>, path: PathNode | null, evaluated: Evaluated, merge: (e: Evaluated) => void): boolean {
+    let valid = true;
+    const keys = Object.keys(inst);
+    if (Array.isArray(s.required)) {
+      for (const p of s.required) {
+        if (typeof p === "string" && !Object.prototype.hasOwnProperty.call(inst, p)) {
+          valid = false;
+          this.error(inst, s, "required", path, `must have required property '${p}'`, { missingProperty: p });
+        }
+      }
+    }
+    if (typeof s.minProperties === "number" && keys.length < s.minProperties) {
+      valid = false;
+      this.error(inst, s, "minProperties", path, `must NOT have fewer than ${s.minProperties} properties`, { limit: s.minProperties });
+    }
+    if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) {
+      valid = false;
+      this.error(inst, s, "maxProperties", path, `must NOT have more than ${s.maxProperties} properties`, { limit: s.maxProperties });
+    }
+    if (s.dependentRequired && typeof s.dependentRequired === "object") {
+      for (const [prop, deps] of Object.entries(s.dependentRequired as Record<string, unknown>)) {
+        if (!(prop in inst) || !Array.isArray(deps)) continue;
+        const missing = deps.filter((d) => typeof d === "string" && !(d in inst));
+        if (missing.length) {
+          valid = false;
+          this.error(inst, s, "dependentRequired", path, `must have property ${missing.join(", ")} when property ${prop} is present`, { property: prop, missingProperty: missing.join(", ") });
+        }
+      }
+    }
+    if (s.propertyNames !== undefined) {
+      for (const key of keys) {
+        const mark = this.errors.length;
+        if (!this.v(s.propertyNames as Schema, key, path, false)) {
+          for (let i = mark; i < this.errors.length; i++) this.errors[i].params.propertyName = key;
+          valid = false;
+          this.error(inst, s, "propertyNames", path, "property name must be valid", { propertyName: key });
+        }
+      }
+    }
+    const props = s.properties && typeof s.properties === "object" ? (s.properties as Record<string, Schema>) : undefined;
+    const patterns = s.patternProperties && typeof s.patternProperties === "object" ? Object.entries(s.patternProperties as Record<string, Schema>) : [];
+    const additional = s.additionalProperties;
+    if (props || patterns.length || additional !== undefined) {
+      for (const key of keys) {
+        let matched = false;
+        if (props && Object.prototype.hasOwnProperty.call(props, key)) {
+          matched = true;
+          valid = this.v(props[key], inst[key], { parent: path, key }, false) && valid;
+        }
+        for (const [pattern, schema] of patterns) {
+          if (regex(pattern)?.test(key)) {
+            matched = true;
+            valid = this.v(schema, inst[key], { parent: path, key }, false) && valid;
+          }
+        }
+        if (matched) {
+          if (evaluated instanceof Set) evaluated.add(key);
+          continue;
+        }
+        if (additional === undefined) continue;
+        if (evaluated instanceof Set) evaluated.add(key);
+        if (additional === false) {
+          valid = false;
+          this.error(inst, s, "additionalProperties", path, "must NOT have additional properties", { additionalProperty: key });
+        } else valid = this.v(additional as Schema, inst[key], { parent: path, key }, false) && valid;
+      }
+    }
+    if (s.dependentSchemas && typeof s.dependentSchemas === "object") {
+      for (const [prop, schema] of Object.entries(s.dependentSchemas as Record<string, Schema>)) {
+        if (!(prop in inst)) continue;
+        valid = this.v(schema, inst, path, evaluated !== null) && valid;
+        if (evaluated !== null) merge(this.evaluated);
+      }
+    }
+    if (s.unevaluatedProperties !== undefined && evaluated !== EVERYTHING) {
+      for (const key of keys) {
+        if (evaluated?.has(key)) continue;
+        if (s.unevaluatedProperties === false) {
+          valid = false;
+          this.error(inst, s, "unevaluatedProperties", path, "must NOT have unevaluated properties", { unevaluatedProperty: key });
+        } else valid = this.v(s.unevaluatedProperties as Schema, inst[key], { parent: path, key }, false) && valid;
+      }
+    }
+    return valid;
+  }
+
+  private array(s: SchemaObject, inst: unknown[], path: PathNode | null): boolean {
+    let valid = true;
+    if (typeof s.minItems === "number" && inst.length < s.minItems) {
+      valid = false;
+      this.error(inst, s, "minItems", path, `must NOT have fewer than ${s.minItems} items`, { limit: s.minItems });
+    }
+    if (typeof s.maxItems === "number" && inst.length > s.maxItems) {
+      valid = false;
+      this.error(inst, s, "maxItems", path, `must NOT have more than ${s.maxItems} items`, { limit: s.maxItems });
+    }
+    if (s.uniqueItems === true) {
+      outer: for (let i = inst.length - 1; i > 0; i--) {
+        for (let j = i - 1; j >= 0; j--) {
+          if (deepEqual(inst[i], inst[j])) {
+            valid = false;
+            this.error(inst, s, "uniqueItems", path, `must NOT have duplicate items (items ## ${j} and ${i} are identical)`, { i, j });
+            break outer;
+          }
+        }
+      }
+    }
+    let from = 0;
+    if (Array.isArray(s.prefixItems)) {
+      from = s.prefixItems.length;
+      s.prefixItems.forEach((schema, i) => {
+        if (i < inst.length) valid = this.v(schema as Schema, inst[i], { parent: path, key: i }, false) && valid;
+      });
+    }
+    if (Array.isArray(s.items)) {
+      // Draft-04 tuple form, kept by the 2.0 schema's references.
+      s.items.forEach((schema, i) => {
+        if (i < inst.length) valid = this.v(schema as Schema, inst[i], { parent: path, key: i }, false) && valid;
+      });
+    } else if (s.items !== undefined) {
+      for (let i = from; i < inst.length; i++) valid = this.v(s.items as Schema, inst[i], { parent: path, key: i }, false) && valid;
+    }
+    if (s.contains !== undefined) {
+      const mark = this.errors.length;
+      let count = 0;
+      for (let i = 0; i < inst.length; i++) if (this.v(s.contains as Schema, inst[i], { parent: path, key: i }, false)) count++;
+      this.errors.length = mark;
+      const min = typeof s.minContains === "number" ? s.minContains : 1;
+      if (count < min) {
+        valid = false;
+        this.error(inst, s, "contains", path, `must contain at least ${min} valid item(s)`, { minContains: min });
+      } else if (typeof s.maxContains === "number" && count > s.maxContains) {
+        valid = false;
+        this.error(inst, s, "contains", path, `must contain at most ${s.maxContains} valid item(s)`, { maxContains: s.maxContains });
+      }
+    }
+    return valid;
+  }
+
+  private string(s: SchemaObject, inst: string, path: PathNode | null): boolean {
+    let valid = true;
+    const length = typeof s.minLength === "number" || typeof s.maxLength === "number" ? [...inst].length : 0;
+    if (typeof s.minLength === "number" && length < s.minLength) {
+      valid = false;
+      this.error(inst, s, "minLength", path, `must NOT have fewer than ${s.minLength} characters`, { limit: s.minLength });
+    }
+    if (typeof s.maxLength === "number" && length > s.maxLength) {
+      valid = false;
+      this.error(inst, s, "maxLength", path, `must NOT have more than ${s.maxLength} characters`, { limit: s.maxLength });
+    }
+    if (typeof s.pattern === "string" && regex(s.pattern)?.test(inst) === false) {
+      valid = false;
+      this.error(inst, s, "pattern", path, `must match pattern "${s.pattern}"`, { pattern: s.pattern });
+    }
+    if (typeof s.format === "string" && !checkFormat(s.format, inst)) {
+      valid = false;
+      this.error(inst, s, "format", path, `must match format "${s.format}"`, { format: s.format });
+    }
+    return valid;
+  }
+
+  private number(s: SchemaObject, inst: number, path: PathNode | null): boolean {
+    let valid = true;
+    const fail = (keyword: string, comparison: string, limit: unknown): void => {
+      valid = false;
+      this.error(inst, s, keyword, path, `must be ${comparison} ${String(limit)}`, { comparison, limit });
+    };
+    // Draft-04 boolean exclusiveMinimum/Maximum (the 2.0 schema still references draft-04 definitions).
+    if (typeof s.minimum === "number" && (s.exclusiveMinimum === true ? inst <= s.minimum : inst < s.minimum)) fail("minimum", s.exclusiveMinimum === true ? ">" : ">=", s.minimum);
+    if (typeof s.maximum === "number" && (s.exclusiveMaximum === true ? inst >= s.maximum : inst > s.maximum)) fail("maximum", s.exclusiveMaximum === true ? "<" : "<=", s.maximum);
+    if (typeof s.exclusiveMinimum === "number" && inst <= s.exclusiveMinimum) fail("exclusiveMinimum", ">", s.exclusiveMinimum);
+    if (typeof s.exclusiveMaximum === "number" && inst >= s.exclusiveMaximum) fail("exclusiveMaximum", "<", s.exclusiveMaximum);
+    if (typeof s.multipleOf === "number" && s.multipleOf > 0) {
+      const q = inst / s.multipleOf;
+      if (Math.abs(q - Math.round(q)) > 1e-9) {
+        valid = false;
+        this.error(inst, s, "multipleOf", path, `must be multiple of ${s.multipleOf}`, { multipleOf: s.multipleOf });
+      }
+    }
+    return valid;
+  }
+
+  /** ajv-errors: replaces the errors a schema produced with its `errorMessage`(s). */
+  private applyErrorMessage(s: SchemaObject, path: PathNode | null, start: number): void {
+    const em = s.errorMessage;
+    const here = toPath(path, this.base);
+    const samePath = (e: SchemaError) => e.instancePath.length === here.length && e.instancePath.every((seg, i) => seg === here[i]);
+    const below = (e: SchemaError) => e.instancePath.length >= here.length && here.every((seg, i) => e.instancePath[i] === seg);
+    const slice = this.errors.slice(start);
+    const added: SchemaError[] = [];
+    const emit = (message: string) => added.push({ keyword: "errorMessage", instancePath: here, params: {}, message, schema: s, frame: this.frame, data: undefined });
+    if (em && typeof em === "object" && !Array.isArray(em)) {
+      const byKeyword = em as Record<string, unknown>;
+      for (const [keyword, message] of Object.entries(byKeyword)) {
+        if (keyword === "properties" || keyword === "items" || keyword === "_" || typeof message !== "string") continue;
+        const hits = slice.filter((e) => !e.used && e.keyword === keyword && e.schema === s && samePath(e));
+        if (!hits.length) continue;
+        for (const e of hits) e.used = true;
+        emit(message);
+      }
+      const children = byKeyword.properties;
+      if (children && typeof children === "object") {
+        for (const [child, message] of Object.entries(children as Record<string, unknown>)) {
+          const hits = slice.filter((e) => !e.used && e.keyword !== "errorMessage" && below(e) && e.instancePath[here.length] === child);
+          if (!hits.length || typeof message !== "string") continue;
+          for (const e of hits) e.used = true;
+          emit(message);
+        }
+      }
+    }
+    const all = typeof em === "string" ? em : em && typeof em === "object" ? (em as Record<string, unknown>)._ : undefined;
+    if (typeof all === "string") {
+      // Errors of this schema and its inline subschemas; errors from `$ref`d schemas stay (ajv compiles them apart).
+      const hits = slice.filter((e) => !e.used && e.keyword !== "errorMessage" && e.frame === this.frame && below(e));
+      if (hits.length) {
+        for (const e of hits) e.used = true;
+        emit(all);
+      }
+    }
+    if (!added.length) return;
+    this.errors.length = start;
+    for (const e of slice) if (!e.used) this.errors.push(e);
+    for (const e of added) this.errors.push(e);
+  }
+}

@@ -1,0 +1,36 @@
+/** @module Public shapes of the lint engine: problems, results, severities and rule configuration. */
+
+/** How serious a problem is; the names of Spectral's severities (`warn` spelled out). */
+export type Severity = "error" | "warning" | "info" | "hint";
+
+/** A severity, or `off` to disable a rule. */
+export type RuleSetting = Severity | "off";
+
+/** A JSON-pointer path as segments (unescaped); array indexes are numbers. */
+export type JsonPath = (string | number)[];
+
+/** One finding. `line` and `column` are 1-based and point at the problem's node (its key, for an object member). */
+export interface LintProblem {
+  severity: Severity;
+  /** A Spectral `spectral:oas` rule id, or `parser` / `unsupported-version` / `not-openapi` / `invalid-ref`. */
+  rule: string;
+  message: string;
+  line: number;
+  column: number;
+  path: JsonPath;
+}
+
+/** Problems sorted by position (then rule), with the counts the upload route and the editor show. */
+export interface LintResult {
+  problems: LintProblem[];
+  errors: number;
+  warnings: number;
+}
+
+export interface LintOptions {
+  /** Per-rule overrides: a severity, or `off`. Rules that are off by default are enabled by giving a severity. */
+  rules?: Record<string, RuleSetting>;
+}
+
+/** The OpenAPI family a document follows (Spectral's `oas2`, `oas3_0`, `oas3_1`, `oas3_2` formats). */
+export type OasVersion = "2.0" | "3.0" | "3.1" | "3.2";

@@ -1,0 +1,80 @@
+/**
+ * @module Local `$ref` resolution with Spectral's resolved-document semantics: chains are followed to the first
+ * non-reference, a pointer may pass through references, cycles and unresolvable references stay as written.
+ * Targets are memoised per document version; callers may record what they resolved to revalidate caches.
+ */
+
+import { isObject, isRef, hasOwn } from "./is-object";
+import { localRefPath } from "./pointer";
+import type { JsonPath } from "../types";
+
+/** What a cache entry depended on: `$ref` string → the node it reached (undefined when unresolvable). */
+export type RefDeps = Map<string, unknown>;
+
+interface Target {
+  value: unknown;
+  path: JsonPath;
+}
+
+const MAX_HOPS = 64;
+
+export class RefResolver {
+  private readonly targets = new Map<string, Target | null>();
+
+  constructor(readonly root: unknown) {}
+
+  /** The node a local `$ref` points at (one hop: the target may itself be a reference), or undefined. */
+  target(ref: string): Target | undefined {
+    let hit = this.targets.get(ref);
+    if (hit === undefined) {
+      hit = this.lookup(ref, 0) ?? null;
+      this.targets.set(ref, hit);
+    }
+    return hit ?? undefined;
+  }
+
+  /** Follows `value` while it is a resolvable local reference; `path` is where `value` sits in the source. */
+  resolveAt(value: unknown, path: readonly (string | number)[], deps?: RefDeps): { value: unknown; path: readonly (string | number)[] } {
+    let current = value;
+    let at = path;
+    for (let hops = 0; hops < MAX_HOPS && isRef(current); hops++) {
+      const ref = current.$ref;
+      const t = this.target(ref);
+      deps?.set(ref, t?.value);
+      if (!t || t.value === current) break;
+      current = t.value;
+      at = t.path;
+    }
+    return { value: current, path: at };
+  }
+
+  resolve(value: unknown, deps?: RefDeps): unknown {
+    return isRef(value) ? this.resolveAt(value, [], deps).value : value;
+  }
+
+  private lookup(ref: string, depth: number): Target | undefined {
+    const segments = localRefPath(ref);
+    if (!segments || depth > MAX_HOPS) return undefined;
+    let node: unknown = this.root;
+    let path: JsonPath = [];
+    for (const segment of segments) {
+      // A pointer may run through another reference (`#/components/schemas/A/properties/b` with A a $ref).
+      for (let hops = 0; isRef(node) && hops < MAX_HOPS; hops++) {
+        const t = this.lookup(node.$ref, depth + 1);
+        if (!t) return undefined;
+        node = t.value;
+        path = t.path;
+      }
+      if (Array.isArray(node)) {
+        const i = /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : -1;
+        if (i < 0 || i >= node.length) return undefined;
+        node = node[i];
+        path = [...path, i];
+      } else if (isObject(node) && hasOwn(node, segment)) {
+        node = node[segment];
+        path = [...path, segment];
+      } else return undefined;
+    }
+    return { value: node, path };
+  }
+}

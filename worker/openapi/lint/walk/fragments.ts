@@ -1,0 +1,223 @@
+/**
+ * @module The node-rule walk. The document is cut into fragments: the root, each "unit" (a path item, a
+ * webhook, a component, a 2.0 definition...) and each `$ref` target per walk context. A fragment is walked once
+ * (all rules together), remembers its problems, the fragments it leads to and the `$ref`s its rules resolved;
+ * it is reused while its subtree (by identity), its context and those `$ref` targets are unchanged. One run is
+ * the union of the fragments reachable from the root: Spectral's resolved-document semantics (a schema reached
+ * from `content` is linted as content) without re-walking shared components once per reference.
+ */
+
+import { RELEVANT_KEYS } from "../rule";
+import type { NodeContext, NodeVisitor, RawProblem, Segment } from "../rule";
+import type { JsonPath, OasVersion } from "../types";
+import { isObject, isRef } from "../util/is-object";
+import type { RefDeps, RefResolver } from "../util/resolver";
+import { toPointer } from "../util/pointer";
+import { childFlags } from "./flags";
+
+/** The fragment sees Spectral's resolved document (follows `$ref`s). */
+export const MODE_RESOLVED = 1;
+/** The fragment sees the source as written (`$ref` objects themselves). */
+export const MODE_SOURCE = 2;
+const MODE_BOTH = 3;
+
+/** Logical context of a fragment's root. `keys`: classes of the last ancestor keys (see RELEVANT_KEYS). */
+interface WalkCtx {
+  flags: number;
+  depth: number;
+  keys: readonly Segment[];
+}
+
+interface Edge {
+  node: object;
+  path: JsonPath;
+  ctx: WalkCtx;
+  mode: number;
+}
+
+export interface Fragment {
+  problems: RawProblem[];
+  edges: Edge[];
+  /** Local `$ref` strings written in this fragment's source (natural fragments only). */
+  refs: string[];
+  deps: RefDeps | null;
+}
+
+/** A node rule bound to its index in the engine's rule table. */
+export interface BoundNodeRule {
+  index: number;
+  visitor: NodeVisitor;
+  resolved: boolean;
+  store: WeakMap<object, unknown>;
+}
+
+/** Fragments per subtree; a session keeps it across edits, a one-off lint starts empty. */
+export type FragmentCache = WeakMap<object, Map<string, Fragment>>;
+
+const KEPT_KEYS = 6;
+/** Rules compare `depth` with numbers up to 7; deeper contexts are equivalent. */
+const KEPT_DEPTH = 8;
+const UNIT_PARENTS = new Set(["paths", "webhooks", "definitions", "parameters", "responses", "securityDefinitions"]);
+
+/** Union of the fragments reachable from the root, walking those not cached. */
+export function walkFragments(
+  root: Record<string, unknown>,
+  version: OasVersion,
+  rules: readonly BoundNodeRule[],
+  resolver: RefResolver,
+  cache: FragmentCache,
+): { problems: RawProblem[]; refs: Set<string>; walked: number; reused: number } {
+  const walker = new Walker(version, rules, resolver);
+  const problems: RawProblem[] = [];
+  const refs = new Set<string>();
+  const seen = new Set<Fragment>();
+  const queue: Edge[] = [{ node: root, path: [], ctx: { flags: 0, depth: 0, keys: [] }, mode: MODE_BOTH }];
+  let walked = 0;
+  let reused = 0;
+  for (let i = 0; i < queue.length; i++) {
+    const edge = queue[i];
+    const key = `${toPointer(edge.path)}\u0000${edge.mode}\u0000${edge.ctx.flags}\u0000${Math.min(edge.ctx.depth, KEPT_DEPTH)}\u0000${edge.ctx.keys.join("\u0001")}`;
+    let byKey = cache.get(edge.node);
+    let fragment = byKey?.get(key);
+    if (fragment && !depsHold(fragment, resolver)) fragment = undefined;
+    if (fragment) reused++;
+    else {
+      fragment = walker.walk(edge);
+      walked++;
+      if (!byKey) cache.set(edge.node, (byKey = new Map()));
+      byKey.set(key, fragment);
+    }
+    if (seen.has(fragment)) continue;
+    seen.add(fragment);
+    for (const p of fragment.problems) problems.push(p);
+    for (const r of fragment.refs) refs.add(r);
+    for (const e of fragment.edges) queue.push(e);
+  }
+  return { problems, refs, walked, reused };
+}
+
+function depsHold(fragment: Fragment, resolver: RefResolver): boolean {
+  if (!fragment.deps) return true;
+  for (const [ref, node] of fragment.deps) if (resolver.target(ref)?.value !== node) return false;
+  return true;
+}
+
+function keyClass(key: Segment): Segment {
+  return typeof key === "string" && RELEVANT_KEYS.has(key) ? key : "*";
+}
+
+class Walker implements NodeContext {
+  private fragment!: Fragment;
+  private readonly srcPath: Segment[] = [];
+  private readonly logKeys: Segment[] = [];
+  private flags = 0;
+  private natural = false;
+  depth = 0;
+
+  constructor(
+    readonly version: OasVersion,
+    private readonly rules: readonly BoundNodeRule[],
+    private readonly resolver: RefResolver,
+  ) {}
+
+  walk(edge: Edge): Fragment {
+    this.fragment = { problems: [], edges: [], refs: [], deps: null };
+    this.srcPath.length = 0;
+    this.srcPath.push(...edge.path);
+    this.logKeys.length = 0;
+    this.logKeys.push(...edge.ctx.keys);
+    this.natural = edge.mode === MODE_BOTH;
+    this.visit(edge.node, edge.ctx.flags, edge.ctx.depth, edge.mode);
+    return this.fragment;
+  }
+
+  // NodeContext, as seen by the rule being called.
+  get path(): readonly Segment[] {
+    return this.srcPath;
+  }
+  keyAt(up: number): Segment | undefined {
+    return this.logKeys[this.logKeys.length - 1 - up];
+  }
+  has(flag: number): boolean {
+    return (this.flags & flag) !== 0;
+  }
+  resolve(value: unknown): unknown {
+    return this.resolver.resolve(value, this.deps());
+  }
+  resolveAt(value: unknown, path: readonly Segment[]): { value: unknown; path: readonly Segment[] } {
+    return this.resolver.resolveAt(value, path, this.deps());
+  }
+  report(message: string, at?: readonly Segment[]): void {
+    this.fragment.problems.push({ rule: this.currentRule, message, path: at ? [...this.srcPath, ...at] : [...this.srcPath] });
+  }
+  reportAt(message: string, path: readonly Segment[]): void {
+    this.fragment.problems.push({ rule: this.currentRule, message, path: [...path] });
+  }
+
+  private currentRule = -1;
+  store: WeakMap<object, unknown> = new WeakMap();
+
+  private deps(): RefDeps {
+    return (this.fragment.deps ??= new Map());
+  }
+
+  private visit(node: unknown, flags: number, depth: number, mode: number): void {
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) this.descend(node[i], i, flags, depth, mode);
+      return;
+    }
+    if (!isObject(node)) return;
+    this.flags = flags;
+    this.depth = depth;
+    for (const rule of this.rules) {
+      if (!(mode & (rule.resolved ? MODE_RESOLVED : MODE_SOURCE))) continue;
+      this.currentRule = rule.index;
+      this.store = rule.store;
+      try {
+        rule.visitor.object(node, this);
+      } catch {
+        // A rule that trips on an unforeseen shape must not take the lint down; it simply reports nothing here.
+      }
+    }
+    if (mode & MODE_SOURCE && this.natural && typeof node.$ref === "string") this.fragment.refs.push(node.$ref);
+    for (const key of Object.keys(node)) this.descend(node[key], key, flags, depth, mode);
+  }
+
+  private descend(child: unknown, key: Segment, parentFlags: number, parentDepth: number, mode: number): void {
+    if (child === null || typeof child !== "object") return;
+    const depth = parentDepth + 1;
+    const flags = childFlags(parentFlags, this.logKeys[this.logKeys.length - 1], key, depth);
+    this.srcPath.push(key);
+    this.logKeys.push(key);
+    try {
+      if (this.natural && mode === MODE_BOTH && isUnitPath(this.srcPath)) {
+        this.fragment.edges.push({ node: child, path: [...this.srcPath], ctx: this.ctx(flags, depth), mode: MODE_BOTH });
+        return;
+      }
+      if (mode & MODE_RESOLVED && isRef(child)) {
+        const target = this.resolver.resolveAt(child, this.srcPath, this.deps());
+        if (target.value !== child && target.value !== null && typeof target.value === "object") {
+          this.fragment.edges.push({ node: target.value, path: [...target.path], ctx: this.ctx(flags, depth), mode: MODE_RESOLVED });
+          if (mode & MODE_SOURCE) this.visit(child, flags, depth, MODE_SOURCE);
+          return;
+        }
+      }
+      this.visit(child, flags, depth, mode);
+    } finally {
+      this.srcPath.pop();
+      this.logKeys.pop();
+    }
+  }
+
+  private ctx(flags: number, depth: number): WalkCtx {
+    const n = this.logKeys.length;
+    const keys: Segment[] = [];
+    for (let i = Math.max(0, n - KEPT_KEYS); i < n; i++) keys.push(keyClass(this.logKeys[i]));
+    return { flags, depth, keys };
+  }
+}
+
+function isUnitPath(path: readonly Segment[]): boolean {
+  if (path.length === 2) return typeof path[0] === "string" && UNIT_PARENTS.has(path[0]);
+  return path.length === 3 && path[0] === "components";
+}
