@@ -101,5 +101,5 @@ export function hasChildren(view: SchemaView): boolean {
   if (view.properties?.length || view.variants?.length || view.patternProperties?.length || view.prefixItems?.length) return true;
   if (view.additionalProperties && typeof view.additionalProperties === "object" && hasChildren(view.additionalProperties)) return true;
   if (view.not) return true;
-  return view.items ? hasChildren(view.items) || !!view.items.cycle : false;
+  return view.items ? hasChildren(view.items) : false;
 }

@@ -13,7 +13,7 @@ function EnumList({ view }: { view: SchemaView }) {
       <dl class="en">
         {values.map((e) => (
           <>
-            <dt><code>{literal(e.value)}</code>{e.label ? ` ${e.label}` : ""}</dt>
+            <dt><Code text={literal(e.value)} />{e.label ? ` ${e.label}` : ""}</dt>
             <dd>{e.description ?? ""}</dd>
           </>
         ))}
@@ -32,16 +32,19 @@ function EnumList({ view }: { view: SchemaView }) {
 /** Everything a reader needs about one node besides its children. `skipDescription` when the caller shows it. */
 export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipDescription?: boolean }) {
   const chips = constraintLabels(view.constraints);
+  // A structured example of a structured schema is shown whole in the examples column, not as a chip.
+  const ex = view.examples?.[0];
+  const showExample = view.examples !== undefined && !(typeof ex === "object" && ex !== null && (view.properties || view.items || view.variants));
   return (
     <>
       {!skipDescription && <Markdown text={view.description} />}
       {view.const && <p class="fa"><span class="fl">Constant:</span> <Code text={literal(view.const.value)} /></p>}
       {view.enum && <EnumList view={view} />}
-      {(chips.length > 0 || view.default || view.examples || view.contentMediaType) && (
+      {(chips.length > 0 || view.default || showExample || view.contentMediaType) && (
         <p class="f">
           {chips.map((c) => <span>{c}</span>)}
           {view.default && <span>default: <Code text={literal(view.default.value)} /></span>}
-          {view.examples && <span>example: <Code text={literal(view.examples[0])} /></span>}
+          {showExample && <span>example: <Code text={literal(ex)} /></span>}
           {view.contentMediaType && <span>content: {view.contentMediaType}{view.contentEncoding ? ` (${view.contentEncoding})` : ""}</span>}
         </p>
       )}

@@ -43,6 +43,7 @@ export function PropertyRow({ prop, ctx, depth, open, extra }: { prop: PropertyV
       <SchemaFacts view={facts} />
       {extra}
       {v.cycle && <CycleLink view={v} />}
+      {v.items?.cycle && <p class="fa">Items: <CycleLink view={v.items} /></p>}
       {hasChildren(v) && (
         <details open={open}>
           <summary>{countLabel(v)}</summary>
@@ -87,7 +88,7 @@ export function SchemaBody({ view, ctx, depth }: { view: SchemaView; ctx: Render
   if (view.repeatOf) return <RepeatLink view={view} />;
   if (view.cycle || view.truncated) return null;
   const ap = view.additionalProperties;
-  const itemsWithChildren = view.items && (hasChildren(view.items) || view.items.cycle) ? view.items : undefined;
+  const itemsWithChildren = view.items && hasChildren(view.items) ? view.items : undefined;
   // Named bodies carry `data-b` so that a later "same as above" can be expanded in place by cloning this one.
   const Wrap = view.anchor ? ({ children }: { children: ComponentChildren }) => <div data-b={view.anchor}>{children}</div> : Fragment;
   return (
@@ -105,9 +106,7 @@ export function SchemaBody({ view, ctx, depth }: { view: SchemaView; ctx: Render
       {view.prefixItems && (
         <ol class="pr">{view.prefixItems.map((it, i) => <PropertyRow prop={{ name: `[${i}]`, required: false, schema: it }} ctx={ctx} depth={depth} />)}</ol>
       )}
-      {itemsWithChildren && (itemsWithChildren.cycle
-        ? <p class="fa">Items: <CycleLink view={itemsWithChildren} /></p>
-        : <>{itemsWithChildren.anchor && <span id={itemsWithChildren.anchor} />}<SchemaBody view={itemsWithChildren} ctx={ctx} depth={depth} /></>)}
+      {itemsWithChildren && <>{itemsWithChildren.anchor && <span id={itemsWithChildren.anchor} />}<SchemaBody view={itemsWithChildren} ctx={ctx} depth={depth} /></>}
       {view.variants?.map((g) => <Variants group={g} ctx={ctx} depth={depth} />)}
       {view.not && <div class="nt"><span class="fl">Must not match:</span> <i>{typeLabel(view.not)}</i><SchemaFacts view={view.not} /></div>}
     </Wrap>

@@ -16,8 +16,14 @@ import { Footer } from "./frame";
 /** Props of {@link renderSinglePage}; `slices` should come in the order of `operations`. */
 export type SinglePageProps = PageProps & { header: ReferenceHeader; operations: OperationSummary[]; slices: AsyncIterable<OperationSlice> };
 
-function groupOf(op: OperationSummary): string {
-  return op.kind === "webhook" ? "Webhooks" : op.kind === "callback" ? "Callbacks" : op.tags[0] ?? UNTAGGED;
+interface Group { key: string; label: string; id: string; tag?: string }
+
+// Webhooks and callbacks get their own groups, keyed apart from any tag that happens to share their name.
+function groupOf(op: OperationSummary, tagLabel: (name: string) => string): Group {
+  if (op.kind === "webhook") return { key: "\0webhooks", label: "Webhooks", id: "webhooks" };
+  if (op.kind === "callback") return { key: "\0callbacks", label: "Callbacks", id: "callbacks" };
+  const tag = op.tags[0] ?? UNTAGGED;
+  return { key: tag, label: tagLabel(tag), id: tagAnchor(tag), tag };
 }
 
 /**
@@ -51,17 +57,15 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
 
   const section = (slice: OperationSlice) => {
     const op = slice.summary;
-    const group = groupOf(op);
+    const group = groupOf(op, (name) => tagInfo.get(name)?.summary || name);
     let out = "";
-    if (group !== lastGroup) {
-      const first = !seenGroups.has(group);
-      seenGroups.add(group);
-      lastGroup = group;
-      const info = tagInfo.get(group);
-      const id = group === "Webhooks" ? "webhooks" : tagAnchor(group);
+    if (group.key !== lastGroup) {
+      const first = !seenGroups.has(group.key);
+      seenGroups.add(group.key);
+      lastGroup = group.key;
       out += first
-        ? `<h2 class="tag-h" id="${esc(id)}" data-tag="${esc(group)}">${esc(info?.summary || group)}</h2>`
-        : `<h2 class="tag-h">${esc(info?.summary || group)}</h2>`;
+        ? `<h2 class="tag-h" id="${esc(group.id)}"${group.tag !== undefined ? ` data-tag="${esc(group.tag)}"` : ""}>${esc(group.label)}</h2>`
+        : `<h2 class="tag-h">${esc(group.label)}</h2>`;
     }
     try {
       const ctx = createRenderContext(`${op.slug}-`);

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import type { CodeSamplesProps } from "../../client/islands/types";
+import { renderOperationPage } from ".";
+import { danglingFragments, duplicateIds, elements, firstText } from "./testing/html";
+import { buildFile, pageProps, sameTag, type TestReference } from "./testing/reference";
+
+const demo = buildFile("./demo/definition.yaml");
+
+function page(ref: TestReference, slug: string, props = pageProps()) {
+  const op = ref.operations.find((o) => o.slug === slug)!;
+  return renderOperationPage({ ...props, header: ref.header, slice: ref.slice(slug), nav: sameTag(ref, op), canonicalUrl: `https://docs.example/p/acme/reference/pets/1.0/${slug}` });
+}
+
+function islandProps<T>(html: string, name: string): T[] {
+  return elements(html).filter((e) => e.attrs["data-island"] === name).map((e) => JSON.parse(e.attrs["data-props"]) as T);
+}
+
+/** The HTML of the section whose heading has id `id` (up to the next </section>). */
+function section(html: string, id: string): string {
+  const start = html.indexOf(`id="${id}"`);
+  return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
+}
+
+describe("renderOperationPage: document", () => {
+  const html = page(demo, "createshipment");
+
+  it("is a full document with title, description, canonical link and Open Graph tags", () => {
+    expect(html.startsWith("<!doctype html>\n<html lang=\"en\">")).toBe(true);
+    expect(firstText(html, "title")).toBe("Create a shipment · Parcel Logistics API 1.0 · Acme Docs");
+    const metas = elements(html).filter((e) => e.tag === "meta");
+    expect(metas.find((m) => m.attrs.name === "description")?.attrs.content).toMatch(/^Creates a shipment in draft status\./);
+    expect(elements(html).find((e) => e.tag === "link" && e.attrs.rel === "canonical")?.attrs.href).toBe("https://docs.example/p/acme/reference/pets/1.0/createshipment");
+    expect(metas.filter((m) => m.attrs.property?.startsWith("og:")).map((m) => m.attrs.property)).toEqual(["og:type", "og:title", "og:site_name", "og:description", "og:url"]);
+  });
+
+  it("has landmarks, one h1, a skip link and no duplicate ids or dangling fragment links", () => {
+    const tags = elements(html).map((e) => e.tag);
+    for (const t of ["header", "nav", "main", "footer", "aside"]) expect(tags, t).toContain(t);
+    expect(tags.filter((t) => t === "h1").length).toBe(1);
+    expect(elements(html).find((e) => e.attrs.class === "skip")?.attrs.href).toBe("#main");
+    expect(duplicateIds(html)).toEqual([]);
+    expect(danglingFragments(html)).toEqual([]);
+  });
+
+  it("lists the operation's security requirements with scopes and links to the scheme", () => {
+    const auth = section(html, "op-auth");
+    expect(auth).toContain("<strong>oauth2</strong></a> <span class=\"bd\">OAuth 2.0</span> scopes: <code>shipments:write</code>");
+    expect(auth).toContain('href="/p/acme/reference/pets/1.0/#security-apiKey"');
+  });
+
+  it("keeps readOnly properties out of the request body and writeOnly ones out of responses", () => {
+    const body = section(html, "op-body");
+    expect(body).toContain("<code>callbackUrl</code>");
+    expect(body).not.toMatch(/<code>createdAt<\/code>/);
+    const responses = section(html, "op-responses");
+    expect(responses).toContain("<code>createdAt</code>");
+    expect(responses).not.toContain("<code>callbackUrl</code>");
+  });
+
+  it("links each callback to its own page", () => {
+    expect(section(html, "op-callbacks")).toContain('href="/p/acme/reference/pets/1.0/createshipment-callback-statuschanged-post"');
+  });
+
+  it("embeds the code-sample island with the request the page documents", () => {
+    const [props] = islandProps<CodeSamplesProps>(html, "code-samples");
+    expect(props.input.method).toBe("POST");
+    expect(props.input.path).toBe("/shipments");
+    expect(props.input.auth).toEqual([{ scheme: "oauth2", placement: "header", name: "Authorization", value: "Bearer YOUR_TOKEN", placeholder: "YOUR_TOKEN" }]);
+    expect(props.input.servers.map((s) => s.url)).toEqual(["https://{region}.api.parcel-logistics.example/{basePath}", "https://sandbox.parcel-logistics.example/{basePath}"]);
+    const sent = JSON.parse(props.input.body!.text!);
+    expect(sent.id).toBeUndefined();
+    expect(html).toContain("curl https://eu.api.parcel-logistics.example/v2/shipments \\\n  --request POST \\\n  --header &#39;Authorization: Bearer YOUR_TOKEN&#39;".replace(/&#39;/g, "'"));
+  });
+
+  it("offers version links that keep the operation and API links to each reference", () => {
+    const links = elements(html).filter((e) => e.tag === "a").map((e) => e.attrs.href);
+    expect(links).toContain("/p/acme/reference/pets/2.0-beta/createshipment");
+    expect(links).toContain("/p/acme/reference/billing/");
+  });
+});
+
+describe("renderOperationPage: schemas", () => {
+  it("shows a recursive schema once, with a link back to where it first appears", () => {
+    const html = page(demo, "getlocation");
+    const cycle = elements(html).find((e) => e.tag === "a" && e.attrs.class === "cy");
+    expect(cycle?.attrs.href).toMatch(/^#s\d+-1$/);
+    expect(elements(html).some((e) => e.attrs.id === cycle!.attrs.href.slice(1) && e.attrs.class === "sc")).toBe(true);
+    expect(html.match(/<p class="h"><code>children<\/code>/g)?.length).toBe(1);
+  });
+
+  it("renders oneOf variants as named radio tabs with discriminator values and the mapping", () => {
+    const html = page(demo, "listtrackingevents");
+    const group = elements(html).filter((e) => e.tag === "input" && e.attrs.type === "radio");
+    expect(group.length).toBeGreaterThanOrEqual(3);
+    // Named by the discriminator value the mapping gives them (before the component name).
+    expect(html).toMatch(/<label for="v[0-9a-z]+-0">in_transit<\/label><div class="vp"[^>]*><p class="h"><i>object<\/i><i class="n">TransitEvent<\/i>/);
+    expect(html).toContain("<span class=\"fl\">Mapping:</span> <code>in_transit</code> → TransitEvent, <code>delivered</code> → DeliveryEvent, <code>exception</code> → ExceptionEvent");
+  });
+
+  it("names anyOf options by title", () => {
+    const html = page(demo, "quoterates");
+    expect(html).toMatch(/aria-label="Any of"/);
+    expect(html).toMatch(/<label for="v[0-9a-z]+-0">Postal code<\/label>/);
+    expect(html).toMatch(/<label for="v[0-9a-z]+-1">Location<\/label>/);
+  });
+
+  it("shows enum descriptions (x-enum-descriptions) next to their values", () => {
+    const html = page(demo, "listtrackingevents");
+    expect(html).toContain('<dt><code>"recipient_absent"</code></dt><dd>Nobody was home; a second attempt is usually scheduled.</dd>');
+  });
+
+  it("replaces a schema already expanded on the page by an expandable reference to it", () => {
+    const html = page(demo, "createshipment");
+    const same = elements(html).filter((e) => e.tag === "a" && e.attrs["data-same"]);
+    expect(same.length).toBeGreaterThan(0);
+    for (const a of same) expect(elements(html).some((e) => e.attrs["data-b"] === a.attrs["data-same"])).toBe(true);
+  });
+});
+
+describe("renderOperationPage: webhooks and callbacks", () => {
+  it("renders a webhook like an operation, its sample aimed at the subscriber's endpoint", () => {
+    const html = page(demo, "webhook-trackingeventcreated-post");
+    expect(html).toContain('<p class="eb">Webhook</p>');
+    const [props] = islandProps<CodeSamplesProps>(html, "code-samples");
+    expect(props.input.servers).toEqual([{ url: "https://your-app.example.com/webhook", variables: {} }]);
+  });
+
+  it("renders a callback with a link to the operation that registers it", () => {
+    const html = page(demo, "createshipment-callback-statuschanged-post");
+    expect(html).toContain('Callback <code>statusChanged</code> of <a href="/p/acme/reference/pets/1.0/createshipment">createshipment</a>');
+  });
+});
+
+describe("renderOperationPage: OpenAPI 3.2 (redocly-cli lint fixture)", () => {
+  const ref = buildFile("redocly-cli/tests/e2e/lint/oas3.2/openapi.yaml");
+
+  it("renders the QUERY method and a custom additionalOperations method", () => {
+    const query = ref.operations.find((o) => o.method === "query")!;
+    expect(page(ref, query.slug)).toContain('<span class="mb m-query">QUERY</span>');
+    const custom = ref.operations.find((o) => o.path === "/products" && o.method !== "query")!;
+    expect(page(ref, custom.slug)).toContain(`<span class="mb m-${custom.method.toLowerCase()}">${custom.method.toUpperCase()}</span>`);
+  });
+
+  it("renders a streaming response's itemSchema", () => {
+    const stream = ref.bySummary("get", "/stream");
+    const html = page(ref, stream.slug);
+    expect(html).toContain("Each item of the stream:");
+    expect(html).toContain("<code>data</code>");
+  });
+
+  it("lists a device authorization flow with its URLs", () => {
+    const html = page(ref, ref.bySummary("get", "/giftcards").slug);
+    expect(html).toContain("<strong>device_auth</strong></a> <span class=\"bd\">OAuth 2.0</span>");
+  });
+});

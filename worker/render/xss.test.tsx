@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex } from ".";
+import { renderMarkdown } from "./markdown";
+import { elements } from "./testing/html";
+import { buildFile, pageProps, sameTag, streamText } from "./testing/reference";
+
+const OUR_SCRIPTS = new Set(["/assets/islands.js", "/assets/anchors.js"]);
+
+/** Everything in `html` that a browser could execute. */
+function executable(html: string): string[] {
+  const found: string[] = [];
+  for (const e of elements(html)) {
+    if (e.tag === "script" && !(e.attrs.src && OUR_SCRIPTS.has(e.attrs.src)) && !(e.attrs.src === undefined && Object.keys(e.attrs).length === 0)) found.push(`<script ${JSON.stringify(e.attrs)}>`);
+    if (["iframe", "object", "embed", "form", "svg", "math", "style", "base", "meta"].includes(e.tag) && !(e.tag === "meta" && !e.attrs["http-equiv"])) found.push(`<${e.tag}>`);
+    for (const [name, value] of Object.entries(e.attrs)) {
+      if (name.startsWith("on")) found.push(`${e.tag}[${name}]`);
+      if (["href", "src", "action", "formaction", "xlink:href", "data"].includes(name) && /^\s*(javascript|data|vbscript):/i.test(value)) found.push(`${e.tag}[${name}=${value}]`);
+      if (name === "style" && /url\(|expression\(/i.test(value)) found.push(`${e.tag}[style]`);
+    }
+  }
+  return found;
+}
+
+/** Our only inline script is the theme bootstrap in <head>; it must be the one and unchanged. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+}
+
+describe("hostile definitions render nothing executable", () => {
+  const ref = buildFile("./worker/render/testing/hostile-definition.yaml");
+  const props = pageProps();
+
+  it("operation pages (operation and webhook)", () => {
+    for (const op of ref.operations) {
+      const html = renderOperationPage({ ...props, header: ref.header, slice: ref.slice(op.slug), nav: sameTag(ref, op) });
+      expect(executable(html), op.slug).toEqual([]);
+      expect(inlineScripts(html).length, op.slug).toBe(1);
+      expect(inlineScripts(html)[0]).not.toContain("__xss");
+    }
+    const op = ref.operations.find((o) => o.kind === "operation")!;
+    // The payload stays readable as text: what the author wrote is shown, not run.
+    expect(renderOperationPage({ ...props, header: ref.header, slice: ref.slice(op.slug), nav: [] })).toContain("&lt;script&gt;window.__xss=36&lt;/script&gt;**bold** <a rel=\"nofollow noopener\">x</a>");
+  });
+
+  it("the version index and the single page", async () => {
+    const index = renderVersionIndex({ ...props, header: ref.header, operations: ref.operations });
+    expect(executable(index)).toEqual([]);
+    expect(inlineScripts(index)).toHaveLength(1);
+    const single = await streamText(renderSinglePage({ ...props, header: ref.header, operations: ref.operations, slices: (async function* () {
+      for (const o of ref.operations) yield ref.slice(o.slug);
+    })() }));
+    expect(executable(single)).toEqual([]);
+    expect(inlineScripts(single)).toHaveLength(1);
+  });
+
+  it("portal home and error pages", () => {
+    const home = renderPortalHome({ portal: { slug: "x", name: "<script>alert(1)</script>" }, basePath: "/p/x", apis: [{ slug: "a\"><script>", title: "<img src=x onerror=alert(1)>", layout: "single-page", liveVersion: "<svg onload=alert(1)>", operations: 3 }] });
+    expect(executable(home)).toEqual([]);
+    const err = renderErrorPage({ status: 404, title: "<script>alert(1)</script>", message: "<img src=x onerror=alert(1)>" });
+    expect(executable(err)).toEqual([]);
+    expect(err).toContain("<p>&lt;img src=x onerror=alert(1)></p>");
+  });
+
+  it("keeps safe Markdown and links while dropping unsafe ones", () => {
+    expect(renderMarkdown("**bold** [ok](https://example.com) [bad](javascript:alert(1))")).toBe(
+      '<p><strong>bold</strong> <a href="https://example.com" rel="nofollow noopener">ok</a> [bad](javascript:alert(1))</p>\n');
+    expect(renderMarkdown('<a href="javascript:alert(1)" onclick="x()">y</a>')).toBe('<p><a rel="nofollow noopener">y</a></p>\n');
+    expect(renderMarkdown("<img src=x onerror=alert(1)>")).toBe('<img src="x" />');
+    expect(renderMarkdown("| a | b |\n|--:|---|\n| 1 | 2 |")).toContain('<th style="text-align:right">a</th>');
+  });
+});
