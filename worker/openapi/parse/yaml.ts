@@ -7,14 +7,27 @@ import { Composer, isMap, LineCounter, Parser } from "yaml";
 import type { CST, Document } from "yaml";
 import { checkExpansion } from "./yaml-expansion";
 import { createYamlLocator } from "./yaml-locate";
+import { parseLargeYaml } from "./yaml-large";
 import { repairQuotedContinuations } from "./yaml-repair";
 import type { ParseOutcome, ParseWarning } from "./types";
 
+/** Texts longer than this are parsed entry by entry when their layout allows (see yaml-large.ts). */
+export const LARGE_YAML_CHARS = 1024 * 1024;
+
 /**
  * Parses YAML text (BOM already removed) as YAML 1.2 core schema with `<<` merge keys. On a syntax error, one
- * libyaml leniency is retried (see yaml-repair.ts) and reported as a warning when it succeeds.
+ * libyaml leniency is retried (see yaml-repair.ts) and reported as a warning when it succeeds. Large texts are
+ * parsed entry by entry to stay within a Worker's memory.
  */
-export function parseYaml(text: string, maxDepth: number, maxAliasCount: number, requireObject = true): ParseOutcome {
+export function parseYaml(text: string, maxDepth: number, maxAliasCount: number, requireObject = true, largeAbove = LARGE_YAML_CHARS): ParseOutcome {
+  if (text.length > largeAbove) {
+    const large = parseLargeYaml(text, maxDepth, maxAliasCount, (entry, o) => parseYamlWhole(entry, o.maxDepth, o.maxAliasCount, true));
+    if (large) return large;
+  }
+  return parseYamlWhole(text, maxDepth, maxAliasCount, requireObject);
+}
+
+function parseYamlWhole(text: string, maxDepth: number, maxAliasCount: number, requireObject: boolean): ParseOutcome {
   const outcome = parseYamlStrict(text, maxDepth, maxAliasCount, requireObject);
   if (outcome.ok || outcome.error.code !== "syntax") return outcome;
   const repaired = repairQuotedContinuations(text);
