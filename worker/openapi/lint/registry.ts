@@ -26,6 +26,8 @@ import { oas2OperationSecurityDefined } from "./rules/oas2-operation-security-de
 import { oas2ParameterDescription } from "./rules/oas2-parameter-description";
 import { oas2Schema } from "./rules/oas2-schema";
 import { oas2UnusedDefinition } from "./rules/oas2-unused-definition";
+import { oas2ValidMediaExample } from "./rules/oas2-valid-media-example";
+import { oas2ValidSchemaExample } from "./rules/oas2-valid-schema-example";
 import { oas3ApiServers } from "./rules/oas3-api-servers";
 import { oas3CallbacksInCallbacks } from "./rules/oas3-callbacks-in-callbacks";
 import { oas3ExamplesValueOrExternalValue } from "./rules/oas3-examples-value-or-externalValue";
@@ -36,6 +38,8 @@ import { oas3ServerNotExampleCom } from "./rules/oas3-server-not-example.com";
 import { oas3ServerTrailingSlash } from "./rules/oas3-server-trailing-slash";
 import { oas3ServerVariables } from "./rules/oas3-server-variables";
 import { oas3UnusedComponent } from "./rules/oas3-unused-component";
+import { oas3ValidMediaExample } from "./rules/oas3-valid-media-example";
+import { oas3ValidSchemaExample } from "./rules/oas3-valid-schema-example";
 import { oas31CallbacksInWebhook } from "./rules/oas3_1-callbacks-in-webhook";
 import { oas31ServersInWebhook } from "./rules/oas3_1-servers-in-webhook";
 import { oas32NoDeprecatedXmlAttribute } from "./rules/oas3_2-no-deprecated-xml-attribute";
@@ -83,6 +87,8 @@ export const RULES = [
   oas2ParameterDescription,
   oas2Schema,
   oas2UnusedDefinition,
+  oas2ValidMediaExample,
+  oas2ValidSchemaExample,
   oas3ApiServers,
   oas3CallbacksInCallbacks,
   oas3ExamplesValueOrExternalValue,
@@ -93,6 +99,8 @@ export const RULES = [
   oas3ServerTrailingSlash,
   oas3ServerVariables,
   oas3UnusedComponent,
+  oas3ValidMediaExample,
+  oas3ValidSchemaExample,
   oas31CallbacksInWebhook,
   oas31ServersInWebhook,
   oas32NoDeprecatedXmlAttribute,

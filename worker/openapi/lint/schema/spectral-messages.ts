@@ -5,6 +5,7 @@
  */
 
 import type { Segment } from "../rule";
+import { bestMatch } from "../util/best-match";
 import type { SchemaError } from "./validator";
 
 export interface StructureFinding {
@@ -44,28 +45,4 @@ export function toFinding(error: SchemaError): StructureFinding | undefined {
 function clean(property: string | null, message: string): string {
   const cleaned = message.replace(/['"]/g, '"').replace(/NOT/g, "not");
   return property === null ? cleaned : `"${property}" property ${cleaned}`;
-}
-
-/** The closest allowed string, if close enough (Spectral's `findBestMatch`, Levenshtein distance). */
-function bestMatch(value: string, allowed: readonly unknown[]): string | null {
-  const matches = allowed
-    .filter((v): v is string => typeof v === "string")
-    .map((v) => ({ value: v, weight: levenshtein(value, v) }))
-    .sort((a, b) => a.weight - b.weight);
-  if (matches.length === 0) return null;
-  const best = matches[0];
-  return allowed.length === 1 || best.weight < best.value.length ? best.value : null;
-}
-
-function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length];
 }
