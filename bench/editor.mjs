@@ -1,0 +1,97 @@
+// Editor benchmark (issue 4): time from a one-character edit in the Source view to fresh diagnostics on a ~1 MB
+// definition, in Debian Chromium, through the lint Web Worker (target p95 <= 100 ms). Uses the built client
+// (dist/client/assets; run scripts/build-client.mjs first) behind bench/editor-harness.mjs. Each edit types
+// or deletes one character inside a description and waits for that version's problems. Prints figures only.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { stringify } from "yaml";
+import { startEditorHarness } from "./editor-harness.mjs";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const DIGITALOCEAN = join(ROOT, "../shared/corpus/apis-guru-npm/api/digitalocean.com.json");
+const EDITS = Number(process.env.BENCH_EDITS ?? 60);
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+function definitions() {
+  const json = readFileSync(DIGITALOCEAN, "utf8");
+  return [
+    { name: "DigitalOcean, JSON", text: json },
+    { name: "DigitalOcean, YAML", text: stringify(JSON.parse(json), { lineWidth: 0 }) },
+  ];
+}
+
+async function measure(browser, def) {
+  const harness = await startEditorHarness({ definition: def.text });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    await page.addInitScript((t) => {
+      sessionStorage.setItem("portico:token:bench", t);
+      localStorage.setItem("portico:editor:view", "source");
+    }, harness.token);
+    await page.goto(harness.editorUrl);
+    await page.waitForFunction(() => globalThis.__porticoEditor?.stats.lintLatencies.length >= 1, null, { timeout: 120_000 });
+    const first = await page.evaluate(() => globalThis.__porticoEditor.stats.lintLatencies[0]);
+    // Cursor positions inside description strings spread over the file.
+    const spots = await page.evaluate((n) => {
+      const text = globalThis.__porticoEditor.text();
+      const found = [];
+      const re = /"?description"?:\s*"?[A-Za-z]/g;
+      let m;
+      while ((m = re.exec(text))) found.push(m.index + m[0].length - 1);
+      const step = Math.max(1, Math.floor(found.length / n));
+      return Array.from({ length: n }, (_, i) => found[(i * step) % found.length]);
+    }, Math.ceil(EDITS / 2));
+    const latencies = [];
+    const lintMs = [];
+    for (let i = 0; i < EDITS; i++) {
+      const spot = spots[Math.floor(i / 2)];
+      const before = await page.evaluate((pos) => {
+        const s = globalThis.__porticoEditor;
+        s.view.dispatch({ selection: { anchor: pos } });
+        s.view.focus();
+        return s.stats.lintLatencies.length;
+      }, i % 2 === 0 ? spot : spot + 1);
+      await page.keyboard.press(i % 2 === 0 ? "x" : "Backspace");
+      await page.waitForFunction((n) => {
+        const s = globalThis.__porticoEditor;
+        return s.stats.lintLatencies.length > n && s.store.state.problemsVersion === s.store.state.version;
+      }, before, { timeout: 60_000 });
+      const [latency, lint] = await page.evaluate(() => {
+        const s = globalThis.__porticoEditor.stats;
+        return [s.lintLatencies.at(-1), s.lintMs.at(-1)];
+      });
+      latencies.push(latency);
+      lintMs.push(lint);
+    }
+    const problems = await page.evaluate(() => globalThis.__porticoEditor.store.state.problems.length);
+    return { first, latencies, lintMs, problems };
+  } finally {
+    await page.close();
+    await harness.close();
+  }
+}
+
+export async function main() {
+  console.log(`editor: one-character edit → fresh diagnostics in Chromium through the lint worker (${EDITS} edits; target p95 <= 100 ms)`);
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    for (const def of definitions()) {
+      const r = await measure(browser, def);
+      const kb = (def.text.length / 1024).toFixed(0);
+      console.log(`  ${def.name} (${kb} KB, ${r.problems} problems): first lint ${ms(r.first)}`);
+      console.log(`    edit→diagnostics  p50 ${ms(pct(r.latencies, 50))}  p95 ${ms(pct(r.latencies, 95))}  max ${ms(Math.max(...r.latencies))}`);
+      console.log(`    lint in worker    p50 ${ms(pct(r.lintMs, 50))}  p95 ${ms(pct(r.lintMs, 95))}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,208 @@
+/**
+ * @module Browser tests of the API editor (issue 4) in Debian Chromium against `wrangler dev`: problems while
+ * typing, operation-operationId after deleting an operationId, selecting a problem, Visual → Source write-back,
+ * YAML ⇄ JSON, Swagger 2.0, and save → new live version.
+ */
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+
+const DEMO = readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8");
+const SWAGGER = readFileSync(new URL("../fixtures/petstore-v2.yaml", import.meta.url), "utf8");
+const PORTAL = "editor-e2e";
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  token = await createPortal(PORTAL);
+  await publish(token, DEMO, { api: "parcels" });
+  await publish(token, SWAGGER, { api: "petstore-v2" });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the editor signed in (token in sessionStorage, as the sign-in form leaves it) in the given view. */
+async function openEditor(api: string, view: "source" | "visual" | "split" = "source"): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const errors = collectErrors(page);
+  await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+  await page.goto(`${baseUrl()}/p/${PORTAL}/editor/${api}?view=${view}`);
+  await page.waitForSelector(".cm-content", { state: "attached" });
+  await waitForLint(page);
+  return { page, errors };
+}
+
+/** Waits until the problems shown are those of the current text. */
+async function waitForLint(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const s = (globalThis as any).__porticoEditor;
+    return s && s.store.state.problemsVersion === s.store.state.version;
+  });
+}
+
+/** Puts the Source cursor at the start of the first line containing `needle` and returns that line's number. */
+async function cursorToLine(page: Page, needle: string): Promise<number> {
+  return page.evaluate((n) => {
+    const s = (globalThis as any).__porticoEditor;
+    const text: string = s.text();
+    const at = text.indexOf(n);
+    if (at < 0) throw new Error(`not in the text: ${n}`);
+    const line = s.view.state.doc.lineAt(at);
+    s.view.dispatch({ selection: { anchor: line.from }, scrollIntoView: true });
+    s.view.focus();
+    return line.number;
+  }, needle);
+}
+
+/** The 1-based line of the Source cursor, read from the active line's gutter number. */
+async function activeLine(page: Page): Promise<number> {
+  return Number(await page.locator(".cm-lineNumbers .cm-activeLineGutter").innerText());
+}
+
+describe("API editor", () => {
+  it("signs in with the portal token and lists the portal's APIs", async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/p/${PORTAL}/editor/`);
+    await page.fill("input[name=token]", "wrong-token");
+    await page.click("button[type=submit]");
+    await expect.poll(() => page.locator("[role=alert]").innerText()).toContain("not accepted");
+    await page.fill("input[name=token]", token);
+    await page.click("button[type=submit]");
+    await page.waitForSelector(".ed-api-list");
+    expect(await page.locator(".ed-api-list a").allInnerTexts()).toEqual(expect.arrayContaining(["Parcel Logistics API"]));
+    expect(await page.evaluate((p) => sessionStorage.getItem(`portico:token:${p}`), PORTAL)).toBe(token);
+    expect(errors.filter((e) => !e.includes("401"))).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a problem for a broken line as it is typed, inline and in the panel", async () => {
+    const { page, errors } = await openEditor("parcels");
+    expect(await page.locator(".ed-problem[data-rule=parser]").count()).toBe(0);
+    const line = await cursorToLine(page, "  summary: Ship, track and label parcels");
+    await page.keyboard.type("  broken: a: b");
+    await page.keyboard.press("Enter");
+    await waitForLint(page);
+    const row = page.locator(".ed-problem[data-rule=parser]").first();
+    await row.waitFor();
+    expect(Number(await row.getAttribute("data-line"))).toBe(line);
+    expect(await page.locator(".cm-lintRange-error").count()).toBeGreaterThan(0);
+    expect(await page.locator(".cm-gutter-lint .cm-lint-marker-error").count()).toBeGreaterThan(0);
+    // Undo removes the problem again.
+    for (let i = 0; i < 5 && (await page.evaluate(() => (globalThis as any).__porticoEditor.text())) !== DEMO; i++) await page.keyboard.press("Control+z");
+    await waitForLint(page);
+    await expect.poll(() => page.locator(".ed-problem[data-rule=parser]").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("reports operation-operationId when an operationId is deleted, and selecting it lands on its line", async () => {
+    const { page, errors } = await openEditor("parcels");
+    expect(await page.locator(".ed-problem[data-rule=operation-operationId]").count()).toBe(0);
+    const idLine = await cursorToLine(page, "      operationId: listShipments");
+    await page.keyboard.press("Shift+End");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Delete");
+    await waitForLint(page);
+    const row = page.locator(".ed-problem[data-rule=operation-operationId]");
+    await expect.poll(() => row.count()).toBe(1);
+    const problemLine = Number(await row.getAttribute("data-line"));
+    // Spectral reports a missing operationId on the operation itself: the `get:` line just above.
+    expect(problemLine).toBe(idLine - 1);
+    await cursorToLine(page, "openapi: 3.1.0");
+    expect(await activeLine(page)).not.toBe(problemLine);
+    await row.click();
+    expect(await activeLine(page)).toBe(problemLine);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("moves to the field of a selected problem in the Visual view, with a badge on it", async () => {
+    const { page } = await openEditor("parcels", "visual");
+    await page.evaluate(() => {
+      const s = (globalThis as any).__porticoEditor;
+      const text: string = s.text();
+      // The operation's own line (links elsewhere name getShipment with deeper indentation).
+      const line = "\n      operationId: getShipment\n";
+      const at = text.indexOf(line);
+      s.view.dispatch({ changes: { from: at, to: at + line.length - 1, insert: "" } });
+    });
+    await waitForLint(page);
+    await page.locator(".ed-problem[data-rule=operation-operationId]").click();
+    const field = page.locator('[data-pointer="/paths/~1shipments~1{shipmentId}/get/operationId"]');
+    await field.waitFor();
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator(".ed-badge[data-rules~=operation-operationId]").count()).toBe(1);
+    await page.close();
+  });
+
+  it("writes a summary edited in the Visual view into the Source, keeping comments and key order", async () => {
+    const { page, errors } = await openEditor("parcels", "split");
+    await page.click('[data-entry="/paths/~1shipments/get"]');
+    const summary = page.locator('[data-pointer="/paths/~1shipments/get/summary"]');
+    await summary.waitFor();
+    expect(await summary.inputValue()).toBe("List shipments");
+    await summary.fill("List every shipment");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("      summary: List every shipment\n");
+    // Split view follows the focused field: the edited line is on screen in the Source view.
+    await expect.poll(() => page.locator(".cm-content").innerText()).toContain("summary: List every shipment");
+    const text: string = await page.evaluate(() => (globalThis as any).__porticoEditor.text());
+    expect(text).toBe(DEMO.replace("      summary: List shipments\n", "      summary: List every shipment\n"));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("converts YAML to JSON and back in one click each", async () => {
+    const { page } = await openEditor("parcels");
+    await page.click("text=Convert to JSON");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text().trimStart().startsWith("{"))).toBe(true);
+    const json = JSON.parse(await page.evaluate(() => (globalThis as any).__porticoEditor.text()));
+    expect(json.info.title).toBe("Parcel Logistics API");
+    expect(Object.keys(json.paths).slice(0, 2)).toEqual(["/shipments", "/shipments/{shipmentId}"]);
+    await expect.poll(() => page.locator("[role=status]").allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining("Converted to JSON. 2 comment lines were dropped")]));
+    await page.click("text=Convert to YAML");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text().startsWith("openapi: 3.1.0\n"))).toBe(true);
+    await waitForLint(page);
+    expect(await page.locator(".ed-problem[data-rule=parser]").count()).toBe(0);
+    await page.close();
+  });
+
+  it("opens a Swagger 2.0 definition with host and schemes in the Visual view", async () => {
+    const { page, errors } = await openEditor("petstore-v2", "visual");
+    await page.click('[data-entry="/host"]');
+    const host = page.locator('[data-pointer="/host"]');
+    await host.waitFor();
+    expect(await host.inputValue()).toBe("petstore.swagger.io");
+    expect(await page.locator('[data-entry^="/definitions/"]').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("saves a new version that is then live", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/info"]');
+    const title = page.locator('[data-pointer="/info/version"]');
+    await title.waitFor();
+    await title.fill("2.5.0");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("  version: 2.5.0\n");
+    await page.click("text=Save and publish");
+    const status = page.locator(".ed-notice[role=status]");
+    await expect.poll(() => status.innerText(), { timeout: 60_000 }).toMatch(/^Published version /);
+    const label = /Published version (\S+)\./.exec(await status.innerText())![1];
+    const apis = (await (await fetch(`${baseUrl()}/v1/apis`, { headers: { authorization: `Bearer ${token}` } })).json()) as { apis: { slug: string; liveVersion: string }[] };
+    expect(apis.apis.find((a) => a.slug === "parcels")?.liveVersion).toBe(label);
+    const live = await (await fetch(`${baseUrl()}/v1/apis/parcels/definition`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(live).toBe(DEMO.replace("  version: 2.4.0\n", "  version: 2.5.0\n"));
+    expect(errors).toEqual([]);
+    // The link to the published version opens its reference.
+    await page.click(".ed-published");
+    await page.waitForLoadState();
+    expect(await page.content()).toContain("Parcel Logistics API");
+    await page.close();
+  });
+});
