@@ -14,8 +14,9 @@ export interface TarEntry {
 }
 
 const BLOCK = 512;
-const latin1 = new TextDecoder("latin1");
 const utf8 = new TextDecoder("utf-8");
+/** Header fields are ASCII; decoded by hand because not every runtime's TextDecoder knows "latin1". */
+const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
 
 /** Lists the entries of an uncompressed tar; throws an Error on a malformed header (the caller reports it). */
 export function readTar(tar: Uint8Array): TarEntry[] {
@@ -40,7 +41,7 @@ export function readTar(tar: Uint8Array): TarEntry[] {
       longName = utf8.decode(data).replace(/\0+$/, "");
       continue;
     }
-    const magic = latin1.decode(header.subarray(257, 262));
+    const magic = ascii(header.subarray(257, 262));
     const prefix = magic === "ustar" ? cString(header.subarray(345, 500)) : "";
     const name = longName ?? (prefix ? `${prefix}/${cString(header.subarray(0, 100))}` : cString(header.subarray(0, 100)));
     longName = undefined;
@@ -62,12 +63,12 @@ function readSize(field: Uint8Array): number {
     for (let i = 1; i < field.length; i++) n = n * 256 + field[i];
     return n;
   }
-  const text = latin1.decode(field).replace(/\0.*$/s, "").trim();
+  const text = ascii(field).replace(/\0.*$/s, "").trim();
   return text ? parseInt(text, 8) : 0;
 }
 
 function checksumOk(header: Uint8Array): boolean {
-  const stored = parseInt(latin1.decode(header.subarray(148, 156)).replace(/\0.*$/s, "").trim(), 8);
+  const stored = parseInt(ascii(header.subarray(148, 156)).replace(/\0.*$/s, "").trim(), 8);
   let sum = 0;
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i];
   return stored === sum;
@@ -78,7 +79,7 @@ function paxPath(data: Uint8Array): string | undefined {
   let path: string | undefined;
   for (let i = 0; i < data.length; ) {
     const space = data.indexOf(0x20, i);
-    const len = space === -1 ? NaN : parseInt(latin1.decode(data.subarray(i, space)), 10);
+    const len = space === -1 ? NaN : parseInt(ascii(data.subarray(i, space)), 10);
     if (!(len > 0)) break;
     const record = utf8.decode(data.subarray(space + 1, i + len - 1));
     if (record.startsWith("path=")) path = record.slice(5);
