@@ -34,6 +34,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: "escape",
   transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "nofollow noopener" }) },
+  // Relative image paths would point at the portal itself (never where the definition's author meant): drop them.
+  exclusiveFilter: (frame) => frame.tag === "img" && !/^https?:\/\//i.test(frame.attribs.src ?? ""),
 };
 
 const CACHE_LIMIT = 4000;

@@ -37,6 +37,8 @@ export function documentStart(head: HeadInfo): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
+    // No favicon request (and no 404 in the console) unless a portal brands one.
+    '<link rel="icon" href="data:,">',
     `<title>${esc(head.title)}</title>`,
   ];
   if (head.description) parts.push(`<meta name="description" content="${esc(head.description)}">`);
