@@ -71,22 +71,24 @@ function parseYamlStrict(text: string, maxDepth: number, maxAliasCount: number, 
   if (requireObject && !isMap(doc.contents) && !shape.aliases.length) {
     return { ok: false, error: { code: "not-object", message: "The document is not a mapping", ...at(doc.contents.range[0]) } };
   }
+  // Alias problems surface in toJS, without a position: point at the first alias in the text.
+  const firstAlias = () => at(Math.min(...shape.aliases.map((a) => a.offset)));
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount });
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (/excessive alias/i.test(message)) {
-      return { ok: false, error: { code: "aliases", message: `YAML aliases expand too much (limit ${maxAliasCount}): refused as an alias bomb` } };
+      return { ok: false, error: { code: "aliases", message: `YAML aliases expand too much (limit ${maxAliasCount}): refused as an alias bomb`, ...firstAlias() } };
     }
     const unresolved = /^Unresolved alias.*: (.+)$/.exec(message);
     const token = unresolved && shape.aliases.find((a) => a.source === `*${unresolved[1]}`);
     if (token) return { ok: false, error: { code: "syntax", message: `Unknown YAML alias ${token.source}`, ...at(token.offset) } };
-    return { ok: false, error: { code: /alias/i.test(message) ? "aliases" : "syntax", message } };
+    return { ok: false, error: { code: /alias/i.test(message) ? "aliases" : "syntax", message, ...firstAlias() } };
   }
   if (shape.aliases.length) {
     const problem = checkExpansion(data, maxDepth);
-    if (problem) return { ok: false, error: problem };
+    if (problem) return { ok: false, error: { ...problem, ...firstAlias() } };
   }
   if (requireObject && (data === null || typeof data !== "object" || Array.isArray(data))) {
     return { ok: false, error: { code: "not-object", message: "The document is not a mapping", line: 1, column: 1 } };
