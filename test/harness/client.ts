@@ -43,18 +43,29 @@ export async function getPage(path: string): Promise<{ status: number; html: str
   return { status: res.status, html: await res.text() };
 }
 
+/** A corpus definition as served by the test-only CORPUS binding; see test/harness/path-item-refs.ts. */
+export interface CorpusBody {
+  body: Uint8Array;
+  /** Operations behind local path-item `$ref`s, which MANIFEST.tsv's operation_count leaves out. */
+  pathItemRefOperations: number;
+}
+
+async function corpusFetch(url: string): Promise<{ res: Response } & CorpusBody> {
+  const res = await env.CORPUS.fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return { res, body: new Uint8Array(await res.arrayBuffer()), pathItemRefOperations: Number(res.headers.get("x-path-item-ref-operations") ?? 0) };
+}
+
 /** One corpus file's bytes (served from ../shared/corpus by the test-only CORPUS binding). */
-export async function corpusFile(path: string): Promise<Uint8Array> {
-  const res = await env.CORPUS.fetch(`http://corpus/file?path=${encodeURIComponent(path)}`);
-  if (!res.ok) throw new Error(`corpus file ${path}: ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
+export async function corpusFile(path: string): Promise<CorpusBody> {
+  const { res: _res, ...file } = await corpusFetch(`http://corpus/file?path=${encodeURIComponent(path)}`);
+  return file;
 }
 
 /** A .tar.gz of a multi-file corpus definition and the root's name inside it. */
-export async function corpusArchive(root: string): Promise<{ body: Uint8Array; root: string }> {
-  const res = await env.CORPUS.fetch(`http://corpus/archive?root=${encodeURIComponent(root)}`);
-  if (!res.ok) throw new Error(`corpus archive ${root}: ${res.status}`);
-  return { body: new Uint8Array(await res.arrayBuffer()), root: res.headers.get("x-archive-root")! };
+export async function corpusArchive(root: string): Promise<CorpusBody & { root: string }> {
+  const { res, ...archive } = await corpusFetch(`http://corpus/archive?root=${encodeURIComponent(root)}`);
+  return { ...archive, root: res.headers.get("x-archive-root")! };
 }
 
 /** MANIFEST.tsv rows as objects keyed by its header. */

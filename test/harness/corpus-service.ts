@@ -3,6 +3,7 @@
  *
  * GET /manifest            MANIFEST.tsv
  * GET /file?path=P         one corpus file, raw
+ * Both /file and /archive answer `x-path-item-ref-operations` (see path-item-refs.ts) for the root.
  * GET /archive?root=P      a .tar.gz of the root and every file its relative `$ref`s reach (transitively),
  *                          names relative to the root's folder's nearest common ancestor; header
  *                          `x-archive-root` gives the root's name inside the archive
@@ -11,6 +12,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { createTarGzip } from "nanotar";
 import { parse as parseYaml } from "yaml";
+import { operationsBehindLocalPathItemRefs } from "./path-item-refs.ts";
 
 /** Where the shared corpus lives (beside the project, as CI lays it out). */
 export const CORPUS_DIR = resolve(import.meta.dirname, "../../../shared/corpus");
@@ -75,7 +77,8 @@ export async function corpusService(request: Request): Promise<Response> {
       return new Response(readFileSync(join(CORPUS_DIR, "MANIFEST.tsv")));
     }
     if (url.pathname === "/file") {
-      return new Response(readFileSync(safePath(url.searchParams.get("path"))));
+      const file = safePath(url.searchParams.get("path"));
+      return new Response(readFileSync(file), { headers: { "x-path-item-ref-operations": String(operationsBehindLocalPathItemRefs(file)) } });
     }
     if (url.pathname === "/archive") {
       const rootAbs = safePath(url.searchParams.get("root"));
@@ -85,7 +88,11 @@ export async function corpusService(request: Request): Promise<Response> {
         files.map((f) => ({ name: relative(base, f).split(sep).join("/"), data: new Uint8Array(readFileSync(f)) })),
       );
       return new Response(tgz, {
-        headers: { "x-archive-root": relative(base, rootAbs).split(sep).join("/"), "x-archive-files": String(files.length) },
+        headers: {
+          "x-archive-root": relative(base, rootAbs).split(sep).join("/"),
+          "x-archive-files": String(files.length),
+          "x-path-item-ref-operations": String(operationsBehindLocalPathItemRefs(rootAbs)),
+        },
       });
     }
     return new Response("not found", { status: 404 });
