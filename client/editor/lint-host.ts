@@ -69,6 +69,8 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
   };
 
   return (msg) => {
+    // Diagnostics come first: a queued lint runs before any slower request is answered.
+    if (lintQueued && (msg.type === "model" || msg.type === "structural" || msg.type === "convert")) lint();
     switch (msg.type) {
       case "open":
         text = msg.text;

@@ -40,6 +40,8 @@ export interface SessionState {
 export interface SessionStats {
   lintLatencies: number[];
   lintMs: number[];
+  /** Key press to the next animation frame after the edit (main-thread cost of typing). */
+  keyToFrameMs: number[];
 }
 
 const SEVERITY: Record<EditorProblem["severity"], Diagnostic["severity"]> = { error: "error", warn: "warning", info: "info", hint: "hint" };
@@ -47,7 +49,8 @@ const SEVERITY: Record<EditorProblem["severity"], Diagnostic["severity"]> = { er
 export class EditorSession {
   readonly store: Store<SessionState>;
   readonly view: EditorView;
-  readonly stats: SessionStats = { lintLatencies: [], lintMs: [] };
+  readonly stats: SessionStats = { lintLatencies: [], lintMs: [], keyToFrameMs: [] };
+  private lastKeyAt: number | undefined;
   private readonly log: ChangeLog;
   private readonly worker: WorkerClient;
   private readonly editStarted = new Map<number, number>();
@@ -72,6 +75,7 @@ export class EditorSession {
       }),
     });
     this.log = new ChangeLog(this.view.state.doc);
+    this.view.dom.addEventListener("keydown", (e) => (this.lastKeyAt = e.timeStamp), { capture: true });
     this.store = new Store<SessionState>({ version: 1, format, problems: [], problemsVersion: 0, errors: 0, warnings: 0, dirty: false });
     this.worker = new WorkerClient(workerUrl, (m) => this.onProblems(m), (message) => this.store.set({ notice: { kind: "error", text: `Linting stopped: ${message}` } }));
     this.worker.post({ type: "open", version: 1, text });
@@ -95,6 +99,9 @@ export class EditorSession {
     const version = this.log.record(update.changes, update.state.doc);
     this.editStarted.set(version, performance.now());
     this.worker.post({ type: "edit", version, changes });
+    const keyAt = this.lastKeyAt;
+    this.lastKeyAt = undefined;
+    if (keyAt !== undefined) requestAnimationFrame(() => this.stats.keyToFrameMs.push(performance.now() - keyAt));
     const format = detectFormat(update.state.doc.sliceString(0, 200));
     const dirty = update.state.doc.length !== this.savedText.length || update.state.doc.toString() !== this.savedText;
     if (format !== this.store.state.format) {

@@ -59,3 +59,12 @@ describe("buildVisualModel", () => {
     expect(model.parseError?.line).toBe(3);
   });
 });
+
+describe("buildVisualModel on OpenAPI 3.2", () => {
+  it("lists query operations among the operations", () => {
+    const text = readFileSync(new URL("../../test/fixtures/v32-query.yaml", import.meta.url), "utf8");
+    const model = buildVisualModel(parseSource(text), 1, []);
+    expect(model.specVersion).toBe("3.2");
+    expect(model.outline.filter((e) => e.kind === "operation").map((e) => e.method)).toContain("query");
+  });
+});

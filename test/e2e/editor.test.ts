@@ -101,6 +101,28 @@ describe("API editor", () => {
     await page.close();
   });
 
+  it("folds and searches in the Source view", async () => {
+    const { page, errors } = await openEditor("parcels");
+    await page.locator(".cm-foldGutter [title='Fold line']").first().click();
+    await expect.poll(() => page.locator(".cm-foldPlaceholder").count()).toBe(1);
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+f");
+    const search = page.locator(".cm-search input[name=search]");
+    await search.waitFor();
+    // The search panel reads its query on key up, so type rather than fill.
+    await search.focus();
+    await page.keyboard.type("webhook-subscriptions");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.evaluate(() => {
+        const { state } = (globalThis as any).__porticoEditor.view;
+        return state.sliceDoc(state.selection.main.from, state.selection.main.to);
+      }))
+      .toBe("webhook-subscriptions");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("reports operation-operationId when an operationId is deleted, and selecting it lands on its line", async () => {
     const { page, errors } = await openEditor("parcels");
     expect(await page.locator(".ed-problem[data-rule=operation-operationId]").count()).toBe(0);

@@ -1,6 +1,7 @@
 /** @module The editing screen: toolbar (views, YAML ⇄ JSON, save), Source and/or Visual view, problems panel. */
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiClient } from "../api-client";
+import type { EditorProblem } from "../protocol";
 import { EditorSession } from "../session";
 import type { ViewMode } from "../session";
 import { useStore } from "../store";
@@ -82,6 +83,9 @@ export function EditorShell({ portal, api, token, initialText, fresh, workerUrl,
     }
   };
 
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  const selectProblem = useCallback((p: EditorProblem) => session.revealProblem(p, modeRef.current === "source"), [session]);
   const other = state.format === "yaml" ? "json" : "yaml";
   return (
     <div class={`ed-app ed-mode-${mode}`}>
@@ -122,7 +126,7 @@ export function EditorShell({ portal, api, token, initialText, fresh, workerUrl,
         </section>
         {mode !== "source" && (
           <section class="ed-visual" aria-label="Visual">
-            <VisualView session={session} state={state} followInSource={mode === "split"} />
+            <VisualView session={session} model={state.model} problems={state.problems} reveal={state.reveal} followInSource={mode === "split"} />
           </section>
         )}
       </main>
@@ -131,7 +135,7 @@ export function EditorShell({ portal, api, token, initialText, fresh, workerUrl,
         errors={state.errors}
         warnings={state.warnings}
         stale={state.problemsVersion !== state.version}
-        onSelect={(p) => session.revealProblem(p, mode === "source")}
+        onSelect={selectProblem}
       />
     </div>
   );

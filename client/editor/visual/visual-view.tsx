@@ -2,6 +2,7 @@
  * @module The Visual view: navigation plus the form of the selected entry. Asks the session for the model of
  * the nodes on screen; moves to a problem's field when one is selected.
  */
+import { memo } from "preact/compat";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { fieldForPointer, problemFieldPointer, sectionForPointer } from "../problems";
 import type { EditorProblem, OutlineEntry, VisualModel } from "../protocol";
@@ -22,11 +23,19 @@ export function pointersFor(entry: Pick<OutlineEntry, "kind" | "pointer"> | unde
   return [entry.pointer];
 }
 
-export function VisualView({ session, state, followInSource }: { session: EditorSession; state: SessionState; followInSource: boolean }) {
+export interface VisualViewProps {
+  session: EditorSession;
+  model: SessionState["model"];
+  problems: SessionState["problems"];
+  reveal: SessionState["reveal"];
+  followInSource: boolean;
+}
+
+/** Memoised: keystrokes change the text version, not these props, so forms re-render only with a new model. */
+export const VisualView = memo(function VisualView({ session, model, problems, reveal, followInSource }: VisualViewProps) {
   const [selected, setSelected] = useState("/info");
   const pendingFocus = useRef<string | undefined>(undefined);
   const formRef = useRef<HTMLDivElement>(null);
-  const model = state.model;
   const entry = model?.outline.find((e) => e.pointer === selected) ?? (model?.outline.length ? model.outline[0] : undefined);
   const pointers = pointersFor(entry ?? { kind: "general", pointer: "/info" }, model?.specVersion);
   const pointersKey = pointers.join("\n");
@@ -36,15 +45,15 @@ export function VisualView({ session, state, followInSource }: { session: Editor
   }, [pointersKey]);
   useEffect(() => () => session.setVisual(false, []), []);
 
-  const { problemsByField, problemsBySection } = useMemo(() => group(state.problems, model?.outline ?? []), [state.problems, model?.outline]);
+  const { problemsByField, problemsBySection } = useMemo(() => group(problems, model?.outline ?? []), [problems, model?.outline]);
 
   // A selected problem: open its section, then focus its field once the section's model has arrived.
   useEffect(() => {
-    if (!state.reveal || !model) return;
-    const section = sectionForPointer(model.outline, state.reveal.pointer);
+    if (!reveal || !model) return;
+    const section = sectionForPointer(model.outline, reveal.pointer);
     if (section) setSelected(section.pointer);
-    pendingFocus.current = state.reveal.pointer;
-  }, [state.reveal?.seq]);
+    pendingFocus.current = reveal.pointer;
+  }, [reveal?.seq]);
   useEffect(() => {
     const target = pendingFocus.current;
     const root = formRef.current;
@@ -84,7 +93,7 @@ export function VisualView({ session, state, followInSource }: { session: Editor
       </div>
     </FormContext.Provider>
   );
-}
+});
 
 function Form({ entry }: { entry: OutlineEntry | undefined }) {
   switch (entry?.kind) {
