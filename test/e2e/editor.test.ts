@@ -179,6 +179,24 @@ describe("API editor", () => {
     await page.close();
   });
 
+  it("adds an operation and a schema from the Visual view, written into the Source", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.selectOption("[aria-label='Method of the new operation']", "post");
+    await page.fill("[aria-label='Path of the new operation']", "/returns");
+    await page.click(".ed-add button:text-is('Add')");
+    const summary = page.locator('[data-pointer="/paths/~1returns/post/summary"]');
+    await summary.waitFor();
+    expect(await summary.inputValue()).toBe("New operation");
+    const text: string = await page.evaluate(() => (globalThis as any).__porticoEditor.text());
+    expect(text).toContain("  /returns:\n    post:\n      summary: New operation\n      operationId: postReturns\n      responses:\n        \"200\":\n          description: OK\nwebhooks:\n");
+    await page.fill("[aria-label='Name of the new schema']", "ReturnRequest");
+    await page.click("text=Add schema");
+    await page.locator('[data-pointer="/components/schemas/ReturnRequest"]').waitFor();
+    expect(await page.evaluate(() => (globalThis as any).__porticoEditor.text())).toMatch(/ {4}ReturnRequest:\n {6}type: object\n {6}properties: \{\}\n$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("converts YAML to JSON and back in one click each", async () => {
     const { page } = await openEditor("parcels");
     await page.click("text=Convert to JSON");

@@ -46,7 +46,7 @@ async function visit(url: string): Promise<{ xss: unknown; dialogs: string[]; er
 describe("hostile definition", () => {
   it("runs nothing on the index and on every operation page", async () => {
     const index = await visit(`${baseUrl()}/p/${PORTAL}/reference/hostile/1/`);
-    const hrefs = await index.page.locator("main a[data-slug]").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    const hrefs = await index.page.locator("main a.opl").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
     expect(index.xss).toBeUndefined();
     expect(index.dialogs).toEqual([]);
     expect(index.errors).toEqual([]);

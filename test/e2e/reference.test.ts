@@ -22,6 +22,12 @@ beforeAll(async () => {
   await publish(token, DEMO, { api: "parcels", version: "2.4" });
   await publish(token, PETSTORE, { api: "pets", version: "1.0" });
   await publish(token, PETSTORE.replace("List all pets", "List every pet"), { api: "pets", version: "2.0" });
+  await publish(token, DEMO, { api: "parcels-single", version: "1" });
+  await publish(token, DEMO.replace("Create a shipment", "Create one shipment"), { api: "parcels-single", version: "2" });
+  const res = await fetch(`${baseUrl()}/v1/apis/parcels-single`, {
+    method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ layout: "single-page" }),
+  });
+  if (!res.ok) throw new Error(`layout: ${res.status}`);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
@@ -42,7 +48,7 @@ describe("reading a reference", () => {
   it("opens the index and an operation from it, without console errors", async () => {
     const { page, errors } = await open(ref("parcels/2.4/"));
     expect(await page.locator("h1").textContent()).toBe("Parcel Logistics API");
-    await page.locator('main a[data-slug="createshipment"]').first().click();
+    await page.locator('main a.opl[href$="/createshipment"]').first().click();
     await page.waitForURL(/\/createshipment$/);
     expect(await page.locator("h1").textContent()).toBe("Create a shipment");
     expect(await page.locator(".cs-code code").textContent()).toContain("curl https://eu.api.parcel-logistics.example/v2/shipments");
@@ -57,7 +63,7 @@ describe("reading a reference", () => {
     await page.waitForURL(/\/pets\/2\.0\/listpets$/);
     expect(await page.locator("h1").textContent()).toBe("List every pet");
     await page.locator("summary", { hasText: "API:" }).click();
-    await page.locator(".sw a", { hasText: "Parcel Logistics API" }).click();
+    await page.locator(`.sw a[href="/p/${PORTAL}/reference/parcels/"]`).click();
     await page.waitForURL(/\/reference\/parcels\/$/);
     expect(await page.locator("h1").textContent()).toBe("Parcel Logistics API");
     expect(errors).toEqual([]);
@@ -147,6 +153,20 @@ describe("reading a reference", () => {
       expect(errors, path).toEqual([]);
       await page.close();
     }
+  });
+});
+
+describe("single-page layout", () => {
+  it("maps a Redoc bookmark to the operation's section and keeps it when switching version", async () => {
+    const { page, errors } = await open(ref("parcels-single/1/#operation/createShipment"));
+    await page.waitForURL(/\/parcels-single\/1\/#createshipment$/);
+    expect(await page.locator("article#createshipment h3").first().textContent()).toBe("Create a shipment");
+    await page.locator("summary", { hasText: "Version:" }).click();
+    await page.locator(".sw a", { hasText: "2" }).click();
+    await page.waitForURL(/\/parcels-single\/2\/#createshipment$/);
+    expect(await page.locator("article#createshipment h3").first().textContent()).toBe("Create one shipment");
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
 

@@ -16,10 +16,11 @@ describe("renderVersionIndex (demo definition)", () => {
     expect(html).toContain(`<li><strong>${c.webhooks}</strong> webhooks</li>`);
   });
 
-  it("links every path operation under its tag, with method and path for anchor mapping", () => {
+  it("links every path operation under its tag, showing method and path (what anchor mapping reads)", () => {
     for (const op of ref.operations.filter((o) => o.kind === "operation")) {
-      const link = links.find((a) => a.attrs["data-slug"] === op.slug && a.attrs.href === `/p/acme/reference/pets/1.0/${op.slug}`);
-      expect(link?.attrs["data-op"], op.slug).toBe(`${op.method} ${op.path}`);
+      const href = `/p/acme/reference/pets/1.0/${op.slug}`;
+      expect(links.some((a) => a.attrs.href === href && a.attrs.class?.split(" ").includes("opl")), op.slug).toBe(true);
+      expect(html, op.slug).toContain(`<a href="${href}" class="opl${op.deprecated ? " dep" : ""}"><span class="mb m-${op.method}">${op.method.toUpperCase()}</span> <code class="op-path">${op.path}</code>`);
     }
     const tagSection = elements(html).find((e) => e.attrs["data-tag"] === "Shipments");
     expect(tagSection?.attrs.id).toBe("tag-shipments");

@@ -29,7 +29,7 @@ export interface RepeatRegistry {
 }
 
 /** A registry for one page; subtrees under `minNodes` nodes are cheaper to repeat than to link. */
-export function createRepeatRegistry(minNodes = 8): RepeatRegistry {
+export function createRepeatRegistry(minNodes = 5): RepeatRegistry {
   return { seen: new Map(), minNodes };
 }
 

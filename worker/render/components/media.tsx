@@ -4,6 +4,7 @@ import { mediaTypeExample, type MediaExample } from "../../openapi/schema-view/m
 import { mediaTypesOf } from "../../openapi/schema-view/operation";
 import type { SchemaView, ViewMode } from "../../openapi/schema-view/types";
 import type { RenderContext } from "./context";
+import { FactsOptions } from "./schema-facts";
 import { SchemaBlock } from "./schema-tree";
 import { Tabs } from "./tabs";
 
@@ -27,9 +28,10 @@ export function mediaEntries(content: unknown, refs: Record<string, unknown>, mo
   });
 }
 
-/** The schema of each media type, as tabs when there are several. */
-export function MediaSchemas({ entries, ctx }: { entries: MediaEntry[]; ctx: RenderContext }) {
+/** The schema of each media type, as tabs when there are several. `response`: no per-property example chips. */
+export function MediaSchemas({ entries, ctx, response }: { entries: MediaEntry[]; ctx: RenderContext; response?: boolean }) {
   return (
+    <FactsOptions.Provider value={{ examples: !response }}>
     <Tabs ctx={ctx} label="Media type" class="mt" tabs={entries.map((e) => ({
       label: e.type,
       content: (
@@ -41,5 +43,6 @@ export function MediaSchemas({ entries, ctx }: { entries: MediaEntry[]; ctx: Ren
         </div>
       ),
     }))} />
+    </FactsOptions.Provider>
   );
 }

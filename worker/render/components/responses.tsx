@@ -87,7 +87,7 @@ export function Responses({ entries, refs, ctx, idPrefix, hl }: { entries: Respo
           <summary><H level={hl + 1} class="rc">{statusLabel(r.code)}</H></summary>
           <Markdown text={typeof r.response.description === "string" ? r.response.description : undefined} />
           <Headers headers={r.response.headers} refs={refs} ctx={ctx} hl={hl + 2} />
-          {r.media.length > 0 ? <MediaSchemas entries={r.media} ctx={ctx} /> : null}
+          {r.media.length > 0 ? <MediaSchemas entries={r.media} ctx={ctx} response /> : null}
           <Links links={r.response.links} refs={refs} hl={hl + 2} />
         </details>
       ))}

@@ -1,4 +1,6 @@
 /** @module The facts of one schema node: description, enum, const, default, example, constraints, flags. */
+import { createContext } from "preact";
+import { useContext } from "preact/hooks";
 import type { SchemaView } from "../../openapi/schema-view/types";
 import { constraintLabels, literal } from "../format";
 import { Code } from "./code";
@@ -29,12 +31,19 @@ function EnumList({ view }: { view: SchemaView }) {
   );
 }
 
+/**
+ * How a schema tree shows facts. Response trees leave out per-property example chips: the response example
+ * beside them already shows every value (and on large APIs the chips would double the page).
+ */
+export const FactsOptions = createContext({ examples: true });
+
 /** Everything a reader needs about one node besides its children. `skipDescription` when the caller shows it. */
 export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipDescription?: boolean }) {
   const chips = constraintLabels(view.constraints);
   // A structured example of a structured schema is shown whole in the examples column, not as a chip.
   const ex = view.examples?.[0];
-  const showExample = view.examples !== undefined && !(typeof ex === "object" && ex !== null && (view.properties || view.items || view.variants));
+  const { examples } = useContext(FactsOptions);
+  const showExample = examples && view.examples !== undefined && !(typeof ex === "object" && ex !== null && (view.properties || view.items || view.variants));
   return (
     <>
       {!skipDescription && <Markdown text={view.description} />}

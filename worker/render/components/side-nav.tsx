@@ -31,7 +31,8 @@ function windowAround(ops: OperationSummary[], current: string | undefined): { s
 
 function TagItem({ node, p }: { node: TagNode; p: NavProps }) {
   if (p.listAll && !hasOperations(node)) return null;
-  const base = p.samePage ? "" : versionUrl(p.page.basePath, p.page.api.slug, p.page.version.label);
+  // Operation pages sit inside the version's directory, so "./" is the version index.
+  const base = p.samePage ? "" : p.page.api.layout !== "single-page" && p.currentSlug ? "./" : versionUrl(p.page.basePath, p.page.api.slug, p.page.version.label);
   const listOps = p.listAll || node.tag.name === p.currentTag;
   // Sibling operation pages share a directory: a bare slug is a complete relative link from one to another.
   const sibling = !p.samePage && p.page.api.layout !== "single-page";
