@@ -5,7 +5,7 @@ import { mediaTypeExample, type MediaExample } from "../schema-view/media-exampl
 import { effectiveParameters, isJsonMediaType, mediaTypesOf, requestBodyOf, responsesOf } from "../schema-view/operation";
 import { authPlaceholders } from "./auth";
 import { encodeBody } from "./body";
-import { fillPath, parameterPairs } from "./parameters";
+import { fillPath, parameterPairs, querystringPairs } from "./parameters";
 import { sampleServers } from "./servers";
 import type { SampleInput } from "./types";
 
@@ -45,7 +45,7 @@ export function buildSampleInput(slice: OperationSlice, header: ReferenceHeader,
     path: slice.summary.kind === "operation" ? fillPath(slice.summary.path, params, refs) : "",
     // Webhooks and callbacks are requests the API sends: they go to the reader's own receiver.
     servers: slice.summary.kind === "operation" ? sampleServers(slice.servers, options.origin) : [{ url: RECEIVER_URL, variables: {} }],
-    query: parameterPairs(params, "query", refs),
+    query: [...parameterPairs(params, "query", refs), ...querystringPairs(params, refs)],
     headers: parameterPairs(params, "header", refs),
     cookies: parameterPairs(params, "cookie", refs),
     auth: authPlaceholders(slice.security, header.securitySchemes),

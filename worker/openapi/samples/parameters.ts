@@ -63,3 +63,26 @@ export function parameterPairs(params: ResolvedParameter[], location: ResolvedPa
   }
   return out;
 }
+
+/**
+ * Pairs for a 3.2 `in: querystring` parameter (the whole query string as one value): its example's
+ * `serializedValue` when given, else its value (object fields become pairs). @see OpenAPI 3.2 §4.8.12.2
+ */
+export function querystringPairs(params: ResolvedParameter[], refs: Record<string, unknown>): NameValue[] {
+  const p = params.find((x) => x.in === "querystring");
+  if (!p || (!p.required && !hasOwnExample(p))) return [];
+  let serialized: string | undefined;
+  let value: unknown;
+  const examples = isObject(p.raw.examples) ? Object.values(p.raw.examples) : [];
+  for (const raw of examples) {
+    const ex = deref(raw, refs).value;
+    if (!isObject(ex)) continue;
+    if (typeof ex.serializedValue === "string") serialized = ex.serializedValue;
+    value = ex.dataValue ?? ex.value;
+    break;
+  }
+  if (serialized === undefined && value === undefined) value = p.raw.example ?? (p.schema !== undefined ? exampleFromView(viewSchema(p.schema, refs, { mode: "request", maxNodes: 200 })) : undefined);
+  if (serialized !== undefined) return [...new URLSearchParams(serialized)].map(([name, v]) => ({ name, value: v }));
+  if (isObject(value)) return Object.entries(value).map(([name, v]) => ({ name, value: scalar(v) }));
+  return typeof value === "string" ? [...new URLSearchParams(value)].map(([name, v]) => ({ name, value: v })) : [];
+}

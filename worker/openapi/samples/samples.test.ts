@@ -67,3 +67,13 @@ describe("printing with every language", () => {
     }
   });
 });
+
+describe("OpenAPI 3.2 querystring parameter (redocly-cli lint fixture)", () => {
+  it("sends the example's serialized query string", () => {
+    const doc = loadCorpus("redocly-cli/tests/e2e/lint/oas3.2/openapi.yaml");
+    const header = headerFromDoc(doc);
+    (doc.paths as Record<string, Record<string, unknown>>)["/querystring"].get = { responses: { 200: { description: "ok" } } };
+    const { input } = buildSampleInput(sliceFromDoc(doc, "get", "/querystring", "operation", "qs"), header);
+    expect(input.query).toEqual([{ name: "foo", value: "a + b" }, { name: "bar", value: "true" }]);
+  });
+});
