@@ -53,6 +53,19 @@ export async function main() {
     console.log(`    time   p50 ${ms(pct(times, 50))}  p95 ${ms(pct(times, 95))}  max ${ms(Math.max(...times))}`);
     console.log(`    largest: ${worst.slice(0, 5).map(([s, slug, t]) => `${slug} ${kb(s)} ${ms(t)}`).join(", ")}`);
     console.log(`    index  ${kb(index.length)} in ${ms(indexMs)}`);
+    // Single page, streamed: time to the first chunk (head + navigation) and to the end, total bytes.
+    const slices = (async function* () { for (const o of m.operations) yield JSON.parse(JSON.stringify(m.slice(o.slug))); })();
+    const s0 = performance.now();
+    const reader = render.renderSinglePage({ ...page, api: { ...api, layout: "single-page" }, header: m.header, operations: m.operations, slices }).getReader();
+    let bytes = 0;
+    let firstMs = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) firstMs = performance.now() - s0;
+      bytes += value.length;
+    }
+    console.log(`    single page  first chunk ${ms(firstMs)}, all ${m.operations.length} sections ${(bytes / 1048576).toFixed(1)} MB in ${ms(performance.now() - s0)} (slices built in-process)`);
   }
 }
 

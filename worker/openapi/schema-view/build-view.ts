@@ -216,7 +216,6 @@ function fill(view: SchemaView, schema: JsonObject, ref: string | undefined, ctx
 
 function buildVariants(groups: { kind: "oneOf" | "anyOf"; items: unknown[]; discriminator?: JsonObject }[],
   s: JsonObject, ctx: Context, depth: number): VariantGroup[] {
-  const out: VariantGroup[] = [];
   const ownDisc = isObject(s.discriminator) ? s.discriminator : undefined;
   if (groups.length === 0 && ownDisc && isObject(ownDisc.mapping)) {
     // 3.0 style: a base with a mapping and no oneOf; its subtypes are the mapping targets.
@@ -225,7 +224,7 @@ function buildVariants(groups: { kind: "oneOf" | "anyOf"; items: unknown[]; disc
     if (targets.length > 0 && !targets.some((t) => onStack.has(t))) groups = [{ kind: "oneOf", items: targets.map(($ref) => ({ $ref })), discriminator: ownDisc }];
     if (groups.length > 0) return buildGroups(groups, ctx, depth, "mapping");
   }
-  return groups.length > 0 ? buildGroups(groups, ctx, depth) : out;
+  return groups.length > 0 ? buildGroups(groups, ctx, depth) : [];
 }
 
 function buildGroups(groups: { kind: "oneOf" | "anyOf"; items: unknown[]; discriminator?: JsonObject }[], ctx: Context,

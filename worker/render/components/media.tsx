@@ -4,7 +4,7 @@ import { mediaTypeExample, type MediaExample } from "../../openapi/schema-view/m
 import { mediaTypesOf } from "../../openapi/schema-view/operation";
 import type { SchemaView, ViewMode } from "../../openapi/schema-view/types";
 import type { RenderContext } from "./context";
-import { FactsOptions } from "./schema-facts";
+import { FactsOptions, RESPONSE_EXAMPLE_MAX } from "./schema-facts";
 import { SchemaBlock } from "./schema-tree";
 import { Tabs } from "./tabs";
 
@@ -28,10 +28,10 @@ export function mediaEntries(content: unknown, refs: Record<string, unknown>, mo
   });
 }
 
-/** The schema of each media type, as tabs when there are several. `response`: no per-property example chips. */
+/** The schema of each media type, as tabs when there are several. `response`: only short example chips. */
 export function MediaSchemas({ entries, ctx, response }: { entries: MediaEntry[]; ctx: RenderContext; response?: boolean }) {
   return (
-    <FactsOptions.Provider value={{ examples: !response }}>
+    <FactsOptions.Provider value={{ exampleMax: response ? RESPONSE_EXAMPLE_MAX : 120 }}>
     <Tabs ctx={ctx} label="Media type" class="mt" tabs={entries.map((e) => ({
       label: e.type,
       content: (

@@ -32,18 +32,22 @@ function EnumList({ view }: { view: SchemaView }) {
 }
 
 /**
- * How a schema tree shows facts. Response trees leave out per-property example chips: the response example
- * beside them already shows every value (and on large APIs the chips would double the page).
+ * How a schema tree shows facts. Response trees keep only short example chips: the response example beside
+ * them already shows every value, and on large APIs long ones (URLs, ids) would double the page.
  */
-export const FactsOptions = createContext({ examples: true });
+export const FactsOptions = createContext<{ exampleMax: number }>({ exampleMax: 120 });
+
+/** Longest example literal shown as a chip in response trees. */
+export const RESPONSE_EXAMPLE_MAX = 24;
 
 /** Everything a reader needs about one node besides its children. `skipDescription` when the caller shows it. */
 export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipDescription?: boolean }) {
   const chips = constraintLabels(view.constraints);
   // A structured example of a structured schema is shown whole in the examples column, not as a chip.
   const ex = view.examples?.[0];
-  const { examples } = useContext(FactsOptions);
-  const showExample = examples && view.examples !== undefined && !(typeof ex === "object" && ex !== null && (view.properties || view.items || view.variants));
+  const { exampleMax } = useContext(FactsOptions);
+  const exText = view.examples !== undefined && !(typeof ex === "object" && ex !== null && (view.properties || view.items || view.variants)) ? literal(ex) : undefined;
+  const showExample = exText !== undefined && exText.length <= exampleMax;
   return (
     <>
       {!skipDescription && <Markdown text={view.description} />}
@@ -53,7 +57,7 @@ export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipD
         <p class="f">
           {chips.map((c) => <span>{c}</span>)}
           {view.default && <span>default: <Code text={literal(view.default.value)} /></span>}
-          {showExample && <span>example: <Code text={literal(ex)} /></span>}
+          {showExample && <span>example: <Code text={exText} /></span>}
           {view.contentMediaType && <span>content: {view.contentMediaType}{view.contentEncoding ? ` (${view.contentEncoding})` : ""}</span>}
         </p>
       )}

@@ -9,7 +9,7 @@ import { Island } from "./island";
  * `slug` keeps the reader on the same operation when switching versions (page-per-operation layout);
  * on single pages and indexes the switcher island carries the `#fragment` instead.
  */
-export function TopBar({ page, slug }: { page?: PageProps & { slug?: string }; slug?: string; portalOnly?: boolean }) {
+export function TopBar({ page, slug }: { page?: PageProps; slug?: string }) {
   return (
     <header class="top">
       <a class="skip" href="#main">Skip to content</a>

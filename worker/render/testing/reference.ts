@@ -56,11 +56,12 @@ export function sameTag(ref: TestReference, op: OperationSummary): OperationSumm
 
 /** Reads a whole stream as text. */
 export async function streamText(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
   let out = "";
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return out;
-    out += value;
+    if (done) return out + decoder.decode();
+    out += decoder.decode(value, { stream: true });
   }
 }
