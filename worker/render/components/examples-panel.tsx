@@ -38,8 +38,9 @@ export function ExamplesPanel({ model, ctx, hl }: { model: OperationModel; ctx: 
     <aside class="op-x" aria-label="Examples">
       <H level={hl} class="xh">Request</H>
       <Island name="code-samples" component={CodeSamples} props={{ input: sample.input, id }} />
-      {sample.body && (
-        <Tabs ctx={ctx} label="Request example" tabs={(reqExamples.length > 1 ? reqExamples : [sample.body.example]).map((ex) => ({
+      {/* One example is already in the code sample; several get tabs (the sample sends the first). */}
+      {sample.body && reqExamples.length > 1 && (
+        <Tabs ctx={ctx} label="Request example" tabs={reqExamples.map((ex) => ({
           label: ex.summary ?? ex.name,
           content: <ExampleBlock example={ex} ctx={ctx} mediaType={sample.body!.mediaType} />,
         }))} />
