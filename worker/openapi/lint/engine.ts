@@ -30,7 +30,7 @@ export function planRules(version: OasVersion, settings: Record<string, RuleSett
   const document: number[] = [];
   const stores: WeakMap<object, unknown>[] = [];
   for (const rule of RULES as readonly LintRule[]) {
-    const setting = settings[rule.id] ?? rule.severity;
+    const setting = settings[rule.id] ?? rule.severityFor?.[version] ?? rule.severity;
     if (setting === "off" || !rule.formats.includes(version)) continue;
     const index = rules.length;
     rules.push(rule);

@@ -120,6 +120,8 @@ interface RuleBase {
   id: string;
   /** Default severity; `off` for rules Spectral's ruleset does not recommend. */
   severity: RuleSetting;
+  /** A different default for some versions (where Spectral's default would flag valid documents). */
+  severityFor?: Partial<Record<OasVersion, RuleSetting>>;
   /** One line, as Spectral's `description`. */
   description: string;
   /** OpenAPI versions the rule applies to. */

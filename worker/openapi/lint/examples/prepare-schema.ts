@@ -17,13 +17,21 @@ export interface PreparedSchema {
   referenced: Map<string, Record<string, unknown>>;
   /** `$ref` string → the document node it reached (revalidate before reuse). */
   deps: Map<string, unknown>;
-  /** A `$ref` could not be resolved, or the references form a cycle (see docs/lint.md). */
+  /** A `$ref` could not be resolved (Spectral then validates nothing). */
   incomplete: boolean;
+  /** The references form a cycle (Spectral then validates nothing; Portico does, see docs/lint.md). */
+  cyclic: boolean;
 }
 
 type Resolve = (ref: string) => unknown;
 
 const NOT_SCHEMA_VALUES = new Set(["enum", "const", "default", "example", "examples", "x-example"]);
+
+/**
+ * Formats @cfworker/json-schema checks more strictly than ajv-formats (which Spectral uses): `time` without a
+ * time zone is valid for ajv. Renamed so that cfworker ignores them rather than reporting false errors.
+ */
+const LENIENT_FORMATS = new Set(["time"]);
 
 /** Prepares `schema` (already resolved if it was a `$ref`) for validation in `mode`. */
 export function prepareSchema(schema: Record<string, unknown>, version: OasVersion, mode: ExampleMode, resolve: Resolve): PreparedSchema {
@@ -31,6 +39,7 @@ export function prepareSchema(schema: Record<string, unknown>, version: OasVersi
   const deps = new Map<string, unknown>();
   const ids = new Map<unknown, string>();
   let incomplete = false;
+  let cyclic = false;
   const nullable = version === "3.0" || version === "2.0";
 
   const copy = (node: unknown, inNot: boolean, chain: Set<unknown>): unknown => {
@@ -39,10 +48,11 @@ export function prepareSchema(schema: Record<string, unknown>, version: OasVersi
     if (isRef(node)) {
       const target = resolve(node.$ref);
       deps.set(node.$ref, target);
-      if (!isObject(target) || chain.has(target)) {
+      if (!isObject(target)) {
         incomplete = true;
         return {};
       }
+      if (chain.has(target)) cyclic = true;
       let id = ids.get(target);
       if (!id) {
         id = `urn:portico:${mode}:${ids.size}`;
@@ -66,6 +76,7 @@ export function prepareSchema(schema: Record<string, unknown>, version: OasVersi
         out[key] = props;
       } else out[key] = copy(value, inNot || key === "not", chain);
     }
+    if (typeof out.format === "string" && LENIENT_FORMATS.has(out.format)) out.format = `portico-unchecked:${out.format}`;
     if (nullable && (out.nullable === true || (version === "2.0" && out["x-nullable"] === true)) && typeof out.type === "string") {
       out.type = [out.type, "null"];
     }
@@ -73,9 +84,12 @@ export function prepareSchema(schema: Record<string, unknown>, version: OasVersi
     return out;
   };
 
+  const rootId = `urn:portico:${mode}:root`;
+  ids.set(schema, rootId);
   const root = copy(schema, false, new Set([schema])) as Record<string, unknown>;
+  root.$id = rootId;
   if (version === "2.0" && typeof schema.required === "boolean") delete root.required;
-  return { root, referenced, deps, incomplete };
+  return { root, referenced, deps, incomplete, cyclic };
 }
 
 /** Drops `readOnly` (request) or `writeOnly` (response) properties from `required`. */

@@ -40,7 +40,7 @@ export function validateExample(value: unknown, schema: Record<string, unknown>,
     return []; // e.g. a reference the preparation could not resolve: Spectral reports nothing either
   }
   if (result.valid) return [];
-  const errors = firstFailure(toAjvErrors(result.errors, value, (location) => schemaAt(compiled.prepared, location)));
+  const errors = firstFailure(toAjvErrors(result.errors, value, (location) => schemaAt(compiled.prepared, location)), compiled.prepared);
   return describeErrors(errors, value, path);
 }
 
@@ -51,15 +51,14 @@ function compile(schema: Record<string, unknown>, mode: ExampleMode, ctx: NodeCo
   if (hit && depsHold(hit.prepared, ctx)) return hit;
   const prepared = prepareSchema(schema, ctx.version, mode, (ref) => lookup(ref, ctx));
   let validator: Validator | null = null;
-  if (!prepared.incomplete || VALIDATE_RECURSIVE_SCHEMAS) {
+  if (!prepared.incomplete && (!prepared.cyclic || VALIDATE_RECURSIVE_SCHEMAS)) {
     try {
-      validator = new Validator(prepared.root, ctx.version === "3.1" || ctx.version === "3.2" ? "2020-12" : "4", true);
+      validator = new Validator(prepared.root, ctx.version === "3.1" || ctx.version === "3.2" ? "2020-12" : "4", false);
       for (const [id, s] of prepared.referenced) validator.addSchema(s, id);
     } catch {
       validator = null;
     }
   }
-  if (prepared.incomplete && !prepared.deps.size) validator = null;
   const compiled = { prepared, validator };
   if (!byMode) store.set(schema, (byMode = {}));
   byMode[mode] = compiled;
@@ -79,15 +78,76 @@ function depsHold(prepared: PreparedSchema, ctx: NodeContext): boolean {
 
 /** cfworker's output (wrappers and leaves) → the leaf errors ajv would have produced, with ajv's messages. */
 /**
- * ajv without allErrors stops at the first failing keyword; a failing anyOf/oneOf brings its branches' errors.
- * cfworker's short-circuit reports a little more, so keep what ajv would have.
+ * ajv without allErrors stops at the first failing keyword, in its own keyword order; cfworker (run with all
+ * errors) finds them all. Keep what ajv would have reported: the first leaf in ajv's order, the `if` errors
+ * around it, and when it sits in a failing anyOf/oneOf, that combinator with all its branches' errors.
  */
-function firstFailure(errors: AjvLikeError[]): AjvLikeError[] {
-  const first = errors[0];
-  if (!first) return errors;
-  if (first.keyword !== "anyOf" && first.keyword !== "oneOf") return [first];
-  const scope = first.location ?? "";
-  return errors.filter((e) => e === first || (e.location ?? "").startsWith(scope.replace(/\/(anyOf|oneOf)$/, "/$1/")));
+function firstFailure(errors: AjvLikeError[], prepared: PreparedSchema): AjvLikeError[] {
+  const leaves = errors.filter((e) => !WRAPPERS.has(e.keyword));
+  if (!leaves.length) return errors.slice(0, 1);
+  const ranked = leaves.map((e, i) => ({ e, i, key: ajvOrder(e.location ?? "", prepared) }));
+  ranked.sort((a, b) => compareKeys(a.key, b.key) || a.i - b.i);
+  const first = ranked[0].e;
+  const at = first.location ?? "";
+  const combinators = errors.filter((e) => (e.keyword === "anyOf" || e.keyword === "oneOf") && at.startsWith(`${e.location}/`));
+  combinators.sort((a, b) => (a.location ?? "").length - (b.location ?? "").length);
+  const outer = combinators[0];
+  const scope = outer ? `${outer.location}/` : at;
+  const kept = outer ? errors.filter((e) => e === outer || (e.location ?? "").startsWith(scope)) : [first];
+  const ifs = errors.filter((e) => e.keyword === "if" && scope.startsWith(`${(e.location ?? "").replace(/\/if$/, "")}/`) && !kept.includes(e));
+  return [...kept, ...ifs.reverse()];
+}
+
+const WRAPPERS = new Set(["if", "anyOf", "oneOf", "propertyNames"]);
+
+/** ajv's evaluation order of keywords within one schema (type first, then its rule groups). */
+const AJV_RANK: Record<string, number> = {
+  type: 0, $ref: 1, $dynamicRef: 2, $recursiveRef: 2, const: 3, enum: 4, not: 5, anyOf: 6, oneOf: 7, allOf: 8, if: 9, then: 9, else: 9,
+  maximum: 20, minimum: 21, exclusiveMaximum: 22, exclusiveMinimum: 23, multipleOf: 24,
+  maxLength: 30, minLength: 31, pattern: 32, format: 33,
+  maxItems: 40, minItems: 41, uniqueItems: 42, additionalItems: 43, prefixItems: 44, items: 45, contains: 46, minContains: 47, maxContains: 48, unevaluatedItems: 49,
+  maxProperties: 50, minProperties: 51, required: 52, dependencies: 53, propertyNames: 54, additionalProperties: 55, properties: 56, patternProperties: 57, dependentRequired: 58, dependentSchemas: 59, unevaluatedProperties: 60,
+};
+
+/** A sort key for a keywordLocation: keyword ranks, and positions of property names / indexes in the schema. */
+function ajvOrder(location: string, prepared: PreparedSchema): number[] {
+  const key: number[] = [];
+  let node: unknown = prepared.root;
+  let container: string | undefined;
+  for (const raw of location.replace(/^#\/?/, "").split("/")) {
+    const segment = decodeSegment(raw);
+    if (container === "properties" || container === "patternProperties" || container === "dependentSchemas") {
+      key.push(isObject(node) ? Object.keys(node).indexOf(segment) : 0);
+      node = isObject(node) ? node[segment] : undefined;
+      container = undefined;
+      continue;
+    }
+    if (/^\d+$/.test(segment) && Array.isArray(node)) {
+      key.push(Number(segment));
+      node = node[Number(segment)];
+      continue;
+    }
+    key.push(AJV_RANK[segment] ?? 100);
+    if (segment === "$ref" && isObject(node) && typeof node.$ref === "string") node = prepared.referenced.get(node.$ref);
+    else node = isObject(node) ? node[segment] : undefined;
+    container = segment;
+  }
+  return key;
+}
+
+function compareKeys(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+function decodeSegment(raw: string): string {
+  let key = raw;
+  try {
+    key = decodeURIComponent(raw);
+  } catch {
+    key = raw;
+  }
+  return key.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 function toAjvErrors(units: readonly OutputUnit[], value: unknown, schemaOf: (keywordLocation: string) => Record<string, unknown> | undefined): AjvLikeError[] {
@@ -109,6 +169,20 @@ function toAjvErrors(units: readonly OutputUnit[], value: unknown, schemaOf: (ke
               : { location: u.keywordLocation, keyword: u.keyword, instancePath, message: "must NOT have unevaluated properties", params: { unevaluatedProperty: key } },
           );
         }
+        break;
+      }
+      case "items": {
+        // `items: false` after `prefixItems`: ajv words it as a length limit on the array.
+        const schema = schemaOf(u.keywordLocation);
+        if (next?.keyword === "false" && schema && Array.isArray(schema.prefixItems)) {
+          while (units[i + 1]?.keyword === "false") i++;
+          out.push({ location: u.keywordLocation, keyword: "items", instancePath, message: `must NOT have more than ${schema.prefixItems.length} items`, params: {} });
+        }
+        break;
+      }
+      case "if": {
+        const branch = /"(then|else)"/.exec(u.error)?.[1] ?? "then";
+        out.push({ location: u.keywordLocation, keyword: "if", instancePath, message: `must match "${branch}" schema`, params: { failingKeyword: branch } });
         break;
       }
       case "false":
@@ -218,14 +292,7 @@ function schemaAt(prepared: PreparedSchema, location: string): Record<string, un
       node = prepared.referenced.get(node.$ref);
       continue;
     }
-    let key = raw;
-    try {
-      key = decodeURIComponent(raw);
-    } catch {
-      key = raw;
-    }
-    key = key.replace(/~1/g, "/").replace(/~0/g, "~");
-    node = (node as Record<string, unknown>)[key];
+    node = (node as Record<string, unknown>)[decodeSegment(raw)];
   }
   return isObject(node) ? node : undefined;
 }

@@ -1,4 +1,8 @@
-/** @module array-items: a schema of `type: array` (3.1+: a type list including "array") has `items`. */
+/**
+ * @module array-items: a schema of `type: array` (3.1+: a type list including "array") has `items`. An error in
+ * 2.0 and 3.0, whose specifications require `items`; a warning in 3.1 and 3.2, where JSON Schema 2020-12 makes
+ * it optional (valid documents, such as the 3.2 specification's own examples, omit it).
+ */
 
 import { ALL_VERSIONS, defineNodeRule } from "../define";
 
@@ -8,6 +12,7 @@ export const arrayItems = defineNodeRule({
   id: "array-items",
   scope: "node",
   severity: "error",
+  severityFor: { "3.1": "warning", "3.2": "warning" },
   resolved: false,
   description: MESSAGE,
   formats: ALL_VERSIONS,

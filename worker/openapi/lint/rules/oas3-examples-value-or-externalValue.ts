@@ -24,7 +24,10 @@ export const oas3ExamplesValueOrExternalValue = defineNodeRule({
   create: () => ({
     object(node, ctx) {
       if (!isExample(ctx)) return;
-      if (("value" in node ? 1 : 0) + ("externalValue" in node ? 1 : 0) !== 1) ctx.report(MESSAGE);
+      const count = ("value" in node ? 1 : 0) + ("externalValue" in node ? 1 : 0);
+      // 3.2 adds dataValue and serializedValue as other ways to give the example (Spectral 1.23 predates them).
+      if (ctx.version === "3.2" && count === 0 && ("dataValue" in node || "serializedValue" in node)) return;
+      if (count !== 1) ctx.report(MESSAGE);
     },
   }),
 });

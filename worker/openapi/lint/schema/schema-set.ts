@@ -86,7 +86,8 @@ export class SchemaSet {
     if (typeof schema.$anchor === "string") resource.anchors.set(schema.$anchor, schema);
     if (typeof schema.$dynamicAnchor === "string") {
       resource.anchors.set(schema.$dynamicAnchor, schema);
-      resource.dynamicAnchors.set(schema.$dynamicAnchor, schema);
+      // As ajv: only an anchor at a resource's root takes part in dynamic scoping.
+      if (resource.root === schema) resource.dynamicAnchors.set(schema.$dynamicAnchor, schema);
     }
     for (const key of Object.keys(schema)) {
       if (!DATA_KEYWORDS.has(key)) this.index(schema[key], resource);

@@ -199,9 +199,14 @@ export class SchemaValidator {
       this.errors.length = mark;
       const branch = cond ? "then" : "else";
       if (cond && tracking) merge(condEvaluated);
-      if (s[branch] !== undefined && !sub(s[branch], true)) {
-        valid = false;
-        this.error(inst, s, "if", path, `must match "${branch}" schema`, { failingKeyword: branch });
+      if (s[branch] !== undefined) {
+        // A failing branch's evaluated properties do not count (ajv), so unevaluatedProperties reports them too.
+        if (sub(s[branch], false)) {
+          if (tracking) merge(this.evaluated);
+        } else {
+          valid = false;
+          this.error(inst, s, "if", path, `must match "${branch}" schema`, { failingKeyword: branch });
+        }
       }
     }
 

@@ -1,0 +1,112 @@
+// Lint parity: runs Spectral's CLI (spectral:oas, every rule enabled) and Portico's engine on 50 definitions
+// of ../shared/corpus and prints, per rule, how many findings each reports and how many agree (same rule, same
+// line). Agreement = matched / (Spectral + Portico − matched). Prints figures; asserts nothing.
+// Usage: node bench/lint-parity.mjs [--verbose rule-id] [--json out.json]
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadLint, pickCorpus, ROOT } from "./lint-load.mjs";
+
+const args = process.argv.slice(2);
+const verbose = args.includes("--verbose") ? args[args.indexOf("--verbose") + 1] : undefined;
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
+// --count N: more (or fewer) files than the reported 50, for hunting differences.
+const count = args.includes("--count") ? Number(args[args.indexOf("--count") + 1]) : 50;
+
+export async function main() {
+  const files = pickCorpus(count);
+  const lint = await loadLint();
+  const rules = Object.fromEntries(lint.RULES.map((r) => [r.id, r.severity === "off" ? "warning" : r.severity]));
+
+  const dir = mkdtempSync(join(tmpdir(), "portico-parity-"));
+  const ruleset = join(dir, ".spectral.yaml");
+  writeFileSync(ruleset, 'extends: [["spectral:oas", "all"]]\n');
+  const spectral = join(ROOT, "node_modules/.bin/spectral");
+  const t0 = performance.now();
+  let out;
+  try {
+    out = execFileSync(process.execPath, [spectral, "lint", "-r", ruleset, "-f", "json", "--quiet", ...files.map((f) => f.abs)], { maxBuffer: 1 << 28, encoding: "utf8" });
+  } catch (e) {
+    out = e.stdout; // exit code 1 when errors are found
+  }
+  const spectralMs = performance.now() - t0;
+  const spectralResults = JSON.parse(out);
+
+  const key = (file, rule) => `${file}\u0000${rule}`;
+  const theirs = new Map();
+  const other = new Map();
+  for (const r of spectralResults) {
+    const file = files.find((f) => f.abs === r.source);
+    if (!file) continue;
+    if (!lint.RULES_BY_ID.has(r.code)) other.set(r.code, (other.get(r.code) ?? 0) + 1);
+    push(theirs, key(file.path, r.code), { line: r.range.start.line + 1, message: r.message, path: r.path.join("/") });
+  }
+  const ours = new Map();
+  let oursMs = 0;
+  for (const file of files) {
+    const text = readFileSync(file.abs, "utf8");
+    const t = performance.now();
+    const result = lint.lintDocument(text, { rules });
+    oursMs += performance.now() - t;
+    for (const p of result.problems) push(ours, key(file.path, p.rule), { line: p.line, message: p.message, path: p.path.join("/") });
+  }
+
+  const perRule = new Map();
+  const keys = new Set([...theirs.keys(), ...ours.keys()]);
+  const diffs = [];
+  for (const k of keys) {
+    const [file, rule] = k.split("\u0000");
+    const a = theirs.get(k) ?? [];
+    const b = ours.get(k) ?? [];
+    const left = [...b];
+    let matched = 0;
+    const missing = [];
+    for (const x of a) {
+      const i = left.findIndex((y) => y.line === x.line);
+      if (i >= 0) {
+        matched++;
+        left.splice(i, 1);
+      } else missing.push(x);
+    }
+    const s = perRule.get(rule) ?? { spectral: 0, portico: 0, matched: 0 };
+    s.spectral += a.length;
+    s.portico += b.length;
+    s.matched += matched;
+    perRule.set(rule, s);
+    if (verbose === rule || verbose === "all") diffs.push({ file, rule, onlySpectral: missing, onlyPortico: left });
+  }
+
+  console.log(`Lint parity on ${files.length} corpus definitions (${countOf(files, "2.0")} × 2.0, ${countOf(files, "3.0")} × 3.0, ${countOf(files, "3.1")} × 3.1, ${countOf(files, "3.2")} × 3.2)`);
+  console.log(`Spectral CLI ${(spectralMs / 1000).toFixed(1)} s for all files (one process); Portico ${(oursMs / 1000).toFixed(2)} s`);
+  console.log("");
+  console.log(pad("rule", 40), pad("spectral", 9), pad("portico", 8), pad("same", 6), "agreement");
+  const rows = [];
+  for (const r of lint.RULES) {
+    const s = perRule.get(r.id) ?? { spectral: 0, portico: 0, matched: 0 };
+    const union = s.spectral + s.portico - s.matched;
+    const agreement = union === 0 ? null : s.matched / union;
+    rows.push({ rule: r.id, ...s, agreement });
+    console.log(pad(r.id, 40), pad(s.spectral, 9), pad(s.portico, 8), pad(s.matched, 6), agreement === null ? "n/a (none found)" : `${(agreement * 100).toFixed(1)} %`);
+  }
+  const total = rows.reduce((t, r) => ({ spectral: t.spectral + r.spectral, portico: t.portico + r.portico, matched: t.matched + r.matched }), { spectral: 0, portico: 0, matched: 0 });
+  console.log(pad("all rules", 40), pad(total.spectral, 9), pad(total.portico, 8), pad(total.matched, 6), `${((total.matched / (total.spectral + total.portico - total.matched)) * 100).toFixed(1)} %`);
+  if (other.size) console.log(`Spectral findings outside spectral:oas: ${[...other].map(([c, n]) => `${c} × ${n}`).join(", ")}`);
+  for (const d of diffs) {
+    if (!d.onlySpectral.length && !d.onlyPortico.length) continue;
+    console.log(`\n${d.rule} in ${d.file}`);
+    for (const x of d.onlySpectral) console.log(`  only Spectral  line ${x.line}  ${x.path}  ${x.message}`);
+    for (const x of d.onlyPortico) console.log(`  only Portico   line ${x.line}  ${x.path}  ${x.message}`);
+  }
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ files: files.map((f) => f.path), rows }, null, 2));
+}
+
+function push(map, k, v) {
+  const list = map.get(k);
+  if (list) list.push(v);
+  else map.set(k, [v]);
+}
+const countOf = (files, fam) => files.filter((f) => f.family === fam).length;
+const pad = (v, n) => String(v).padEnd(n);
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

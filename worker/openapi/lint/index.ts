@@ -1,0 +1,9 @@
+/**
+ * @module Portico's OpenAPI lint engine: Spectral's `spectral:oas` rules (same ids, same default severities),
+ * platform-free, for the upload route (one-off) and the editor (an incremental session in a Web Worker).
+ */
+
+export { lintDocument } from "./lint-document";
+export type { JsonPath, LintOptions, LintProblem, LintResult, OasVersion, RuleSetting, Severity } from "./types";
+export { RULES, RULES_BY_ID, type RuleId } from "./registry";
+export { ruleDocsUrl } from "./rule";
