@@ -67,6 +67,10 @@ export const operations = sqliteTable(
     /** First tag, or "" when untagged. */
     tag: text("tag").notNull(),
     deprecated: integer("deprecated", { mode: "boolean" }).notNull(),
+    /** Where the operation's slice is in KV: chunk number, UTF-16 offset and length (store/models.ts). */
+    chunk: integer("chunk").notNull().default(0),
+    sliceOffset: integer("slice_offset").notNull().default(0),
+    sliceLength: integer("slice_length").notNull().default(0),
   },
   (t) => [
     uniqueIndex("operations_version_slug").on(t.versionId, t.slug),

@@ -37,7 +37,7 @@ export async function createPortal(slug: string): Promise<string> {
 }
 
 /** Uploads a definition over HTTP; throws unless 200/201. */
-export async function publish(token: string, body: string | Uint8Array, query: Record<string, string> = {}): Promise<any> {
+export async function publish(token: string, body: string | Uint8Array<ArrayBuffer>, query: Record<string, string> = {}): Promise<any> {
   const qs = new URLSearchParams(query).toString();
   const res = await fetch(`${baseUrl()}/v1/apis/upload${qs ? `?${qs}` : ""}`, {
     method: "POST",

@@ -45,7 +45,7 @@ export async function getPage(path: string): Promise<{ status: number; html: str
 
 /** A corpus definition as served by the test-only CORPUS binding; see test/harness/path-item-refs.ts. */
 export interface CorpusBody {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   /** Operations behind local path-item `$ref`s, which MANIFEST.tsv's operation_count leaves out. */
   pathItemRefOperations: number;
 }

@@ -87,7 +87,7 @@ export async function corpusService(request: Request): Promise<Response> {
       const tgz = await createTarGzip(
         files.map((f) => ({ name: relative(base, f).split(sep).join("/"), data: new Uint8Array(readFileSync(f)) })),
       );
-      return new Response(tgz, {
+      return new Response(tgz as Uint8Array<ArrayBuffer>, {
         headers: {
           "x-archive-root": relative(base, rootAbs).split(sep).join("/"),
           "x-archive-files": String(files.length),

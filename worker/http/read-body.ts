@@ -6,7 +6,7 @@ import { ApiError } from "./errors";
  * stream is counted, since a client may omit or lie about it).
  * @throws ApiError 413 over the limit.
  */
-export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () =>
     new ApiError(413, "too-large", `request body exceeds the ${maxBytes} byte limit (${(maxBytes / 1048576).toFixed(0)} MiB)`);
   const declared = Number(request.headers.get("content-length") ?? "NaN");

@@ -15,7 +15,7 @@ export class PortalPublisher extends DurableObject<Env> {
   /** Publishes one uploaded definition after every earlier request of this portal has finished. */
   async publish(request: unknown): Promise<PublishResponse> {
     if (!isPublishRequest(request)) {
-      return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }) };
+      return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }), timings: {} };
     }
     const run = this.tail.then(() => publishDefinition(this.env, request));
     this.tail = run.catch(() => undefined);

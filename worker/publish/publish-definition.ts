@@ -4,45 +4,48 @@
  * Bad input is answered with a 4xx and leaves everything already published as it was.
  */
 import { buildReference } from "../openapi/build";
-import type { OperationSummary } from "../openapi/model/types";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
 import { getDefinition } from "../store/definitions";
-import { modelComplete, modelKeyFor, putHeader, putSlice } from "../store/models";
+import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
 import { lintForUpload } from "./lint-step";
 import { apiSlugFromTitle, isValidApiSlug, isValidVersionLabel } from "./names";
 import type { PublishRequest, PublishResponse } from "./types";
 
-/** KV writes in flight at once while storing slices. */
-const KV_WRITE_CONCURRENCY = 24;
-
 function refusal(status: PublishResponse["status"], code: string, message: string, details?: unknown): PublishResponse {
-  return { status, json: JSON.stringify({ error: { code, message, ...(details === undefined ? {} : { details }) } }) };
+  return { status, json: JSON.stringify({ error: { code, message, ...(details === undefined ? {} : { details }) } }), timings: {} };
 }
 
-async function writeSlices(kv: KVNamespace, modelKey: string, ops: OperationSummary[], slice: (slug: string) => unknown): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < ops.length) {
-      const op = ops[next++];
-      await putSlice(kv, modelKey, slice(op.slug) as never);
-    }
+/** Milliseconds per publish phase, for the upload's Server-Timing header (wall clock: I/O included). */
+function stopwatch() {
+  const timings: Record<string, number> = {};
+  let last = Date.now();
+  return {
+    timings,
+    lap(name: string) {
+      const now = Date.now();
+      timings[name] = (timings[name] ?? 0) + (now - last);
+      last = now;
+    },
   };
-  await Promise.all(Array.from({ length: Math.min(KV_WRITE_CONCURRENCY, ops.length) }, worker));
 }
 
 /** Runs one publish; called by PortalPublisher one at a time per portal. */
 export async function publishDefinition(env: Env, req: PublishRequest): Promise<PublishResponse> {
+  const clock = stopwatch();
   const raw = await getDefinition(env.DEFINITIONS, req.sha256);
+  clock.lap("r2-read");
   if (!raw) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
 
   const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root });
+  clock.lap("build");
   if (!outcome.ok) {
     const { status, code, message, line, column, issues } = outcome;
     return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
   }
   const { header, operations } = outcome;
   const lint = lintForUpload(raw.body, outcome);
+  clock.lap("lint");
   if (req.strict && lint.errors > 0) {
     return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
   }
@@ -77,14 +80,16 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   if (existing?.liveVersionId) {
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
-      return { status: 200, json: JSON.stringify({ ...answer(apiSlug), unchanged: true }) };
+      return { status: 200, json: JSON.stringify({ ...answer(apiSlug), unchanged: true }), timings: clock.timings };
     }
   }
 
-  if (!(await modelComplete(env.MODELS, modelKey))) {
-    await writeSlices(env.MODELS, modelKey, operations, outcome.slice);
-    await putHeader(env.MODELS, modelKey, header);
-  }
+  // A model already stored (same definition under another label) is not written again; its slice
+  // locations are recomputed, which serialising the same slices in the same order reproduces exactly.
+  const stored = await modelComplete(env.MODELS, modelKey);
+  const locations = await putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), outcome.slice, !stored);
+  if (!stored) await putHeader(env.MODELS, modelKey, header);
+  clock.lap("kv-write");
 
   const now = new Date().toISOString();
   const api = await upsertApi(db, req.portalId, apiSlug, header.info.title, now);
@@ -106,10 +111,11 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
     createdAt: now,
   });
   try {
-    await commitVersion(db, api.id, version.id, operations);
+    await commitVersion(db, api.id, version.id, operations, locations);
   } catch (error) {
     await failVersion(db, version.id);
     throw error;
   }
-  return { status: 201, json: JSON.stringify({ ...answer(apiSlug), publication: version.id, publishedAt: now }) };
+  clock.lap("d1-write");
+  return { status: 201, json: JSON.stringify({ ...answer(apiSlug), publication: version.id, publishedAt: now }), timings: clock.timings };
 }

@@ -42,6 +42,8 @@ export interface UploadLint {
 export interface PublishResponse {
   status: 200 | 201 | 400 | 404 | 413 | 415 | 422;
   json: string;
+  /** Milliseconds per phase (r2-read, build, lint, kv-write, d1-write), sent as Server-Timing. */
+  timings: Record<string, number>;
 }
 
 /** Checks a message crossing into the Durable Object; RPC types are not enforced at run time. */

@@ -44,8 +44,10 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     }
     const body = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
     if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
+    const started = Date.now();
     const sha256 = await sha256Hex(body);
     await putDefinition(c.env.DEFINITIONS, sha256, body, contentType);
+    const r2Write = Date.now() - started;
     const request: PublishRequest = {
       portalId: portal.id,
       portalSlug: portal.slug,
@@ -58,7 +60,10 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       origin: new URL(c.req.url).origin,
     };
     const result = await publisherFor(c.env.PUBLISHER, portal.slug).publish(request);
-    return c.body(result.json, result.status, { "content-type": "application/json; charset=utf-8" });
+    const timing = Object.entries({ "r2-write": r2Write, ...result.timings })
+      .map(([name, dur]) => `${name};dur=${dur}`)
+      .join(", ");
+    return c.body(result.json, result.status, { "content-type": "application/json; charset=utf-8", "server-timing": timing });
   })
   .get("/v1/apis", async (c) => {
     const portal = c.get("portal");

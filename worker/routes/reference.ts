@@ -6,17 +6,24 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../app";
 import { ApiError } from "../http/errors";
 import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
-import type { OperationSlice, OperationSummary } from "../openapi/model/types";
 import type { ApiRef, PageProps } from "../render";
-import { findMovedOperation, findOperation, findVersionById, listApis, listOperations, listOperationsOfTag, operationSummaryOf } from "../store/apis";
+import {
+  findMovedOperation,
+  findOperation,
+  findVersionById,
+  listApis,
+  listOperations,
+  listOperationsOfTag,
+  operationSummaryOf,
+  sliceLocationOf,
+} from "../store/apis";
 import { getDb } from "../store/db";
-import { getHeader, getSlice } from "../store/models";
+import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow } from "../store/apis";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
-/** KV reads kept in flight while the single page streams. */
-const SLICE_READ_AHEAD = 8;
+
 
 function apiRef(api: ApiRow): ApiRef {
   return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
@@ -45,26 +52,12 @@ async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext): Promise<Res
   if (!header) throw new ApiError(404, "not-found", "this version's model is not available");
   const props = { ...pageProps(c, ctx, versionPath(ctx)), header, operations: rows.map(operationSummaryOf) };
   if (ctx.api.layout === "single-page") {
-    const stream = renderSinglePage({ ...props, slices: readSlicesAhead(c.env.MODELS, ctx.version.modelKey, props.operations) });
+    const stream = renderSinglePage({ ...props, slices: readSlicesInOrder(c.env.MODELS, ctx.version.modelKey, rows.map(sliceLocationOf)) });
     return new Response(stream, { headers: HTML_HEADERS });
   }
   return c.html(renderVersionIndex(props));
 }
 
-/** Slices in document order, with up to SLICE_READ_AHEAD KV reads in flight so streaming never waits on one. */
-async function* readSlicesAhead(kv: KVNamespace, modelKey: string, ops: OperationSummary[]): AsyncIterable<OperationSlice> {
-  const pending: Promise<OperationSlice | null>[] = [];
-  let next = 0;
-  const fill = () => {
-    while (pending.length < SLICE_READ_AHEAD && next < ops.length) pending.push(getSlice(kv, modelKey, ops[next++].slug));
-  };
-  fill();
-  while (pending.length > 0) {
-    const slice = await pending.shift()!;
-    fill();
-    if (slice) yield slice;
-  }
-}
 
 export const referenceRoutes = new Hono<AppEnv>()
   .get("/p/:portal", (c) => c.redirect(`/p/${c.req.param("portal")}/`, 301))
@@ -105,7 +98,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     }
     const [header, slice, siblings] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
-      getSlice(c.env.MODELS, ctx.version.modelKey, slug),
+      getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       listOperationsOfTag(db, ctx.version.id, row.tag),
     ]);
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");

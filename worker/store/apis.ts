@@ -3,13 +3,14 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { apis, operations, versions } from "../../schema";
 import type { OperationSummary } from "../openapi/model/types";
 import type { Db } from "./db";
+import type { SliceLocation } from "./models";
 
 export type ApiRow = typeof apis.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
 
-/** D1 binds at most 100 parameters per statement; an operations row binds 10. */
-const OPERATION_ROWS_PER_INSERT = 9;
+/** D1 binds at most 100 parameters per statement; an operations row binds 13. */
+const OPERATION_ROWS_PER_INSERT = 7;
 
 export async function listApis(db: Db, portalId: number): Promise<ApiRow[]> {
   return db.select().from(apis).where(eq(apis.portalId, portalId)).orderBy(asc(apis.slug)).all();
@@ -71,6 +72,11 @@ export async function findOperation(db: Db, versionId: number, slug: string): Pr
   return db.select().from(operations).where(and(eq(operations.versionId, versionId), eq(operations.slug, slug))).get();
 }
 
+/** Where an operation row's slice is in KV. */
+export function sliceLocationOf(row: OperationRow): SliceLocation {
+  return { chunk: row.chunk, offset: row.sliceOffset, length: row.sliceLength };
+}
+
 /** An operation row back in the model's shape (tags beyond the first are not kept in D1). */
 export function operationSummaryOf(row: OperationRow): OperationSummary {
   return {
@@ -104,7 +110,13 @@ export async function insertPendingVersion(db: Db, row: Omit<typeof versions.$in
  * Writes the version's operation rows, marks it published and flips the API's live pointer, in one D1 batch
  * (a single transaction): readers see the old version whole or the new one whole.
  */
-export async function commitVersion(db: Db, apiId: number, versionId: number, ops: OperationSummary[]): Promise<void> {
+export async function commitVersion(
+  db: Db,
+  apiId: number,
+  versionId: number,
+  ops: OperationSummary[],
+  locations: Map<string, SliceLocation>,
+): Promise<void> {
   const rows = ops.map((op, position) => ({
     versionId,
     position,
@@ -116,6 +128,9 @@ export async function commitVersion(db: Db, apiId: number, versionId: number, op
     summary: op.summary ?? null,
     tag: op.tags[0] ?? "",
     deprecated: op.deprecated,
+    chunk: locations.get(op.slug)!.chunk,
+    sliceOffset: locations.get(op.slug)!.offset,
+    sliceLength: locations.get(op.slug)!.length,
   }));
   const statements = [];
   for (let i = 0; i < rows.length; i += OPERATION_ROWS_PER_INSERT) {

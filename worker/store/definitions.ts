@@ -13,7 +13,7 @@ export async function putDefinition(bucket: R2Bucket, sha256: string, body: Uint
 }
 
 /** The raw body and its stored content type, or undefined when absent. */
-export async function getDefinition(bucket: R2Bucket, sha256: string): Promise<{ body: Uint8Array; contentType: string } | undefined> {
+export async function getDefinition(bucket: R2Bucket, sha256: string): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string } | undefined> {
   const obj = await bucket.get(definitionKey(sha256));
   if (!obj) return undefined;
   return { body: new Uint8Array(await obj.arrayBuffer()), contentType: obj.httpMetadata?.contentType ?? "application/octet-stream" };

@@ -1,9 +1,25 @@
 /**
  * @module Processed models in KV. Keys are immutable and content-addressed (model version + definition hash +
  * archive root), so KV's eventual consistency can never show a mix of two versions: only the D1 live pointer moves.
+ *
+ * Slices are packed, in document order, into chunks of about {@link CHUNK_TARGET_CHARS}: one KV write per chunk
+ * instead of one per operation keeps a 1,223-operation definition far below KV's 1,000 operations per
+ * invocation, and an operation page still reads one chunk (tens of kilobytes), parsing only its own slice.
  */
 import { MODEL_VERSION, type OperationSlice, type ReferenceHeader } from "../openapi/model/types";
 import { sha256Hex } from "./tokens";
+
+/** Where one slice sits: chunk number and its UTF-16 offset and length inside the chunk's text. */
+export interface SliceLocation {
+  chunk: number;
+  offset: number;
+  length: number;
+}
+
+/** A chunk is closed once it holds this many characters (a bigger slice gets a chunk of its own). */
+export const CHUNK_TARGET_CHARS = 128 * 1024;
+/** KV writes kept in flight while a model is stored. */
+const KV_WRITE_CONCURRENCY = 48;
 
 /** The KV prefix of one built model. */
 export async function modelKeyFor(definitionSha256: string, root: string | undefined): Promise<string> {
@@ -12,25 +28,85 @@ export async function modelKeyFor(definitionSha256: string, root: string | undef
 }
 
 const headerKey = (modelKey: string) => `${modelKey}/header`;
-const sliceKey = (modelKey: string, slug: string) => `${modelKey}/op/${slug}`;
+const chunkKey = (modelKey: string, chunk: number) => `${modelKey}/c/${chunk}`;
 
-/** True when the model's header exists; the header is written last, so this means every slice is there too. */
+/** True when the model's header exists; the header is written last, so this means every chunk is there too. */
 export async function modelComplete(kv: KVNamespace, modelKey: string): Promise<boolean> {
   return (await kv.get(headerKey(modelKey))) !== null;
+}
+
+/**
+ * Serialises every slice (in the order given) into chunks and, unless `write` is false (the model is already
+ * stored), writes them with bounded concurrency. Slices are built one at a time through `slice`, so memory holds
+ * one chunk being filled plus the chunks in flight, never the whole model.
+ * @returns each slug's location, for the operations rows.
+ */
+export async function putSlices(
+  kv: KVNamespace,
+  modelKey: string,
+  slugs: string[],
+  slice: (slug: string) => OperationSlice,
+  write = true,
+): Promise<Map<string, SliceLocation>> {
+  const locations = new Map<string, SliceLocation>();
+  const inFlight = new Set<Promise<void>>();
+  let parts: string[] = [];
+  let size = 0;
+  let chunk = 0;
+  const flush = async () => {
+    if (parts.length === 0) return;
+    const text = parts.join("");
+    const key = chunkKey(modelKey, chunk++);
+    parts = [];
+    size = 0;
+    if (!write) return;
+    const put = kv.put(key, text).finally(() => inFlight.delete(put));
+    inFlight.add(put);
+    if (inFlight.size >= KV_WRITE_CONCURRENCY) await Promise.race(inFlight);
+  };
+  for (const slug of slugs) {
+    const json = JSON.stringify(slice(slug));
+    if (size > 0 && size + json.length > CHUNK_TARGET_CHARS) await flush();
+    locations.set(slug, { chunk, offset: size, length: json.length });
+    parts.push(json);
+    size += json.length;
+  }
+  await flush();
+  await Promise.all(inFlight);
+  return locations;
 }
 
 export async function putHeader(kv: KVNamespace, modelKey: string, header: ReferenceHeader): Promise<void> {
   await kv.put(headerKey(modelKey), JSON.stringify(header));
 }
 
-export async function putSlice(kv: KVNamespace, modelKey: string, slice: OperationSlice): Promise<void> {
-  await kv.put(sliceKey(modelKey, slice.summary.slug), JSON.stringify(slice));
-}
-
 export async function getHeader(kv: KVNamespace, modelKey: string): Promise<ReferenceHeader | null> {
   return kv.get<ReferenceHeader>(headerKey(modelKey), "json");
 }
 
-export async function getSlice(kv: KVNamespace, modelKey: string, slug: string): Promise<OperationSlice | null> {
-  return kv.get<OperationSlice>(sliceKey(modelKey, slug), "json");
+/** One slice, read from its chunk; null when the chunk is missing. */
+export async function getSlice(kv: KVNamespace, modelKey: string, at: SliceLocation): Promise<OperationSlice | null> {
+  const text = await kv.get(chunkKey(modelKey, at.chunk));
+  if (text === null) return null;
+  return JSON.parse(text.slice(at.offset, at.offset + at.length)) as OperationSlice;
+}
+
+/** Chunks read ahead while a single page streams. */
+const CHUNK_READ_AHEAD = 3;
+
+/**
+ * Slices in the order given (document order, so chunk numbers never go back), each chunk read once, a few
+ * chunks ahead, and dropped once passed: memory holds a handful of chunks, not the model.
+ */
+export async function* readSlicesInOrder(kv: KVNamespace, modelKey: string, locations: SliceLocation[]): AsyncIterable<OperationSlice> {
+  const chunks = new Map<number, Promise<string | null>>();
+  const lastChunk = locations.length ? locations[locations.length - 1].chunk : -1;
+  for (const at of locations) {
+    for (const old of chunks.keys()) if (old < at.chunk) chunks.delete(old);
+    for (let n = at.chunk; n <= Math.min(at.chunk + CHUNK_READ_AHEAD, lastChunk); n++) {
+      if (!chunks.has(n)) chunks.set(n, kv.get(chunkKey(modelKey, n)));
+    }
+    const text = await chunks.get(at.chunk)!;
+    if (text !== null) yield JSON.parse(text.slice(at.offset, at.offset + at.length)) as OperationSlice;
+  }
 }

@@ -9,7 +9,7 @@ function base64Url(bytes: Uint8Array): string {
 }
 
 /** Lower-case hex SHA-256 of a string or bytes. */
-export async function sha256Hex(data: string | Uint8Array | ArrayBuffer): Promise<string> {
+export async function sha256Hex(data: string | Uint8Array<ArrayBuffer> | ArrayBuffer): Promise<string> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   const digest = await crypto.subtle.digest("SHA-256", bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");

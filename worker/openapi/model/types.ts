@@ -14,7 +14,7 @@ export type SpecVersion = "2.0" | "3.0" | "3.1" | "3.2";
 export type OperationKind = "operation" | "webhook" | "callback";
 
 /** Bump when the stored shape changes: KV keys include it, so old slices are never misread. */
-export const MODEL_VERSION = 1;
+export const MODEL_VERSION = 2;
 
 /** One operation, webhook operation or callback operation, as listed in indexes and D1. */
 export interface OperationSummary {
