@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildModel } from "./index";
-import type { BuildIssue } from "./types";
+import { MODEL_VERSION, type BuildIssue } from "./types";
 
 const DOC = {
   openapi: "3.1.0",
@@ -46,7 +46,7 @@ describe("buildModel", () => {
 
   it("builds the header: info, servers, tags, resolved security schemes, counts", () => {
     expect(model.header).toEqual({
-      modelVersion: 1,
+      modelVersion: MODEL_VERSION,
       sourceVersion: "3.1",
       openapi: "3.1.0",
       info: { title: "Pets", version: "1.0", "x-logo": {} },
