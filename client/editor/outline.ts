@@ -5,8 +5,10 @@ import { toPointer } from "./pointer";
 import type { OutlineEntry, SpecVersion } from "./protocol";
 import { deref, nodeAt } from "./yaml-source";
 
+import { METHODS_FOR_FORMS } from "./visual/methods";
+
 /** HTTP methods that make an operation (OpenAPI 3.2 adds `query`). */
-export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"] as const;
+export const METHODS = METHODS_FOR_FORMS;
 
 function str(node: unknown): string | undefined {
   return isScalar(node) && node.value != null ? String(node.value) : undefined;

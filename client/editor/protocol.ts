@@ -69,6 +69,8 @@ export interface VisualModel {
   /** Set when the text does not parse; the outline is then empty. */
   parseError?: { message: string; line: number };
   outline: OutlineEntry[];
+  /** The pointers this model was built for (what `values`, `slots` and `lines` cover). */
+  pointers: string[];
   /** JSON-safe values of the requested pointers (missing ones absent). */
   values: Record<string, unknown>;
   /** Scalars under the requested pointers, by pointer. */

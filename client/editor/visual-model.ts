@@ -26,7 +26,7 @@ const STYLE: Record<string, ScalarStyle> = {
 /** Builds the model for `pointers` (values, slots and lines of those subtrees) at `version`. */
 export function buildVisualModel(source: ParsedSource, version: number, pointers: readonly string[]): VisualModel {
   const { doc, text, format } = source;
-  const model: VisualModel = { version, format, outline: [], values: {}, slots: {}, lines: {} };
+  const model: VisualModel = { version, format, outline: [], pointers: [...pointers], values: {}, slots: {}, lines: {} };
   const root = deref(doc, doc.contents);
   if (source.error || !isMap(root)) {
     model.parseError = source.error ?? { message: "The document's top level is not a mapping", line: 1 };

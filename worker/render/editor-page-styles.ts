@@ -40,7 +40,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:
 .ed-visual-inner{display:grid;grid-template-columns:minmax(200px,280px) minmax(0,1fr);height:100%}
 .ed-nav-col{display:flex;flex-direction:column;min-height:0;border-right:1px solid var(--line);background:var(--panel)}
 .ed-nav{overflow:auto;flex:1;padding:8px}
-.ed-add{padding:8px;border-top:1px solid var(--line);display:grid;gap:6px}.ed-add h4{margin:0;font-size:12px;text-transform:uppercase;color:var(--muted)}.ed-add select{width:auto;flex:none}.ed-add .ed-inline input{width:auto;min-width:0;flex:1}.ed-add button{flex:none}
+.ed-add{padding:8px;border-top:1px solid var(--line)}.ed-add>*+*{margin-top:6px}.ed-add h4{margin:0;font-size:12px;text-transform:uppercase;color:var(--muted)}.ed-add select{width:auto;flex:none}.ed-add .ed-inline input{width:0;min-width:0;flex:1}.ed-add button{flex:none}
 .ed-nav h4{margin:12px 4px 4px;font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
 .ed-nav ul{list-style:none;margin:0;padding:0}
 .ed-nav-item{display:flex;gap:6px;align-items:center;width:100%;text-align:left;border:none;background:none;padding:3px 6px;border-radius:5px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}

@@ -14,6 +14,8 @@ async function editorPage(c: Context<AppEnv>, api: string | undefined): Promise<
   // The page holds a token in sessionStorage: keep it out of frames and send no referrer elsewhere.
   c.header("x-frame-options", "DENY");
   c.header("referrer-policy", "same-origin");
+  // CodeMirror injects its styles at run time, hence inline styles; scripts, the worker and fetches stay same-origin.
+  c.header("content-security-policy", "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
   return c.html(renderEditorPage({ portal: { slug: portal.slug, name: portal.name }, api }));
 }
 

@@ -10,6 +10,7 @@ import type { EditorSession, SessionState } from "../session";
 import { FormContext } from "./form-context";
 import type { FormContextValue } from "./form-context";
 import { GeneralForm } from "./general-form";
+import { AddEntry } from "./add-entry";
 import { Nav } from "./nav";
 import { OperationForm } from "./operation-form";
 import { SchemaForm } from "./schema-form";
@@ -57,7 +58,7 @@ export const VisualView = memo(function VisualView({ session, model, problems, r
   useEffect(() => {
     const target = pendingFocus.current;
     const root = formRef.current;
-    if (!target || !root || !model || !pointers.some((p) => model.values[p] !== undefined || p === target)) return;
+    if (!target || !root || !model || model.pointers.join("\n") !== pointersKey) return;
     const fields = [...root.querySelectorAll<HTMLElement>("[data-pointer]")];
     const best = fieldForPointer(fields.map((f) => f.dataset.pointer!), target);
     const el = best ? fields.find((f) => f.dataset.pointer === best) : undefined;
@@ -77,7 +78,10 @@ export const VisualView = memo(function VisualView({ session, model, problems, r
   return (
     <FormContext.Provider value={ctx}>
       <div class="ed-visual-inner">
-        <Nav outline={model.outline} selected={entry?.pointer ?? ""} problemsBySection={problemsBySection} onSelect={setSelected} />
+        <div class="ed-nav-col">
+          <Nav outline={model.outline} selected={entry?.pointer ?? ""} problemsBySection={problemsBySection} onSelect={setSelected} />
+          <AddEntry />
+        </div>
         <div class="ed-form" ref={formRef}>
           {model.parseError && (
             <p class="ed-error" role="alert">
@@ -88,7 +92,8 @@ export const VisualView = memo(function VisualView({ session, model, problems, r
             {entry?.method && <span class={`ed-method ed-m-${entry.method}`}>{entry.method.toUpperCase()}</span>} {entry?.kind === "operation" || entry?.kind === "webhook" ? entry.path : entry?.label}
             {sectionProblems.length > 0 && <span class="ed-muted"> · {sectionProblems.length} problem{sectionProblems.length === 1 ? "" : "s"}</span>}
           </h2>
-          <Form entry={entry} />
+          {/* Forms read only a model built for their own nodes: never show a section with another section's values. */}
+          {model.pointers.join("\n") === pointersKey ? <Form entry={entry} /> : <p class="ed-status" role="status">Reading…</p>}
         </div>
       </div>
     </FormContext.Provider>
