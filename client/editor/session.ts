@@ -119,9 +119,11 @@ export class EditorSession {
       this.stats.lintMs.push(m.lintMs);
       for (const v of this.editStarted.keys()) if (v <= m.version) this.editStarted.delete(v);
     }
-    const diagnostics: Diagnostic[] = [];
     const doc = this.log.docAt(m.version);
-    if (doc) {
+    // Too old to map (hundreds of edits since): keep the markers CodeMirror has been mapping; a fresher result follows.
+    if (!doc) return;
+    const diagnostics: Diagnostic[] = [];
+    {
       for (const p of m.problems) {
         const r = problemRange(doc, p);
         const from = this.log.mapPos(r.from, m.version, -1);
