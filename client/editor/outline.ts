@@ -5,7 +5,7 @@ import { toPointer } from "./pointer";
 import type { OutlineEntry, SpecVersion } from "./protocol";
 import { deref, nodeAt } from "./yaml-source";
 
-import { METHODS_FOR_FORMS } from "./visual/methods";
+import { METHODS_FOR_FORMS } from "./methods";
 
 /** HTTP methods that make an operation (OpenAPI 3.2 adds `query`). */
 export const METHODS = METHODS_FOR_FORMS;

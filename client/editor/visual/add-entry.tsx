@@ -1,7 +1,7 @@
 /** @module Adding an operation (path + method) or a component schema from the Visual view's navigation. */
 import { useState } from "preact/hooks";
 import { toPointer } from "../pointer";
-import { METHODS_FOR_FORMS } from "./methods";
+import { METHODS_FOR_FORMS } from "../methods";
 import { useForm } from "./form-context";
 
 export function AddEntry() {
