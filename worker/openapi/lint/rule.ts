@@ -45,6 +45,8 @@ export const RELEVANT_KEYS: ReadonlySet<string> = new Set(["properties", "exampl
 /** What a node rule's visitor receives with each object of the walk. */
 export interface NodeContext {
   readonly version: OasVersion;
+  /** The document root. A session gives every edited version a new root, so it can key per-version caches. */
+  readonly root: Record<string, unknown>;
   /** Source path of the node (a live view: copy it to keep it). Through a `$ref`, the path of the target. */
   readonly path: readonly Segment[];
   /** Depth of the node in the logical document (root = 0). Compare only with small numbers (≤ 7). */

@@ -1,8 +1,9 @@
 /**
- * @module Turns a schema of the document into something @cfworker/json-schema can validate examples against,
- * as Spectral's oasExample prepares it: a copy (never the document itself), 3.0 `nullable` / 2.0 `x-nullable`
- * admitting null, `readOnly` properties not required in requests and `writeOnly` ones not in responses, and
- * local `$ref`s pointing at equally prepared copies registered under `urn:portico:` ids.
+ * @module What @cfworker/json-schema validates examples against, prepared as Spectral's oasExample prepares
+ * schemas: 3.0 `nullable` / 2.0 `x-nullable` admit null, `readOnly` properties are not required in requests nor
+ * `writeOnly` ones in responses, and the lenient formats of ajv-formats. Only the nodes that change are copied
+ * (the document is never modified); everything else is the document's own objects, and local `$ref`s resolve
+ * through a lookup onto the document, so a component used by a thousand examples costs nothing extra.
  */
 
 import type { OasVersion } from "../types";
@@ -11,97 +12,105 @@ import { isObject, isRef } from "../util/is-object";
 /** Which media an example belongs to: Spectral relaxes `required` for request and response bodies. */
 export type ExampleMode = "schema" | "request" | "response";
 
-export interface PreparedSchema {
-  root: Record<string, unknown>;
-  /** Prepared copies of every schema the root reaches through `$ref`, by their `urn:portico:` id. */
-  referenced: Map<string, Record<string, unknown>>;
-  /** `$ref` string → the document node it reached (revalidate before reuse). */
-  deps: Map<string, unknown>;
-  /** A `$ref` could not be resolved (Spectral then validates nothing). */
-  incomplete: boolean;
-  /** The references form a cycle (Spectral then validates nothing; Portico does, see docs/lint.md). */
-  cyclic: boolean;
+/** Prepared schemas of one document version, for one mode. */
+export class PreparedSchemas {
+  /** cfworker's lookup: a `$ref` as written (`#/components/schemas/Pet`) → the prepared target. */
+  readonly lookup: Record<string, unknown>;
+  private readonly done = new Map<object, Record<string, unknown>>();
+  private readonly nullable: boolean;
+
+  constructor(
+    private readonly version: OasVersion,
+    private readonly mode: ExampleMode,
+    private readonly resolve: (ref: string) => unknown,
+  ) {
+    this.nullable = version === "3.0" || version === "2.0";
+    const refs = new Map<string, unknown>();
+    this.lookup = new Proxy(Object.create(null) as Record<string, unknown>, {
+      get: (_target, key) => {
+        if (typeof key !== "string") return undefined;
+        if (!refs.has(key)) {
+          const target = this.resolve(key);
+          refs.set(key, isObject(target) ? this.prepare(target) : undefined);
+        }
+        return refs.get(key);
+      },
+    });
+  }
+
+  /** `schema` (a node of the document) as validation needs it; the same object when nothing changes. */
+  prepare(schema: Record<string, unknown>): Record<string, unknown> {
+    let out = this.done.get(schema);
+    if (!out) {
+      out = this.transform(schema, false) as Record<string, unknown>;
+      if (this.version === "2.0" && typeof schema.required === "boolean") {
+        out = { ...out };
+        delete out.required;
+      }
+      this.done.set(schema, out);
+    }
+    return out;
+  }
+
+  private transform(node: unknown, inNot: boolean): unknown {
+    if (Array.isArray(node)) {
+      let copy: unknown[] | undefined;
+      node.forEach((item, i) => {
+        const next = this.transform(item, inNot);
+        if (next !== item) (copy ??= [...node])[i] = next;
+      });
+      return copy ?? node;
+    }
+    if (!isObject(node) || isRef(node)) return node;
+    let copy: Record<string, unknown> | undefined;
+    const set = (key: string, value: unknown) => ((copy ??= { ...node })[key] = value);
+    for (const key of Object.keys(node)) {
+      if (DATA_VALUES.has(key)) continue;
+      const value = node[key];
+      if (MAPS.has(key) && isObject(value)) {
+        let map: Record<string, unknown> | undefined;
+        for (const name of Object.keys(value)) {
+          const next = this.transform(value[name], inNot);
+          if (next !== value[name]) (map ??= { ...value })[name] = next;
+        }
+        if (map) set(key, map);
+      } else if (typeof value === "object" && value !== null) {
+        const next = this.transform(value, inNot || key === "not");
+        if (next !== value) set(key, next);
+      }
+    }
+    const type = node.type;
+    if (typeof node.format === "string" && LENIENT_FORMATS.has(node.format)) set("format", `portico-unchecked:${node.format}`);
+    if (this.nullable && typeof type === "string" && (node.nullable === true || (this.version === "2.0" && node["x-nullable"] === true))) set("type", [type, "null"]);
+    if (this.mode !== "schema" && !inNot && Array.isArray(node.required) && isObject(node.properties)) {
+      const kept = this.relaxed(node.required, node.properties);
+      if (kept.length !== node.required.length) {
+        if (kept.length) set("required", kept);
+        else {
+          copy ??= { ...node };
+          delete copy.required;
+        }
+      }
+    }
+    return copy ?? node;
+  }
+
+  /** `required` without `readOnly` (request) or `writeOnly` (response) properties. */
+  private relaxed(required: unknown[], props: Record<string, unknown>): unknown[] {
+    const flag = this.mode === "request" ? "readOnly" : "writeOnly";
+    return required.filter((name) => {
+      const prop = props[name as string];
+      const resolved = isRef(prop) ? this.resolve(prop.$ref) : prop;
+      return !(isObject(resolved) && resolved[flag] === true);
+    });
+  }
 }
 
-type Resolve = (ref: string) => unknown;
-
-const NOT_SCHEMA_VALUES = new Set(["enum", "const", "default", "example", "examples", "x-example"]);
+const DATA_VALUES = new Set(["enum", "const", "default", "example", "examples", "x-example"]);
+const MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 /**
  * Formats @cfworker/json-schema checks more strictly than ajv-formats (which Spectral uses): `time` without a
  * time zone is valid for ajv. Renamed so that cfworker ignores them rather than reporting false errors.
  */
 const LENIENT_FORMATS = new Set(["time"]);
-
-/** Prepares `schema` (already resolved if it was a `$ref`) for validation in `mode`. */
-export function prepareSchema(schema: Record<string, unknown>, version: OasVersion, mode: ExampleMode, resolve: Resolve): PreparedSchema {
-  const referenced = new Map<string, Record<string, unknown>>();
-  const deps = new Map<string, unknown>();
-  const ids = new Map<unknown, string>();
-  let incomplete = false;
-  let cyclic = false;
-  const nullable = version === "3.0" || version === "2.0";
-
-  const copy = (node: unknown, inNot: boolean, chain: Set<unknown>): unknown => {
-    if (Array.isArray(node)) return node.map((n) => copy(n, inNot, chain));
-    if (!isObject(node)) return node;
-    if (isRef(node)) {
-      const target = resolve(node.$ref);
-      deps.set(node.$ref, target);
-      if (!isObject(target)) {
-        incomplete = true;
-        return {};
-      }
-      if (chain.has(target)) cyclic = true;
-      let id = ids.get(target);
-      if (!id) {
-        id = `urn:portico:${mode}:${ids.size}`;
-        ids.set(target, id);
-        chain.add(target);
-        const prepared = copy(target, inNot, chain) as Record<string, unknown>;
-        chain.delete(target);
-        prepared.$id = id;
-        referenced.set(id, prepared);
-      }
-      return { $ref: id };
-    }
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(node)) {
-      if (key === "$id" || key === "id" || key === "$schema") continue;
-      const value = node[key];
-      if (NOT_SCHEMA_VALUES.has(key)) out[key] = value;
-      else if (key === "properties" && isObject(value)) {
-        const props: Record<string, unknown> = {};
-        for (const name of Object.keys(value)) props[name] = copy(value[name], inNot, chain);
-        out[key] = props;
-      } else out[key] = copy(value, inNot || key === "not", chain);
-    }
-    if (typeof out.format === "string" && LENIENT_FORMATS.has(out.format)) out.format = `portico-unchecked:${out.format}`;
-    if (nullable && (out.nullable === true || (version === "2.0" && out["x-nullable"] === true)) && typeof out.type === "string") {
-      out.type = [out.type, "null"];
-    }
-    if (mode !== "schema" && !inNot) relaxRequired(out, node, mode, resolve);
-    return out;
-  };
-
-  const rootId = `urn:portico:${mode}:root`;
-  ids.set(schema, rootId);
-  const root = copy(schema, false, new Set([schema])) as Record<string, unknown>;
-  root.$id = rootId;
-  if (version === "2.0" && typeof schema.required === "boolean") delete root.required;
-  return { root, referenced, deps, incomplete, cyclic };
-}
-
-/** Drops `readOnly` (request) or `writeOnly` (response) properties from `required`. */
-function relaxRequired(out: Record<string, unknown>, source: Record<string, unknown>, mode: ExampleMode, resolve: Resolve): void {
-  if (!Array.isArray(out.required) || !isObject(source.properties)) return;
-  const flag = mode === "request" ? "readOnly" : "writeOnly";
-  const props = source.properties;
-  const kept = out.required.filter((name) => {
-    const prop = props[name as string];
-    const resolved = isRef(prop) ? resolve(prop.$ref) : prop;
-    return !(isObject(resolved) && resolved[flag] === true);
-  });
-  if (kept.length) out.required = kept;
-  else delete out.required;
-}

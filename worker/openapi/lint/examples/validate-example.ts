@@ -1,13 +1,14 @@
 /**
  * @module Validates one example value against its schema with @cfworker/json-schema (no code generation, so it
- * runs in Workers), a validator compiled once per schema and mode, and reports like Spectral's `schema`
- * function: the first failure (ajv without allErrors), in better-ajv-errors' words.
+ * runs in Workers; schemas prepared once per document version), and reports like Spectral's `schema` function:
+ * the first failure (ajv without allErrors), in better-ajv-errors' words.
  */
 
-import { Validator, type OutputUnit } from "@cfworker/json-schema";
+import { validate, type OutputUnit } from "@cfworker/json-schema";
 import type { NodeContext, Segment } from "../rule";
+import type { OasVersion } from "../types";
 import { isObject } from "../util/is-object";
-import { prepareSchema, type ExampleMode, type PreparedSchema } from "./prepare-schema";
+import { PreparedSchemas, type ExampleMode } from "./prepare-schema";
 import { describeErrors, type AjvLikeError } from "./describe-errors";
 
 export interface ExampleFinding {
@@ -15,77 +16,69 @@ export interface ExampleFinding {
   path: Segment[];
 }
 
-interface Compiled {
-  prepared: PreparedSchema;
-  validator: Validator | null;
+type Lookup = Record<string, unknown>;
+
+/** Per document version: prepared schemas per mode, and results per example value and prepared schema. */
+interface RunCache {
+  prepared: Partial<Record<ExampleMode, PreparedSchemas>>;
+  results: WeakMap<object, Map<object, AjvLikeError[]>>;
 }
 
-/**
- * Spectral leaves a `$ref` cycle unresolved and then cannot compile the schema, so it silently skips examples
- * of recursive schemas. Portico validates them (see docs/lint.md, "Examples of recursive schemas").
- */
-export const VALIDATE_RECURSIVE_SCHEMAS = true;
+const runs = new WeakMap<object, RunCache>();
 
 /**
- * Findings for `value` (at `path`) against `schema`. `propertyName` names the example in messages
- * (`"example" property type must be integer`).
+ * Findings for the example `value` (at `path`) against `schema`, a schema object of the document (already
+ * resolved if it was a `$ref`). Spectral leaves `$ref` cycles unresolved and then silently skips examples of
+ * recursive schemas; Portico validates them (docs/lint.md).
  */
 export function validateExample(value: unknown, schema: Record<string, unknown>, path: readonly Segment[], mode: ExampleMode, ctx: NodeContext): ExampleFinding[] {
-  const compiled = compile(schema, mode, ctx);
-  if (!compiled.validator) return [];
-  let result: { valid: boolean; errors: OutputUnit[] };
-  try {
-    result = compiled.validator.validate(value);
-  } catch {
-    return []; // e.g. a reference the preparation could not resolve: Spectral reports nothing either
-  }
-  if (result.valid) return [];
-  const errors = firstFailure(toAjvErrors(result.errors, value, (location) => schemaAt(compiled.prepared, location)), compiled.prepared);
-  return describeErrors(errors, value, path);
-}
-
-function compile(schema: Record<string, unknown>, mode: ExampleMode, ctx: NodeContext): Compiled {
-  const store = ctx.store as WeakMap<object, Partial<Record<ExampleMode, Compiled>>>;
-  let byMode = store.get(schema);
-  const hit = byMode?.[mode];
-  if (hit && depsHold(hit.prepared, ctx)) return hit;
-  const prepared = prepareSchema(schema, ctx.version, mode, (ref) => lookup(ref, ctx));
-  let validator: Validator | null = null;
-  if (!prepared.incomplete && (!prepared.cyclic || VALIDATE_RECURSIVE_SCHEMAS)) {
-    try {
-      validator = new Validator(prepared.root, ctx.version === "3.1" || ctx.version === "3.2" ? "2020-12" : "4", false);
-      for (const [id, s] of prepared.referenced) validator.addSchema(s, id);
-    } catch {
-      validator = null;
+  let run = runs.get(ctx.root);
+  if (!run) runs.set(ctx.root, (run = { prepared: {}, results: new WeakMap() }));
+  const prepared = (run.prepared[mode] ??= new PreparedSchemas(ctx.version, mode, (ref) => lookupRef(ref, ctx)));
+  const root = prepared.prepare(schema);
+  const cacheable = typeof value === "object" && value !== null;
+  let errors = cacheable ? run.results.get(value)?.get(root) : undefined;
+  if (!errors) {
+    errors = check(value, root, prepared.lookup, ctx.version);
+    if (cacheable) {
+      let bySchema = run.results.get(value);
+      if (!bySchema) run.results.set(value, (bySchema = new Map()));
+      bySchema.set(root, errors);
     }
   }
-  const compiled = { prepared, validator };
-  if (!byMode) store.set(schema, (byMode = {}));
-  byMode[mode] = compiled;
-  return compiled;
+  return errors.length ? describeErrors(errors, value, path) : [];
 }
 
-function lookup(ref: string, ctx: NodeContext): unknown {
+function check(value: unknown, root: Record<string, unknown>, lookup: Lookup, version: OasVersion): AjvLikeError[] {
+  const draft = version === "3.1" || version === "3.2" ? "2020-12" : "4";
+  let result: { valid: boolean; errors: OutputUnit[] };
+  try {
+    // Most examples are valid: a short-circuiting pass first, all errors only to pick ajv's first one.
+    result = validate(value, root, draft, lookup as never, true);
+    if (result.valid) return [];
+    result = validate(value, root, draft, lookup as never, false);
+  } catch {
+    return []; // an unresolvable reference: Spectral cannot compile the schema and reports nothing either
+  }
+  if (result.valid) return [];
+  return firstFailure(toAjvErrors(result.errors, value, (location) => schemaAt(lookup, root, location)), lookup, root);
+}
+
+function lookupRef(ref: string, ctx: NodeContext): unknown {
   const probe = { $ref: ref };
   const value = ctx.resolve(probe);
   return value === probe ? undefined : value;
 }
 
-function depsHold(prepared: PreparedSchema, ctx: NodeContext): boolean {
-  for (const [ref, target] of prepared.deps) if (lookup(ref, ctx) !== target) return false;
-  return true;
-}
-
-/** cfworker's output (wrappers and leaves) → the leaf errors ajv would have produced, with ajv's messages. */
 /**
  * ajv without allErrors stops at the first failing keyword, in its own keyword order; cfworker (run with all
  * errors) finds them all. Keep what ajv would have reported: the first leaf in ajv's order, the `if` errors
  * around it, and when it sits in a failing anyOf/oneOf, that combinator with all its branches' errors.
  */
-function firstFailure(errors: AjvLikeError[], prepared: PreparedSchema): AjvLikeError[] {
+function firstFailure(errors: AjvLikeError[], lookup: Lookup, root: Record<string, unknown>): AjvLikeError[] {
   const leaves = errors.filter((e) => !WRAPPERS.has(e.keyword));
   if (!leaves.length) return errors.slice(0, 1);
-  const ranked = leaves.map((e, i) => ({ e, i, key: ajvOrder(e.location ?? "", prepared) }));
+  const ranked = leaves.map((e, i) => ({ e, i, key: ajvOrder(e.location ?? "", lookup, root) }));
   ranked.sort((a, b) => compareKeys(a.key, b.key) || a.i - b.i);
   const first = ranked[0].e;
   const at = first.location ?? "";
@@ -110,9 +103,9 @@ const AJV_RANK: Record<string, number> = {
 };
 
 /** A sort key for a keywordLocation: keyword ranks, and positions of property names / indexes in the schema. */
-function ajvOrder(location: string, prepared: PreparedSchema): number[] {
+function ajvOrder(location: string, lookup: Lookup, root: Record<string, unknown>): number[] {
   const key: number[] = [];
-  let node: unknown = prepared.root;
+  let node: unknown = root;
   let container: string | undefined;
   for (const raw of location.replace(/^#\/?/, "").split("/")) {
     const segment = decodeSegment(raw);
@@ -128,7 +121,7 @@ function ajvOrder(location: string, prepared: PreparedSchema): number[] {
       continue;
     }
     key.push(AJV_RANK[segment] ?? 100);
-    if (segment === "$ref" && isObject(node) && typeof node.$ref === "string") node = prepared.referenced.get(node.$ref);
+    if (segment === "$ref" && isObject(node) && typeof node.$ref === "string") node = lookup[node.$ref];
     else node = isObject(node) ? node[segment] : undefined;
     container = segment;
   }
@@ -282,14 +275,14 @@ function leafMessage(keyword: string, s: Record<string, unknown>): string | unde
 }
 
 /** The schema object holding the keyword at a cfworker `keywordLocation` (`#/properties/a/$ref/pattern`). */
-function schemaAt(prepared: PreparedSchema, location: string): Record<string, unknown> | undefined {
+function schemaAt(lookup: Lookup, root: Record<string, unknown>, location: string): Record<string, unknown> | undefined {
   const segments = location.replace(/^#\/?/, "").split("/");
   segments.pop();
-  let node: unknown = prepared.root;
+  let node: unknown = root;
   for (const raw of segments) {
     if (!isObject(node) && !Array.isArray(node)) return undefined;
     if (raw === "$ref" && isObject(node) && typeof node.$ref === "string") {
-      node = prepared.referenced.get(node.$ref);
+      node = lookup[node.$ref];
       continue;
     }
     node = (node as Record<string, unknown>)[decodeSegment(raw)];

@@ -132,6 +132,9 @@ class Walker implements NodeContext {
   }
 
   // NodeContext, as seen by the rule being called.
+  get root(): Record<string, unknown> {
+    return this.resolver.root as Record<string, unknown>;
+  }
   get path(): readonly Segment[] {
     return this.srcPath;
   }
