@@ -160,6 +160,18 @@ describe("API editor", () => {
     await field.waitFor();
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator(".ed-badge[data-rules~=operation-operationId]").count()).toBe(1);
+
+    // A problem deep in a schema opens the collapsed tree down to its field.
+    await page.evaluate(() => {
+      const s = (globalThis as any).__porticoEditor;
+      const at = s.text().indexOf("enum: [country, region, city, site]");
+      s.view.dispatch({ changes: { from: at, to: at + "enum: [country, region, city, site]".length, insert: "enum: [country, region, city, city]" } });
+    });
+    await waitForLint(page);
+    await page.locator(".ed-problem[data-rule=duplicated-entry-in-enum]").click();
+    const enumField = page.locator('[data-pointer="/components/schemas/Location/properties/kind/enum"]');
+    await enumField.waitFor();
+    await expect.poll(() => enumField.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.close();
   });
 

@@ -11,7 +11,7 @@ button{cursor:pointer;border:1px solid var(--line);background:var(--panel);borde
 button[aria-pressed=true]{background:var(--accent);color:#fff;border-color:var(--accent)}
 button:disabled{opacity:.6;cursor:progress}
 input,select,textarea{border:1px solid var(--line);background:var(--bg);border-radius:6px;padding:5px 8px;width:100%}
-input[type=checkbox]{width:auto}
+input[type=checkbox]{width:auto;justify-self:start}
 :focus-visible{outline:2px solid var(--accent);outline-offset:1px}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 .ed-status{padding:24px;color:var(--muted)}
@@ -68,6 +68,7 @@ fieldset{border:1px solid var(--line);border-radius:8px;padding:8px 12px;display
 .ed-node-head{display:flex;gap:6px;align-items:center;padding:2px 0}
 .ed-node-body{display:grid;gap:6px;padding:4px 0 8px 20px;max-width:760px}
 .ed-twisty{border:none;background:none;padding:0 4px}
+.ed-snippet{overflow:hidden;white-space:nowrap;text-overflow:ellipsis;min-width:0;font-size:12px}
 .ed-req{font-size:11px;color:var(--err)}.ed-dep{font-size:11px;color:var(--warn)}
 .ed-problems{border-top:1px solid var(--line);background:var(--panel);max-height:32vh;display:flex;flex-direction:column}
 .ed-problems header{display:flex;gap:14px;align-items:center;padding:4px 12px}

@@ -13,6 +13,8 @@ export interface FormContextValue {
   navigate: (pointer: string) => void;
   /** Split view: focusing a field moves the Source cursor to it. */
   followInSource: boolean;
+  /** The pointer of the problem last selected: collapsed parts of a form open to show it. */
+  revealPointer?: string;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);

@@ -2,7 +2,7 @@
  * @module A component schema as a tree: type, format and description of every node, properties (with their
  * `required` flag), array items and composition branches, each editable; `$ref`s link to their schema.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { fromPointer, toPointer } from "../pointer";
 import { Badge, EditButton, ListField, SelectField, TextField } from "./fields";
 import { useForm } from "./form-context";
@@ -32,8 +32,12 @@ interface NodeProps {
 }
 
 function SchemaNode({ pointer, schema, name, depth, parent }: NodeProps) {
-  const { session, navigate, problemsByField } = useForm();
-  const [open, setOpen] = useState(depth < 2);
+  const { session, navigate, problemsByField, revealPointer } = useForm();
+  const leadsToReveal = revealPointer !== undefined && revealPointer !== pointer && isWithin(revealPointer, pointer);
+  const [open, setOpen] = useState(depth === 0 || leadsToReveal);
+  useEffect(() => {
+    if (leadsToReveal) setOpen(true);
+  }, [revealPointer]);
   const s = obj(schema);
   const problems = [...problemsByField].filter(([p]) => isWithin(p, pointer)).flatMap(([, list]) => list);
   const properties = obj(s.properties);
@@ -49,6 +53,7 @@ function SchemaNode({ pointer, schema, name, depth, parent }: NodeProps) {
         </button>
         <strong>{name}</strong> <code>{summary}</code> {parent?.required.includes(name) && <span class="ed-req">required</span>}
         {s.deprecated === true && <span class="ed-dep">deprecated</span>} <Badge problems={problems} />
+        {!open && typeof s.description === "string" && <span class="ed-muted ed-snippet">{s.description.split("\n")[0]}</span>}
       </div>
       {open && (
         <div class="ed-node-body">

@@ -57,23 +57,28 @@ export const VisualView = memo(function VisualView({ session, model, problems, r
   }, [reveal?.seq]);
   useEffect(() => {
     const target = pendingFocus.current;
-    const root = formRef.current;
-    if (!target || !root || !model || model.pointers.join("\n") !== pointersKey) return;
-    const fields = [...root.querySelectorAll<HTMLElement>("[data-pointer]")];
-    const best = fieldForPointer(fields.map((f) => f.dataset.pointer!), target);
-    const el = best ? fields.find((f) => f.dataset.pointer === best) : undefined;
-    if (!el) return;
-    pendingFocus.current = undefined;
-    el.scrollIntoView({ block: "center" });
-    el.dataset.revealing = "1";
-    el.focus({ preventScroll: true });
-    delete el.dataset.revealing;
-    el.classList.add("ed-flash");
-    setTimeout(() => el.classList.remove("ed-flash"), 1200);
+    if (!target || !formRef.current || !model || model.pointers.join("\n") !== pointersKey) return;
+    // After collapsed parts have opened (their state updates render before a timeout fires).
+    const timer = setTimeout(() => {
+      const root = formRef.current;
+      if (!root || pendingFocus.current !== target) return;
+      const fields = [...root.querySelectorAll<HTMLElement>("[data-pointer]")];
+      const best = fieldForPointer(fields.map((f) => f.dataset.pointer!), target);
+      const el = best ? fields.find((f) => f.dataset.pointer === best) : undefined;
+      if (!el) return;
+      pendingFocus.current = undefined;
+      el.scrollIntoView({ block: "center" });
+      el.dataset.revealing = "1";
+      el.focus({ preventScroll: true });
+      delete el.dataset.revealing;
+      el.classList.add("ed-flash");
+      setTimeout(() => el.classList.remove("ed-flash"), 1200);
+    }, 0);
+    return () => clearTimeout(timer);
   });
 
   if (!model) return <p class="ed-status" role="status">Reading the definition…</p>;
-  const ctx: FormContextValue = { session, model, problemsByField, navigate: setSelected, followInSource };
+  const ctx: FormContextValue = { session, model, problemsByField, navigate: setSelected, followInSource, revealPointer: reveal?.pointer };
   const sectionProblems = entry ? problemsBySection.get(entry.pointer) ?? [] : [];
   return (
     <FormContext.Provider value={ctx}>
