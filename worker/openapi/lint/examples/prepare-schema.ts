@@ -1,6 +1,6 @@
 /**
  * @module What @cfworker/json-schema validates examples against, prepared as Spectral's oasExample prepares
- * schemas: 3.0 `nullable` / 2.0 `x-nullable` admit null, `readOnly` properties are not required in requests nor
+ * schemas: `nullable` (2.0: `x-nullable`) admits null, `readOnly` properties are not required in requests nor
  * `writeOnly` ones in responses, and the lenient formats of ajv-formats. Only the nodes that change are copied
  * (the document is never modified); everything else is the document's own objects, and local `$ref`s resolve
  * through a lookup onto the document, so a component used by a thousand examples costs nothing extra.
@@ -24,7 +24,8 @@ export class PreparedSchemas {
     private readonly mode: ExampleMode,
     private readonly resolve: (ref: string) => unknown,
   ) {
-    this.nullable = version === "3.0" || version === "2.0";
+    // ajv (Spectral's validator) honours `nullable` whatever the version, so 3.1 documents keeping it validate alike.
+    this.nullable = true;
     const refs = new Map<string, unknown>();
     this.lookup = new Proxy(Object.create(null) as Record<string, unknown>, {
       get: (_target, key) => {
@@ -37,6 +38,39 @@ export class PreparedSchemas {
       },
     });
   }
+
+  /**
+   * ajv refuses to compile a schema with `nullable: true` and no `type` anywhere in what it reaches, and Spectral
+   * reports that compile error in place of validating the example. Memoised per schema node; cycle-safe.
+   */
+  nullableWithoutType(schema: Record<string, unknown>): boolean {
+    const memo = this.badNullable;
+    const visit = (node: unknown): boolean => {
+      if (Array.isArray(node)) return node.some(visit);
+      if (!isObject(node)) return false;
+      if (isRef(node)) {
+        const target = this.resolve(node.$ref);
+        return isObject(target) ? visit(target) : false;
+      }
+      const hit = memo.get(node);
+      if (hit !== undefined) return hit;
+      memo.set(node, false); // in progress: a cycle adds nothing
+      const nullable = node.nullable === true || (this.version === "2.0" && node["x-nullable"] === true);
+      let bad = nullable && node.type === undefined;
+      for (const key of Object.keys(node)) {
+        if (bad) break;
+        if (DATA_VALUES.has(key)) continue;
+        const value = node[key];
+        if (MAPS.has(key) && isObject(value)) bad = Object.values(value).some(visit);
+        else if (typeof value === "object" && value !== null) bad = visit(value);
+      }
+      memo.set(node, bad);
+      return bad;
+    };
+    return visit(schema);
+  }
+
+  private readonly badNullable = new Map<object, boolean>();
 
   /** `schema` (a node of the document) as validation needs it; the same object when nothing changes. */
   prepare(schema: Record<string, unknown>): Record<string, unknown> {

@@ -35,6 +35,7 @@ export function validateExample(value: unknown, schema: Record<string, unknown>,
   let run = runs.get(ctx.root);
   if (!run) runs.set(ctx.root, (run = { prepared: {}, results: new WeakMap() }));
   const prepared = (run.prepared[mode] ??= new PreparedSchemas(ctx.version, mode, (ref) => lookupRef(ref, ctx)));
+  if (prepared.nullableWithoutType(schema)) return [{ message: '"nullable" cannot be used without "type"', path: [...path] }];
   const root = prepared.prepare(schema);
   const cacheable = typeof value === "object" && value !== null;
   let errors = cacheable ? run.results.get(value)?.get(root) : undefined;

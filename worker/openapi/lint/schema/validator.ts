@@ -19,8 +19,6 @@ export interface SchemaError {
   message: string;
   /** The schema object whose keyword failed (for `errorMessage` matching). */
   schema: SchemaObject | boolean;
-  /** Evaluation frame: a `$ref` starts a new one, as ajv's separately compiled functions do. */
-  frame: number;
   /** The failing instance value. */
   data: unknown;
   used?: boolean;
@@ -75,8 +73,6 @@ function hasType(value: unknown, type: unknown): boolean {
 export class SchemaValidator {
   private errors: SchemaError[] = [];
   private scope: Resource[] = [];
-  private frame = 0;
-  private frames = 0;
   private base: readonly Segment[] = [];
   /** Props evaluated by the last `validate` call that was asked to track them. */
   private evaluated: Evaluated = null;
@@ -88,14 +84,13 @@ export class SchemaValidator {
     this.skip = skip;
     this.errors = [];
     this.scope = [];
-    this.frame = this.frames = 0;
     this.base = base;
     this.v(schema, instance, null, false);
     return this.errors;
   }
 
   private error(data: unknown, schema: SchemaObject | boolean, keyword: string, path: PathNode | null, message: string, params: Record<string, unknown> = {}): void {
-    this.errors.push({ keyword, instancePath: toPath(path, this.base), params, message, schema, frame: this.frame, data });
+    this.errors.push({ keyword, instancePath: toPath(path, this.base), params, message, schema, data });
   }
 
   /** Instance values the caller validates separately: treated as valid here. */
@@ -224,7 +219,7 @@ export class SchemaValidator {
   private ref(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
     const target = from ? this.set.resolve(ref, from) : undefined;
     if (target === undefined) return true; // an unknown reference in our own schemas is not the document's fault
-    return this.framed(target, inst, path, track, merge);
+    return this.follow(target, inst, path, track, merge);
   }
 
   private dynamicRef(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
@@ -241,14 +236,11 @@ export class SchemaValidator {
       }
     }
     if (target === undefined) return true;
-    return this.framed(target, inst, path, track, merge);
+    return this.follow(target, inst, path, track, merge);
   }
 
-  private framed(target: Schema, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
-    const outer = this.frame;
-    this.frame = ++this.frames;
+  private follow(target: Schema, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
     const ok = this.v(target, inst, path, track);
-    this.frame = outer;
     if (track) merge(this.evaluated);
     return ok;
   }
@@ -443,7 +435,7 @@ export class SchemaValidator {
     const below = (e: SchemaError) => e.instancePath.length >= here.length && here.every((seg, i) => e.instancePath[i] === seg);
     const slice = this.errors.slice(start);
     const added: SchemaError[] = [];
-    const emit = (message: string) => added.push({ keyword: "errorMessage", instancePath: here, params: {}, message, schema: s, frame: this.frame, data: undefined });
+    const emit = (message: string) => added.push({ keyword: "errorMessage", instancePath: here, params: {}, message, schema: s, data: undefined });
     if (em && typeof em === "object" && !Array.isArray(em)) {
       const byKeyword = em as Record<string, unknown>;
       for (const [keyword, message] of Object.entries(byKeyword)) {
@@ -465,8 +457,8 @@ export class SchemaValidator {
     }
     const all = typeof em === "string" ? em : em && typeof em === "object" ? (em as Record<string, unknown>)._ : undefined;
     if (typeof all === "string") {
-      // Errors of this schema and its inline subschemas; errors from `$ref`d schemas stay (ajv compiles them apart).
-      const hits = slice.filter((e) => !e.used && e.keyword !== "errorMessage" && e.frame === this.frame && below(e));
+      // Every error this schema produced, through `$ref`s too (as Spectral's precompiled validators do).
+      const hits = slice.filter((e) => !e.used && e.keyword !== "errorMessage" && below(e));
       if (hits.length) {
         for (const e of hits) e.used = true;
         emit(all);
