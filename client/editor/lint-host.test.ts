@@ -67,3 +67,23 @@ describe("createLintHost", () => {
     expect(converted?.type === "convert" && JSON.parse(converted.text!)).toEqual({ openapi: "3.1.0", info: { title: "A", version: "1" }, paths: {} });
   });
 });
+
+describe("createLintHost when the engine throws", () => {
+  it("reports one lint-failure problem and starts a new session on the next edit", () => {
+    const out: FromWorker[] = [];
+    let calls = 0;
+    const engine: LintEngine = {
+      createSession() {
+        calls++;
+        if (calls === 1) throw new Error("boom");
+        return { result: () => ({ problems: [] }), update: () => ({ problems: [] }) };
+      },
+    };
+    const handle = createLintHost({ engine, post: (m) => out.push(m), defer: (t) => t(), now: () => 0 });
+    handle({ type: "open", version: 1, text: "a: 1\n" });
+    expect(out[0]).toEqual({ type: "problems", version: 1, problems: [{ severity: "error", rule: "lint-failure", message: "The linter failed: boom", line: 1, column: 1, path: "" }], errors: 1, warnings: 0, lintMs: 0 });
+    handle({ type: "edit", version: 2, changes: [{ from: 0, to: 0, insert: "#\n" }] });
+    expect(out[1]).toMatchObject({ type: "problems", version: 2, problems: [] });
+    expect(calls).toBe(2);
+  });
+});

@@ -11,7 +11,7 @@ import type { FromWorker, TextChange, ToWorker } from "./protocol";
 import { applyStructuralEdit } from "./structural-edit";
 import { applyChanges } from "./text-changes";
 import { buildVisualModel } from "./visual-model";
-import { parseSource } from "./yaml-source";
+import { detectFormat, parseSource } from "./yaml-source";
 import type { ParsedSource } from "./yaml-source";
 
 /** Problems sent per lint at most; counts still cover all of them. */
@@ -41,11 +41,17 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     lintQueued = false;
     const started = now();
     let raw;
-    if (!session) {
-      session = engine.createSession(text);
-      raw = session.result();
-    } else {
-      raw = session.update(text, pending);
+    try {
+      if (!session) {
+        session = engine.createSession(text);
+        raw = session.result();
+      } else {
+        raw = session.update(text, pending);
+      }
+    } catch (e) {
+      // The engine promises not to throw; if it does, say so in the panel and start afresh on the next edit.
+      session = undefined;
+      raw = { problems: [{ severity: "error", rule: "lint-failure", message: `The linter failed: ${e instanceof Error ? e.message : String(e)}`, line: 1, column: 1, path: [] }] };
     }
     pending = [];
     const all = sortProblems(raw.problems.map(normalizeProblem));
@@ -85,19 +91,35 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
         pending.push(msg.changes);
         queueLint();
         return;
-      case "model":
-        post({ type: "model", id: msg.id, version, model: buildVisualModel(source(), version, msg.pointers) });
+      case "model": {
+        let model;
+        try {
+          model = buildVisualModel(source(), version, msg.pointers);
+        } catch (e) {
+          model = { version, format: detectFormat(text), outline: [], pointers: msg.pointers, values: {}, slots: {}, lines: {}, parseError: { message: e instanceof Error ? e.message : String(e), line: 1 } };
+        }
+        post({ type: "model", id: msg.id, version, model });
         return;
+      }
       case "structural": {
         if (msg.version !== version) return post({ type: "structural", id: msg.id, version, error: "stale" });
-        const r = applyStructuralEdit(text, msg.op);
+        const r = guard(() => applyStructuralEdit(text, msg.op));
         return post(r.ok ? { type: "structural", id: msg.id, version, change: r.change } : { type: "structural", id: msg.id, version, error: r.message });
       }
       case "convert": {
         if (msg.version !== version) return post({ type: "convert", id: msg.id, version, error: "stale" });
-        const r = convertFormat(text, msg.to);
+        const r = guard(() => convertFormat(text, msg.to));
         return post(r.ok ? { type: "convert", id: msg.id, version, text: r.text, lostComments: r.lostComments } : { type: "convert", id: msg.id, version, error: r.message });
       }
     }
   };
+}
+
+/** Runs an edit or conversion; an unexpected exception becomes a refusal so the page's request still settles. */
+function guard<T extends { ok: boolean }>(run: () => T): T | { ok: false; message: string } {
+  try {
+    return run();
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
 }
