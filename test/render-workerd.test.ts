@@ -29,7 +29,8 @@ paths:
       portal: { slug: "p", name: "P" }, basePath: "/p/p", apis: [api], api, versions: [{ label: "1", live: true }], version: { label: "1", live: true },
       header: built.header, slice: built.slice("getpet"), nav: built.operations,
     });
-    expect(html).toContain("<p>Returns <em>one</em> pet</p>");
+    expect(html).toContain(">Returns <em>one</em> pet</p>");
+    expect(html).not.toContain("onmouseover");
     expect(html).toContain("curl https://api.example.com/pets/ID");
   });
 });
