@@ -22,8 +22,10 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 function definitions() {
   const json = readFileSync(DIGITALOCEAN, "utf8");
   return [
-    { name: "DigitalOcean, JSON", text: json },
-    { name: "DigitalOcean, YAML", text: stringify(JSON.parse(json), { lineWidth: 0 }) },
+    { name: "DigitalOcean, JSON", text: json, view: "source" },
+    { name: "DigitalOcean, YAML", text: stringify(JSON.parse(json), { lineWidth: 0 }), view: "source" },
+    // Split view: the Visual model is rebuilt after edits too, in its own worker instance.
+    { name: "DigitalOcean, JSON, Split view", text: json, view: "split" },
   ];
 }
 
@@ -31,10 +33,10 @@ async function measure(browser, def) {
   const harness = await startEditorHarness({ definition: def.text });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
-    await page.addInitScript((t) => {
+    await page.addInitScript(([t, view]) => {
       sessionStorage.setItem("portico:token:bench", t);
-      localStorage.setItem("portico:editor:view", "source");
-    }, harness.token);
+      localStorage.setItem("portico:editor:view", view);
+    }, [harness.token, def.view]);
     await page.goto(harness.editorUrl);
     await page.waitForFunction(() => globalThis.__porticoEditor?.stats.lintLatencies.length >= 1, null, { timeout: 120_000 });
     const first = await page.evaluate(() => globalThis.__porticoEditor.stats.lintLatencies[0]);

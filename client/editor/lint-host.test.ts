@@ -87,3 +87,16 @@ describe("createLintHost when the engine throws", () => {
     expect(calls).toBe(2);
   });
 });
+
+describe("createLintHost without linting", () => {
+  it("keeps the text in step and answers requests, but never lints", () => {
+    const { out, calls, handle, flush } = host();
+    handle({ type: "open", version: 1, text: "info: {}\n", lint: false });
+    handle({ type: "edit", version: 2, changes: [{ from: 0, to: 0, insert: "openapi: 3.1.0\n" }] });
+    flush();
+    handle({ type: "model", id: 1, version: 2, pointers: ["/info"] });
+    expect(calls).toEqual([]);
+    expect(out.map((m) => m.type)).toEqual(["model"]);
+    expect(out[0].type === "model" && out[0].model.specVersion).toBe("3.1");
+  });
+});

@@ -35,6 +35,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
   /** Edit batches since the last lint, each relative to the text before it. */
   let pending: TextChange[][] = [];
   let lintQueued = false;
+  let lints = true;
   let parsed: { version: number; source: ParsedSource } | undefined;
 
   const lint = () => {
@@ -65,7 +66,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     });
   };
   const queueLint = () => {
-    if (lintQueued) return;
+    if (lintQueued || !lints) return;
     lintQueued = true;
     defer(lint);
   };
@@ -81,6 +82,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       case "open":
         text = msg.text;
         version = msg.version;
+        lints = msg.lint !== false;
         session = undefined;
         pending = [];
         queueLint();
@@ -88,7 +90,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       case "edit":
         text = applyChanges(text, msg.changes);
         version = msg.version;
-        pending.push(msg.changes);
+        if (lints) pending.push(msg.changes);
         queueLint();
         return;
       case "model": {

@@ -87,7 +87,8 @@ export type StructuralOp =
   | { op: "append"; path: Segment[]; value: unknown };
 
 export type ToWorker =
-  | { type: "open"; version: number; text: string }
+  /** `lint: false` for the instance that only answers Visual, edit and conversion requests. */
+  | { type: "open"; version: number; text: string; lint?: boolean }
   | { type: "edit"; version: number; changes: TextChange[] }
   | { type: "model"; id: number; version: number; pointers: string[] }
   | { type: "structural"; id: number; version: number; op: StructuralOp }

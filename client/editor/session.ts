@@ -1,6 +1,7 @@
 /**
  * @module One open definition: the CodeMirror view that owns the text, the lint worker that follows it, and
- * the Visual view's model. Source and Visual edits both become CodeMirror transactions, so each view sees the
+ * a second instance of the same worker for the Visual view's model, structural edits and conversion (so a
+ * large file's model never delays its diagnostics). Source and Visual edits both become CodeMirror transactions, so each view sees the
  * other's edits at once and undo covers both.
  */
 import { setDiagnostics } from "@codemirror/lint";
@@ -53,6 +54,7 @@ export class EditorSession {
   private lastKeyAt: number | undefined;
   private readonly log: ChangeLog;
   private readonly worker: WorkerClient;
+  private docWorker: WorkerClient | undefined;
   private readonly editStarted = new Map<number, number>();
   private visualPointers: string[] = [];
   private visualActive = false;
@@ -65,7 +67,7 @@ export class EditorSession {
   private readonly pendingValues = new Map<string, ScalarValue>();
   private revealSeq = 0;
 
-  constructor(text: string, workerUrl: string, private readonly onSave: () => void) {
+  constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void) {
     const format = detectFormat(text);
     this.savedText = text;
     this.view = new EditorView({
@@ -99,6 +101,7 @@ export class EditorSession {
     const version = this.log.record(update.changes, update.state.doc);
     this.editStarted.set(version, performance.now());
     this.worker.post({ type: "edit", version, changes });
+    this.docWorker?.post({ type: "edit", version, changes });
     const keyAt = this.lastKeyAt;
     this.lastKeyAt = undefined;
     if (keyAt !== undefined) requestAnimationFrame(() => this.stats.keyToFrameMs.push(performance.now() - keyAt));
@@ -171,6 +174,15 @@ export class EditorSession {
     if (changed && active) this.refreshModel();
   }
 
+  /** The worker that answers model, structural and conversion requests, started on first use. */
+  private documentWorker(): WorkerClient {
+    if (!this.docWorker) {
+      this.docWorker = new WorkerClient(this.workerUrl, () => {}, (message) => this.store.set({ notice: { kind: "error", text: `The Visual view stopped: ${message}` } }));
+      this.docWorker.post({ type: "open", version: this.log.version, text: this.text(), lint: false });
+    }
+    return this.docWorker;
+  }
+
   private scheduleModel(): void {
     if (!this.visualActive) return;
     clearTimeout(this.modelTimer);
@@ -185,7 +197,7 @@ export class EditorSession {
     }
     this.modelInFlight = true;
     const started = performance.now();
-    const reply = await this.worker.request<"model">({ type: "model", version: this.log.version, pointers: this.visualPointers });
+    const reply = await this.documentWorker().request<"model">({ type: "model", version: this.log.version, pointers: this.visualPointers });
     this.lastModelMs = performance.now() - started;
     this.modelInFlight = false;
     this.store.set({ model: reply.model });
@@ -223,7 +235,7 @@ export class EditorSession {
 
   /** Applies a structural edit (add, delete, rename, replace) computed by the worker; retries if the text moved on. */
   async structural(op: StructuralOp, attempts = 3): Promise<boolean> {
-    const reply = await this.worker.request<"structural">({ type: "structural", version: this.log.version, op });
+    const reply = await this.documentWorker().request<"structural">({ type: "structural", version: this.log.version, op });
     if (reply.error === "stale" && attempts > 1) return this.structural(op, attempts - 1);
     if (!reply.change || reply.version !== this.log.version) {
       const target = toPointer(op.path);
@@ -238,7 +250,7 @@ export class EditorSession {
 
   /** Converts the whole text between YAML and JSON (one undoable change). */
   async convert(to: SourceFormat): Promise<void> {
-    const reply = await this.worker.request<"convert">({ type: "convert", version: this.log.version, to });
+    const reply = await this.documentWorker().request<"convert">({ type: "convert", version: this.log.version, to });
     if (reply.text === undefined || reply.version !== this.log.version) {
       this.store.set({ notice: { kind: "error", text: reply.error && reply.error !== "stale" ? reply.error : "The text changed during conversion; try again." } });
       return;
@@ -251,6 +263,7 @@ export class EditorSession {
   destroy(): void {
     clearTimeout(this.modelTimer);
     this.worker.terminate();
+    this.docWorker?.terminate();
     this.view.destroy();
   }
 }
