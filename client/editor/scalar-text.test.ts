@@ -110,3 +110,16 @@ describe("isSafePlain", () => {
     expect(["null", "~", "On", "0x1F", "1e3", ".inf", "12:30", " lead", "trail ", "x #y", "key:"].filter((v) => isSafePlain(v, false))).toEqual([]);
   });
 });
+
+describe("scalarSource write-back into JSON", () => {
+  it("replaces a JSON string in place with a JSON string", () => {
+    const src = '{\n  "info": { "title": "Pets", "version": "1" },\n  "x-n": 3\n}\n';
+    const model = buildVisualModel(parseSource(src), 1, ["/info", "/x-n"]);
+    const slot = model.slots["/info/title"];
+    expect(slot.style).toBe("json");
+    const out = src.slice(0, slot.from) + scalarSource('Pets "v2"\nbeta', slot) + src.slice(slot.to);
+    expect(out).toBe('{\n  "info": { "title": "Pets \\"v2\\"\\nbeta", "version": "1" },\n  "x-n": 3\n}\n');
+    const n = model.slots["/x-n"];
+    expect(src.slice(0, n.from) + scalarSource(4, n) + src.slice(n.to)).toBe(src.replace('"x-n": 3', '"x-n": 4'));
+  });
+});
