@@ -4,6 +4,7 @@
  */
 
 export { lintDocument } from "./lint-document";
+export { createLintSession, type LintSession, type TextChange, type UpdateInfo } from "./session";
 export type { JsonPath, LintOptions, LintProblem, LintResult, OasVersion, RuleSetting, Severity } from "./types";
 export { RULES, RULES_BY_ID, type RuleId } from "./registry";
 export { ruleDocsUrl } from "./rule";

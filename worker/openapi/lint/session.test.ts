@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../parse";
+import { lintData, lintDocument } from "./lint-document";
+import { createLintSession } from "./session";
+import { YamlOutline } from "./source/yaml-outline";
+import type { LintProblem } from "./types";
+
+const CORPUS = join(__dirname, "../../../../shared/corpus");
+
+/** What a fresh lint of `text` gives, located the way a session locates (YAML: by its outline). */
+function fresh(text: string): LintProblem[] {
+  const parsed = parseDocument(text);
+  if (!parsed.ok || parsed.doc.format === "json") return lintDocument(text).problems;
+  const outline = new YamlOutline(text);
+  return sortProblems(lintData(parsed.doc.data as Record<string, unknown>, (p) => outline.locate(p)));
+}
+
+function sortProblems(problems: LintProblem[]): LintProblem[] {
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.message < b.message ? -1 : 1));
+}
+
+/** A deterministic pseudo-random sequence. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}
+
+describe("createLintSession", () => {
+  it("re-parses only the YAML block an edit falls in, and agrees with a fresh lint", () => {
+    const text = "openapi: 3.0.3\ninfo:\n  title: T\n  version: '1'\npaths:\n  /pets:\n    get:\n      summary: List\n      responses:\n        '200':\n          description: ok\n";
+    const session = createLintSession(text);
+    const at = text.indexOf("List") + 4;
+    const result = session.update({ from: at, to: at, insert: " pets" });
+    expect(session.lastUpdate.parse).toBe("block");
+    expect(result.problems).toEqual(fresh(session.text));
+    expect(session.text).toContain("summary: List pets");
+  });
+
+  it("reports a syntax error inside the edited block, then recovers", () => {
+    const text = "openapi: 3.1.0\ninfo:\n  title: T\n  version: '1'\npaths:\n  /a:\n    get:\n      responses: {}\n";
+    const session = createLintSession(text);
+    const at = text.indexOf("responses: {}") + 12;
+    const broken = session.update({ from: at, to: at + 1, insert: "" });
+    const full = parseDocument(session.text);
+    expect(full.ok).toBe(false);
+    expect(broken.problems.map((p) => [p.rule, p.line])).toEqual([["parser", full.ok ? 0 : full.error.line]]);
+    expect(session.lastUpdate.parse).toBe("failed");
+    expect(session.update({ from: at, to: at, insert: "}" }).problems).toEqual(fresh(text));
+  });
+
+  it("falls back to a full parse when an edit changes the structure", () => {
+    const text = "openapi: 3.1.0\ninfo:\n  title: T\n  version: '1'\npaths: {}\n";
+    const session = createLintSession(text);
+    const result = session.update(text.replace("  version: '1'\n", "version: '1'\n"));
+    expect(session.lastUpdate.parse).toBe("full");
+    expect(result.problems).toEqual(fresh(session.text));
+  });
+
+  it.each(["oai-spec/examples/v3.0/petstore-expanded.yaml", "twilio/spec/yaml/twilio_assistants_v1.yaml", "readme-oas-examples/3.0/json/schema-types.json"])(
+    "stays equal to a fresh lint over 40 random one-character edits of %s",
+    (file) => {
+      const next = random(file.length);
+      let text = readFileSync(join(CORPUS, file), "utf8");
+      const session = createLintSession(text);
+      const modes = new Set<string>();
+      for (let i = 0; i < 40; i++) {
+        const at = Math.floor(next() * text.length);
+        const edit = next() < 0.5 ? { from: at, to: at, insert: "x" } : { from: at, to: Math.min(text.length, at + 1), insert: "" };
+        text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+        const result = session.update(edit);
+        expect(session.text).toBe(text);
+        const expected = fresh(text);
+        modes.add(session.lastUpdate.parse);
+        if (result.problems[0]?.rule === "parser") expect(expected[0]?.rule).toBe("parser");
+        else expect(result.problems).toEqual(expected);
+      }
+      expect(modes.size).toBeGreaterThan(0);
+    },
+  );
+
+  it("edits inside descriptions of a large YAML definition are handled as blocks", () => {
+    const next = random(7);
+    let text = readFileSync(join(CORPUS, "twilio/spec/yaml/twilio_assistants_v1.yaml"), "utf8");
+    const session = createLintSession(text);
+    let blocks = 0;
+    for (let i = 0; i < 25; i++) {
+      const spots = [...text.matchAll(/description: [A-Z][a-z]+ /g)].map((m) => m.index! + 14);
+      const at = spots[Math.floor(next() * spots.length)];
+      const edit = { from: at, to: at, insert: "é" };
+      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+      session.update(edit);
+      if (session.lastUpdate.parse === "block") blocks++;
+      expect(session.result.problems).toEqual(fresh(text));
+    }
+    expect(blocks).toBeGreaterThan(15);
+  });
+});

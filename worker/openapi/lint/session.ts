@@ -1,0 +1,234 @@
+/**
+ * @module An editing session: lint once, then after each edit re-parse and re-run only what the edit can affect.
+ * JSON is re-parsed whole (JSON.parse is fast) and reconciled with the previous data; YAML re-parses just the
+ * block the edit falls in when that is sound (see source/yaml-block.ts), else the whole text. Unchanged
+ * subtrees keep their identity, so the rule caches (node-rule fragments, per-unit structure validation) skip
+ * them; document rules and problem locations are recomputed every time. Never throws.
+ */
+
+import { parseDocument } from "../parse";
+import { planRules, runRules, type RulePlan, type RunStats } from "./engine";
+import { finishProblems, type Locate } from "./locate-problems";
+import { summarise } from "./lint-document";
+import type { Segment } from "./rule";
+import { indexJson } from "./source/json-index";
+import { reconcile } from "./source/reconcile";
+import { reparseBlock, type DirtyBlock, type TextChange } from "./source/yaml-block";
+import { YamlOutline } from "./source/yaml-outline";
+import type { LintOptions, LintProblem, LintResult, OasVersion } from "./types";
+import type { FragmentCache } from "./walk/fragments";
+import { detectOasVersion } from "./version";
+
+export type { TextChange } from "./source/yaml-block";
+
+/** How the last update was handled (for tests and benchmarks). */
+export interface UpdateInfo {
+  parse: "full" | "block" | "failed";
+  /** Why a YAML edit was not handled as a block, when it was not. */
+  reason?: string;
+  stats?: RunStats;
+}
+
+export interface LintSession {
+  /** The text the current result describes. */
+  readonly text: string;
+  readonly result: LintResult;
+  readonly lastUpdate: UpdateInfo;
+  /**
+   * Applies a whole new text, or changes to the current text (offsets into the current text, sorted, not
+   * overlapping, as a CodeMirror ChangeSet iterates them), and returns the fresh result.
+   */
+  update(next: string | TextChange | readonly TextChange[]): LintResult;
+}
+
+/** Starts a session on `text`. `options` hold for the whole session. */
+export function createLintSession(text: string, options: LintOptions = {}): LintSession {
+  return new Session(text, options);
+}
+
+class Session implements LintSession {
+  text: string;
+  result: LintResult = { problems: [], errors: 0, warnings: 0 };
+  lastUpdate: UpdateInfo = { parse: "full" };
+  private root: Record<string, unknown> | undefined;
+  private yaml = false;
+  private outline: YamlOutline | undefined;
+  private dirty: DirtyBlock | undefined;
+  private plan: RulePlan | undefined;
+  private cache: FragmentCache = new WeakMap();
+
+  constructor(
+    text: string,
+    private readonly options: LintOptions,
+  ) {
+    this.text = text;
+    this.full();
+  }
+
+  update(next: string | TextChange | readonly TextChange[]): LintResult {
+    try {
+      const change = typeof next === "string" ? diff(this.text, next) : merge(this.text, Array.isArray(next) ? next : [next as TextChange]);
+      if (!change) return this.result;
+      const text = this.text.slice(0, change.from) + change.insert + this.text.slice(change.to);
+      if (!this.yaml || !this.root || !this.outline || isJsonText(text)) {
+        this.text = text;
+        this.full();
+        return this.result;
+      }
+      const before = this.outline;
+      const after = new YamlOutline(text);
+      const outcome = reparseBlock(before, after, change, this.dirty);
+      this.text = text;
+      this.outline = after;
+      if (outcome.kind === "unsupported") {
+        this.full(outcome.reason);
+        return this.result;
+      }
+      if (outcome.kind === "error") {
+        // The rest of the text parsed before and is unchanged: the block's error is the document's.
+        this.dirty = { steps: outcome.steps };
+        const at = after.lineOf(outcome.offset);
+        const line = at + 1;
+        const column = outcome.offset - after.lineStarts[at] + 1;
+        this.lastUpdate = { parse: "failed" };
+        this.result = summarise([{ severity: "error", rule: "parser", message: `${outcome.message} (line ${line}, column ${column})`, line, column, path: [] }]);
+        return this.result;
+      }
+      const root = replaceAt(this.root, outcome.path, outcome.value);
+      if (!root) {
+        this.full("path not in the data");
+        return this.result;
+      }
+      this.dirty = undefined;
+      this.root = root;
+      this.lint({ parse: "block" }, (path) => after.locate(path));
+    } catch (e) {
+      // Last line of defence: an unforeseen input must not break the editor.
+      this.result = summarise([{ severity: "error", rule: "parser", message: e instanceof Error ? e.message : String(e), line: 1, column: 1, path: [] }]);
+    }
+    return this.result;
+  }
+
+  private full(reason?: string): void {
+    this.dirty = undefined;
+    const parsed = parseDocument(this.text);
+    if (!parsed.ok) {
+      const { message, line, column } = parsed.error;
+      this.lastUpdate = { parse: "failed", reason };
+      this.result = summarise([{ severity: "error", rule: "parser", message, line: line ?? 1, column: column ?? 1, path: [] }]);
+      this.outline = undefined;
+      return;
+    }
+    this.yaml = parsed.doc.format === "yaml";
+    this.outline = this.yaml ? new YamlOutline(this.text) : undefined;
+    this.root = reconcile(this.root, parsed.doc.data as Record<string, unknown>);
+    const text = this.text;
+    // YAML: the outline locates, after full and block parses alike, so positions do not jump between edits.
+    const outline = this.outline;
+    const locate: Locate = outline ? (path) => outline.locate(path) : lazyJsonLocate(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    this.lint({ parse: "full", reason }, locate);
+  }
+
+  private lint(info: UpdateInfo, locate: Locate): void {
+    const root = this.root!;
+    const version = detectOasVersion(root);
+    if (!version.ok) {
+      const at = locate(version.path);
+      this.lastUpdate = info;
+      this.result = summarise([{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }]);
+      return;
+    }
+    const plan = this.planFor(version.version);
+    const { problems, stats } = runRules(root, plan, this.cache);
+    const located: LintProblem[] = finishProblems(root, plan, problems, locate);
+    this.lastUpdate = { ...info, stats };
+    this.result = summarise(located);
+  }
+
+  private planFor(version: OasVersion): RulePlan {
+    if (this.plan?.version !== version) {
+      this.plan = planRules(version, this.options.rules);
+      this.cache = new WeakMap();
+    }
+    return this.plan;
+  }
+}
+
+function lazyJsonLocate(text: string): Locate {
+  let index: ReturnType<typeof indexJson> | undefined;
+  return (path) => (index ??= indexJson(text)).locate(path);
+}
+
+function isJsonText(text: string): boolean {
+  const m = /\S/.exec(text);
+  return m !== null && (m[0] === "{" || m[0] === "[");
+}
+
+/** The smallest single change turning `a` into `b`. */
+function diff(a: string, b: string): TextChange | undefined {
+  if (a === b) return undefined;
+  let start = 0;
+  const max = Math.min(a.length, b.length);
+  while (start < max && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
+  }
+  return { from: start, to: endA, insert: b.slice(start, endB) };
+}
+
+/** Several changes to one text → one change spanning them. */
+function merge(text: string, changes: readonly TextChange[]): TextChange | undefined {
+  if (!changes.length) return undefined;
+  if (changes.length === 1) return changes[0];
+  const sorted = [...changes].sort((x, y) => x.from - y.from);
+  const from = sorted[0].from;
+  const to = Math.max(...sorted.map((c) => c.to));
+  let insert = "";
+  let at = from;
+  for (const c of sorted) {
+    insert += text.slice(at, c.from) + c.insert;
+    at = c.to;
+  }
+  insert += text.slice(at, to);
+  return { from, to, insert };
+}
+
+/**
+ * `root` with the value at `path` replaced, copying the containers on the path (never mutating `root`); `root`
+ * itself when the new value equals the old one. Undefined when the path does not exist.
+ */
+function replaceAt(root: Record<string, unknown>, path: readonly Segment[], value: unknown): Record<string, unknown> | undefined {
+  let old: unknown = root;
+  for (const segment of path) {
+    if (old === null || typeof old !== "object" || !Object.prototype.hasOwnProperty.call(old, segment)) return undefined;
+    old = (old as Record<string, unknown>)[segment as string];
+  }
+  const merged = reconcile(old, value);
+  if (merged === old) return root;
+  const copy = (node: unknown, i: number): unknown => {
+    if (i === path.length) return merged;
+    const segment = path[i];
+    if (Array.isArray(node)) {
+      const index = typeof segment === "number" ? segment : Number(segment);
+      if (!Number.isInteger(index) || index < 0 || index >= node.length) throw new Missing();
+      const out = [...node];
+      out[index] = copy(node[index], i + 1);
+      return out;
+    }
+    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, segment)) throw new Missing();
+    const out = { ...(node as Record<string, unknown>) };
+    Object.defineProperty(out, segment, { value: copy((node as Record<string, unknown>)[segment as string], i + 1), writable: true, enumerable: true, configurable: true });
+    return out;
+  };
+  try {
+    return copy(root, 0) as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof Missing) return undefined;
+    throw e;
+  }
+}
+
+class Missing extends Error {}
