@@ -11,6 +11,8 @@ import { planRules, runRules, type RulePlan, type RunStats } from "./engine";
 import { finishProblems, type Locate } from "./locate-problems";
 import { summarise } from "./lint-document";
 import type { Segment } from "./rule";
+import { createJsonLocator } from "../parse/json-locate";
+import { reparseJsonBlock } from "./source/json-block";
 import { indexJson } from "./source/json-index";
 import { reconcile } from "./source/reconcile";
 import { reparseBlock, type DirtyBlock, type TextChange } from "./source/yaml-block";
@@ -27,6 +29,8 @@ export interface UpdateInfo {
   /** Why a YAML edit was not handled as a block, when it was not. */
   reason?: string;
   stats?: RunStats;
+  /** Milliseconds spent re-parsing, running rules and locating problems. */
+  timings?: { parse: number; rules: number; locate: number };
 }
 
 export interface LintSession {
@@ -51,10 +55,13 @@ class Session implements LintSession {
   result: LintResult = { problems: [], errors: 0, warnings: 0 };
   lastUpdate: UpdateInfo = { parse: "full" };
   private root: Record<string, unknown> | undefined;
+  /** The text `root` was parsed from (JSON), when the last update parsed. */
+  private parsedText: string | undefined;
   private yaml = false;
   private outline: YamlOutline | undefined;
   private dirty: DirtyBlock | undefined;
   private plan: RulePlan | undefined;
+  private started = 0;
   private cache: FragmentCache = new WeakMap();
 
   constructor(
@@ -66,10 +73,24 @@ class Session implements LintSession {
   }
 
   update(next: string | TextChange | readonly TextChange[]): LintResult {
+    this.started = now();
     try {
       const change = typeof next === "string" ? diff(this.text, next) : merge(this.text, Array.isArray(next) ? next : [next as TextChange]);
       if (!change) return this.result;
       const text = this.text.slice(0, change.from) + change.insert + this.text.slice(change.to);
+      if (!this.yaml && this.root && this.parsedText === this.text && isJsonText(text)) {
+        const outcome = reparseJsonBlock(this.text, text, change);
+        this.text = text;
+        const root = outcome.kind === "value" ? replaceAt(this.root, outcome.path, outcome.value) : undefined;
+        if (!root) {
+          this.full();
+          return this.result;
+        }
+        this.root = root;
+        this.parsedText = text;
+        this.lint({ parse: "block" }, jsonLocate(text));
+        return this.result;
+      }
       if (!this.yaml || !this.root || !this.outline || isJsonText(text)) {
         this.text = text;
         this.full();
@@ -110,6 +131,7 @@ class Session implements LintSession {
   }
 
   private full(reason?: string): void {
+    this.started ||= now();
     this.dirty = undefined;
     const parsed = parseDocument(this.text);
     if (!parsed.ok) {
@@ -120,12 +142,13 @@ class Session implements LintSession {
       return;
     }
     this.yaml = parsed.doc.format === "yaml";
+    this.parsedText = this.text;
     this.outline = this.yaml ? new YamlOutline(this.text) : undefined;
     this.root = reconcile(this.root, parsed.doc.data as Record<string, unknown>);
     const text = this.text;
     // YAML: the outline locates, after full and block parses alike, so positions do not jump between edits.
     const outline = this.outline;
-    const locate: Locate = outline ? (path) => outline.locate(path) : lazyJsonLocate(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const locate: Locate = outline ? (path) => outline.locate(path) : jsonLocate(text);
     this.lint({ parse: "full", reason }, locate);
   }
 
@@ -139,10 +162,14 @@ class Session implements LintSession {
       return;
     }
     const plan = this.planFor(version.version);
+    const parsed = now();
     const { problems, stats } = runRules(root, plan, this.cache);
+    const ruled = now();
     const located: LintProblem[] = finishProblems(root, plan, problems, locate);
-    this.lastUpdate = { ...info, stats };
     this.result = summarise(located);
+    const done = now();
+    this.lastUpdate = { ...info, stats, timings: { parse: parsed - this.started, rules: ruled - parsed, locate: done - ruled } };
+    this.started = 0;
   }
 
   private planFor(version: OasVersion): RulePlan {
@@ -154,10 +181,22 @@ class Session implements LintSession {
   }
 }
 
-function lazyJsonLocate(text: string): Locate {
+/**
+ * JSON positions: the parse module's lazy locator (indexes only the containers on the located paths) for the
+ * first problems, a one-pass index of the whole text once there are many.
+ */
+function jsonLocate(text: string): Locate {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let lazy: ReturnType<typeof createJsonLocator> | undefined;
   let index: ReturnType<typeof indexJson> | undefined;
-  return (path) => (index ??= indexJson(text)).locate(path);
+  let calls = 0;
+  return (path) => {
+    if (++calls <= 64) return (lazy ??= createJsonLocator(source))(path) ?? { line: 1, column: 1 };
+    return (index ??= indexJson(source)).locate(path);
+  };
 }
+
+const now = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
 
 function isJsonText(text: string): boolean {
   const m = /\S/.exec(text);

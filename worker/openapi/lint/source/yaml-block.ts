@@ -40,7 +40,8 @@ export function reparseBlock(oldOutline: YamlOutline, newOutline: YamlOutline, c
   const steps = candidates.find((s) => fits(oldOutline, s[s.length - 1], change, lineA, lineB));
   if (!steps) return { kind: "unsupported", reason: "no block contains the edit" };
   const block = steps[steps.length - 1];
-  for (const ancestor of steps) {
+  // An anchor on an enclosing entry (`base: &base`) ties its whole value, the block included, to its aliases.
+  for (const ancestor of steps.slice(0, -1)) {
     if (REFERENCE_TOKENS.test(lineText(oldOutline, ancestor.line))) return { kind: "unsupported", reason: "anchor on the path" };
   }
   const delta = countLines(change.insert) - (lineB - lineA);
@@ -50,7 +51,9 @@ export function reparseBlock(oldOutline: YamlOutline, newOutline: YamlOutline, c
   const to = end < newOutline.lineStarts.length ? newOutline.lineStarts[end] : newOutline.text.length;
   const oldText = oldOutline.text.slice(oldOutline.lineStarts[block.line], block.end < oldOutline.lineStarts.length ? oldOutline.lineStarts[block.end] : oldOutline.text.length);
   if (REFERENCE_TOKENS.test(oldText) && hasReferences(oldText)) return { kind: "unsupported", reason: "anchors in the old block" };
-  const text = newOutline.text.slice(from, to);
+  let text = newOutline.text.slice(from, to);
+  // The first entry of a `- key: value` item: blank the dash so that the block reads as that map entry alone.
+  if (block.kind === "map" && block.column > 0 && /^ *- /.test(text.slice(0, block.column))) text = " ".repeat(block.column) + text.slice(block.column);
   const doc = parseDocument(text, YAML_OPTIONS);
   const newSteps = [...steps.slice(0, -1), { ...block, end }];
   const fatal = doc.errors[0];

@@ -33,6 +33,8 @@ interface Edge {
   path: JsonPath;
   ctx: WalkCtx;
   mode: number;
+  /** Cache key of the fragment the edge leads to (computed once, when the edge is recorded). */
+  key: string;
 }
 
 export interface Fragment {
@@ -71,20 +73,20 @@ export function walkFragments(
   const problems: RawProblem[] = [];
   const refs = new Set<string>();
   const seen = new Set<Fragment>();
-  const queue: Edge[] = [{ node: root, path: [], ctx: { flags: 0, depth: 0, keys: [] }, mode: MODE_BOTH }];
+  const queue: Edge[] = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
   let walked = 0;
   let reused = 0;
   for (let i = 0; i < queue.length; i++) {
-    const edge = queue[i];
-    const key = `${toPointer(edge.path)}\u0000${edge.mode}\u0000${edge.ctx.flags}\u0000${Math.min(edge.ctx.depth, KEPT_DEPTH)}\u0000${edge.ctx.keys.join("\u0001")}`;
-    let byKey = cache.get(edge.node);
+    const next = queue[i];
+    const key = next.key;
+    let byKey = cache.get(next.node);
     let fragment = byKey?.get(key);
     if (fragment && !depsHold(fragment, resolver)) fragment = undefined;
     if (fragment) reused++;
     else {
-      fragment = walker.walk(edge);
+      fragment = walker.walk(next);
       walked++;
-      if (!byKey) cache.set(edge.node, (byKey = new Map()));
+      if (!byKey) cache.set(next.node, (byKey = new Map()));
       byKey.set(key, fragment);
     }
     if (seen.has(fragment)) continue;
@@ -94,6 +96,11 @@ export function walkFragments(
     for (const e of fragment.edges) queue.push(e);
   }
   return { problems, refs, walked, reused };
+}
+
+function edge(node: object, path: JsonPath, ctx: WalkCtx, mode: number): Edge {
+  const key = `${toPointer(path)}\u0000${mode}\u0000${ctx.flags}\u0000${Math.min(ctx.depth, KEPT_DEPTH)}\u0000${ctx.keys.join("\u0001")}`;
+  return { node, path, ctx, mode, key };
 }
 
 function depsHold(fragment: Fragment, resolver: RefResolver): boolean {
@@ -194,13 +201,13 @@ class Walker implements NodeContext {
     this.logKeys.push(key);
     try {
       if (this.natural && mode === MODE_BOTH && isUnitPath(this.srcPath)) {
-        this.fragment.edges.push({ node: child, path: [...this.srcPath], ctx: this.ctx(flags, depth), mode: MODE_BOTH });
+        this.fragment.edges.push(edge(child, [...this.srcPath], this.ctx(flags, depth), MODE_BOTH));
         return;
       }
       if (mode & MODE_RESOLVED && isRef(child)) {
         const target = this.resolver.resolveAt(child, this.srcPath, this.deps());
         if (target.value !== child && target.value !== null && typeof target.value === "object") {
-          this.fragment.edges.push({ node: target.value, path: [...target.path], ctx: this.ctx(flags, depth), mode: MODE_RESOLVED });
+          this.fragment.edges.push(edge(target.value, [...target.path], this.ctx(flags, depth), MODE_RESOLVED));
           if (mode & MODE_SOURCE) this.visit(child, flags, depth, MODE_SOURCE);
           return;
         }
