@@ -71,6 +71,8 @@ export interface NodeContext {
 
 /** A node rule: called for every object of the walk (arrays are walked through, scalars are read from objects). */
 export interface NodeVisitor {
+  /** Only objects with at least one of these own keys interest the rule (the walker skips the others). */
+  keys?: readonly string[];
   object(node: Record<string, unknown>, ctx: NodeContext): void;
 }
 

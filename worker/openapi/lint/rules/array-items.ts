@@ -17,6 +17,7 @@ export const arrayItems = defineNodeRule({
   description: MESSAGE,
   formats: ALL_VERSIONS,
   create: () => ({
+    keys: ["type"],
     object(node, ctx) {
       const { type } = node;
       const isArray = type === "array" || (ctx.version !== "2.0" && ctx.version !== "3.0" && Array.isArray(type) && type.includes("array"));

@@ -10,6 +10,7 @@ export const duplicatedEntryInEnum = defineNodeRule({
   description: "Enum values must not have duplicate entry.",
   formats: ALL_VERSIONS,
   create: () => ({
+    keys: ["enum"],
     object(node, ctx) {
       const values = node.enum;
       // Spectral skips a `properties` map (whose property could be named "enum").

@@ -13,6 +13,7 @@ export const invalidRef = defineNodeRule({
   description: "Local $ref targets must exist.",
   formats: ALL_VERSIONS,
   create: () => ({
+    keys: ["$ref"],
     object(node, ctx) {
       const ref = node.$ref;
       if (typeof ref !== "string" || !ref.startsWith("#")) return;

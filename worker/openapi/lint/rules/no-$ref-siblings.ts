@@ -10,6 +10,7 @@ export const noRefSiblings = defineNodeRule({
   description: "Property must not be placed among $ref",
   formats: ["2.0", "3.0"],
   create: () => ({
+    keys: ["$ref"],
     object(node, ctx) {
       if (!("$ref" in node)) return;
       for (const key of Object.keys(node)) {

@@ -11,6 +11,7 @@ export const noEvalInMarkdown = defineNodeRule({
   description: MESSAGE,
   formats: ALL_VERSIONS,
   create: () => ({
+    keys: ["description", "title"],
     object(node, ctx) {
       if (typeof node.description === "string" && node.description.includes("eval(")) ctx.report(MESSAGE, ["description"]);
       if (typeof node.title === "string" && node.title.includes("eval(")) ctx.report(MESSAGE, ["title"]);

@@ -9,6 +9,7 @@ export const oas2AnyOf = defineNodeRule({
   description: "anyOf is not available in OpenAPI v2, it was added in OpenAPI v3",
   formats: OAS2,
   create: () => ({
+    keys: ["anyOf"],
     object(node, ctx) {
       if (node.anyOf !== undefined) ctx.report('"anyOf" keyword must not be used in OpenAPI v2 document.', ["anyOf"]);
     },

@@ -9,6 +9,7 @@ export const oas2OneOf = defineNodeRule({
   description: "oneOf is not available in OpenAPI v2, it was added in OpenAPI v3",
   formats: OAS2,
   create: () => ({
+    keys: ["oneOf"],
     object(node, ctx) {
       if (node.oneOf !== undefined) ctx.report('"oneOf" keyword must not be used in OpenAPI v2 document.', ["oneOf"]);
     },

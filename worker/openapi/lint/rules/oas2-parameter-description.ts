@@ -11,6 +11,7 @@ export const oas2ParameterDescription = defineNodeRule({
   description: MESSAGE,
   formats: OAS2,
   create: () => ({
+    keys: ["in"],
     object(node, ctx) {
       // `$..parameters[?(@ && @.in)]`: members of any `parameters` list or map.
       if (ctx.keyAt(1) === "parameters" && node.in && !node.description) ctx.report(MESSAGE, ["description"]);

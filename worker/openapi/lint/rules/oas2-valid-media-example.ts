@@ -12,6 +12,7 @@ export const oas2ValidMediaExample = defineNodeRule({
   description: "Examples must be valid against their defined schema.",
   formats: OAS2,
   create: () => ({
+    keys: ["schema"],
     object(node, ctx) {
       if (!ctx.has(WalkFlag.Responses) || !node.schema || !node.examples) return;
       const schema = ctx.resolve(node.schema);

@@ -11,6 +11,7 @@ export const oas2ValidSchemaExample = defineNodeRule({
   description: "Examples must be valid against their defined schema.",
   formats: OAS2,
   create: () => ({
+    keys: ["example", "x-example", "default"],
     object(node, ctx) {
       // `$..definitions..`, `$..parameters..`, `$..responses..` objects that look like schemas.
       if (!(ctx.has(WalkFlag.Definitions) || ctx.has(WalkFlag.Parameters) || ctx.has(WalkFlag.Responses))) return;

@@ -21,6 +21,7 @@ export const oas3ValidMediaExample = defineNodeRule({
   description: "Examples must be valid against their defined schema.",
   formats: OAS3,
   create: () => ({
+    keys: ["schema"],
     object(node, ctx) {
       if (!(ctx.has(WalkFlag.Content) || ctx.has(WalkFlag.Headers) || ctx.has(WalkFlag.Parameters))) return;
       if (!node.schema || (node.example === undefined && !node.examples)) return;

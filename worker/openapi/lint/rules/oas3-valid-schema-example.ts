@@ -12,6 +12,7 @@ export const oas3ValidSchemaExample = defineNodeRule({
   description: "Examples must be valid against their defined schema.",
   formats: OAS3,
   create: () => ({
+    keys: ["example", "default"],
     object(node, ctx) {
       // `$.components.schemas..`, `$..content..`, `$..headers..`, `$..parameters..` objects that look like schemas.
       if (!(ctx.has(WalkFlag.ComponentSchemas) || ctx.has(WalkFlag.Content) || ctx.has(WalkFlag.Headers) || ctx.has(WalkFlag.Parameters))) return;

@@ -12,6 +12,7 @@ export const oas32NoDeprecatedXmlAttribute = defineNodeRule({
   description: MESSAGE,
   formats: ["3.2"],
   create: () => ({
+    keys: ["xml"],
     object(node, ctx) {
       const xml = ctx.resolve(node.xml);
       if (isObject(xml) && xml.attribute === true) ctx.report(MESSAGE, ["xml"]);

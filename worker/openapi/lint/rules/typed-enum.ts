@@ -17,6 +17,7 @@ export const typedEnum = defineNodeRule({
   description: "Enum values must respect the specified type.",
   formats: ALL_VERSIONS,
   create: () => ({
+    keys: ["enum"],
     object(node, ctx) {
       const { enum: values } = node;
       let type = node.type;

@@ -114,6 +114,11 @@ function keyClass(key: Segment): Segment {
 }
 
 class Walker implements NodeContext {
+  /** Rules called for every object, and rules by the keys that interest them. */
+  private readonly always: BoundNodeRule[] = [];
+  private readonly byKey = new Map<string, BoundNodeRule[]>();
+  private readonly calledAt: Int32Array;
+  private visitCount = 0;
   private fragment!: Fragment;
   private readonly srcPath: Segment[] = [];
   private readonly logKeys: Segment[] = [];
@@ -123,9 +128,26 @@ class Walker implements NodeContext {
 
   constructor(
     readonly version: OasVersion,
-    private readonly rules: readonly BoundNodeRule[],
+    rules: readonly BoundNodeRule[],
     private readonly resolver: RefResolver,
-  ) {}
+  ) {
+    for (const rule of rules) {
+      if (!rule.visitor.keys) this.always.push(rule);
+      else for (const key of rule.visitor.keys) this.byKey.set(key, [...(this.byKey.get(key) ?? []), rule]);
+    }
+    this.calledAt = new Int32Array(rules.reduce((max, r) => Math.max(max, r.index + 1), 0)).fill(-1);
+  }
+
+  private call(rule: BoundNodeRule, node: Record<string, unknown>, mode: number): void {
+    if (!(mode & (rule.resolved ? MODE_RESOLVED : MODE_SOURCE))) return;
+    this.currentRule = rule.index;
+    this.store = rule.store;
+    try {
+      rule.visitor.object(node, this);
+    } catch {
+      // A rule that trips on an unforeseen shape must not take the lint down; it simply reports nothing here.
+    }
+  }
 
   walk(edge: Edge): Fragment {
     this.fragment = { problems: [], edges: [], refs: [], deps: null };
@@ -179,18 +201,22 @@ class Walker implements NodeContext {
     if (!isObject(node)) return;
     this.flags = flags;
     this.depth = depth;
-    for (const rule of this.rules) {
-      if (!(mode & (rule.resolved ? MODE_RESOLVED : MODE_SOURCE))) continue;
-      this.currentRule = rule.index;
-      this.store = rule.store;
-      try {
-        rule.visitor.object(node, this);
-      } catch {
-        // A rule that trips on an unforeseen shape must not take the lint down; it simply reports nothing here.
+    const keys = Object.keys(node);
+    for (const rule of this.always) this.call(rule, node, mode);
+    if (this.byKey.size) {
+      const visit = ++this.visitCount;
+      for (const key of keys) {
+        const interested = this.byKey.get(key);
+        if (!interested) continue;
+        for (const rule of interested) {
+          if (this.calledAt[rule.index] === visit) continue;
+          this.calledAt[rule.index] = visit;
+          this.call(rule, node, mode);
+        }
       }
     }
     if (mode & MODE_SOURCE && this.natural && typeof node.$ref === "string") this.fragment.refs.push(node.$ref);
-    for (const key of Object.keys(node)) this.descend(node[key], key, flags, depth, mode);
+    for (const key of keys) this.descend(node[key], key, flags, depth, mode);
   }
 
   private descend(child: unknown, key: Segment, parentFlags: number, parentDepth: number, mode: number): void {
