@@ -81,6 +81,7 @@ describe("createLintSession", () => {
       }
       expect(modes.size).toBeGreaterThan(0);
     },
+    30_000,
   );
 
   it("edits inside descriptions of a large YAML definition are handled as blocks", () => {
@@ -98,5 +99,5 @@ describe("createLintSession", () => {
       expect(session.result.problems).toEqual(fresh(text));
     }
     expect(blocks).toBeGreaterThan(15);
-  });
+  }, 30_000);
 });

@@ -114,6 +114,17 @@ export class PreparedSchemas {
       }
     }
     const type = node.type;
+    if (this.version === "3.1" || this.version === "3.2") {
+      // Draft-04 booleans in a 2020-12 schema: read them as draft 4 meant them rather than compare with `true`.
+      for (const [exclusive, limit] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+        if (typeof node[exclusive] !== "boolean") continue;
+        copy ??= { ...node };
+        if (node[exclusive] === true && typeof node[limit] === "number") {
+          copy[exclusive] = node[limit];
+          delete copy[limit];
+        } else delete copy[exclusive];
+      }
+    }
     if (typeof node.format === "string" && LENIENT_FORMATS.has(node.format)) set("format", `portico-unchecked:${node.format}`);
     if (this.nullable && typeof type === "string" && (node.nullable === true || (this.version === "2.0" && node["x-nullable"] === true))) set("type", [type, "null"]);
     if (this.mode !== "schema" && !inNot && Array.isArray(node.required) && isObject(node.properties)) {
