@@ -92,6 +92,7 @@ export async function main() {
       console.log(`  ${def.name} (${kb} KB, ${r.problems} problems): first lint ${ms(r.first)}`);
       console.log(`    edit→diagnostics  p50 ${ms(pct(r.latencies, 50))}  p95 ${ms(pct(r.latencies, 95))}  max ${ms(Math.max(...r.latencies))}`);
       console.log(`    lint in worker    p50 ${ms(pct(r.lintMs, 50))}  p95 ${ms(pct(r.lintMs, 95))}`);
+      if (process.env.BENCH_RAW) console.log("    raw", r.latencies.map((x) => x.toFixed(0)).join(" "));
       console.log(`    key→next frame    p50 ${ms(pct(r.frames, 50))}  p95 ${ms(pct(r.frames, 95))}  (main thread stays free while the worker lints)`);
     }
   } finally {

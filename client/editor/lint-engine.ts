@@ -12,7 +12,7 @@ export interface RawLintResult {
 export interface LintSessionLike {
   /** Problems of the text the session was created with. */
   result(): RawLintResult;
-  /** Problems after edits: `text` is the new text, `batches` the edits since the last call, oldest first. */
+  /** Problems after edits: `text` is the new text, `batches` the edits since the last call, oldest first (each relative to the text before it). */
   update(text: string, batches: readonly (readonly TextChange[])[]): RawLintResult;
 }
 

@@ -1,14 +1,17 @@
-/** @module Portico's lint engine behind the editor's {@link LintEngine} seam. */
-import { lintDocument } from "../../worker/openapi/lint/lint-document";
+/** @module Portico's incremental lint session (worker/openapi/lint) behind the editor's {@link LintEngine} seam. */
+import { createLintSession } from "../../worker/openapi/lint";
 import type { LintEngine } from "./lint-engine";
 
-/** Lints the whole text on every update (the engine's own parse is the cost; see bench/editor-lint.mjs). */
+/**
+ * One edit batch goes to the session as its changes (it re-parses only what they touch); several batches
+ * since the last lint go as the new text, which the session diffs into one change.
+ */
 export const PORTICO_LINT_ENGINE: LintEngine = {
   createSession(text) {
-    let last = lintDocument(text);
+    const session = createLintSession(text);
     return {
-      result: () => last,
-      update: (next) => (last = lintDocument(next)),
+      result: () => session.result,
+      update: (next, batches) => (batches.length === 1 ? session.update(batches[0]) : session.update(next)),
     };
   },
 };
