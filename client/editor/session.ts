@@ -6,7 +6,7 @@
  */
 import { setDiagnostics } from "@codemirror/lint";
 import type { Diagnostic } from "@codemirror/lint";
-import { EditorSelection, EditorState } from "@codemirror/state";
+import { EditorSelection, EditorState, Text } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import type { ViewUpdate } from "@codemirror/view";
 import { ChangeLog } from "./change-log";
@@ -62,20 +62,21 @@ export class EditorSession {
   private modelInFlight = false;
   private modelAgain = false;
   private lastModelMs = 0;
-  private savedText: string;
+  /** The saved text as a CodeMirror Text: comparing shares unchanged subtrees, so it costs little per keystroke. */
+  private savedDoc: Text;
   /** Values typed into fields that had no source slot yet, waiting for the structural edit and a new model. */
   private readonly pendingValues = new Map<string, ScalarValue>();
   private revealSeq = 0;
 
   constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void) {
     const format = detectFormat(text);
-    this.savedText = text;
     this.view = new EditorView({
       state: EditorState.create({
         doc: text,
         extensions: editorExtensions(format, () => this.onSave(), [EditorView.updateListener.of((u) => this.onUpdate(u))]),
       }),
     });
+    this.savedDoc = this.view.state.doc;
     this.log = new ChangeLog(this.view.state.doc);
     this.view.dom.addEventListener("keydown", (e) => (this.lastKeyAt = e.timeStamp), { capture: true });
     this.store = new Store<SessionState>({ version: 1, format, problems: [], problemsVersion: 0, errors: 0, warnings: 0, dirty: false });
@@ -88,10 +89,11 @@ export class EditorSession {
     return this.view.state.doc.toString();
   }
 
-  /** Marks the current text as saved (after a successful publish). */
+  /** Marks `text` (by default the current text) as saved, after a successful publish. */
   markSaved(text = this.text()): void {
-    this.savedText = text;
-    this.store.set({ dirty: this.text() !== text });
+    const current = this.view.state.doc;
+    this.savedDoc = current.toString() === text ? current : Text.of(text.split(/\r\n?|\n/));
+    this.store.set({ dirty: !current.eq(this.savedDoc) });
   }
 
   private onUpdate(update: ViewUpdate): void {
@@ -106,7 +108,7 @@ export class EditorSession {
     this.lastKeyAt = undefined;
     if (keyAt !== undefined) requestAnimationFrame(() => this.stats.keyToFrameMs.push(performance.now() - keyAt));
     const format = detectFormat(update.state.doc.sliceString(0, 200));
-    const dirty = update.state.doc.length !== this.savedText.length || update.state.doc.toString() !== this.savedText;
+    const dirty = !update.state.doc.eq(this.savedDoc);
     if (format !== this.store.state.format) {
       // No dispatch inside an update listener: switch the language right after.
       queueMicrotask(() => this.view.dispatch({ effects: languageCompartment.reconfigure(languageFor(format)) }));
