@@ -242,9 +242,11 @@ describe("API editor", () => {
     await title.waitFor();
     await title.fill("2.5.0");
     await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("  version: 2.5.0\n");
+    expect(await page.locator("[data-dirty]").count()).toBe(1);
     await page.click("text=Save and publish");
     const status = page.locator(".ed-notice[role=status]");
     await expect.poll(() => status.innerText(), { timeout: 60_000 }).toMatch(/^Published version /);
+    expect(await page.locator("[data-dirty]").count()).toBe(0);
     const label = /Published version (\S+)\./.exec(await status.innerText())![1];
     const apis = (await (await fetch(`${baseUrl()}/v1/apis`, { headers: { authorization: `Bearer ${token}` } })).json()) as { apis: { slug: string; liveVersion: string }[] };
     expect(apis.apis.find((a) => a.slug === "parcels")?.liveVersion).toBe(label);
