@@ -29,8 +29,8 @@ interface PathNode {
   key: Segment;
 }
 
-const EVERYTHING = true;
-type Evaluated = Set<string> | typeof EVERYTHING | null;
+/** Property names evaluated at one instance location (for unevaluatedProperties); null when not tracked. */
+type Evaluated = Set<string> | null;
 
 const regexCache = new Map<string, RegExp | null>();
 function regex(pattern: string): RegExp | null {
@@ -117,21 +117,11 @@ export class SchemaValidator {
     const start = this.errors.length;
     const isObj = typeof inst === "object" && inst !== null && !Array.isArray(inst);
     const tracking = track || (isObj && s.unevaluatedProperties !== undefined);
-    let evaluated: Evaluated = tracking ? new Set() : null;
-    const merge = (more: Evaluated): void => {
-      if (!evaluated || !more || evaluated === EVERYTHING) return;
-      if (more === EVERYTHING) evaluated = EVERYTHING;
-      else for (const k of more) evaluated.add(k);
-    };
-    const sub = (subschema: unknown, collect: boolean): boolean => {
-      const ok = this.v(subschema as Schema, inst, path, tracking);
-      if (tracking && collect) merge(this.evaluated);
-      return ok;
-    };
+    const evaluated: Evaluated = tracking ? new Set() : null;
     let valid = true;
 
-    if (typeof s.$ref === "string") valid = this.ref(s.$ref, resource, inst, path, tracking, merge) && valid;
-    if (typeof s.$dynamicRef === "string") valid = this.dynamicRef(s.$dynamicRef, resource, inst, path, tracking, merge) && valid;
+    if (typeof s.$ref === "string") valid = this.ref(s.$ref, resource, inst, path, evaluated) && valid;
+    if (typeof s.$dynamicRef === "string") valid = this.dynamicRef(s.$dynamicRef, resource, inst, path, evaluated) && valid;
 
     if (s.type !== undefined) {
       const types = Array.isArray(s.type) ? s.type : [s.type];
@@ -157,14 +147,19 @@ export class SchemaValidator {
         this.error(inst, s, "not", path, "must NOT be valid");
       }
     }
-    if (Array.isArray(s.allOf)) for (const branch of s.allOf) valid = sub(branch, true) && valid;
+    if (Array.isArray(s.allOf)) {
+      for (const branch of s.allOf) {
+        valid = this.v(branch as Schema, inst, path, tracking) && valid;
+        this.absorb(evaluated);
+      }
+    }
     if (Array.isArray(s.anyOf)) {
       const mark = this.errors.length;
       let any = false;
       for (const branch of s.anyOf) {
-        if (!sub(branch, false)) continue;
+        if (!this.v(branch as Schema, inst, path, tracking)) continue;
         any = true;
-        if (tracking) merge(this.evaluated);
+        this.absorb(evaluated);
       }
       if (any) this.errors.length = mark;
       else {
@@ -176,9 +171,9 @@ export class SchemaValidator {
       const mark = this.errors.length;
       const passing: number[] = [];
       s.oneOf.forEach((branch, i) => {
-        if (!sub(branch, false)) return;
+        if (!this.v(branch as Schema, inst, path, tracking)) return;
         passing.push(i);
-        if (tracking) merge(this.evaluated);
+        this.absorb(evaluated);
       });
       if (passing.length === 1) this.errors.length = mark;
       else {
@@ -190,22 +185,20 @@ export class SchemaValidator {
     if (s.if !== undefined && (s.then !== undefined || s.else !== undefined)) {
       const mark = this.errors.length;
       const cond = this.v(s.if as Schema, inst, path, tracking);
-      const condEvaluated = this.evaluated;
       this.errors.length = mark;
       const branch = cond ? "then" : "else";
-      if (cond && tracking) merge(condEvaluated);
+      if (cond) this.absorb(evaluated);
       if (s[branch] !== undefined) {
         // A failing branch's evaluated properties do not count (ajv), so unevaluatedProperties reports them too.
-        if (sub(s[branch], false)) {
-          if (tracking) merge(this.evaluated);
-        } else {
+        if (this.v(s[branch] as Schema, inst, path, tracking)) this.absorb(evaluated);
+        else {
           valid = false;
           this.error(inst, s, "if", path, `must match "${branch}" schema`, { failingKeyword: branch });
         }
       }
     }
 
-    if (isObj) valid = this.object(s, inst as Record<string, unknown>, path, evaluated, merge) && valid;
+    if (isObj) valid = this.object(s, inst as Record<string, unknown>, path, evaluated) && valid;
     else if (Array.isArray(inst)) valid = this.array(s, inst, path) && valid;
     else if (typeof inst === "string") valid = this.string(s, inst, path) && valid;
     else if (typeof inst === "number") valid = this.number(s, inst, path) && valid;
@@ -216,13 +209,19 @@ export class SchemaValidator {
     return valid;
   }
 
-  private ref(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
-    const target = from ? this.set.resolve(ref, from) : undefined;
-    if (target === undefined) return true; // an unknown reference in our own schemas is not the document's fault
-    return this.follow(target, inst, path, track, merge);
+  /** Copies the last call's evaluated properties into `target` (when tracking). */
+  private absorb(target: Evaluated): void {
+    const more = this.evaluated;
+    if (target && more) for (const k of more) target.add(k);
   }
 
-  private dynamicRef(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
+  private ref(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, evaluated: Evaluated): boolean {
+    const target = from ? this.set.resolve(ref, from) : undefined;
+    if (target === undefined) return true; // an unknown reference in our own schemas is not the document's fault
+    return this.follow(target, inst, path, evaluated);
+  }
+
+  private dynamicRef(ref: string, from: Resource | undefined, inst: unknown, path: PathNode | null, evaluated: Evaluated): boolean {
     let target = from ? this.set.resolve(ref, from) : undefined;
     const anchor = ref.startsWith("#") ? ref.slice(1) : undefined;
     if (anchor && typeof target === "object" && target.$dynamicAnchor === anchor) {
@@ -236,16 +235,16 @@ export class SchemaValidator {
       }
     }
     if (target === undefined) return true;
-    return this.follow(target, inst, path, track, merge);
+    return this.follow(target, inst, path, evaluated);
   }
 
-  private follow(target: Schema, inst: unknown, path: PathNode | null, track: boolean, merge: (e: Evaluated) => void): boolean {
-    const ok = this.v(target, inst, path, track);
-    if (track) merge(this.evaluated);
+  private follow(target: Schema, inst: unknown, path: PathNode | null, evaluated: Evaluated): boolean {
+    const ok = this.v(target, inst, path, evaluated !== null);
+    this.absorb(evaluated);
     return ok;
   }
 
-  private object(s: SchemaObject, inst: Record<string, unknown>, path: PathNode | null, evaluated: Evaluated, merge: (e: Evaluated) => void): boolean {
+  private object(s: SchemaObject, inst: Record<string, unknown>, path: PathNode | null, evaluated: Evaluated): boolean {
     let valid = true;
     const keys = Object.keys(inst);
     if (Array.isArray(s.required)) {
@@ -301,11 +300,11 @@ export class SchemaValidator {
           }
         }
         if (matched) {
-          if (evaluated instanceof Set) evaluated.add(key);
+          evaluated?.add(key);
           continue;
         }
         if (additional === undefined) continue;
-        if (evaluated instanceof Set) evaluated.add(key);
+        evaluated?.add(key);
         if (additional === false) {
           valid = false;
           this.error(inst, s, "additionalProperties", path, "must NOT have additional properties", { additionalProperty: key });
@@ -316,10 +315,10 @@ export class SchemaValidator {
       for (const [prop, schema] of Object.entries(s.dependentSchemas as Record<string, Schema>)) {
         if (!(prop in inst)) continue;
         valid = this.v(schema, inst, path, evaluated !== null) && valid;
-        if (evaluated !== null) merge(this.evaluated);
+        this.absorb(evaluated);
       }
     }
-    if (s.unevaluatedProperties !== undefined && evaluated !== EVERYTHING) {
+    if (s.unevaluatedProperties !== undefined) {
       for (const key of keys) {
         if (evaluated?.has(key)) continue;
         if (s.unevaluatedProperties === false) {
