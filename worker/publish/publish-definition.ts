@@ -10,7 +10,7 @@ import { getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
 import { lintForUpload } from "./lint-step";
 import { apiSlugFromTitle, isValidApiSlug, isValidVersionLabel } from "./names";
-import type { PublishRequest, PublishResponse } from "./types";
+import type { PublishRequest, PublishResponse, UploadLint } from "./types";
 
 function refusal(status: PublishResponse["status"], code: string, message: string, details?: unknown): PublishResponse {
   return { status, json: JSON.stringify({ error: { code, message, ...(details === undefined ? {} : { details }) } }), timings: {} };
@@ -44,9 +44,9 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
     return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
   }
   const { header, operations } = outcome;
-  const lint = lintForUpload(raw.body, outcome);
-  clock.lap("lint");
-  if (req.strict && lint.errors > 0) {
+  // Strict uploads are linted before anything is written; others lint while their KV writes are in flight.
+  let lint = req.strict ? lintForUpload(outcome) : undefined;
+  if (lint && lint.errors > 0) {
     return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
   }
 
@@ -62,7 +62,7 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   const db = getDb(env.DB);
   const modelKey = await modelKeyFor(req.sha256, req.root);
   const counts = header.counts;
-  const answer = (apiSlug: string) => ({
+  const answer = (apiSlug: string, lint: UploadLint) => ({
     api: apiSlug,
     version: label,
     url: `${req.origin}/p/${req.portalSlug}/reference/${apiSlug}/${encodeURIComponent(label)}/`,
@@ -80,14 +80,20 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   if (existing?.liveVersionId) {
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
-      return { status: 200, json: JSON.stringify({ ...answer(apiSlug), unchanged: true }), timings: clock.timings };
+      lint ??= lintForUpload(outcome);
+      return { status: 200, json: JSON.stringify({ ...answer(apiSlug, lint), unchanged: true }), timings: clock.timings };
     }
   }
 
   // A model already stored (same definition under another label) is not written again; its slice
   // locations are recomputed, which serialising the same slices in the same order reproduces exactly.
   const stored = await modelComplete(env.MODELS, modelKey);
-  const locations = await putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), outcome.slice, !stored);
+  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), outcome.slice, !stored);
+  if (!lint) {
+    lint = lintForUpload(outcome);
+    clock.lap("lint");
+  }
+  const locations = await writing;
   if (!stored) await putHeader(env.MODELS, modelKey, header);
   clock.lap("kv-write");
 
@@ -117,5 +123,5 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
     throw error;
   }
   clock.lap("d1-write");
-  return { status: 201, json: JSON.stringify({ ...answer(apiSlug), publication: version.id, publishedAt: now }), timings: clock.timings };
+  return { status: 201, json: JSON.stringify({ ...answer(apiSlug, lint), publication: version.id, publishedAt: now }), timings: clock.timings };
 }
