@@ -1,8 +1,8 @@
 /**
- * @module Source positions of a JSON text in one pass: every container's members (key and value offsets) in
+ * @module Source positions of a JSON text in one pass: every container's members (key offsets, child containers) in
  * flat typed arrays, looked up by path afterwards. The parse module's lazy locator rescans a container each
  * time a path enters it for the first time, which re-reads a 13 MB file once per level; linting locates
- * thousands of problems, so it indexes everything once instead (about 12 bytes per member).
+ * thousands of problems, so it indexes everything once instead (about 8 bytes per member).
  */
 
 import type { JsonPath } from "../types";
@@ -16,9 +16,8 @@ export class JsonIndex {
     /** Per container: index of its first member in the member arrays; `containerStart[c + 1]` ends it. */
     private readonly containerStart: Int32Array,
     private readonly containerIsObject: Uint8Array,
-    /** Per member: offset of its key (objects) or value (arrays), offset of its value, child container or -1. */
+    /** Per member: offset of its key (objects) or value (arrays), and its child container or -1. */
     private readonly keyAt: Int32Array,
-    private readonly valueAt: Int32Array,
     private readonly childOf: Int32Array,
     private readonly lineStarts: Int32Array,
     private readonly rootOffset: number,
@@ -97,7 +96,6 @@ export class JsonIndex {
 /** Indexes valid JSON text (BOM already removed). Iterative: no recursion, whatever the nesting. */
 export function indexJson(text: string): JsonIndex {
   let keyAt = new Int32Array(4096);
-  let valueAt = new Int32Array(4096);
   let childOf = new Int32Array(4096);
   let parentOf = new Int32Array(4096);
   let members = 0;
@@ -107,7 +105,7 @@ export function indexJson(text: string): JsonIndex {
   let expectKey = false;
   let key = -1;
   let rootOffset = -1;
-  const grow = (a: Int32Array): Int32Array => {
+  const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
     const b = new Int32Array(a.length * 2);
     b.set(a);
     return b;
@@ -117,14 +115,12 @@ export function indexJson(text: string): JsonIndex {
     if (!stack.length) return -1;
     if (members === keyAt.length) {
       keyAt = grow(keyAt);
-      valueAt = grow(valueAt);
       childOf = grow(childOf);
       parentOf = grow(parentOf);
     }
     const parent = stack[stack.length - 1];
     const m = members++;
     keyAt[m] = isObject[parent] ? key : offset;
-    valueAt[m] = offset;
     childOf[m] = -1;
     parentOf[m] = parent;
     return m;
@@ -166,15 +162,13 @@ export function indexJson(text: string): JsonIndex {
   for (let c = 0; c < containers; c++) starts[c + 1] += starts[c];
   const next = starts.slice(0, containers);
   const k = new Int32Array(members);
-  const v = new Int32Array(members);
   const ch = new Int32Array(members);
   for (let m = 0; m < members; m++) {
     const at = next[parentOf[m]]++;
     k[at] = keyAt[m];
-    v[at] = valueAt[m];
     ch[at] = childOf[m];
   }
-  return new JsonIndex(text, starts, Uint8Array.from(isObject), k, v, ch, Int32Array.from(lines), Math.max(rootOffset, 0));
+  return new JsonIndex(text, starts, Uint8Array.from(isObject), k, ch, Int32Array.from(lines), Math.max(rootOffset, 0));
 }
 
 const DELIMITER: boolean[] = [];
