@@ -8,7 +8,8 @@
 
 import type { Segment } from "../rule";
 import { deepEqual } from "../util/deep-equal";
-import { checkFormat } from "./formats";
+import { applyErrorMessage } from "./error-message";
+import { checkNumber, checkString, hasType, regex, toPath, type PathNode } from "./keywords";
 import type { Resource, Schema, SchemaObject, SchemaSet } from "./schema-set";
 
 /** One validation error, in ajv's terms. */
@@ -24,51 +25,9 @@ export interface SchemaError {
   used?: boolean;
 }
 
-interface PathNode {
-  parent: PathNode | null;
-  key: Segment;
-}
 
 /** Property names evaluated at one instance location (for unevaluatedProperties); null when not tracked. */
 type Evaluated = Set<string> | null;
-
-const regexCache = new Map<string, RegExp | null>();
-function regex(pattern: string): RegExp | null {
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern, "u");
-    } catch {
-      re = null;
-    }
-    regexCache.set(pattern, re);
-  }
-  return re;
-}
-
-function toPath(node: PathNode | null, base: readonly Segment[]): Segment[] {
-  const out: Segment[] = [];
-  for (let n = node; n; n = n.parent) out.push(n.key);
-  out.reverse();
-  return base.length ? [...base, ...out] : out;
-}
-
-function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  return typeof value;
-}
-
-function hasType(value: unknown, type: unknown): boolean {
-  switch (type) {
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    default:
-      return typeOf(value) === type;
-  }
-}
 
 export class SchemaValidator {
   private errors: SchemaError[] = [];
@@ -203,7 +162,7 @@ export class SchemaValidator {
     else if (typeof inst === "string") valid = this.string(s, inst, path) && valid;
     else if (typeof inst === "number") valid = this.number(s, inst, path) && valid;
 
-    if (s.errorMessage !== undefined && this.errors.length > start) this.applyErrorMessage(s, path, start);
+    if (s.errorMessage !== undefined && this.errors.length > start) applyErrorMessage(this.errors, start, s, toPath(path, this.base));
     if (entered) this.scope.pop();
     this.evaluated = evaluated;
     return valid;
@@ -384,88 +343,11 @@ export class SchemaValidator {
   }
 
   private string(s: SchemaObject, inst: string, path: PathNode | null): boolean {
-    let valid = true;
-    const length = typeof s.minLength === "number" || typeof s.maxLength === "number" ? [...inst].length : 0;
-    if (typeof s.minLength === "number" && length < s.minLength) {
-      valid = false;
-      this.error(inst, s, "minLength", path, `must NOT have fewer than ${s.minLength} characters`, { limit: s.minLength });
-    }
-    if (typeof s.maxLength === "number" && length > s.maxLength) {
-      valid = false;
-      this.error(inst, s, "maxLength", path, `must NOT have more than ${s.maxLength} characters`, { limit: s.maxLength });
-    }
-    if (typeof s.pattern === "string" && regex(s.pattern)?.test(inst) === false) {
-      valid = false;
-      this.error(inst, s, "pattern", path, `must match pattern "${s.pattern}"`, { pattern: s.pattern });
-    }
-    if (typeof s.format === "string" && !checkFormat(s.format, inst)) {
-      valid = false;
-      this.error(inst, s, "format", path, `must match format "${s.format}"`, { format: s.format });
-    }
-    return valid;
+    return checkString(s, inst, (keyword, message, params) => this.error(inst, s, keyword, path, message, params));
   }
 
   private number(s: SchemaObject, inst: number, path: PathNode | null): boolean {
-    let valid = true;
-    const fail = (keyword: string, comparison: string, limit: unknown): void => {
-      valid = false;
-      this.error(inst, s, keyword, path, `must be ${comparison} ${String(limit)}`, { comparison, limit });
-    };
-    // Draft-04 boolean exclusiveMinimum/Maximum (the 2.0 schema still references draft-04 definitions).
-    if (typeof s.minimum === "number" && (s.exclusiveMinimum === true ? inst <= s.minimum : inst < s.minimum)) fail("minimum", s.exclusiveMinimum === true ? ">" : ">=", s.minimum);
-    if (typeof s.maximum === "number" && (s.exclusiveMaximum === true ? inst >= s.maximum : inst > s.maximum)) fail("maximum", s.exclusiveMaximum === true ? "<" : "<=", s.maximum);
-    if (typeof s.exclusiveMinimum === "number" && inst <= s.exclusiveMinimum) fail("exclusiveMinimum", ">", s.exclusiveMinimum);
-    if (typeof s.exclusiveMaximum === "number" && inst >= s.exclusiveMaximum) fail("exclusiveMaximum", "<", s.exclusiveMaximum);
-    if (typeof s.multipleOf === "number" && s.multipleOf > 0) {
-      const q = inst / s.multipleOf;
-      if (Math.abs(q - Math.round(q)) > 1e-9) {
-        valid = false;
-        this.error(inst, s, "multipleOf", path, `must be multiple of ${s.multipleOf}`, { multipleOf: s.multipleOf });
-      }
-    }
-    return valid;
+    return checkNumber(s, inst, (keyword, message, params) => this.error(inst, s, keyword, path, message, params));
   }
 
-  /** ajv-errors: replaces the errors a schema produced with its `errorMessage`(s). */
-  private applyErrorMessage(s: SchemaObject, path: PathNode | null, start: number): void {
-    const em = s.errorMessage;
-    const here = toPath(path, this.base);
-    const samePath = (e: SchemaError) => e.instancePath.length === here.length && e.instancePath.every((seg, i) => seg === here[i]);
-    const below = (e: SchemaError) => e.instancePath.length >= here.length && here.every((seg, i) => e.instancePath[i] === seg);
-    const slice = this.errors.slice(start);
-    const added: SchemaError[] = [];
-    const emit = (message: string) => added.push({ keyword: "errorMessage", instancePath: here, params: {}, message, schema: s, data: undefined });
-    if (em && typeof em === "object" && !Array.isArray(em)) {
-      const byKeyword = em as Record<string, unknown>;
-      for (const [keyword, message] of Object.entries(byKeyword)) {
-        if (keyword === "properties" || keyword === "items" || keyword === "_" || typeof message !== "string") continue;
-        const hits = slice.filter((e) => !e.used && e.keyword === keyword && e.schema === s && samePath(e));
-        if (!hits.length) continue;
-        for (const e of hits) e.used = true;
-        emit(message);
-      }
-      const children = byKeyword.properties;
-      if (children && typeof children === "object") {
-        for (const [child, message] of Object.entries(children as Record<string, unknown>)) {
-          const hits = slice.filter((e) => !e.used && e.keyword !== "errorMessage" && below(e) && e.instancePath[here.length] === child);
-          if (!hits.length || typeof message !== "string") continue;
-          for (const e of hits) e.used = true;
-          emit(message);
-        }
-      }
-    }
-    const all = typeof em === "string" ? em : em && typeof em === "object" ? (em as Record<string, unknown>)._ : undefined;
-    if (typeof all === "string") {
-      // Every error this schema produced, through `$ref`s too (as Spectral's precompiled validators do).
-      const hits = slice.filter((e) => !e.used && e.keyword !== "errorMessage" && below(e));
-      if (hits.length) {
-        for (const e of hits) e.used = true;
-        emit(all);
-      }
-    }
-    if (!added.length) return;
-    this.errors.length = start;
-    for (const e of slice) if (!e.used) this.errors.push(e);
-    for (const e of added) this.errors.push(e);
-  }
 }
