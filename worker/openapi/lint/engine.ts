@@ -29,7 +29,7 @@ export function planRules(version: OasVersion, settings: Record<string, RuleSett
   const node: BoundNodeRule[] = [];
   const document: number[] = [];
   const stores: WeakMap<object, unknown>[] = [];
-  for (const rule of RULES as readonly LintRule[]) {
+  for (const rule of RULES) {
     const setting = settings[rule.id] ?? rule.severityFor?.[version] ?? rule.severity;
     if (setting === "off" || !rule.formats.includes(version)) continue;
     const index = rules.length;
