@@ -1,5 +1,6 @@
 /** @module Short human labels for schema facts: type lines, constraint chips, literal values. */
 import type { Constraint, SchemaView } from "../openapi/schema-view/types";
+import { bodyOf } from "../openapi/schema-view/shape";
 
 /** A JSON literal as written in a definition (strings quoted), cut at `max` characters. */
 export function literal(value: unknown, max = 120): string {
@@ -49,12 +50,12 @@ export function prettyExample(value: unknown, max = EXAMPLE_MAX_CHARS): string {
 /** `string`, `integer | null`, `array of Pet`, `object`, `any`. */
 export function typeLabel(shown: SchemaView): string {
   if (shown.cycle) return shown.cycle.name;
-  const view = shown.repeatOf ?? shown;
-  const types = view.types.filter((t) => t !== "null");
-  const nullable = view.types.includes("null");
+  const body = bodyOf(shown); // children of a "same as above" node live on the node it links to
+  const types = shown.types.filter((t) => t !== "null");
+  const nullable = shown.types.includes("null");
   let label: string;
-  if (types.length === 0) label = view.variants?.length ? view.variants[0].kind === "anyOf" ? "any of" : "one of" : view.never ? "never" : "any";
-  else label = types.map((t) => (t === "array" && view.items ? `array of ${itemLabel(view.items)}` : t)).join(" | ");
+  if (types.length === 0) label = body.variants?.length ? body.variants[0].kind === "anyOf" ? "any of" : "one of" : shown.never ? "never" : "any";
+  else label = types.map((t) => (t === "array" && body.items ? `array of ${itemLabel(body.items)}` : t)).join(" | ");
   return nullable ? `${label} | null` : label;
 }
 

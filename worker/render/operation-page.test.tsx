@@ -117,6 +117,27 @@ describe("renderOperationPage: schemas", () => {
   });
 });
 
+describe("renderOperationPage: schemas shown once (GitHub's REST description)", () => {
+  const github = buildFile("./node_modules/@octokit/openapi/generated/api.github.com.json");
+  const html = page(github, "repos-get");
+
+  it("links repository (a twin of nullable-repository, shown above) instead of listing its 98 properties again", () => {
+    expect(html.match(/<code>allow_squash_merge<\/code>/g)?.length).toBe(2); // full-repository's own, nullable-repository's
+    expect(html.match(/>Same as nullable-repository above</g)?.length).toBe(2); // parent and source
+    expect(html).toMatch(/<code>parent<\/code> <i>object<\/i><i class="n">repository<\/i>/);
+  });
+
+  it("anchors exactly the nodes that links point at, and every link finds its target", () => {
+    const els = elements(html);
+    const linked = new Set(els.filter((e) => e.tag === "a" && (e.attrs["data-same"] || e.attrs.class === "cy")).map((e) => e.attrs.href.slice(1)));
+    const bodies = els.filter((e) => e.attrs["data-b"] !== undefined).map((e) => e.attrs["data-b"]);
+    expect(linked.size).toBeGreaterThan(0);
+    expect(new Set(bodies)).toEqual(linked);
+    expect(danglingFragments(html)).toEqual([]);
+    expect(duplicateIds(html)).toEqual([]);
+  });
+});
+
 describe("renderOperationPage: webhooks and callbacks", () => {
   it("renders a webhook like an operation, its sample aimed at the subscriber's endpoint", () => {
     const html = page(demo, "webhook-trackingeventcreated-post");

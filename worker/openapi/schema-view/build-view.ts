@@ -2,38 +2,30 @@
 import { discriminatorView, mappingTargetRef, variantNames } from "./discriminator";
 import { mergeAllOf } from "./merge-all-of";
 import { componentName, deref, isObject, refName, type JsonObject } from "./refs";
+import { collapseRepeats, recordNamed, repeatNode, type RepeatRegistry } from "./repeats";
 import type { Constraint, EnumValue, SchemaView, VariantGroup, ViewMode } from "./types";
 
 /** Options for {@link viewSchema}. */
 export interface ViewOptions {
   /** Drops readOnly properties (`request`) or writeOnly ones (`response`). Default `any`. */
   mode?: ViewMode;
-  /** Prefix for anchors of named nodes; make it unique per tree on a page. Default `s`. */
+  /** Prefix for anchors of linked nodes; make it unique per tree on a page. Default `s`. */
   anchorPrefix?: string;
   /** Node budget per tree (bounds memory and HTML on huge definitions). Default 3000. */
   maxNodes?: number;
   /** Nesting budget. Default 24. */
   maxDepth?: number;
   /**
-   * Shared by every view of one page: a named schema expanded once (with at least `minRepeatNodes` nodes)
-   * becomes a `repeatOf` node when it appears again, in this tree or a later one of the same mode.
+   * Shared by every view of one page: a named schema expanded once (with a body of at least `minBytes`)
+   * becomes a `repeatOf` node when it appears again, in this tree or a later one of the same mode; so does any node
+   * whose children are identical to those of a node shown earlier (see `collapseRepeats`).
    */
   repeats?: RepeatRegistry;
 }
 
-/** Named schemas already expanded on a page, by mode and `$ref`. Create one per page with {@link createRepeatRegistry}. */
-export interface RepeatRegistry {
-  seen: Map<string, SchemaView>;
-  /** Smallest subtree (in nodes) worth replacing by a link. */
-  minNodes: number;
-}
+export { createRepeatRegistry, type RepeatRegistry } from "./repeats";
 
-/** A registry for one page; subtrees under `minNodes` nodes are cheaper to repeat than to link. */
-export function createRepeatRegistry(minNodes = 5): RepeatRegistry {
-  return { seen: new Map(), minNodes };
-}
-
-interface Frame { ref: string; name: string; anchor: string }
+interface Frame { ref: string; name: string; view: SchemaView }
 interface Context {
   refs: Record<string, unknown>;
   mode: ViewMode;
@@ -59,7 +51,9 @@ export function viewSchema(schema: unknown, refs: Record<string, unknown>, optio
     refs, mode: options.mode ?? "any", prefix: options.anchorPrefix ?? "s", counter: 0, nodes: 0,
     maxNodes: options.maxNodes ?? 3000, maxDepth: options.maxDepth ?? 24, stack: [], repeats: options.repeats,
   };
-  return build(schema, ctx, 0);
+  const view = build(schema, ctx, 0);
+  if (options.repeats) collapseRepeats(view, options.repeats, ctx.prefix);
+  return view;
 }
 
 /** Whether a (possibly referenced, possibly allOf-composed) schema carries `flag: true`. */
@@ -114,16 +108,14 @@ function build(raw: unknown, ctx: Context, depth: number): SchemaView {
     name = componentName(ref) ?? refName(ref);
     const ancestor = ctx.stack.find((f) => f.ref === ref);
     if (ancestor) {
-      const cyc: SchemaView = { types: [], name, ref, cycle: { ref, name: ancestor.name, anchor: ancestor.anchor } };
+      // Anchors only where something links: the ancestor gets one when the first cycle points back at it.
+      ancestor.view.anchor ??= `${ctx.prefix}-${++ctx.counter}`;
+      const cyc: SchemaView = { types: [], name, ref, cycle: { ref, name: ancestor.name, anchor: ancestor.view.anchor } };
       if (typeof schema.description === "string") cyc.description = schema.description;
       return cyc;
     }
     const earlier = ctx.repeats?.seen.get(`${ctx.mode}:${ref}`);
-    if (earlier) {
-      const rep: SchemaView = { types: earlier.types, name, ref, repeatOf: earlier };
-      if (typeof schema.description === "string") rep.description = schema.description;
-      return rep;
-    }
+    if (earlier) return repeatNode(ctx.repeats!, earlier, name, ref, typeof schema.description === "string" ? schema.description : undefined);
     const d = deref(schema, ctx.refs);
     if (d.unresolved) return { types: [], name, ref, unresolved: d.unresolved };
     if (d.value === false) return { types: [], name, ref, never: true };
@@ -138,16 +130,14 @@ function build(raw: unknown, ctx: Context, depth: number): SchemaView {
   if (ref && name) {
     view.name = name;
     view.ref = ref;
-    view.anchor = `${ctx.prefix}-${++ctx.counter}`;
-    ctx.stack.push({ ref, name, anchor: view.anchor });
+    ctx.stack.push({ ref, name, view });
   }
-  const before = ctx.nodes;
   try {
     fill(view, schema, ref, ctx, depth);
   } finally {
     if (ref && name) ctx.stack.pop();
   }
-  if (ref && ctx.repeats && ctx.nodes - before >= ctx.repeats.minNodes && !view.truncated) ctx.repeats.seen.set(`${ctx.mode}:${ref}`, view);
+  if (ref && ctx.repeats) recordNamed(ctx.repeats, `${ctx.mode}:${ref}`, view, ctx.prefix);
   return view;
 }
 

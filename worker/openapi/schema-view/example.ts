@@ -1,4 +1,5 @@
 /** @module Example values generated from a {@link SchemaView}, so examples agree with what the viewer shows. */
+import { bodyOf } from "./shape";
 import type { SchemaView } from "./types";
 
 /** Options for {@link exampleFromView}. */
@@ -67,37 +68,37 @@ export function exampleFromView(view: SchemaView, options: ExampleOptions = {}):
 
 function generate(view: SchemaView, options: ExampleOptions, depth: number): unknown {
   if (view.cycle || view.never || view.unresolved || depth > 40) return undefined;
-  if (view.repeatOf) return generate(view.repeatOf, options, depth + 1);
   if (view.const) return view.const.value;
   if (view.examples && view.examples.length > 0) return view.examples[0];
   if (view.default) return view.default.value;
   if (view.enum && view.enum.length > 0) return view.enum[0].value;
+  const body = bodyOf(view); // a "same as above" node: its own facts, the children of the node it links to
   let base: unknown = undefined;
   const type = view.types.find((t) => t !== "null") ?? (view.types.includes("null") ? "null" : undefined);
-  if (type === "object" || (!type && view.properties)) {
+  if (type === "object" || (!type && body.properties)) {
     const obj: Record<string, unknown> = {};
-    for (const p of view.properties ?? []) {
+    for (const p of body.properties ?? []) {
       const v = generate(p.schema, options, depth + 1);
       if (v !== undefined) obj[p.name] = v;
     }
-    if (!view.properties?.length && view.additionalProperties && view.additionalProperties.types.length > 0) {
-      const v = generate(view.additionalProperties, options, depth + 1);
+    if (!body.properties?.length && body.additionalProperties && body.additionalProperties.types.length > 0) {
+      const v = generate(body.additionalProperties, options, depth + 1);
       if (v !== undefined) obj.key = v;
     }
     base = obj;
   } else if (type === "array") {
-    if (view.prefixItems) base = view.prefixItems.map((x) => generate(x, options, depth + 1)).filter((x) => x !== undefined);
+    if (body.prefixItems) base = body.prefixItems.map((x) => generate(x, options, depth + 1)).filter((x) => x !== undefined);
     else {
-      const item = view.items ? generate(view.items, options, depth + 1) : undefined;
+      const item = body.items ? generate(body.items, options, depth + 1) : undefined;
       base = item === undefined ? [] : [item];
     }
   } else if (type === "string") base = stringExample(view);
   else if (type === "integer" || type === "number") base = numberExample(view, type === "integer");
   else if (type === "boolean") base = true;
   else if (type === "null") base = null;
-  if (!view.variants || view.variants.length === 0) return base;
-  return view.variants.reduce<unknown>((acc, group, gi) => {
-    const pick = options.pickVariant?.(gi, view) ?? 0;
+  if (!body.variants || body.variants.length === 0) return base;
+  return body.variants.reduce<unknown>((acc, group, gi) => {
+    const pick = options.pickVariant?.(gi, body) ?? 0;
     const option = group.options[Math.min(pick, group.options.length - 1)];
     if (!option) return acc;
     let chosen = generate(option.schema, options, depth + 1);

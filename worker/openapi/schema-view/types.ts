@@ -66,7 +66,7 @@ export interface SchemaView {
   /** Component name when the node came from `#/components/schemas/<name>`. */
   name?: string;
   ref?: string;
-  /** Stable id for links to this node (set on named nodes). */
+  /** Id for links to this node: set only on nodes something links to (a cycle, a "same as above"). */
   anchor?: string;
   title?: string;
   description?: string;
@@ -96,10 +96,14 @@ export interface SchemaView {
   contentMediaType?: string;
   contentEncoding?: string;
   /**
-   * Set when the same schema was already expanded earlier on the page (not an ancestor): the node is that
-   * view again. Renderers link to `repeatOf.anchor` instead of repeating the tree; examples follow it.
+   * Set when this node's children were already shown earlier on the page (not by an ancestor): the same
+   * named schema, or a node with identical children. The node keeps its own facts (types, description, ...)
+   * and has no children of its own: renderers link to `repeatOf.anchor` instead of repeating the tree, and
+   * take the children from `repeatOf` (examples, type labels).
    */
   repeatOf?: SchemaView;
+  /** How to call `repeatOf` in "Same as … above" when it has no component name: where it was shown (`labels[]`). */
+  repeatLabel?: string;
   /** Set when this node refers back to an ancestor: render a link, not a tree. */
   cycle?: { ref: string; name: string; anchor?: string };
   /** A `$ref` with no local target. */

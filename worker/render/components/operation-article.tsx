@@ -70,7 +70,7 @@ export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id }:
             <ServerList servers={servers} />
           </section>
         )}
-        <Parameters params={model.params} refs={slice.refs} ctx={ctx} idPrefix={idPrefix} hl={hl + 1} />
+        <Parameters params={model.params} views={model.paramViews} ctx={ctx} idPrefix={idPrefix} hl={hl + 1} />
         {model.body && <RequestBody body={model.body} entries={model.bodyEntries} ctx={ctx} idPrefix={idPrefix} hl={hl + 1} />}
         <Responses entries={model.responses} refs={slice.refs} ctx={ctx} idPrefix={idPrefix} hl={hl + 1} />
         <Callbacks operation={operation} parentSlug={op.slug} refs={slice.refs} hl={hl + 1} idPrefix={idPrefix}

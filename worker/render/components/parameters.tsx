@@ -37,20 +37,20 @@ function Serialization({ p }: { p: ResolvedParameter }) {
 }
 
 /** Parameters by location; nothing when the operation has none. */
-export function Parameters({ params, refs, ctx, idPrefix, hl }: { params: ResolvedParameter[]; refs: Record<string, unknown>; ctx: RenderContext; idPrefix: string; hl: number }) {
+export function Parameters({ params, views, ctx, idPrefix, hl }: { params: ResolvedParameter[]; views: SchemaView[]; ctx: RenderContext; idPrefix: string; hl: number }) {
   if (params.length === 0) return null;
   return (
     <section class="blk" aria-labelledby={`${idPrefix}parameters`}>
       <H level={hl} id={`${idPrefix}parameters`}>Parameters</H>
       {LOCATION_TITLES.map(([loc, title]) => {
-        const group = params.filter((p) => p.in === loc);
+        const group = params.map((p, i) => ({ p, view: views[i] })).filter(({ p }) => p.in === loc);
         if (group.length === 0) return null;
         return (
           <>
             <H level={hl + 1}>{title}</H>
             <ul class="pr">
-              {group.map((p) => (
-                <PropertyRow prop={{ name: p.name, required: p.required, schema: parameterView(p, refs, ctx) }} ctx={ctx} depth={0} extra={<Serialization p={p} />} />
+              {group.map(({ p, view }) => (
+                <PropertyRow prop={{ name: p.name, required: p.required, schema: view }} ctx={ctx} depth={0} extra={<Serialization p={p} />} />
               ))}
             </ul>
           </>

@@ -3,15 +3,16 @@
  * switchable variants (radio tabs, no script needed), cycles as links back to the first appearance.
  */
 import { Fragment, type ComponentChildren } from "preact";
+import { bodyOf } from "../../openapi/schema-view/shape";
 import type { PropertyView, SchemaView, VariantGroup } from "../../openapi/schema-view/types";
 import { hasChildren, typeLabel } from "../format";
 import type { RenderContext } from "./context";
 import { SchemaBadges, SchemaFacts } from "./schema-facts";
 
 function countLabel(shown: SchemaView): string {
-  const view = shown.repeatOf ?? shown;
+  const view = bodyOf(shown);
   const base = view.items && !view.properties ? view.items : view;
-  const target = base.repeatOf ?? base;
+  const target = bodyOf(base);
   const n = target.properties?.length ?? 0;
   if (n > 0) return `${n} ${n === 1 ? "property" : "properties"}${target.name ? ` of ${target.name}` : ""}`;
   if (target.variants?.length) return `${target.variants.reduce((a, g) => a + g.options.length, 0)} variants`;
@@ -25,22 +26,22 @@ function CycleLink({ view }: { view: SchemaView }) {
 
 /** Stands in for a schema already expanded on the page; scripts expand it in place, without them it is a link. */
 function RepeatLink({ view }: { view: SchemaView }) {
-  const target = view.repeatOf!.anchor;
-  return <p class="same"><a href={target ? `#${target}` : undefined} data-same={target}>Same as {view.repeatOf!.name ?? view.name} above</a></p>;
+  const shown = bodyOf(view);
+  const target = shown.anchor;
+  return <p class="same"><a href={target ? `#${target}` : undefined} data-same={target}>Same as {shown.name ?? view.repeatLabel ?? view.name} above</a></p>;
 }
 
 /** One property (or parameter, or header) row: name, type, badges, facts, then its children behind a toggle. */
 export function PropertyRow({ prop, ctx, depth, open, extra }: { prop: PropertyView; ctx: RenderContext; depth: number; open?: boolean; extra?: ComponentChildren }) {
   const v = prop.schema;
-  const facts = v.repeatOf ? { ...v.repeatOf, description: v.description ?? v.repeatOf.description } : v;
   return (
     <li id={v.anchor}>
       <p class="h">
         <code>{prop.name}</code> <i>{typeLabel(v)}</i>
         {v.name && !v.cycle && !v.types.includes("array") ? <i class="n">{v.name}</i> : null}
-        <SchemaBadges view={facts} required={prop.required} />
+        <SchemaBadges view={v} required={prop.required} />
       </p>
-      <SchemaFacts view={facts} />
+      <SchemaFacts view={v} />
       {extra}
       {v.cycle && <CycleLink view={v} />}
       {v.items?.cycle && <p class="fa">Items: <CycleLink view={v.items} /></p>}
