@@ -70,10 +70,19 @@ export async function main() {
     const [file, rule] = k.split("\u0000");
     const a = theirs.get(k) ?? [];
     const b = ours.get(k) ?? [];
+    // Same line is agreement; pair findings with the same path first so that the leftovers are the real outliers.
     const left = [...b];
     let matched = 0;
-    const missing = [];
+    const pending = [];
     for (const x of a) {
+      const i = left.findIndex((y) => y.line === x.line && y.path === x.path);
+      if (i >= 0) {
+        matched++;
+        left.splice(i, 1);
+      } else pending.push(x);
+    }
+    const missing = [];
+    for (const x of pending) {
       const i = left.findIndex((y) => y.line === x.line);
       if (i >= 0) {
         matched++;
@@ -86,7 +95,7 @@ export async function main() {
     s.matched += matched;
     for (const [side, list] of [["spectral", missing], ["portico", left]]) {
       for (const x of list) {
-        const why = explain(side, rule, x, dataOf(file));
+        const why = explain(side, rule, x, dataOf(file), side === "spectral" ? a : b);
         if (!why) continue;
         s.explained++;
         explainedBy.set(why, (explainedBy.get(why) ?? 0) + 1);
@@ -132,8 +141,12 @@ export async function main() {
 const EXAMPLE_RULES = new Set(["oas3-valid-media-example", "oas3-valid-schema-example", "oas2-valid-media-example", "oas2-valid-schema-example"]);
 
 /** Which documented systematic difference (docs/lint.md) a finding seen by one side only falls under, if any. */
-function explain(side, rule, x, doc) {
+function explain(side, rule, x, doc, sameSide) {
   const path = x.segments;
+  const decoded = (p) => p.map((s) => safeDecode(s)).join("/");
+  if (side === "spectral" && sameSide.some((y) => y !== x && y.line === x.line && y.message === x.message && decoded(y.segments) === decoded(x.segments))) {
+    return "Spectral reports one finding twice";
+  }
   if (side === "portico" && doc.family === "3.2" && path[0] === "paths" && path[2] === "query") return "3.2 query operations";
   if (side === "spectral" && doc.family === "3.2" && (rule === "oas3-examples-value-or-externalValue" || (rule === "oas3-valid-media-example" && /must exist$/.test(x.message)))) {
     return "3.2 dataValue/serializedValue examples";
@@ -141,9 +154,21 @@ function explain(side, rule, x, doc) {
   if (side === "spectral" && EXAMPLE_RULES.has(rule) && /^no schema with key or ref|value must be \[|^strict mode|can't resolve reference|^schema is invalid/.test(x.message)) {
     return "Spectral reports schema compilation errors";
   }
-  if (side === "spectral" && x.line === 1 && doc.lines > 1 && path.length > 1) return "Spectral falls back to line 1";
+  // Through some $refs (percent-encoded pointers, path-level parameters) Spectral loses the location: line 1 or
+  // the enclosing `paths` object.
+  if (side === "spectral" && ((x.line === 1 && doc.lines > 1 && path.length > 1) || (path.length === 1 && path[0] === "paths" && rule !== "path-params"))) {
+    return "Spectral cannot map a location through a $ref";
+  }
   if (side === "portico" && EXAMPLE_RULES.has(rule) && recursiveSchemaAt(doc.data, path)) return "examples of recursive schemas";
   return undefined;
+}
+
+function safeDecode(s) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** Whether the schema governing the example at `path` reaches itself through $refs (Spectral skips those). */
