@@ -53,6 +53,16 @@ describe("createLintSession", () => {
     expect(session.update({ from: at, to: at, insert: "}" }).problems).toEqual(fresh(text));
   });
 
+  it("re-parses everything when the edited block is tied to others by an anchor", () => {
+    const text = "openapi: 3.1.0\ninfo:\n  title: T\n  version: '1'\nx-base: &base\n  description: Shared text\npaths:\n  /a:\n    get:\n      <<: *base\n      responses: {}\n";
+    const session = createLintSession(text);
+    const at = text.indexOf("Shared") + 6;
+    const result = session.update({ from: at, to: at, insert: " eval(" });
+    expect(session.lastUpdate.parse).toBe("full");
+    expect(result.problems.filter((p) => p.rule === "no-eval-in-markdown").map((p) => p.path.join("/"))).toEqual(["x-base/description", "paths//a/get/description"]);
+    expect(result.problems).toEqual(fresh(session.text));
+  });
+
   it("falls back to a full parse when an edit changes the structure", () => {
     const text = "openapi: 3.1.0\ninfo:\n  title: T\n  version: '1'\npaths: {}\n";
     const session = createLintSession(text);
