@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CodeSamplesProps } from "../../client/islands/types";
 import { renderOperationPage } from ".";
 import { danglingFragments, duplicateIds, elements, firstText } from "./testing/html";
-import { buildFile, pageProps, sameTag, type TestReference } from "./testing/reference";
+import { buildFile, buildText, pageProps, sameTag, type TestReference } from "./testing/reference";
 
 const demo = buildFile("./demo/definition.yaml");
 
@@ -135,6 +135,45 @@ describe("renderOperationPage: schemas shown once (GitHub's REST description)", 
     expect(new Set(bodies)).toEqual(linked);
     expect(danglingFragments(html)).toEqual([]);
     expect(duplicateIds(html)).toEqual([]);
+  });
+});
+
+describe("renderOperationPage: identical inline objects", () => {
+  const address = (description: string) => `
+                  type: object
+                  description: ${description}
+                  properties:
+                    street: { type: string, description: "Street and house number, as printed on a letter to this address." }
+                    city: { type: string, description: "City or town, without the arrondissement for Paris, Lyon and Marseille." }
+                    postcode: { type: string, description: "Postal code in the country's own format, spaces kept." }
+                    country: { type: string, enum: [FR, DE, NL], description: "ISO 3166-1 alpha-2 code." }`;
+  const ref = buildText(`
+openapi: 3.1.0
+info: { title: Orders, version: "1" }
+paths:
+  /orders:
+    post:
+      operationId: createOrder
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                billing:${address("Where invoices go.")}
+                shipping:${address("Where parcels go.")}
+      responses:
+        "201": { description: Created }
+`);
+  const html = page(ref, "createorder");
+
+  it("lists the second one's own description and links its properties to the first", () => {
+    expect(html.match(/<code>postcode<\/code>/g)?.length).toBe(1);
+    expect(html).toContain("<p class=\"md\">Where parcels go.</p>");
+    const link = elements(html).find((e) => e.tag === "a" && e.attrs["data-same"])!;
+    expect(html).toMatch(/ data-same="[^"]+">Same as billing above<\/a>/);
+    expect(elements(html).filter((e) => e.attrs["data-b"] === link.attrs["data-same"]).length).toBe(1);
+    expect(danglingFragments(html)).toEqual([]);
   });
 });
 

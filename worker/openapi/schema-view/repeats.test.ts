@@ -82,7 +82,7 @@ describe("repeats: inline objects", () => {
     expect(item.repeatOf).toBeUndefined();
     const third = viewSchema({ type: "object", properties: { again: address("C") } }, {}, { anchorPrefix: "s3", repeats });
     expect(prop(third, "again").repeatOf).toBe(item);
-    expect(prop(third, "again").repeatLabel).toBe("[]");
+    expect(prop(third, "again").repeatLabel).toBe("items");
     expect(item.anchor).toBe("s2-r1");
     expect(first.anchor).toBeUndefined();
     const other = viewSchema({ type: "object", properties: { again: address("C") } }, {}, { repeats: createRepeatRegistry() });

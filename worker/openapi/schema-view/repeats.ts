@@ -9,7 +9,7 @@ import type { SchemaView } from "./types";
 
 interface ShownBody {
   view: SchemaView;
-  /** Where it was shown, for "Same as … above" when the node has no component name (`labels[]`). */
+  /** Where it was shown, for "Same as … above" when the node has no component name (`billing`, `items of labels`). */
   label: string;
 }
 
@@ -100,8 +100,9 @@ function visit(node: SchemaView, label: string | undefined, reg: RepeatRegistry,
   const sub = (child: SchemaView, childLabel: string) => visit(child, childLabel, reg, prefix, depth + 1);
   for (const p of node.properties ?? []) sub(p.schema, p.name);
   for (const p of node.patternProperties ?? []) sub(p.schema, `/${p.pattern}/`);
-  if (node.additionalProperties) sub(node.additionalProperties, `${where ?? "additional properties"}{}`);
-  node.prefixItems?.forEach((x, i) => sub(x, `${where ?? ""}[${i}]`));
-  if (node.items) sub(node.items, `${where ?? ""}[]`);
+  const of = where ? ` of ${where}` : "";
+  if (node.additionalProperties) sub(node.additionalProperties, `values${of}`);
+  node.prefixItems?.forEach((x, i) => sub(x, `item ${i}${of}`));
+  if (node.items) sub(node.items, `items${of}`);
   for (const g of node.variants ?? []) for (const o of g.options) sub(o.schema, o.name);
 }

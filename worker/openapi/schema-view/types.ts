@@ -102,7 +102,7 @@ export interface SchemaView {
    * take the children from `repeatOf` (examples, type labels).
    */
   repeatOf?: SchemaView;
-  /** How to call `repeatOf` in "Same as … above" when it has no component name: where it was shown (`labels[]`). */
+  /** How to call `repeatOf` in "Same as … above" when it has no component name: where it was shown (`billing`, `items of labels`). */
   repeatLabel?: string;
   /** Set when this node refers back to an ancestor: render a link, not a tree. */
   cycle?: { ref: string; name: string; anchor?: string };
