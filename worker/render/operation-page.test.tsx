@@ -109,6 +109,24 @@ describe("renderOperationPage: schemas", () => {
     expect(html).toContain('<dt><code>"recipient_absent"</code></dt><dd>Nobody was home; a second attempt is usually scheduled.</dd>');
   });
 
+  it("folds a long list of allowed values after the first 40, every value still on the page", () => {
+    const values = Array.from({ length: 45 }, (_, i) => `v${i}`);
+    const ref = buildText(`
+openapi: 3.1.0
+info: { title: T, version: "1" }
+paths:
+  /x:
+    get:
+      operationId: getX
+      parameters: [{ name: one, in: query, schema: { type: string, enum: [${values.join(", ")}] } }]
+      responses: { "200": { description: OK } }
+`);
+    const html = page(ref, "getx");
+    const shown = html.slice(html.indexOf("Allowed:"), html.indexOf("</details>", html.indexOf("Allowed:")));
+    expect(shown.match(/<code>"v\d+"<\/code>/g)).toEqual(values.map((v) => `<code>"${v}"</code>`));
+    expect(shown).toContain('<code>"v39"</code></p><details><summary>5 more allowed values</summary><p class="fa"><code>"v40"</code>');
+  });
+
   it("replaces a schema already expanded on the page by an expandable reference to it", () => {
     const html = page(demo, "createshipment");
     const same = elements(html).filter((e) => e.tag === "a" && e.attrs["data-same"]);

@@ -22,12 +22,14 @@ function EnumList({ view }: { view: SchemaView }) {
       </dl>
     );
   }
-  const shown = values.slice(0, ENUM_INLINE_MAX);
+  const chips = (list: typeof values) => list.map((e, i) => <>{i > 0 ? " " : ""}<Code text={literal(e.value)} /></>);
+  const rest = values.slice(ENUM_INLINE_MAX);
   return (
-    <p class="fa">
-      <span class="fl">Allowed:</span> {shown.map((e, i) => <>{i > 0 ? " " : ""}<Code text={literal(e.value)} /></>)}
-      {values.length > shown.length ? ` … ${values.length - shown.length} more` : ""}
-    </p>
+    <>
+      <p class="fa"><span class="fl">Allowed:</span> {chips(values.slice(0, ENUM_INLINE_MAX))}</p>
+      {/* Long lists fold the rest away, readable without scripts. */}
+      {rest.length > 0 && <details><summary>{rest.length} more allowed values</summary><p class="fa">{chips(rest)}</p></details>}
+    </>
   );
 }
 
