@@ -62,7 +62,13 @@ export async function main() {
     if (!docs.has(file)) {
       const f = files.find((x) => x.path === file);
       const text = readFileSync(f.abs, "utf8");
-      docs.set(file, { family: f.family, lines: text.split("\n").length, data: /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text, { merge: true }) });
+      let data = null;
+      try {
+        data = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text, { merge: true });
+      } catch {
+        // an unparsable corpus file: no data-based explanation
+      }
+      docs.set(file, { family: f.family, lines: text.split("\n").length, data });
     }
     return docs.get(file);
   };
@@ -159,7 +165,7 @@ function explain(side, rule, x, doc, sameSide) {
   if (side === "spectral" && ((x.line === 1 && doc.lines > 1 && path.length > 1) || (path.length === 1 && path[0] === "paths" && rule !== "path-params"))) {
     return "Spectral cannot map a location through a $ref";
   }
-  if (side === "portico" && EXAMPLE_RULES.has(rule) && recursiveSchemaAt(doc.data, path)) return "examples of recursive schemas";
+  if (side === "portico" && EXAMPLE_RULES.has(rule) && doc.data && recursiveSchemaAt(doc.data, path)) return "examples of recursive schemas";
   return undefined;
 }
 
