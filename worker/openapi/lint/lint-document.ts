@@ -32,7 +32,7 @@ export function lintDocument(text: string, options: LintOptions = {}): LintResul
   return summarise([...warnings, ...lintData(root, locate, options)]);
 }
 
-/** Lints already parsed data; `locate` maps a source path to its 1-based position. */
+/** Lints already parsed data; `locate` maps a source path to its 1-based position. Problems come sorted by position. */
 export function lintData(root: Record<string, unknown>, locate: Locate, options: LintOptions = {}): LintProblem[] {
   const version = detectOasVersion(root);
   if (!version.ok) {
@@ -41,7 +41,7 @@ export function lintData(root: Record<string, unknown>, locate: Locate, options:
   }
   const plan = planRules(version.version, options.rules);
   const { problems } = runRules(root, plan);
-  return finishProblems(root, plan, problems, locate);
+  return finishProblems(root, plan, problems, locate).sort(compareProblems);
 }
 
 function jsonLocator(text: string): Locate {
