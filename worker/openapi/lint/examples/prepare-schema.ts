@@ -8,6 +8,7 @@
 
 import type { OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
+import { isSafePattern } from "../util/safe-pattern";
 
 /** Which media an example belongs to: Spectral relaxes `required` for request and response bodies. */
 export type ExampleMode = "schema" | "request" | "response";
@@ -126,6 +127,14 @@ export class PreparedSchemas {
       }
     }
     if (typeof node.format === "string" && LENIENT_FORMATS.has(node.format)) set("format", `portico-unchecked:${node.format}`);
+    if (typeof node.pattern === "string" && !isSafePattern(node.pattern)) {
+      copy ??= { ...node };
+      delete copy.pattern;
+    }
+    if (isObject(node.patternProperties) && Object.keys(node.patternProperties).some((p) => !isSafePattern(p))) {
+      const source = (copy ?? node).patternProperties as Record<string, unknown>;
+      set("patternProperties", Object.fromEntries(Object.entries(source).filter(([p]) => isSafePattern(p))));
+    }
     if (this.nullable && typeof type === "string" && (node.nullable === true || (this.version === "2.0" && node["x-nullable"] === true))) set("type", [type, "null"]);
     if (this.mode !== "schema" && !inNot && Array.isArray(node.required) && isObject(node.properties)) {
       const kept = this.relaxed(node.required, node.properties);

@@ -51,4 +51,29 @@ describe("oas3-valid-schema-example", () => {
       ),
     ).toEqual([{ line: 14, message: '"name" property type must be string', path: "/components/schemas/Node/example/children/0/name" }]);
   });
+
+  it("checks safe patterns and skips catastrophic ones, so a hostile definition cannot stall lint", () => {
+    expect(
+      lintRule(
+        "oas3-valid-schema-example",
+        `
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        paths: {}
+        components:
+          schemas:
+            Code:
+              type: string
+              pattern: "^[a-z]+$"
+              example: "ABC"
+            Evil:
+              type: string
+              pattern: "^(a+)+$"
+              example: "aaaaaaaaaaaaaaaaaaaaaaaaa!"
+        `,
+      ),
+      // Had the evil pattern run (2^25 backtracking steps here; a longer example never returns), its example
+      // would be reported too.
+    ).toEqual([{ line: 9, message: '"example" property must match pattern "^[a-z]+$"', path: "/components/schemas/Code/example" }]);
+  });
 });
