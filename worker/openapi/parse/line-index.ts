@@ -10,15 +10,21 @@ export class LineIndex {
 
   position(offset: number): SourcePosition {
     const starts = (this.starts ??= buildLineStarts(this.text));
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
+    const line = lineAt(starts, offset);
+    return { line: line + 1, column: offset - starts[line] + 1 };
   }
+}
+
+/** The 0-based line holding `offset`, by binary search over ascending line start offsets (`starts[0]` is 0). */
+export function lineAt(starts: ArrayLike<number>, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function buildLineStarts(text: string): Uint32Array {

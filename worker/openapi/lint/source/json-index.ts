@@ -5,6 +5,7 @@
  * thousands of problems, so it indexes everything once instead (about 8 bytes per member).
  */
 
+import { lineAt } from "../../parse/line-index";
 import type { JsonPath } from "../types";
 
 /** Positions of a JSON text; built by {@link indexJson} from text that JSON.parse accepted. */
@@ -81,15 +82,8 @@ export class JsonIndex {
   }
 
   private position(offset: number): { line: number; column: number } {
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo] + 1 };
+    const line = lineAt(this.lineStarts, offset);
+    return { line: line + 1, column: offset - this.lineStarts[line] + 1 };
   }
 }
 

@@ -5,6 +5,7 @@
  * Flow collections, complex keys and multi-line keys are not descended into: a path stops at their start.
  */
 
+import { lineAt } from "../../parse/line-index";
 import type { JsonPath } from "../types";
 
 const enum Kind {
@@ -67,15 +68,7 @@ export class YamlOutline {
 
   /** 0-based line of an offset. */
   lineOf(offset: number): number {
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lineAt(this.lineStarts, offset);
   }
 
   /**
