@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { waitForHealthy } from "./lib/dev-server.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 8787);
@@ -26,19 +27,6 @@ function devVarsToken() {
 function run(args) {
   const r = spawnSync(node, args, { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-async function waitForServer(child) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${origin}/healthz`);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error("wrangler dev did not answer within 120 s");
 }
 
 async function ensureDemo(adminToken) {
@@ -81,7 +69,7 @@ const child = spawn(node, [bin("wrangler"), "dev", "--ip", "127.0.0.1", "--port"
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));
 try {
-  await waitForServer(child);
+  await waitForHealthy(child, origin, 120_000);
   const { demo, result } = await ensureDemo(adminToken);
   console.log(`
 Portico is running.

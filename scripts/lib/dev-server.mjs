@@ -20,6 +20,19 @@ async function freePort() {
   });
 }
 
+/** Polls `${baseUrl}/healthz` until it answers 200; throws if `child` exits first or `timeoutMs` passes. */
+export async function waitForHealthy(child, baseUrl, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** @returns {Promise<{ baseUrl: string, adminToken: string, pid: number, stop: () => Promise<void> }>} */
 export async function startDevServer({ quiet = true } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), "portico-dev-"));
@@ -34,15 +47,7 @@ export async function startDevServer({ quiet = true } = {}) {
     { cwd: ROOT, stdio: ["ignore", quiet ? "ignore" : "inherit", quiet ? "ignore" : "inherit"], env: { ...process.env, CI: "true" }, detached: true },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error("wrangler dev did not start within 90 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForHealthy(child, baseUrl, 90_000);
   return {
     baseUrl,
     adminToken,
