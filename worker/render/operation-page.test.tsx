@@ -127,6 +127,32 @@ paths:
     expect(shown).toContain('<code>"v39"</code></p><details><summary>5 more allowed values</summary><p class="fa"><code>"v40"</code>');
   });
 
+  it("shows the allowed values, format and bounds of an array's scalar items", () => {
+    const ref = buildText(`
+openapi: 3.1.0
+info: { title: T, version: "1" }
+paths:
+  /x:
+    get:
+      operationId: getX
+      parameters: [{ name: kinds, in: query, schema: { type: array, items: { type: string, enum: [alpha, beta] } } }]
+      responses:
+        "200":
+          description: OK
+          content:
+            application/json:
+              schema: { type: array, items: { type: string, format: date, maxLength: 10 } }
+`);
+    const html = page(ref, "getx");
+    const params = html.slice(html.indexOf('id="op-parameters"'), html.indexOf('id="op-responses"'));
+    expect(params).toContain("Items:");
+    expect(params).toContain('<code>"alpha"</code>');
+    expect(params).toContain('<code>"beta"</code>');
+    const responses = html.slice(html.indexOf('id="op-responses"'), html.indexOf("</section>", html.indexOf('id="op-responses"')));
+    expect(responses).toContain('<span class="fl">Items:</span> <i>string</i> <small>date</small>');
+    expect(responses).toContain("<span>length ≤ 10</span>");
+  });
+
   it("replaces a schema already expanded on the page by an expandable reference to it", () => {
     const html = page(demo, "createshipment");
     const same = elements(html).filter((e) => e.tag === "a" && e.attrs["data-same"]);

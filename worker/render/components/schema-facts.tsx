@@ -83,6 +83,23 @@ export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipD
 }
 
 /** Badges after the type: format, required, read/write only, deprecated, nullable is in the type itself. */
+/**
+ * What an array says about its items when the items have no children of their own (`array of string` with an
+ * enum, a format, a pattern, bounds): shown under the array's own facts, since no nested tree will show them.
+ */
+export function ItemFacts({ view }: { view: SchemaView }) {
+  const items = view.items;
+  if (!items || items.cycle || items.repeatOf || items.properties || items.items || items.variants || items.prefixItems) return null;
+  const said = items.format || items.enum || items.const || items.default || items.examples || items.description || (items.constraints?.length ?? 0) > 0;
+  if (!said) return null;
+  return (
+    <div class="itf">
+      <p class="fa"><span class="fl">Items:</span> <i>{items.types.join(" | ") || "any"}</i> <SchemaBadges view={items} /></p>
+      <SchemaFacts view={items} />
+    </div>
+  );
+}
+
 export function SchemaBadges({ view, required }: { view: SchemaView; required?: boolean }) {
   return (
     <>

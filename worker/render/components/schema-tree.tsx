@@ -7,7 +7,7 @@ import { bodyOf } from "../../openapi/schema-view/shape";
 import type { PropertyView, SchemaView, VariantGroup } from "../../openapi/schema-view/types";
 import { hasChildren, typeLabel } from "../format";
 import type { RenderContext } from "./context";
-import { SchemaBadges, SchemaFacts } from "./schema-facts";
+import { ItemFacts, SchemaBadges, SchemaFacts } from "./schema-facts";
 
 function countLabel(shown: SchemaView): string {
   const view = bodyOf(shown);
@@ -42,6 +42,7 @@ export function PropertyRow({ prop, ctx, depth, open, extra }: { prop: PropertyV
         <SchemaBadges view={v} required={prop.required} />
       </p>
       <SchemaFacts view={v} />
+      <ItemFacts view={v} />
       {extra}
       {v.cycle && <CycleLink view={v} />}
       {v.items?.cycle && <p class="fa">Items: <CycleLink view={v.items} /></p>}
@@ -124,6 +125,7 @@ export function SchemaBlock({ view, ctx, title }: { view: SchemaView; ctx: Rende
         <SchemaBadges view={view} />
       </p>
       <SchemaFacts view={view} />
+      <ItemFacts view={view} />
       {view.cycle && <CycleLink view={view} />}
       <SchemaBody view={view} ctx={ctx} depth={0} />
     </div>
