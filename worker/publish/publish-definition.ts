@@ -88,8 +88,13 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   // A model already stored (same definition under another label) is not written again; its slice
   // locations are recomputed, which serialising the same slices in the same order reproduces exactly.
   const stored = await modelComplete(env.MODELS, modelKey);
-  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), outcome.slice, !stored);
+  let firstWrite: () => void = () => undefined;
+  const wrote = new Promise<void>((resolve) => (firstWrite = resolve));
+  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), outcome.slice, !stored, firstWrite);
   if (!lint) {
+    // Lint holds the isolate for up to a second: start it once the first KV writes are on the wire, so that the
+    // rest of the batch completes meanwhile.
+    await Promise.race([wrote, writing]);
     lint = lintForUpload(outcome);
     clock.lap("lint");
   }

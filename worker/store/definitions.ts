@@ -5,11 +5,9 @@ export function definitionKey(sha256: string): string {
   return `definitions/${sha256}`;
 }
 
-/** Stores a raw body under its hash; a body already stored is left as it is (same key, same bytes). */
+/** Stores a raw body under its hash (re-storing the same body writes the same bytes: no check needed). */
 export async function putDefinition(bucket: R2Bucket, sha256: string, body: Uint8Array, contentType: string): Promise<void> {
-  const key = definitionKey(sha256);
-  if (await bucket.head(key)) return;
-  await bucket.put(key, body, { httpMetadata: { contentType }, sha256 });
+  await bucket.put(definitionKey(sha256), body, { httpMetadata: { contentType }, sha256 });
 }
 
 /** The raw body and its stored content type, or undefined when absent. */

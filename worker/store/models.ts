@@ -38,7 +38,8 @@ export async function modelComplete(kv: KVNamespace, modelKey: string): Promise<
 /**
  * Serialises every slice (in the order given) into chunks and, unless `write` is false (the model is already
  * stored), writes them with bounded concurrency. Slices are built one at a time through `slice`, so memory holds
- * one chunk being filled plus the chunks in flight, never the whole model.
+ * one chunk being filled plus the chunks in flight, never the whole model. `onFirstWrite` is called once the
+ * first write has settled: by then the first batch of writes is on the wire.
  * @returns each slug's location, for the operations rows.
  */
 export async function putSlices(
@@ -47,9 +48,11 @@ export async function putSlices(
   slugs: string[],
   slice: (slug: string) => OperationSlice,
   write = true,
+  onFirstWrite?: () => void,
 ): Promise<Map<string, SliceLocation>> {
   const locations = new Map<string, SliceLocation>();
   const inFlight = new Set<Promise<void>>();
+  let first = onFirstWrite;
   let parts: string[] = [];
   let size = 0;
   let chunk = 0;
@@ -60,7 +63,11 @@ export async function putSlices(
     parts = [];
     size = 0;
     if (!write) return;
-    const put = kv.put(key, text).finally(() => inFlight.delete(put));
+    const put = kv.put(key, text).finally(() => {
+      inFlight.delete(put);
+      first?.();
+      first = undefined;
+    });
     inFlight.add(put);
     if (inFlight.size >= KV_WRITE_CONCURRENCY) await Promise.race(inFlight);
   };
