@@ -9,7 +9,6 @@ import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePag
 import type { ApiRef, PageProps } from "../render";
 import {
   findMovedOperation,
-  findOperation,
   findVersionById,
   listApis,
   listOperations,
@@ -85,9 +84,9 @@ export const referenceRoutes = new Hono<AppEnv>()
   })
   .get("/p/:portal/reference/:api/:version/:slug", async (c) => {
     const db = getDb(c.env.DB);
-    const ctx = await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), c.req.param("version"));
     const slug = c.req.param("slug");
-    const row = await findOperation(db, ctx.version.id, slug);
+    const ctx = await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), c.req.param("version"), slug);
+    const row = ctx.operation;
     if (!row) {
       // A renamed operationId (same method + path) answers 301 to its new slug; an operation absent from this
       // version sends the reader to its tag on the version index; else there is nothing to show.

@@ -9,8 +9,13 @@ export type ApiRow = typeof apis.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
 
+/** A portal's APIs by slug: the query, for batching. */
+export function apisQuery(db: Db, portalId: number) {
+  return db.select().from(apis).where(eq(apis.portalId, portalId)).orderBy(asc(apis.slug));
+}
+
 export async function listApis(db: Db, portalId: number): Promise<ApiRow[]> {
-  return db.select().from(apis).where(eq(apis.portalId, portalId)).orderBy(asc(apis.slug)).all();
+  return apisQuery(db, portalId).all();
 }
 
 export async function findApi(db: Db, portalId: number, slug: string): Promise<ApiRow | undefined> {
@@ -21,18 +26,8 @@ export async function findVersionById(db: Db, id: number): Promise<VersionRow | 
   return db.select().from(versions).where(eq(versions.id, id)).get();
 }
 
-/** The newest published row carrying `label` (a label re-posted with new content serves its newest row). */
-export async function findPublishedVersion(db: Db, apiId: number, label: string): Promise<VersionRow | undefined> {
-  return db
-    .select()
-    .from(versions)
-    .where(and(eq(versions.apiId, apiId), eq(versions.label, label), eq(versions.status, "published")))
-    .orderBy(desc(versions.id))
-    .get();
-}
-
-/** One entry per published label (its newest row), newest label first. */
-export async function listPublishedVersions(db: Db, apiId: number): Promise<VersionRow[]> {
+/** One entry per published label (its newest row), newest label first: the query, for batching. */
+export function publishedVersionsQuery(db: Db, apiId: number) {
   return db
     .select()
     .from(versions)
@@ -43,8 +38,12 @@ export async function listPublishedVersions(db: Db, apiId: number): Promise<Vers
         sql`${versions.id} = (select max(v2.id) from versions v2 where v2.api_id = ${versions.apiId} and v2.label = ${versions.label} and v2.status = 'published')`,
       ),
     )
-    .orderBy(desc(versions.id))
-    .all();
+    .orderBy(desc(versions.id));
+}
+
+/** One entry per published label (its newest row), newest label first. */
+export async function listPublishedVersions(db: Db, apiId: number): Promise<VersionRow[]> {
+  return publishedVersionsQuery(db, apiId).all();
 }
 
 /** Every accepted publication of an API, oldest first (history, including superseded rows of a label). */
@@ -63,10 +62,6 @@ export async function listOperationsOfTag(db: Db, versionId: number, tag: string
     .where(and(eq(operations.versionId, versionId), eq(operations.tag, tag)))
     .orderBy(asc(operations.position))
     .all();
-}
-
-export async function findOperation(db: Db, versionId: number, slug: string): Promise<OperationRow | undefined> {
-  return db.select().from(operations).where(and(eq(operations.versionId, versionId), eq(operations.slug, slug))).get();
 }
 
 /** Where an operation row's slice is in KV. */

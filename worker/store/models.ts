@@ -87,13 +87,61 @@ export async function putHeader(kv: KVNamespace, modelKey: string, header: Refer
   await kv.put(headerKey(modelKey), JSON.stringify(header));
 }
 
+/**
+ * Model keys are immutable, so what an isolate has read once stays true: headers and chunks are kept in
+ * memory (least recently used first out) up to a bound, and a warm page skips its KV reads.
+ */
+class ImmutableCache<T> {
+  private readonly entries = new Map<string, { value: T; size: number }>();
+  private size = 0;
+
+  constructor(private readonly maxSize: number) {}
+
+  get(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: T, size: number): void {
+    if (size > this.maxSize / 4 || this.entries.has(key)) return;
+    this.entries.set(key, { value, size });
+    this.size += size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.size <= this.maxSize) break;
+      this.entries.delete(oldest);
+      this.size -= entry.size;
+    }
+  }
+}
+
+/** Parsed headers kept per isolate (sized by count). */
+const HEADERS = new ImmutableCache<ReferenceHeader>(64);
+/** Chunk texts kept per isolate: at most 4 M characters (≤ 8 MB) of the isolate's 128 MB. */
+const CHUNKS = new ImmutableCache<string>(4 * 1024 * 1024);
+
 export async function getHeader(kv: KVNamespace, modelKey: string): Promise<ReferenceHeader | null> {
-  return kv.get<ReferenceHeader>(headerKey(modelKey), "json");
+  const key = headerKey(modelKey);
+  const cached = HEADERS.get(key);
+  if (cached) return cached;
+  const header = await kv.get<ReferenceHeader>(key, "json");
+  if (header) HEADERS.set(key, header, 1);
+  return header;
+}
+
+async function getChunk(kv: KVNamespace, key: string): Promise<string | null> {
+  const cached = CHUNKS.get(key);
+  if (cached !== undefined) return cached;
+  const text = await kv.get(key);
+  if (text !== null) CHUNKS.set(key, text, text.length);
+  return text;
 }
 
 /** One slice, read from its chunk; null when the chunk is missing. */
 export async function getSlice(kv: KVNamespace, modelKey: string, at: SliceLocation): Promise<OperationSlice | null> {
-  const text = await kv.get(chunkKey(modelKey, at.chunk));
+  const text = await getChunk(kv, chunkKey(modelKey, at.chunk));
   if (text === null) return null;
   return JSON.parse(text.slice(at.offset, at.offset + at.length)) as OperationSlice;
 }

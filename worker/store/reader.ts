@@ -1,6 +1,8 @@
 /** @module What a reader page needs from D1, fetched together: portal, APIs, the API's versions, the version. */
 import { ApiError } from "../http/errors";
-import { findApi, findPublishedVersion, findVersionById, listApis, listPublishedVersions, type ApiRow, type VersionRow } from "./apis";
+import { and, eq, sql } from "drizzle-orm";
+import { apis, operations, portals, versions } from "../../schema";
+import { apisQuery, publishedVersionsQuery, type ApiRow, type OperationRow, type VersionRow } from "./apis";
 import type { Db } from "./db";
 import { findPortalBySlug, type PortalRow } from "./portals";
 
@@ -23,18 +25,49 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
 }
 
 /**
- * Resolves portal → API → version (`label` undefined = the live version).
+ * Resolves portal → API → version (`label` undefined = the live version) and, given `operationSlug`, the
+ * operation row, in two D1 round trips: portal and API joined, then one batch for the rest.
  * @throws ApiError 404 for an unknown portal, API or version, or an API with nothing published.
  */
-export async function loadReaderContext(db: Db, portalSlug: string, apiSlug: string, label?: string): Promise<ReaderContext> {
-  const portal = await loadPortal(db, portalSlug);
-  const api = await findApi(db, portal.id, apiSlug);
+export async function loadReaderContext(
+  db: Db,
+  portalSlug: string,
+  apiSlug: string,
+  label?: string,
+  operationSlug?: string,
+): Promise<ReaderContext & { operation?: OperationRow }> {
+  const head = await db
+    .select({ portal: portals, api: apis })
+    .from(portals)
+    .leftJoin(apis, and(eq(apis.portalId, portals.id), eq(apis.slug, apiSlug)))
+    .where(eq(portals.slug, portalSlug))
+    .get();
+  if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
+  const { portal, api } = head;
   if (!api || !api.liveVersionId) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
-  const [apis, versions, version] = await Promise.all([
-    listApis(db, portal.id),
-    listPublishedVersions(db, api.id),
-    label === undefined ? findVersionById(db, api.liveVersionId) : findPublishedVersion(db, api.id, label),
+  const versionId =
+    label === undefined
+      ? sql`${api.liveVersionId}`
+      : sql`(select max(id) from versions where api_id = ${api.id} and label = ${label} and status = 'published')`;
+  const [apiRows, versionRows, versionRow, operationRows] = await db.batch([
+    apisQuery(db, portal.id),
+    publishedVersionsQuery(db, api.id),
+    db.select().from(versions).where(sql`${versions.id} = ${versionId}`),
+    db
+      .select()
+      .from(operations)
+      .where(and(sql`${operations.versionId} = ${versionId}`, eq(operations.slug, operationSlug ?? "")))
+      .limit(operationSlug === undefined ? 0 : 1),
   ]);
+  const version = versionRow[0];
   if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${apiSlug}"`);
-  return { portal, apis: apis.filter((a) => a.liveVersionId !== null), api, versions, version, live: version.id === api.liveVersionId };
+  return {
+    portal,
+    apis: apiRows.filter((a) => a.liveVersionId !== null),
+    api,
+    versions: versionRows,
+    version,
+    live: version.id === api.liveVersionId,
+    operation: operationRows[0],
+  };
 }
