@@ -9,6 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { publishDefinition } from "./publish-definition";
 import { isPublishRequest, type PublishResponse } from "./types";
 
+/** The per-portal publishing queue (RPC: `publish(request)`); holds no state of its own beyond the queue. */
 export class PortalPublisher extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
 

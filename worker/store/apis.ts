@@ -5,6 +5,7 @@ import type { OperationSummary } from "../openapi/model/types";
 import type { Db } from "./db";
 import type { SliceLocation } from "./models";
 
+/** Rows as drizzle reads them from the tables in schema/apis.ts. */
 export type ApiRow = typeof apis.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
@@ -14,14 +15,17 @@ export function apisQuery(db: Db, portalId: number) {
   return db.select().from(apis).where(eq(apis.portalId, portalId)).orderBy(asc(apis.slug));
 }
 
+/** A portal's APIs (published or not), by slug. */
 export async function listApis(db: Db, portalId: number): Promise<ApiRow[]> {
   return apisQuery(db, portalId).all();
 }
 
+/** One API of a portal by slug, or undefined. */
 export async function findApi(db: Db, portalId: number, slug: string): Promise<ApiRow | undefined> {
   return db.select().from(apis).where(and(eq(apis.portalId, portalId), eq(apis.slug, slug))).get();
 }
 
+/** A version row by id (any status), or undefined. */
 export async function findVersionById(db: Db, id: number): Promise<VersionRow | undefined> {
   return db.select().from(versions).where(eq(versions.id, id)).get();
 }
@@ -51,10 +55,12 @@ export async function listAllVersions(db: Db, apiId: number): Promise<VersionRow
   return db.select().from(versions).where(eq(versions.apiId, apiId)).orderBy(asc(versions.id)).all();
 }
 
+/** A version's operations in document order. */
 export async function listOperations(db: Db, versionId: number): Promise<OperationRow[]> {
   return db.select().from(operations).where(eq(operations.versionId, versionId)).orderBy(asc(operations.position)).all();
 }
 
+/** A version's operations whose first tag is `tag` ("" for untagged), in document order. */
 export async function listOperationsOfTag(db: Db, versionId: number, tag: string): Promise<OperationRow[]> {
   return db
     .select()

@@ -83,6 +83,7 @@ export async function putSlices(
   return locations;
 }
 
+/** Writes a model's header; done last, it marks the model complete. */
 export async function putHeader(kv: KVNamespace, modelKey: string, header: ReferenceHeader): Promise<void> {
   await kv.put(headerKey(modelKey), JSON.stringify(header));
 }
@@ -122,6 +123,7 @@ const HEADERS = new ImmutableCache<ReferenceHeader>(64);
 /** Chunk texts kept per isolate: at most 4 M characters (≤ 8 MB) of the isolate's 128 MB. */
 const CHUNKS = new ImmutableCache<string>(4 * 1024 * 1024);
 
+/** A model's header (cached per isolate), or null when the model is not stored. */
 export async function getHeader(kv: KVNamespace, modelKey: string): Promise<ReferenceHeader | null> {
   const key = headerKey(modelKey);
   const cached = HEADERS.get(key);

@@ -24,6 +24,7 @@ export function portalView(row: PortalRow): PortalView {
   return { slug: row.slug, name: row.name, plan: row.plan, trialEndsAt: row.trialEndsAt, createdAt: row.createdAt };
 }
 
+/** A portal by slug, or undefined. */
 export async function findPortalBySlug(db: Db, slug: string): Promise<PortalRow | undefined> {
   return db.select().from(portals).where(eq(portals.slug, slug)).get();
 }
