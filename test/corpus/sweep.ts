@@ -2,7 +2,7 @@
  * @module The corpus sweep, sharded so that vitest runs shards in parallel: every root definition of
  * ../shared/corpus is uploaded through HTTP and either publishes with the manifest's operation count, or is
  * refused with a 4xx and a reason. Then its index and a sample of operation pages must answer 200.
- * (Operations behind local path-item `$ref`s are added to the manifest's count: see harness/path-item-refs.ts.)
+ * (Operations behind local path-item `$ref`s are added to the manifest's count: see harness/corpus-files.ts.)
  */
 import { expect } from "vitest";
 import { corpusArchive, corpusFile, corpusManifest, createPortal, getPage, upload } from "../harness/client";

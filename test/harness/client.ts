@@ -43,7 +43,7 @@ export async function getPage(path: string): Promise<{ status: number; html: str
   return { status: res.status, html: await res.text() };
 }
 
-/** A corpus definition as served by the test-only CORPUS binding; see test/harness/path-item-refs.ts. */
+/** A corpus definition as served by the test-only CORPUS binding; see test/harness/corpus-files.ts. */
 export interface CorpusBody {
   body: Uint8Array<ArrayBuffer>;
   /** Operations behind local path-item `$ref`s, which MANIFEST.tsv's operation_count leaves out. */

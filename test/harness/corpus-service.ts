@@ -3,64 +3,15 @@
  *
  * GET /manifest            MANIFEST.tsv
  * GET /file?path=P         one corpus file, raw
- * Both /file and /archive answer `x-path-item-ref-operations` (see path-item-refs.ts) for the root.
+ * Both /file and /archive answer `x-path-item-ref-operations` (see corpus-files.ts) for the root.
  * GET /archive?root=P      a .tar.gz of the root and every file its relative `$ref`s reach (transitively),
  *                          names relative to the root's folder's nearest common ancestor; header
  *                          `x-archive-root` gives the root's name inside the archive
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { createTarGzip } from "nanotar";
-import { parse as parseYaml } from "yaml";
-import { operationsBehindLocalPathItemRefs } from "./path-item-refs.ts";
-
-/** Where the shared corpus lives (beside the project, as CI lays it out). */
-export const CORPUS_DIR = resolve(import.meta.dirname, "../../../shared/corpus");
-
-function collectRefs(node: unknown, out: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const item of node) collectRefs(item, out);
-  } else if (node && typeof node === "object") {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "$ref" && typeof value === "string") out.add(value);
-      else collectRefs(value, out);
-    }
-  }
-}
-
-/** The root plus every file reachable through relative file `$ref`s; missing targets are skipped. */
-export function referencedFiles(rootAbs: string): string[] {
-  const seen = new Set<string>();
-  const queue = [rootAbs];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (seen.has(file) || !existsSync(file) || !statSync(file).isFile()) continue;
-    seen.add(file);
-    let data: unknown;
-    try {
-      data = parseYaml(readFileSync(file, "utf8"), { maxAliasCount: -1, uniqueKeys: false, strict: false });
-    } catch {
-      continue;
-    }
-    const refs = new Set<string>();
-    collectRefs(data, refs);
-    for (const ref of refs) {
-      const target = ref.split("#")[0];
-      if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
-      queue.push(resolve(dirname(file), decodeURI(target)));
-    }
-  }
-  return [...seen];
-}
-
-function commonDir(files: string[]): string {
-  let base = dirname(files[0]);
-  for (const f of files) {
-    while (!(f + sep).startsWith(base + sep) && base !== dirname(base)) base = dirname(base);
-    while (!f.startsWith(base + sep)) base = dirname(base);
-  }
-  return base;
-}
+import { commonDir, CORPUS_DIR, operationsBehindLocalPathItemRefs, referencedFiles } from "./corpus-files.ts";
 
 function safePath(p: string | null): string {
   if (!p) throw new Error("path required");

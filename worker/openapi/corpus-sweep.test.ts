@@ -5,17 +5,13 @@
  * Multi-file definitions are uploaded as archives (tar, tar.gz and zip in turn) of the files they reference.
  */
 
-import { readFileSync, existsSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { gzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { commonDir, CORPUS_DIR as CORPUS, operationsBehindLocalPathItemRefs, referencedFiles } from "../../test/harness/corpus-files";
 import { buildReference } from "./build";
 import type { BuildOutcome } from "./build";
-import { parseRef } from "./model/pointer";
-import { walkRefs } from "./model/walk-refs";
-import { parseDocument } from "./parse";
-
-const CORPUS = "/work/shared/corpus";
 
 interface Row {
   path: string;
@@ -33,31 +29,6 @@ function roots(): Row[] {
     .map((l) => l.split("\t"))
     .filter((r) => r[col("kind")] === "root")
     .map((r) => ({ path: r[col("local_path")], operations: Number(r[col("operation_count")]), multiFile: r[col("multi_file")] === "yes", version: r[col("declared_version")] }));
-}
-
-/** The root and every file reachable through relative `$ref`s, as paths relative to their common folder. */
-function closure(rootAbs: string): { base: string; files: string[] } {
-  const seen = new Set([rootAbs]);
-  const queue = [rootAbs];
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (!/\.(json|ya?ml)$/i.test(file)) continue;
-    const parsed = parseDocument(readFileSync(file, "utf8"), { requireObject: false });
-    if (!parsed.ok) continue;
-    walkRefs(parsed.doc.data, (ref) => {
-      const p = parseRef(ref);
-      if (p.kind !== "relative") return;
-      const target = resolve(dirname(file), p.file);
-      if (!seen.has(target) && existsSync(target) && statSync(target).isFile()) {
-        seen.add(target);
-        queue.push(target);
-      }
-    });
-  }
-  const files = [...seen];
-  let base = dirname(rootAbs);
-  while (!files.every((f) => f.startsWith(base + "/"))) base = dirname(base);
-  return { base, files: files.map((f) => relative(base, f)) };
 }
 
 /** A POSIX ustar archive; names longer than 100 bytes use the `prefix` field, as node-tar writes them. */
@@ -93,34 +64,14 @@ function ustar(entries: { name: string; data: Uint8Array }[]): Uint8Array {
 
 function archive(row: Row, index: number): { body: Uint8Array; root: string } {
   const rootAbs = join(CORPUS, row.path);
-  const { base, files } = closure(rootAbs);
-  const entries = files.map((name) => ({ name, data: new Uint8Array(readFileSync(join(base, name))) }));
+  const files = referencedFiles(rootAbs);
+  const base = commonDir(files);
+  const entries = files.map((f) => ({ name: relative(base, f), data: new Uint8Array(readFileSync(f)) }));
   const root = relative(base, rootAbs);
   const format = index % 3;
   if (format === 0) return { body: ustar(entries), root };
   if (format === 1) return { body: gzipSync(ustar(entries)), root };
   return { body: zipSync(Object.fromEntries(entries.map((e) => [e.name, e.data]))), root };
-}
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
-
-/**
- * Operations of path items written as a local `$ref` (`/a: {$ref: "#/paths/~1b"}`). The manifest's
- * operation_count counts only methods written under `paths`; a path-item `$ref` is an endpoint of its own
- * (OpenAPI 3.x Path Item Object), so the build lists these too.
- */
-function operationsBehindLocalPathItemRefs(file: string): number {
-  const parsed = parseDocument(readFileSync(file, "utf8"));
-  if (!parsed.ok) return 0;
-  const data = parsed.doc.data as { paths?: Record<string, { $ref?: unknown }> };
-  let count = 0;
-  for (const item of Object.values(data.paths ?? {})) {
-    if (typeof item?.$ref !== "string" || !item.$ref.startsWith("#/")) continue;
-    let target: unknown = data;
-    for (const seg of item.$ref.slice(2).split("/")) target = (target as Record<string, unknown>)?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
-    count += METHODS.filter((m) => target && typeof target === "object" && m in target).length;
-  }
-  return count;
 }
 
 describe("corpus sweep", () => {
