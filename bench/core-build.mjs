@@ -45,8 +45,12 @@ console.log(JSON.stringify({
 }));
 `;
 
-const dir = mkdtempSync(join(tmpdir(), "portico-core-bench-"));
-try {
+/**
+ * Bundles the core once and returns `run(file, capMB)`: the child's figures (buildMs, sliceMs, peakSampledHeapMB,
+ * ...) under `--max-old-space-size=capMB`, or `{ error }` when it fails there. Call `dispose()` when done.
+ */
+export async function coreRunner() {
+  const dir = mkdtempSync(join(tmpdir(), "portico-core-bench-"));
   await build({
     entryPoints: [join(ROOT, "worker/openapi/build.ts")],
     bundle: true,
@@ -58,25 +62,35 @@ try {
     logLevel: "warning",
   });
   writeFileSync(join(dir, "child.mjs"), CHILD);
-  const run = (capMB) =>
-    spawnSync(process.execPath, [`--max-old-space-size=${capMB}`, "--expose-gc", join(dir, "child.mjs"), FILE], { encoding: "utf8" });
+  return {
+    run(file, capMB) {
+      const r = spawnSync(process.execPath, [`--max-old-space-size=${capMB}`, "--expose-gc", join(dir, "child.mjs"), file], { encoding: "utf8" });
+      if (r.status !== 0) return { error: `${r.stdout}${r.stderr}`.trim().split("\n").slice(-3).join(" ") };
+      return JSON.parse(r.stdout.trim().split("\n").pop());
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
-  const main = run(128);
-  if (main.status !== 0) {
-    console.log(`core-build: FAILED under --max-old-space-size=128\n${main.stdout}${main.stderr.slice(-2000)}`);
-    process.exit(1);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const runner = await coreRunner();
+  try {
+    const figures = runner.run(FILE, 128);
+    if (figures.error) {
+      console.log(`core-build: FAILED under --max-old-space-size=128\n${figures.error}`);
+      process.exit(1);
+    }
+    let smallest = 128;
+    for (const cap of [112, 96, 80, 64, 56, 48, 40, 32]) {
+      if (runner.run(FILE, cap).error) break;
+      smallest = cap;
+    }
+    console.log(`core-build: ${FILE.split("/").pop()}`);
+    console.log(`  operations ${figures.operations} (counts ${JSON.stringify(figures.counts)}), issues ${figures.issues}`);
+    console.log(`  buildReference ${figures.buildMs} ms; all ${figures.operations} slices built + JSON.stringify'd ${figures.sliceMs} ms (${figures.sliceMB} MB total, largest ${figures.largestSliceKB} KB)`);
+    console.log(`  heap MB by phase ${JSON.stringify(figures.heapMB)}; peak sampled heap ${figures.peakSampledHeapMB} MB; external (body) ${figures.externalMB} MB; max RSS ${figures.maxRssMB} MB`);
+    console.log(`  completes under --max-old-space-size=128: yes; smallest cap tried that still completes: ${smallest} MB`);
+  } finally {
+    runner.dispose();
   }
-  const figures = JSON.parse(main.stdout.trim().split("\n").pop());
-  let smallest = 128;
-  for (const cap of [112, 96, 80, 64, 56, 48, 40, 32]) {
-    if (run(cap).status !== 0) break;
-    smallest = cap;
-  }
-  console.log(`core-build: ${FILE.split("/").pop()}`);
-  console.log(`  operations ${figures.operations} (counts ${JSON.stringify(figures.counts)}), issues ${figures.issues}`);
-  console.log(`  buildReference ${figures.buildMs} ms; all ${figures.operations} slices built + JSON.stringify'd ${figures.sliceMs} ms (${figures.sliceMB} MB total, largest ${figures.largestSliceKB} KB)`);
-  console.log(`  heap MB by phase ${JSON.stringify(figures.heapMB)}; peak sampled heap ${figures.peakSampledHeapMB} MB; external (body) ${figures.externalMB} MB; max RSS ${figures.maxRssMB} MB`);
-  console.log(`  completes under --max-old-space-size=128: yes; smallest cap tried that still completes: ${smallest} MB`);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,11 +1,12 @@
 // Publish benchmark (issue 2): end-to-end publish time through HTTP against `wrangler dev`, reader page
 // latencies (p50/p95), the core build's peak heap under a 128 MB cap, and Redocly CLI's build-docs on the
 // same files. Prints figures; asserts nothing.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { coreRunner } from "./core-build.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 export const FILES = [
@@ -69,15 +70,6 @@ async function pageLatencies(baseUrl, versionUrl) {
   return { indexTimes, opTimes, avgOpBytes: bytes / PAGE_REQUESTS, indexBytes: html.length, links: links.length };
 }
 
-function coreHeap(file) {
-  const r = spawnSync(process.execPath, ["--max-old-space-size=128", "--expose-gc", join(ROOT, "node_modules/.bin/tsx"), join(ROOT, "bench/core-heap.ts"), file.path], {
-    encoding: "utf8",
-    maxBuffer: 1 << 20,
-  });
-  if (r.status !== 0) return { error: (r.stderr || r.stdout).trim().split("\n").slice(-3).join(" ") };
-  return JSON.parse(r.stdout.trim().split("\n").pop());
-}
-
 function redoclyBuildDocs(file) {
   const out = join(tmpdir(), `redocly-${process.pid}.html`);
   const times = [];
@@ -93,23 +85,25 @@ function redoclyBuildDocs(file) {
 export async function main() {
   console.log("== publish (issue 2): end to end through HTTP against wrangler dev ==");
   const server = await startDevServer();
+  const core = await coreRunner();
   try {
     const token = await createPortal(server.baseUrl, server.adminToken, "bench");
     for (const [i, file] of FILES.entries()) {
       const { times, last } = await publishRuns(server.baseUrl, token, file, `b${i}`);
       const pages = await pageLatencies(server.baseUrl, last.url);
-      const heap = coreHeap(file);
+      const heap = core.run(file.path, 128);
       const redocly = redoclyBuildDocs(file);
       const p50 = pct(times, 50);
       console.log(`\n${file.name}: ${last.operations} operations, ${last.schemas} schemas`);
       console.log(`  publish (HTTP, ${RUNS} runs)      p50 ${ms(p50)}  min ${ms(Math.min(...times))}  max ${ms(Math.max(...times))}`);
-      console.log(`  core build peak heap (128 MB cap) ${heap.error ? `FAILED: ${heap.error}` : `${heap.peakHeapMB.toFixed(1)} MB (build + every slice serialised, ${heap.ms.toFixed(0)} ms)`}`);
+      console.log(`  core build peak heap (128 MB cap) ${heap.error ? `FAILED: ${heap.error}` : `${heap.peakSampledHeapMB} MB (build + every slice serialised, ${heap.buildMs + heap.sliceMs} ms)`}`);
       console.log(`  version index                    p50 ${ms(pct(pages.indexTimes, 50))}  p95 ${ms(pct(pages.indexTimes, 95))}  ${(pages.indexBytes / 1024).toFixed(1)} KB`);
       console.log(`  operation page (${PAGE_REQUESTS} requests)   p50 ${ms(pct(pages.opTimes, 50))}  p95 ${ms(pct(pages.opTimes, 95))}  avg ${(pages.avgOpBytes / 1024).toFixed(1)} KB`);
       if (redocly.error) console.log(`  redocly build-docs               FAILED: ${redocly.error}`);
       else console.log(`  redocly build-docs               ${ms(redocly.median)} (${(redocly.bytes / 1048576).toFixed(2)} MB of HTML to every reader)  ratio redocly/portico ${(redocly.median / p50).toFixed(2)}x`);
     }
   } finally {
+    core.dispose();
     await server.stop();
   }
 }
