@@ -7,13 +7,7 @@ import { portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
 import { sitemapRoutes } from "./routes/sitemap";
-import type { PortalRow } from "./store/portals";
-
-/** Bindings and secrets the app reads. `PORTICO_ADMIN_TOKEN` comes from `.dev.vars` locally, a secret in production. */
-export type AppEnv = { Bindings: Env & { PORTICO_ADMIN_TOKEN?: string } };
-
-/** Routes behind `requirePortal` see the authenticated portal as `c.var.portal`. */
-export type PortalAppEnv = AppEnv & { Variables: { portal: PortalRow } };
+import type { AppEnv } from "./env";
 
 export const app = new Hono<AppEnv>()
   .get("/healthz", (c) => c.json({ ok: true }))

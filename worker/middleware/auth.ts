@@ -1,6 +1,6 @@
 /** @module Bearer-token middleware: the admin token (portal creation) and portal tokens (everything of a portal). */
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, PortalAppEnv } from "../app";
+import type { AppEnv, PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { getDb } from "../store/db";
 import { findPortalByToken } from "../store/portals";

@@ -2,7 +2,7 @@
  * @module The portal's API references over the service API (portal token): upload, list, raw definition, layout.
  */
 import { Hono } from "hono";
-import type { PortalAppEnv } from "../app";
+import type { PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { readBodyLimited } from "../http/read-body";
 import { readJsonObject } from "../http/read-json";

@@ -1,6 +1,6 @@
 /** @module The API editor page: `GET /p/:portal/editor/:api?` (sign-in happens in the page, with the portal token). */
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { renderEditorPage } from "../render/editor-page";
 import { getDb } from "../store/db";
 import { loadPortal } from "../store/reader";

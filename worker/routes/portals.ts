@@ -1,6 +1,6 @@
 /** @module POST /v1/portals: create a portal (admin token). */
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { readJsonObject } from "../http/read-json";
 import { requireAdmin } from "../middleware/auth";

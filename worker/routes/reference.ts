@@ -3,7 +3,7 @@
  * and one operation. Locally the portal is chosen by the `/p/{portal}` prefix.
  */
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
 import type { ApiRef, PageProps } from "../render";

@@ -3,7 +3,7 @@
  * operation page of its live version (sitemaps.org protocol 0.9; at most 50,000 URLs per file).
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../app";
+import type { AppEnv } from "../env";
 import { findVersionById, listApis, listOperations } from "../store/apis";
 import { getDb } from "../store/db";
 import { loadPortal } from "../store/reader";

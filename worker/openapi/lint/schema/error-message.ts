@@ -6,7 +6,7 @@
 
 import type { Segment } from "../rule";
 import type { SchemaObject } from "./schema-set";
-import type { SchemaError } from "./validator";
+import type { SchemaError } from "./schema-error";
 
 /**
  * ajv-errors: replaces the errors `s` produced (`errors[start..]`, at instance path `here`) with its

@@ -6,7 +6,7 @@
 
 import type { Segment } from "../rule";
 import { bestMatch } from "../util/best-match";
-import type { SchemaError } from "./validator";
+import type { SchemaError } from "./schema-error";
 
 export interface StructureFinding {
   message: string;

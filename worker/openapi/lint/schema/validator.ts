@@ -10,20 +10,11 @@ import type { Segment } from "../rule";
 import { deepEqual } from "../util/deep-equal";
 import { applyErrorMessage } from "./error-message";
 import { checkNumber, checkString, hasType, regex, toPath, type PathNode } from "./keywords";
+import type { SchemaError } from "./schema-error";
 import type { Resource, Schema, SchemaObject, SchemaSet } from "./schema-set";
 
-/** One validation error, in ajv's terms. */
-export interface SchemaError {
-  keyword: string;
-  instancePath: Segment[];
-  params: Record<string, unknown>;
-  message: string;
-  /** The schema object whose keyword failed (for `errorMessage` matching). */
-  schema: SchemaObject | boolean;
-  /** The failing instance value. */
-  data: unknown;
-  used?: boolean;
-}
+export type { SchemaError } from "./schema-error";
+
 
 
 /** Property names evaluated at one instance location (for unevaluatedProperties); null when not tracked. */
