@@ -15,7 +15,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: "core",
-            include: ["worker/openapi/**/*.test.ts", "worker/render/**/*.test.ts", "worker/render/**/*.test.tsx", "client/**/*.test.ts"],
+            include: ["worker/openapi/**/*.test.ts", "worker/render/**/*.test.ts", "worker/render/**/*.test.tsx", "client/**/*.test.ts", "test/repo/**/*.test.ts"],
             environment: "node",
           },
         },
@@ -32,7 +32,7 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/e2e/**"],
+            exclude: ["test/e2e/**", "test/repo/**"],
             setupFiles: ["./test/harness/apply-migrations.ts"],
             testTimeout: 60_000,
           },

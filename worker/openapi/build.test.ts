@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { gzipSync, zipSync } from "fflate";
 import { createTar } from "nanotar";
 import { describe, expect, it } from "vitest";
+import { CORPUS_DIR } from "../../test/harness/corpus-files";
 import { buildReference } from "./build";
 import type { BuildOutcome, BuildSuccess } from "./build";
 
-const CORPUS = "/work/shared/corpus";
+const CORPUS = CORPUS_DIR;
 const enc = (s: string) => new TextEncoder().encode(s);
 const file = (path: string) => new Uint8Array(readFileSync(`${CORPUS}/${path}`));
 

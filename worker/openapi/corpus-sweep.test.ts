@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * @module Corpus sweep: every root definition of /work/shared/corpus goes through buildReference. Each one builds
+ * @module Corpus sweep: every root definition of ../shared/corpus goes through buildReference. Each one builds
  * with the manifest's operation count and every slice serialises, or is refused with a 4xx and a reason.
  * Multi-file definitions are uploaded as archives (tar, tar.gz and zip in turn) of the files they reference.
  */

@@ -1,6 +1,6 @@
 /**
  * @module The rule registry: every rule Portico runs. Ids and default severities follow Spectral's
- * `spectral:oas` ruleset (the 57 rules of /work/shared/lint-rules.md), plus `invalid-ref`.
+ * `spectral:oas` ruleset (the 57 rules of ../shared/lint-rules.md), plus `invalid-ref`.
  */
 
 import { arrayItems } from "./rules/array-items";

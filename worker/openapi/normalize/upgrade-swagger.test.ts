@@ -1,5 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CORPUS_DIR } from "../../../test/harness/corpus-files";
 import { describe, expect, it } from "vitest";
 import type { BuildIssue } from "../model/types";
 import { parseDocument } from "../parse";
@@ -14,7 +16,7 @@ function upgraded(source: Record<string, unknown>) {
 
 describe("upgradeSwagger", () => {
   it("upgrades the OAI petstore: servers from host + basePath + schemes, definitions → components/schemas", () => {
-    const parsed = parseDocument(readFileSync("/work/shared/corpus/oai-spec/examples/v2.0/yaml/petstore.yaml", "utf8"));
+    const parsed = parseDocument(readFileSync(join(CORPUS_DIR, "oai-spec/examples/v2.0/yaml/petstore.yaml"), "utf8"));
     if (!parsed.ok) throw new Error(parsed.error.message);
     const source = parsed.doc.data as Record<string, any>;
     const { doc, issues } = upgraded(source);

@@ -1,11 +1,12 @@
 /// <reference types="node" />
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { CORPUS_DIR } from "../../../test/harness/corpus-files";
 import type { ParsedDocument } from "./types";
 import { parseYaml } from "./yaml";
 import { splitYaml } from "./yaml-chunks";
 
-const CORPUS = "/work/shared/corpus";
+const CORPUS = CORPUS_DIR;
 
 function ok(outcome: ReturnType<typeof parseYaml>): ParsedDocument {
   if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);

@@ -1,6 +1,7 @@
 /** @module Test support: a real reference model (the publish core's buildReference) and page props around it. */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { CORPUS_DIR } from "../../../test/harness/corpus-files";
 import { buildReference } from "../../openapi/build";
 import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../openapi/model/types";
 import type { ApiRef, PageProps } from "../types";
@@ -29,9 +30,9 @@ export function buildText(text: string): TestReference {
   };
 }
 
-/** Builds a corpus file (path relative to /work/shared/corpus) or a project file (path starting with `./`). */
+/** Builds a corpus file (path relative to ../shared/corpus) or a project file (path starting with `./`). */
 export function buildFile(path: string): TestReference {
-  const full = path.startsWith("./") ? resolve(process.cwd(), path) : resolve(process.cwd(), "../shared/corpus", path);
+  const full = path.startsWith("./") ? resolve(process.cwd(), path) : resolve(CORPUS_DIR, path);
   return buildText(readFileSync(full, "utf8"));
 }
 

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parse } from "yaml";
+import { CORPUS_DIR } from "../../../../test/harness/corpus-files";
 
-/** Root of the shared corpus, next to the project checkout. */
-export const CORPUS_DIR = resolve(process.cwd(), "../shared/corpus");
+export { CORPUS_DIR };
 
 /** Loads `relPath` (YAML or JSON) from the corpus. */
 export function loadCorpus(relPath: string): Record<string, unknown> {
