@@ -12,6 +12,9 @@ const port = Number(process.env.PORT ?? 8787);
 const origin = `http://127.0.0.1:${port}`;
 const bin = (name) => join(root, "node_modules/.bin", name);
 const node = process.execPath;
+// Offline, miniflare's download of the `Request.cf` sample (https://workers.cloudflare.com/cf.json) fails with a
+// DNS error on every start. The placeholder it then falls back to is what we want locally: say so and skip the fetch.
+const childEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
 function devVarsToken() {
   const path = join(root, ".dev.vars");
@@ -25,7 +28,7 @@ function devVarsToken() {
 }
 
 function run(args) {
-  const r = spawnSync(node, args, { cwd: root, stdio: "inherit" });
+  const r = spawnSync(node, args, { cwd: root, stdio: "inherit", env: childEnv });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -65,6 +68,7 @@ run([bin("wrangler"), "d1", "migrations", "apply", "portico", "--local"]);
 const child = spawn(node, [bin("wrangler"), "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], {
   cwd: root,
   stdio: ["ignore", "inherit", "inherit"],
+  env: childEnv,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));
@@ -77,6 +81,7 @@ Portico is running.
   Demo reference:    ${result.url}
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
+  (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)
 Upload a definition:
   curl -X POST --data-binary @openapi.yaml -H "Authorization: Bearer ${demo.token}" "${origin}/v1/apis/upload"
 `);

@@ -44,7 +44,7 @@ export async function startDevServer({ quiet = true } = {}) {
   const child = spawn(
     node,
     [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `PORTICO_ADMIN_TOKEN:${adminToken}`, "--show-interactive-dev-session=false"],
-    { cwd: ROOT, stdio: ["ignore", quiet ? "ignore" : "inherit", quiet ? "ignore" : "inherit"], env: { ...process.env, CI: "true" }, detached: true },
+    { cwd: ROOT, stdio: ["ignore", quiet ? "ignore" : "inherit", quiet ? "ignore" : "inherit"], env: { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, detached: true },
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealthy(child, baseUrl, 90_000);
