@@ -9,7 +9,8 @@ import { readJsonObject } from "../http/read-json";
 import { requirePortal } from "../middleware/auth";
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
-import { findApi, findVersionById, listAllVersions, listApis, listPublishedVersions, setLayout } from "../store/apis";
+import { listApiSummaries } from "../store/api-listing";
+import { findApi, findVersionById, setLayout } from "../store/apis";
 import { getDb } from "../store/db";
 import { getDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
@@ -68,35 +69,28 @@ export const apisRoutes = new Hono<PortalAppEnv>()
   .get("/v1/apis", async (c) => {
     const portal = c.get("portal");
     const db = getDb(c.env.DB);
-    const rows = await listApis(db, portal.id);
-    const apis = await Promise.all(
-      rows.map(async (api) => {
-        const live = api.liveVersionId ? await findVersionById(db, api.liveVersionId) : undefined;
-        const versions = await listPublishedVersions(db, api.id);
-        const history = await listAllVersions(db, api.id);
-        return {
-          slug: api.slug,
-          title: api.title,
-          layout: api.layout,
-          liveVersion: live?.label ?? null,
-          url: `${new URL(c.req.url).origin}/p/${portal.slug}/reference/${api.slug}/`,
-          versions: versions.map((v) => ({
-            label: v.label,
-            live: v.id === api.liveVersionId,
-            sha256: v.sha256,
-            sourceVersion: v.sourceVersion,
-            publishedAt: v.createdAt,
-            operations: v.operations,
-            schemas: v.schemas,
-            securitySchemes: v.securitySchemes,
-            webhooks: v.webhooks,
-            callbacks: v.callbacks,
-            lint: { errors: v.lintErrors, warnings: v.lintWarnings },
-          })),
-          publications: history.filter((v) => v.status === "published").length,
-        };
-      }),
-    );
+    const listed = await listApiSummaries(db, portal.id);
+    const apis = listed.map(({ api, versions, liveLabel, publications }) => ({
+      slug: api.slug,
+      title: api.title,
+      layout: api.layout,
+      liveVersion: liveLabel,
+      url: `${new URL(c.req.url).origin}/p/${portal.slug}/reference/${api.slug}/`,
+      versions: versions.map((v) => ({
+        label: v.label,
+        live: v.id === api.liveVersionId,
+        sha256: v.sha256,
+        sourceVersion: v.sourceVersion,
+        publishedAt: v.createdAt,
+        operations: v.operations,
+        schemas: v.schemas,
+        securitySchemes: v.securitySchemes,
+        webhooks: v.webhooks,
+        callbacks: v.callbacks,
+        lint: { errors: v.lintErrors, warnings: v.lintWarnings },
+      })),
+      publications,
+    }));
     return c.json({ apis });
   })
   .get("/v1/apis/:api/definition", async (c) => {

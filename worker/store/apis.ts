@@ -45,16 +45,6 @@ export function publishedVersionsQuery(db: Db, apiId: number) {
     .orderBy(desc(versions.id));
 }
 
-/** One entry per published label (its newest row), newest label first. */
-export async function listPublishedVersions(db: Db, apiId: number): Promise<VersionRow[]> {
-  return publishedVersionsQuery(db, apiId).all();
-}
-
-/** Every accepted publication of an API, oldest first (history, including superseded rows of a label). */
-export async function listAllVersions(db: Db, apiId: number): Promise<VersionRow[]> {
-  return db.select().from(versions).where(eq(versions.apiId, apiId)).orderBy(asc(versions.id)).all();
-}
-
 /** A version's operations in document order. */
 export async function listOperations(db: Db, versionId: number): Promise<OperationRow[]> {
   return db.select().from(operations).where(eq(operations.versionId, versionId)).orderBy(asc(operations.position)).all();
