@@ -1,8 +1,17 @@
 /** @module The Hono environment types every route and middleware shares (kept apart from app.ts so routes never import the app). */
+import type { PagePolicy } from "./http/security-headers";
 import type { PortalRow } from "./store/portals";
 
-/** Bindings and secrets the app reads. `PORTICO_ADMIN_TOKEN` comes from `.dev.vars` locally, a secret in production. */
-export type AppEnv = { Bindings: Env & { PORTICO_ADMIN_TOKEN?: string } };
+/**
+ * Bindings and secrets the app reads. `PORTICO_ADMIN_TOKEN` comes from `.dev.vars` locally, a secret in
+ * production; `PORTICO_BASE_URL` (wrangler.toml `[vars]`) is the service's public origin, the base of absolute
+ * URLs for portals without their own origin.
+ */
+export type AppEnv = {
+  Bindings: Env & { PORTICO_ADMIN_TOKEN?: string; PORTICO_BASE_URL?: string };
+  /** `pagePolicy`: set by pages that know their portal (worker/http/security-headers.ts). */
+  Variables: { pagePolicy?: PagePolicy };
+};
 
 /** Routes behind `requirePortal` see the authenticated portal as `c.var.portal`. */
 export type PortalAppEnv = AppEnv & { Variables: { portal: PortalRow } };

@@ -1,9 +1,8 @@
 /**
  * @module The API editor's page shell (server-rendered): a root element carrying the portal and API slugs, the
- * editor's styles and its module script. Everything else happens in client/entries/editor.ts.
+ * editor's stylesheet and its module script (no inline script or style: the CSP forbids both). Everything else happens in client/entries/editor.ts.
  */
 import { renderToString } from "preact-render-to-string";
-import { EDITOR_STYLES } from "./editor-page-styles";
 
 export interface EditorPageProps {
   portal: { slug: string; name: string };
@@ -12,7 +11,7 @@ export interface EditorPageProps {
 }
 
 /** Asset URLs of the editor bundle (scripts/build-client.mjs). */
-export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js" } as const;
+export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js", css: "/editor.css" } as const;
 
 function EditorPage({ portal, api }: EditorPageProps) {
   return (
@@ -24,7 +23,7 @@ function EditorPage({ portal, api }: EditorPageProps) {
         <meta name="robots" content="noindex" />
         <link rel="icon" href="data:," />
         <title>{`${api ? `${api} · ` : ""}Editor · ${portal.name}`}</title>
-        <style dangerouslySetInnerHTML={{ __html: EDITOR_STYLES }} />
+        <link rel="stylesheet" href={EDITOR_ASSETS.css} />
         <link rel="modulepreload" href={EDITOR_ASSETS.script} />
       </head>
       <body>
