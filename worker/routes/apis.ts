@@ -32,6 +32,26 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
 }
 
 /**
+ * A query parameter decoded strictly: percent-escapes that are not UTF-8 (`%FF`, `%ED%A0%80`, a lone surrogate's
+ * bytes) are refused rather than kept raw or turned into U+FFFD, either of which would publish another label.
+ * @throws ApiError 400 naming the parameter.
+ */
+function strictQuery(url: string, name: string): string | undefined {
+  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1).split("#")[0] : "";
+  for (const pair of query.split("&")) {
+    const eq = pair.indexOf("=");
+    const key = eq === -1 ? pair : pair.slice(0, eq);
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent((eq === -1 ? "" : pair.slice(eq + 1)).replace(/\+/g, " "));
+    } catch {
+      throw new ApiError(400, `invalid-${name}`, `?${name}= is not valid UTF-8 once percent-decoded`);
+    }
+  }
+  return undefined;
+}
+
+/**
  * `?api=` and `?version=`, checked before the body is read or anything written.
  * @throws ApiError 400 naming the parameter and what is wrong with it.
  */
@@ -59,7 +79,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
         `${contentType.split(";")[0]} is not accepted: post the raw definition (YAML or JSON) or a .tar.gz/.zip archive as the body`,
       );
     }
-    const names = uploadNames(c.req.query("api"), c.req.query("version"));
+    const names = uploadNames(strictQuery(c.req.url, "api"), strictQuery(c.req.url, "version"));
     const body = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
     if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
     const started = Date.now();
