@@ -16,13 +16,13 @@ function expectBaseline(res: Response, what: string): void {
   expect(res.headers.get("strict-transport-security"), what).toMatch(/^max-age=\d{7,}/);
 }
 
-function expectStrictPage(res: Response, what: string): Map<string, string[]> {
+function expectStrictPage(res: Response, what: string, styleNonce: string[] = []): Map<string, string[]> {
   expect(res.headers.get("content-type"), what).toMatch(/^text\/html/);
   expectBaseline(res, what);
   const policy = csp(res);
   expect(policy.get("default-src"), what).toEqual(["'none'"]);
   expect(policy.get("script-src"), what).toEqual(["'self'"]);
-  expect(policy.get("style-src"), what).toEqual(["'self'"]);
+  expect(policy.get("style-src"), what).toEqual(["'self'", ...styleNonce]);
   expect(policy.get("object-src"), what).toEqual(["'none'"]);
   expect(policy.get("base-uri"), what).toEqual(["'none'"]);
   for (const values of policy.values()) for (const v of values) expect(v, what).not.toMatch(/unsafe|\*/);
@@ -80,12 +80,16 @@ describe("security headers on every route family", () => {
     });
     expect(patched.status).toBe(200);
     const res = await get("/p/heads/editor/pets");
-    await res.text();
-    const policy = expectStrictPage(res, "editor");
+    const html = await res.text();
+    const nonce = /data-style-nonce="([A-Za-z0-9+/=]{24})"/.exec(html)?.[1];
+    expect(nonce).toBeDefined();
+    const policy = expectStrictPage(res, "editor", [`'nonce-${nonce}'`]);
     expect(policy.get("worker-src")).toEqual(["'self'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    const again = await get("/p/heads/editor/pets");
+    expect(await again.text()).not.toContain(`data-style-nonce="${nonce}"`); // one nonce per response
     const reader = await get("/p/heads/reference/pets/1.0.0/");
     await reader.text();
     expect(csp(reader).get("frame-ancestors")).toEqual(["https://intranet.acme.example"]);

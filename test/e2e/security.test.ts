@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 /** Opens a page recording every CSP violation (the event fires whatever the console shows). */
-async function open(url: string, init?: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[]; violations: () => Promise<string[]> }> {
+async function open(url: string, init?: (page: Page) => Promise<unknown>): Promise<{ page: Page; errors: string[]; violations: () => Promise<string[]> }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors = collectErrors(page);
   await page.addInitScript(() => {

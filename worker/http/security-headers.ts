@@ -17,6 +17,8 @@ export interface PagePolicy {
   externalImages: boolean;
   /** The API editor: a Web Worker of ours, never framed whatever the portal allows (it holds a token). */
   editor?: boolean;
+  /** A per-response nonce admitting `<style>` elements a page's own script mounts (CodeMirror, in the editor). */
+  styleNonce?: string;
 }
 
 /** The policy of a page outside any portal (404s, unknown portals): nothing framed, no outside images. */
@@ -32,7 +34,7 @@ export function contentSecurityPolicy(policy: PagePolicy): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
     ["script-src", ["'self'"]],
-    ["style-src", ["'self'"]],
+    ["style-src", ["'self'", ...(policy.styleNonce ? [`'nonce-${policy.styleNonce}'`] : [])]],
     ["img-src", ["'self'", "data:", ...(policy.externalImages && !policy.editor ? ["https:"] : [])]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'"]],

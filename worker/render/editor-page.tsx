@@ -8,12 +8,14 @@ export interface EditorPageProps {
   portal: { slug: string; name: string };
   /** The API slug from the URL, if any (the editor then opens its live definition). */
   api?: string;
+  /** The CSP nonce CodeMirror puts on the `<style>` elements it mounts (client/editor/cm-setup.ts). */
+  styleNonce?: string;
 }
 
 /** Asset URLs of the editor bundle (scripts/build-client.mjs). */
 export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js", css: "/editor.css" } as const;
 
-function EditorPage({ portal, api }: EditorPageProps) {
+function EditorPage({ portal, api, styleNonce }: EditorPageProps) {
   return (
     <html lang="en">
       <head>
@@ -27,7 +29,7 @@ function EditorPage({ portal, api }: EditorPageProps) {
         <link rel="modulepreload" href={EDITOR_ASSETS.script} />
       </head>
       <body>
-        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker}>
+        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker} data-style-nonce={styleNonce}>
           <p class="ed-status">Loading the editor…</p>
           <noscript>The API editor needs JavaScript.</noscript>
         </div>

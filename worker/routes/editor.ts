@@ -13,9 +13,11 @@ async function editorPage(c: Context<AppEnv>, api: string | undefined): Promise<
   if (api !== undefined && !SLUG.test(api)) return c.text("Not found", 404);
   c.header("cache-control", "no-store");
   // The page holds a token in sessionStorage: never framed (whatever the portal allows its reader pages), no
-  // referrer to other origins, its lint Web Worker allowed (worker/http/security-headers.ts).
-  usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, editor: true });
-  return c.html(renderEditorPage({ portal: { slug: portal.slug, name: portal.name }, api }));
+  // referrer to other origins, its lint Web Worker allowed, CodeMirror's run-time <style> elements admitted by a
+  // fresh nonce (worker/http/security-headers.ts).
+  const styleNonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, editor: true, styleNonce });
+  return c.html(renderEditorPage({ portal: { slug: portal.slug, name: portal.name }, api, styleNonce }));
 }
 
 export const editorRoutes = new Hono<AppEnv>()
