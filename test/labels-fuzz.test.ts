@@ -85,6 +85,7 @@ describe("label checks (info.version, ?version=) under fuzzing", () => {
       { numRuns: 5000 },
     );
     expect(normalizeLabel("e\u0301")).toEqual({ ok: true, label: "\u00e9" });
+    expect(normalizeLabel("1.0 beta")).toEqual({ ok: true, label: "1.0 beta" });
     expect(normalizeLabel("1.0\u202e")).toMatchObject({ ok: false, reason: expect.stringContaining("U+202E, a bidirectional control") });
   });
 
@@ -145,6 +146,18 @@ describe("label checks (info.version, ?version=) under fuzzing", () => {
     expect((statuses.get(400) ?? 0) + (statuses.get(422) ?? 0)).toBeGreaterThan(100);
     expect(published).toBeGreaterThan(50);
   }, 300_000);
+
+  it("a decomposed ?version= is stored in NFC, and both spellings of its URL serve it", async () => {
+    const token = await createPortal("nfc");
+    const res = await post(token, BODY, "caf\u0065\u0301");
+    expect(res.status).toBe(201);
+    expect(res.json.version).toBe("caf\u00e9");
+    for (const spelling of ["caf\u00e9", "caf\u0065\u0301"]) {
+      const page = await SELF.fetch(`${ORIGIN}/p/nfc/reference/fuzz/${encodeURIComponent(spelling)}/`);
+      await page.arrayBuffer();
+      expect(page.status, spelling).toBe(200);
+    }
+  });
 
   it("a lone-surrogate info.version is refused with 422 before anything is written, so retries add nothing", async () => {
     const token = await createPortal("surrogate");

@@ -32,6 +32,11 @@ function seePortal<T extends { portal: PortalRow }>(c: Context<AppEnv>, found: T
   return found;
 }
 
+/** The `:version` of a reader URL in NFC, the form labels are stored in (publish/names.ts), so a decomposed spelling finds it too. */
+function labelParam(c: Context<AppEnv>): string {
+  return (c.req.param("version") ?? "").normalize("NFC");
+}
+
 function apiRef(api: ApiRow): ApiRef {
   return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
 }
@@ -88,13 +93,13 @@ export const referenceRoutes = new Hono<AppEnv>()
   })
   .get("/p/:portal/reference/:api/:version", (c) => c.redirect(new URL(c.req.path + "/", c.req.url).pathname, 301))
   .get("/p/:portal/reference/:api/:version/", async (c) => {
-    const ctx = seePortal(c, await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"), c.req.param("version")));
+    const ctx = seePortal(c, await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"), labelParam(c)));
     return versionIndex(c, ctx);
   })
   .get("/p/:portal/reference/:api/:version/:slug", async (c) => {
     const db = getDb(c.env.DB);
     const slug = c.req.param("slug");
-    const ctx = seePortal(c, await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), c.req.param("version"), slug));
+    const ctx = seePortal(c, await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), labelParam(c), slug));
     const row = ctx.operation;
     if (!row) {
       // A renamed operationId (same method + path) answers 301 to its new slug; an operation absent from this
