@@ -7,8 +7,8 @@ import { ApiError } from "../http/errors";
 import { readBodyLimited } from "../http/read-body";
 import { publicOrigin } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
+import { strictQuery, uploadNames } from "../http/upload-query";
 import { requirePortal } from "../middleware/auth";
-import { isValidApiSlug, normalizeLabel } from "../publish/names";
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
 import { findApi, findVersionById, listAllVersions, listApis, listPublishedVersions, setLayout } from "../store/apis";
@@ -29,41 +29,6 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   if (value === undefined || value === "") return undefined;
   if (value.length > max) throw new ApiError(400, "invalid-query", `${name} is longer than ${max} characters`);
   return value;
-}
-
-/**
- * A query parameter decoded strictly: percent-escapes that are not UTF-8 (`%FF`, `%ED%A0%80`, a lone surrogate's
- * bytes) are refused rather than kept raw or turned into U+FFFD, either of which would publish another label.
- * @throws ApiError 400 naming the parameter.
- */
-function strictQuery(url: string, name: string): string | undefined {
-  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1).split("#")[0] : "";
-  for (const pair of query.split("&")) {
-    const eq = pair.indexOf("=");
-    const key = eq === -1 ? pair : pair.slice(0, eq);
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent((eq === -1 ? "" : pair.slice(eq + 1)).replace(/\+/g, " "));
-    } catch {
-      throw new ApiError(400, `invalid-${name}`, `?${name}= is not valid UTF-8 once percent-decoded`);
-    }
-  }
-  return undefined;
-}
-
-/**
- * `?api=` and `?version=`, checked before the body is read or anything written.
- * @throws ApiError 400 naming the parameter and what is wrong with it.
- */
-function uploadNames(api: string | undefined, version: string | undefined): { apiSlug?: string; versionLabel?: string } {
-  const apiSlug = optionalParam(api, "api", 64);
-  if (apiSlug !== undefined && !isValidApiSlug(apiSlug)) {
-    throw new ApiError(400, "invalid-api", `?api= "${apiSlug}" must be 1-64 lower-case letters, digits and inner dashes`);
-  }
-  if (version === undefined || version === "") return { apiSlug };
-  const checked = normalizeLabel(version);
-  if (!checked.ok) throw new ApiError(400, "invalid-version", `?version= ${checked.reason}`);
-  return { apiSlug, versionLabel: checked.label };
 }
 
 export const apisRoutes = new Hono<PortalAppEnv>()
