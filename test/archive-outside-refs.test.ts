@@ -74,6 +74,15 @@ describe("$refs that leave an uploaded archive", () => {
     expect(JSON.stringify(json)).not.toMatch(/root:x:0:0|PATH=/);
   });
 
+  it("a single-file upload's refs to other files (here outside any upload) are reported too, with lines", async () => {
+    const token = await createPortal("outside-single");
+    const single = "openapi: 3.0.3\ninfo: {title: S, version: '1'}\npaths:\n  /a:\n    get:\n      parameters:\n        - $ref: '../../etc/passwd'\n        - $ref: 'file:///etc/passwd'\n      responses: {'200': {description: ok}}\n";
+    const { status, json } = await upload(token, single, { api: "single" });
+    expect(status).toBe(201);
+    const refs = json.lint.issues.filter((i: any) => /ref/.test(i.rule)).map((i: any) => [i.rule, i.line, i.severity]);
+    expect(refs).toEqual([["unresolved-ref", 7, "error"], ["remote-ref", 8, "warning"]]);
+  });
+
   it("?strict=true refuses such an archive with 422, naming the refs", async () => {
     const tar = createTar([{ name: "openapi.yaml", data: ROOT.replace(/        - \$ref: '(?!\.\.\/\.\.\/etc).*\n/g, "") }, { name: "responses/ok.yaml", data: "description: ok\n" }]);
     const token = await createPortal("outside-strict");
