@@ -1,7 +1,8 @@
 import { createTar } from "nanotar";
 import { gzipSync } from "fflate";
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createPortal, upload } from "./harness/client";
+import { createPortal, ORIGIN, upload } from "./harness/client";
 
 const ROOT = `openapi: 3.0.3
 info:
@@ -55,7 +56,7 @@ describe("$refs that leave an uploaded archive", () => {
     makeLink(tar, "models/soft.yaml", "2", "/etc/passwd");
     makeLink(tar, "models/hard.yaml", "1", "openapi.yaml");
     const token = await createPortal("outside");
-    const { status, json } = await upload(token, gzipSync(tar), { api: "outside" }, "application/gzip");
+    const { status, json } = await upload(token, gzipSync(tar), { api: "outside" }, "text/html");
     expect(status).toBe(201);
     const outside = json.lint.issues.filter((i: any) => i.rule === "ref-outside-archive");
     const seen = outside.map((i: any) => [i.file ?? "openapi.yaml", i.line, i.severity, i.message.split(";")[0]]);
@@ -72,6 +73,11 @@ describe("$refs that leave an uploaded archive", () => {
     expect(json.lint.errors).toBeGreaterThanOrEqual(7);
     // Nothing was read from outside: no path or content of this machine's files reaches the answer.
     expect(JSON.stringify(json)).not.toMatch(/root:x:0:0|PATH=/);
+    // The raw archive is served back as what it is, whatever the upload's Content-Type said.
+    const raw = await SELF.fetch(`${ORIGIN}/v1/apis/outside/definition`, { headers: { authorization: `Bearer ${token}` } });
+    expect(raw.headers.get("content-type")).toBe("application/gzip");
+    expect(raw.headers.get("x-content-type-options")).toBe("nosniff");
+    await raw.arrayBuffer();
   });
 
   it("a single-file upload's refs to other files (here outside any upload) are reported too, with lines", async () => {
