@@ -49,6 +49,7 @@ describe("security baseline in the browser", () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      if (path.startsWith("/assets/")) expect(res.headers.get("content-security-policy"), path).toBe("default-src 'none'; script-src 'self'; connect-src 'self'");
     }
   });
 
