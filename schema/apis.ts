@@ -30,6 +30,12 @@ export const versions = sqliteTable(
     label: text("label").notNull(),
     /** Hex SHA-256 of the raw uploaded body (the R2 key). */
     sha256: text("sha256").notNull(),
+    /**
+     * The media type `GET /v1/apis/{api}/definition` serves, decided by Portico from the body's format
+     * (application/yaml, application/json, application/gzip, application/zip, application/x-tar); null on rows
+     * published before it was kept (served by sniffing). Per publication: the R2 blob is shared by every portal.
+     */
+    mediaType: text("media_type"),
     /** KV key prefix of this version's model (content-addressed). */
     modelKey: text("model_key").notNull(),
     sourceVersion: text("source_version").notNull(),

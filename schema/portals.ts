@@ -10,6 +10,15 @@ export const portals = sqliteTable("portals", {
   /** ISO 8601 instant. */
   trialEndsAt: text("trial_ends_at"),
   createdAt: text("created_at").notNull(),
+  /**
+   * Scheme + host readers reach the portal at (its custom domain), e.g. "https://docs.acme.com"; absolute URLs
+   * (sitemap, canonical links, upload answers) are built on it, else on PORTICO_BASE_URL, never on a request's Host.
+   */
+  origin: text("origin"),
+  /** JSON array of origins allowed to frame the portal's reader pages (CSP frame-ancestors); "[]" = none. */
+  embedOrigins: text("embed_origins").notNull().default("[]"),
+  /** Whether descriptions may show images from other (https) origins; off by default (tracking pixels). */
+  externalImages: integer("external_images", { mode: "boolean" }).notNull().default(false),
 });
 
 /** Portal API tokens, stored only as the hex SHA-256 of the token (tokens carry 256 random bits). */

@@ -65,7 +65,7 @@ async function ensureDemo(adminToken) {
 const adminToken = devVarsToken();
 run([join(root, "scripts/build-client.mjs")]);
 run([bin("wrangler"), "d1", "migrations", "apply", "portico", "--local"]);
-const child = spawn(node, [bin("wrangler"), "dev", "--ip", "127.0.0.1", "--port", String(port), "--show-interactive-dev-session=false"], {
+const child = spawn(node, [bin("wrangler"), "dev", "--ip", "127.0.0.1", "--port", String(port), "--var", `PORTICO_BASE_URL:${origin}`, "--show-interactive-dev-session=false"], {
   cwd: root,
   stdio: ["ignore", "inherit", "inherit"],
   env: childEnv,

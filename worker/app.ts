@@ -1,17 +1,27 @@
-/** @module The Hono app: mounts one sub-app per resource and maps errors to JSON problems. */
+/**
+ * @module The Hono app: security headers on every answer, one sub-app per resource, errors mapped to JSON
+ * problems.
+ */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError } from "./http/errors";
+import { ClientAbortError } from "./http/read-body";
+import { securityHeadersMiddleware } from "./http/security-headers";
 import { apisRoutes } from "./routes/apis";
-import { portalsRoutes } from "./routes/portals";
+import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
+/** HTTP status logged (and answered, should anyone still listen) when the client left mid-request (nginx's convention). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 export const app = new Hono<AppEnv>()
+  .use("*", securityHeadersMiddleware)
   .get("/healthz", (c) => c.json({ ok: true }))
   .route("/", portalsRoutes)
+  .route("/", portalSettingsRoutes)
   .route("/", apisRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
@@ -26,6 +36,10 @@ app.onError((error, c) => {
   if (error instanceof ApiError) return c.json(error.toBody(), error.status);
   if (error instanceof HTTPException) {
     return c.json({ error: { code: "http-error", message: error.message || "request refused" } }, error.status);
+  }
+  if (error instanceof ClientAbortError) {
+    console.warn("client abort", c.req.method, c.req.path, String(error.cause ?? ""));
+    return new Response(null, { status: CLIENT_CLOSED_REQUEST });
   }
   console.error("unhandled error", c.req.method, c.req.path, error);
   return c.json({ error: { code: "internal", message: "internal error" } }, 500);

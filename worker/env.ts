@@ -1,11 +1,18 @@
 /** @module The Hono environment types every route and middleware shares (kept apart from app.ts so routes never import the app). */
+import type { PagePolicy } from "./http/security-headers";
 import type { PortalRow } from "./store/portals";
 
 /**
  * Bindings and secrets the app reads, as `wrangler types` generates them (`npm run types`). `PORTICO_ADMIN_TOKEN`
  * comes from `.dev.vars` locally and a secret in production; code still treats it as possibly unset.
+ * `PORTICO_BASE_URL` (wrangler.toml `[vars]`) is the service's public origin, the base of absolute URLs for
+ * portals without their own origin.
  */
-export type AppEnv = { Bindings: Env };
+export type AppEnv = {
+  Bindings: Env;
+  /** `pagePolicy`: set by pages that know their portal (worker/http/security-headers.ts). */
+  Variables: { pagePolicy?: PagePolicy };
+};
 
 /** Routes behind `requirePortal` see the authenticated portal as `c.var.portal`. */
 export type PortalAppEnv = AppEnv & { Variables: { portal: PortalRow } };

@@ -38,9 +38,19 @@ const THEME = EditorView.theme({
   ".cm-content": { paddingBottom: "40vh" },
 });
 
+/**
+ * CodeMirror mounts its styles as `<style>` elements at run time; the editor page's CSP admits them only with
+ * the per-response nonce the server puts on `#editor-root` (worker/routes/editor.ts).
+ */
+function styleNonce(): Extension[] {
+  const nonce = typeof document === "undefined" ? undefined : document.getElementById("editor-root")?.dataset.styleNonce;
+  return nonce ? [EditorView.cspNonce.of(nonce)] : [];
+}
+
 /** Extensions of the Source view; `onSave` binds Mod-s. */
 export function editorExtensions(format: SourceFormat, onSave: () => void, extra: Extension[]): Extension[] {
   return [
+    ...styleNonce(),
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),

@@ -24,7 +24,7 @@ function wrangler(args: string[]): { status: number | null; output: string } {
 
 describe("deploy configuration", () => {
   it("worker-configuration.d.ts is what `npm run types` generates from wrangler.toml", () => {
-    const run = wrangler(["types", "--check", "--env-file", "scripts/types/secrets.env"]);
+    const run = wrangler(["types", "--check", "--env-file", "scripts/types/secrets.env", "--strict-vars=false"]);
     expect(run.output).toContain("up to date");
     expect(run.status).toBe(0);
   }, 120_000);

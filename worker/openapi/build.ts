@@ -96,7 +96,7 @@ function build({ body, root }: BuildInput): BuildOutcome {
   }
   const extracted = extractArchive(data, kind.kind === "zip" ? "zip" : "tar");
   if (!extracted.ok) return fail(extracted.status, extracted.code, extracted.message);
-  return buildArchive(new ArchiveFiles(extracted.files), root);
+  return buildArchive(new ArchiveFiles(extracted.files, extracted.links), root);
 }
 
 function buildSingle(text: string): BuildOutcome {

@@ -4,6 +4,7 @@
  */
 import type { BuildSuccess } from "../openapi/build";
 import { lintData } from "../openapi/lint/lint-document";
+import { parseRef } from "../openapi/model/pointer";
 import type { BuildIssue } from "../openapi/model/types";
 import type { UploadIssue, UploadLint } from "./types";
 
@@ -12,6 +13,24 @@ export const MAX_ANSWER_ISSUES = 1000;
 
 /** Build issues that the lint engine reports itself on the root file (as invalid-ref / parser / oas3-schema). */
 const COVERED_BY_LINT = new Set(["unresolved-ref", "duplicate-key", "yaml-warning"]);
+
+/** The value at `path` in `doc`, without following `$ref`s. */
+function valueAt(doc: unknown, path: readonly (string | number)[]): unknown {
+  let node = doc;
+  for (const key of path) node = node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[key] : undefined;
+  return node;
+}
+
+/**
+ * Whether lint speaks for a build issue on the root file. Lint's invalid-ref checks local refs only: a `$ref` to
+ * another file (not in the upload, or outside it, like `../../etc/passwd`) is the build's to report.
+ */
+function coveredByLint(issue: BuildIssue, document: unknown): boolean {
+  if (!COVERED_BY_LINT.has(issue.rule)) return false;
+  if (issue.rule !== "unresolved-ref") return true;
+  const ref = valueAt(document, issue.path);
+  return typeof ref !== "string" || parseRef(ref).kind === "local";
+}
 
 function fromBuildIssue(issue: BuildIssue): UploadIssue {
   return {
@@ -29,14 +48,14 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
  * Lints a built upload: CPU-bound (about a second on a 13 MB definition), so the publisher runs it while its
  * KV writes are in flight. Problems come sorted by line; the answer carries at most {@link MAX_ANSWER_ISSUES}.
  */
-export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source">): UploadLint {
+export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">): UploadLint {
   const parsed = outcome.source.parsed;
   const problems = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 });
   const all: UploadIssue[] = problems.map((p) => ({ ...p }));
   for (const issue of outcome.issues) {
     // Issues in other files of an archive are the build's alone; on the root file, lint speaks for these rules.
     if (issue.file === undefined || issue.file === outcome.source.path) {
-      if (COVERED_BY_LINT.has(issue.rule)) continue;
+      if (coveredByLint(issue, outcome.document)) continue;
     }
     all.push(fromBuildIssue(issue));
   }

@@ -6,10 +6,10 @@
 import { buildReference } from "../openapi/build";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
-import { getDefinition } from "../store/definitions";
+import { definitionMediaType, getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
 import { lintForUpload } from "./lint-step";
-import { apiSlugFromTitle, isValidApiSlug, isValidVersionLabel } from "./names";
+import { apiSlugFromTitle, isValidApiSlug, normalizeLabel } from "./names";
 import type { PublishRequest, PublishResponse, UploadLint } from "./types";
 
 function refusal(status: PublishResponse["status"], code: string, message: string, details?: unknown): PublishResponse {
@@ -54,10 +54,13 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   if (!isValidApiSlug(apiSlug)) {
     return refusal(400, "invalid-api", `api slug "${apiSlug}" must be 1-64 lower-case letters, digits and dashes`);
   }
-  const label = req.versionLabel ?? String(header.info.version ?? "").trim();
-  if (!isValidVersionLabel(label)) {
-    return refusal(422, "invalid-version", `version label "${label}" must be 1-64 printable characters without "/" (set info.version or ?version=)`);
+  // Checked (and put in NFC) before anything is written: a label that cannot be linked to must not be committed.
+  const checked = normalizeLabel(req.versionLabel ?? String(header.info.version ?? "").trim());
+  if (!checked.ok) {
+    const field = req.versionLabel !== undefined ? "?version=" : "info.version";
+    return refusal(422, "invalid-version", `${field} ${checked.reason}; set a plain version label (info.version or ?version=)`, { field });
   }
+  const label = checked.label;
 
   const db = getDb(env.DB);
   const modelKey = await modelKeyFor(req.sha256, req.root);
@@ -101,6 +104,9 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   const locations = await writing;
   if (!stored) await putHeader(env.MODELS, modelKey, header);
   clock.lap("kv-write");
+  // The answer is built before any D1 write: once the live pointer has flipped, nothing may fail the request
+  // (CI would retry a publish that worked, adding publications).
+  const body = answer(apiSlug, lint);
 
   const now = new Date().toISOString();
   const api = await upsertApi(db, req.portalId, apiSlug, header.info.title, now);
@@ -108,6 +114,8 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
     apiId: api.id,
     label,
     sha256: req.sha256,
+    // Served by GET /v1/apis/{api}/definition: Portico's reading of the bytes, per publication (the blob is shared).
+    mediaType: definitionMediaType(raw.body, outcome.source.path === undefined ? outcome.source.parsed.format : undefined),
     modelKey,
     sourceVersion: outcome.sourceVersion,
     title: header.info.title,
@@ -121,12 +129,28 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
     lintWarnings: lint.warnings,
     createdAt: now,
   });
+  const published = { ...body, publication: version.id, publishedAt: now };
   try {
     await commitVersion(db, api.id, version.id, operations, locations);
   } catch (error) {
     await failVersion(db, version.id);
     throw error;
   }
-  clock.lap("d1-write");
-  return { status: 201, json: JSON.stringify({ ...answer(apiSlug, lint), publication: version.id, publishedAt: now }), timings: clock.timings };
+  return afterCommit(() => {
+    clock.lap("d1-write");
+    return { status: 201, json: JSON.stringify(published), timings: clock.timings };
+  }, { publication: version.id, api: apiSlug, publishedAt: now });
+}
+
+/**
+ * Runs what follows the commit best-effort: should it throw anyway, the publish still answers 201 with the
+ * facts that cannot fail to serialise (the version is live; its full answer is in `GET /v1/apis`).
+ */
+export function afterCommit(step: () => PublishResponse, facts: { publication: number; api: string; publishedAt: string }): PublishResponse {
+  try {
+    return step();
+  } catch (error) {
+    console.error("publish: answering after the commit failed; the version is live", facts.publication, error);
+    return { status: 201, json: JSON.stringify({ ...facts, note: "published; see GET /v1/apis for the details" }), timings: {} };
+  }
 }

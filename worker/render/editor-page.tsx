@@ -1,20 +1,21 @@
 /**
  * @module The API editor's page shell (server-rendered): a root element carrying the portal and API slugs, the
- * editor's styles and its module script. Everything else happens in client/entries/editor.ts.
+ * editor's stylesheet and its module script (no inline script or style: the CSP forbids both). Everything else happens in client/entries/editor.ts.
  */
 import { renderToString } from "preact-render-to-string";
-import { EDITOR_STYLES } from "./editor-page-styles";
 
 export interface EditorPageProps {
   portal: { slug: string; name: string };
   /** The API slug from the URL, if any (the editor then opens its live definition). */
   api?: string;
+  /** The CSP nonce CodeMirror puts on the `<style>` elements it mounts (client/editor/cm-setup.ts). */
+  styleNonce?: string;
 }
 
 /** Asset URLs of the editor bundle (scripts/build-client.mjs). */
-export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js" } as const;
+export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js", css: "/editor.css" } as const;
 
-function EditorPage({ portal, api }: EditorPageProps) {
+function EditorPage({ portal, api, styleNonce }: EditorPageProps) {
   return (
     <html lang="en">
       <head>
@@ -24,11 +25,11 @@ function EditorPage({ portal, api }: EditorPageProps) {
         <meta name="robots" content="noindex" />
         <link rel="icon" href="data:," />
         <title>{`${api ? `${api} · ` : ""}Editor · ${portal.name}`}</title>
-        <style dangerouslySetInnerHTML={{ __html: EDITOR_STYLES }} />
+        <link rel="stylesheet" href={EDITOR_ASSETS.css} />
         <link rel="modulepreload" href={EDITOR_ASSETS.script} />
       </head>
       <body>
-        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker}>
+        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker} data-style-nonce={styleNonce}>
           <p class="ed-status">Loading the editor…</p>
           <noscript>The API editor needs JavaScript.</noscript>
         </div>

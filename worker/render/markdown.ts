@@ -16,6 +16,18 @@ const shiftHeading: RendererRule = (tokens, idx, options, _env, self) => {
 md.renderer.rules.heading_open = shiftHeading;
 md.renderer.rules.heading_close = shiftHeading;
 
+const ALIGN_CLASSES = ["ta-left", "ta-center", "ta-right"];
+
+// GFM table alignment arrives as style="text-align:…" (or align=…): the page's CSP blocks style attributes, so
+// it becomes a class from portico.css. Every other attribute but the span counts is dropped.
+const alignToClass: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const align = /text-align:\s*(left|right|center)/i.exec(attribs.style ?? "")?.[1] ?? /^(left|right|center)$/i.exec(attribs.align ?? "")?.[1];
+  const kept: sanitizeHtml.Attributes = {};
+  for (const k of ["colspan", "rowspan"]) if (attribs[k] !== undefined) kept[k] = attribs[k];
+  if (align) kept.class = `ta-${align.toLowerCase()}`;
+  return { tagName, attribs: kept };
+};
+
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ["p", "br", "hr", "h3", "h4", "h5", "h6", "blockquote", "pre", "code", "kbd", "samp", "var", "em", "strong", "b", "i", "u",
     "s", "del", "ins", "mark", "sub", "sup", "small", "abbr", "a", "img", "ul", "ol", "li", "dl", "dt", "dd", "table", "thead", "tbody",
@@ -24,16 +36,16 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: ["href", "title", "name", "id", "rel"],
     img: ["src", "alt", "title", "width", "height"],
     code: ["class"], pre: ["class"],
-    th: ["align", "style", "colspan", "rowspan"], td: ["align", "style", "colspan", "rowspan"],
+    th: ["class", "colspan", "rowspan"], td: ["class", "colspan", "rowspan"],
     abbr: ["title"], ol: ["start"], "*": ["lang", "dir"],
   },
-  allowedClasses: { code: [/^language-[\w+-]+$/], pre: [/^language-[\w+-]+$/] },
-  allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
+  allowedClasses: { code: [/^language-[\w+-]+$/], pre: [/^language-[\w+-]+$/], th: ALIGN_CLASSES, td: ALIGN_CLASSES },
+  allowedStyles: {},
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "escape",
-  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "nofollow noopener" }) },
+  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "nofollow noopener" }), th: alignToClass, td: alignToClass },
   // Relative image paths would point at the portal itself (never where the definition's author meant): drop them.
   exclusiveFilter: (frame) => frame.tag === "img" && !/^https?:\/\//i.test(frame.attribs.src ?? ""),
 };

@@ -23,4 +23,4 @@ export function tagAnchor(tag: string): string {
 }
 
 /** Where the static assets are served (Workers static assets, at the host root). */
-export const ASSETS = { css: "/portico.css", islands: "/assets/islands.js", anchors: "/assets/anchors.js" } as const;
+export const ASSETS = { css: "/portico.css", themeInit: "/assets/theme-init.js", islands: "/assets/islands.js", anchors: "/assets/anchors.js" } as const;

@@ -5,14 +5,16 @@ import { Hono } from "hono";
 import type { PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { readBodyLimited } from "../http/read-body";
+import { publicOrigin } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
+import { strictQuery, uploadNames } from "../http/upload-query";
 import { requirePortal } from "../middleware/auth";
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
 import { findApi, findVersionById, setLayout } from "../store/apis";
 import { getDb } from "../store/db";
-import { getDefinition, putDefinition } from "../store/definitions";
+import { definitionMediaType, getDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
 
 /** Largest accepted upload body: 25 MiB (GitHub's 13 MB REST description fits twice; the publisher's 128 MB heap must hold the parsed model). */
@@ -43,22 +45,23 @@ export const apisRoutes = new Hono<PortalAppEnv>()
         `${contentType.split(";")[0]} is not accepted: post the raw definition (YAML or JSON) or a .tar.gz/.zip archive as the body`,
       );
     }
+    const names = uploadNames(strictQuery(c.req.url, "api"), strictQuery(c.req.url, "version"));
     const body = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
     if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
     const started = Date.now();
     const sha256 = await sha256Hex(body);
-    await putDefinition(c.env.DEFINITIONS, sha256, body, contentType);
+    // The blob is shared by every portal posting these bytes: the Content-Type is not stored with it.
+    await putDefinition(c.env.DEFINITIONS, sha256, body);
     const r2Write = Date.now() - started;
     const request: PublishRequest = {
       portalId: portal.id,
       portalSlug: portal.slug,
       sha256,
       contentType,
-      apiSlug: optionalParam(c.req.query("api"), "api", 64),
-      versionLabel: optionalParam(c.req.query("version"), "version", 64),
+      ...names,
       root: optionalParam(c.req.query("root"), "root"),
       strict: c.req.query("strict") === "true",
-      origin: new URL(c.req.url).origin,
+      origin: publicOrigin(c.env, portal),
     };
     const result = await publisherFor(c.env.PUBLISHER, portal.slug).publish(request);
     const timing = Object.entries({ "r2-write": r2Write, ...result.timings })
@@ -75,7 +78,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       title: api.title,
       layout: api.layout,
       liveVersion: liveLabel,
-      url: `${new URL(c.req.url).origin}/p/${portal.slug}/reference/${api.slug}/`,
+      url: `${publicOrigin(c.env, portal)}/p/${portal.slug}/reference/${api.slug}/`,
       versions: versions.map((v) => ({
         label: v.label,
         live: v.id === api.liveVersionId,
@@ -101,8 +104,9 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     if (!api || !live) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const raw = await getDefinition(c.env.DEFINITIONS, live.sha256);
     if (!raw) throw new ApiError(404, "not-found", "the live definition's raw body is missing");
+    // The media type is the publication's, decided by Portico (rows from before it was kept: from the bytes).
     return new Response(raw.body, {
-      headers: { "content-type": raw.contentType, "x-portico-version": encodeURIComponent(live.label) },
+      headers: { "content-type": live.mediaType ?? definitionMediaType(raw.body), "x-portico-version": encodeURIComponent(live.label) },
     });
   })
   .patch("/v1/apis/:api", async (c) => {

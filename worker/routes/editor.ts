@@ -1,6 +1,7 @@
 /** @module The API editor page: `GET /p/:portal/editor/:api?` (sign-in happens in the page, with the portal token). */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
+import { DEFAULT_PAGE_POLICY, usePagePolicy } from "../http/security-headers";
 import { renderEditorPage } from "../render/editor-page";
 import { getDb } from "../store/db";
 import { loadPortal } from "../store/reader";
@@ -11,12 +12,12 @@ async function editorPage(c: Context<AppEnv>, api: string | undefined): Promise<
   const portal = await loadPortal(getDb(c.env.DB), c.req.param("portal") ?? "");
   if (api !== undefined && !SLUG.test(api)) return c.text("Not found", 404);
   c.header("cache-control", "no-store");
-  // The page holds a token in sessionStorage: keep it out of frames and send no referrer elsewhere.
-  c.header("x-frame-options", "DENY");
-  c.header("referrer-policy", "same-origin");
-  // CodeMirror injects its styles at run time, hence inline styles; scripts, the worker and fetches stay same-origin.
-  c.header("content-security-policy", "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
-  return c.html(renderEditorPage({ portal: { slug: portal.slug, name: portal.name }, api }));
+  // The page holds a token in sessionStorage: never framed (whatever the portal allows its reader pages), no
+  // referrer to other origins, its lint Web Worker allowed, CodeMirror's run-time <style> elements admitted by a
+  // fresh nonce (worker/http/security-headers.ts).
+  const styleNonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, editor: true, styleNonce });
+  return c.html(renderEditorPage({ portal: { slug: portal.slug, name: portal.name }, api, styleNonce }));
 }
 
 export const editorRoutes = new Hono<AppEnv>()

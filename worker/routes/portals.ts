@@ -1,15 +1,51 @@
-/** @module POST /v1/portals: create a portal (admin token). */
+/** @module Portals: create one (admin token); read and change a portal's reader settings (its own token). */
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { parseOriginSetting } from "../http/origin-setting";
 import { readJsonObject } from "../http/read-json";
-import { requireAdmin } from "../middleware/auth";
+import { requireAdmin, requirePortal } from "../middleware/auth";
 import { getDb } from "../store/db";
-import { createPortal, findPortalBySlug, portalView } from "../store/portals";
+import { createPortal, findPortalBySlug, portalSettings, portalView, updatePortalSettings, type PortalSettings } from "../store/portals";
 
 const PORTAL_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,46}[a-z0-9])$/;
 /** Slugs that would read as product paths on a shared host. */
 const RESERVED_SLUGS = new Set(["admin", "api", "app", "assets", "docs", "static", "www", "v1", "p"]);
+/** Most origins a portal may let frame its pages. */
+export const MAX_EMBED_ORIGINS = 20;
+
+/**
+ * Validates a PATCH /v1/portal body: `{embedOrigins?: string[], externalImages?: boolean, origin?: string | null}`.
+ * @throws ApiError 400 naming the field and what is wrong with it; unknown fields are refused too (a typo must not pass silently).
+ */
+export function parseSettingsPatch(body: Record<string, unknown>): Partial<PortalSettings> {
+  const patch: Partial<PortalSettings> = {};
+  const unknown = Object.keys(body).filter((k) => !["origin", "embedOrigins", "externalImages"].includes(k));
+  if (unknown.length) throw new ApiError(400, "invalid-settings", `unknown setting(s): ${unknown.join(", ")}; known: origin, embedOrigins, externalImages`);
+  if (body.origin !== undefined) {
+    if (body.origin === null || body.origin === "") patch.origin = null;
+    else {
+      const parsed = parseOriginSetting(body.origin);
+      if (!parsed.ok) throw new ApiError(400, "invalid-origin", `origin ${parsed.reason}`);
+      patch.origin = parsed.origin;
+    }
+  }
+  if (body.embedOrigins !== undefined) {
+    if (!Array.isArray(body.embedOrigins) || body.embedOrigins.length > MAX_EMBED_ORIGINS) {
+      throw new ApiError(400, "invalid-embed-origins", `embedOrigins must be an array of at most ${MAX_EMBED_ORIGINS} origins`);
+    }
+    patch.embedOrigins = [...new Set(body.embedOrigins.map((value, i) => {
+      const parsed = parseOriginSetting(value);
+      if (!parsed.ok) throw new ApiError(400, "invalid-embed-origins", `embedOrigins[${i}] ${parsed.reason}`);
+      return parsed.origin;
+    }))];
+  }
+  if (body.externalImages !== undefined) {
+    if (typeof body.externalImages !== "boolean") throw new ApiError(400, "invalid-external-images", "externalImages must be true or false");
+    patch.externalImages = body.externalImages;
+  }
+  return patch;
+}
 
 export const portalsRoutes = new Hono<AppEnv>().post("/v1/portals", requireAdmin, async (c) => {
   const body = await readJsonObject(c.req.raw, 16 * 1024);
@@ -32,3 +68,16 @@ export const portalsRoutes = new Hono<AppEnv>().post("/v1/portals", requireAdmin
   }
   return c.json({ portal: portalView(created.portal), token: created.token }, 201);
 });
+
+/** `GET /v1/portal` and `PATCH /v1/portal` (portal token): the calling portal and its reader settings. */
+export const portalSettingsRoutes = new Hono<PortalAppEnv>()
+  .use("/v1/portal", requirePortal)
+  .get("/v1/portal", (c) => {
+    const portal = c.get("portal");
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal) });
+  })
+  .patch("/v1/portal", async (c) => {
+    const patch = parseSettingsPatch(await readJsonObject(c.req.raw, 16 * 1024));
+    const portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal) });
+  });

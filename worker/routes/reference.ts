@@ -5,6 +5,8 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { publicOrigin } from "../http/public-origin";
+import { portalPagePolicy, usePagePolicy } from "../http/security-headers";
 import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
 import type { ApiRef, PageProps } from "../render";
 import {
@@ -18,11 +20,22 @@ import {
 } from "../store/apis";
 import { getDb } from "../store/db";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
+import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow } from "../store/apis";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 
+/** Once the portal is known, its page policy (frame-ancestors, external images) applies to the answer, errors included. */
+function seePortal<T extends { portal: PortalRow }>(c: Context<AppEnv>, found: T): T {
+  usePagePolicy(c, portalPagePolicy(portalSettings(found.portal)));
+  return found;
+}
+
+/** The `:version` of a reader URL in NFC, the form labels are stored in (publish/names.ts), so a decomposed spelling finds it too. */
+function labelParam(c: Context<AppEnv>): string {
+  return (c.req.param("version") ?? "").normalize("NFC");
+}
 
 function apiRef(api: ApiRow): ApiRef {
   return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
@@ -37,7 +50,8 @@ function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string
     api: apiRef(ctx.api),
     versions: ctx.versions.map((v) => ({ label: v.label, live: v.id === ctx.api.liveVersionId })),
     version: { label: ctx.version.label, live: ctx.live },
-    canonicalUrl: new URL(canonicalPath, c.req.url).toString(),
+    // The portal's configured origin, never the request's Host (which the client chooses).
+    canonicalUrl: publicOrigin(c.env, ctx.portal) + canonicalPath,
   };
 }
 
@@ -62,7 +76,7 @@ export const referenceRoutes = new Hono<AppEnv>()
   .get("/p/:portal", (c) => c.redirect(`/p/${c.req.param("portal")}/`, 301))
   .get("/p/:portal/", async (c) => {
     const db = getDb(c.env.DB);
-    const portal = await loadPortal(db, c.req.param("portal"));
+    const { portal } = seePortal(c, { portal: await loadPortal(db, c.req.param("portal")) });
     const apis = (await listApis(db, portal.id)).filter((a) => a.liveVersionId !== null);
     const entries = await Promise.all(
       apis.map(async (a) => {
@@ -74,18 +88,18 @@ export const referenceRoutes = new Hono<AppEnv>()
   })
   .get("/p/:portal/reference/:api", (c) => c.redirect(`/p/${c.req.param("portal")}/reference/${c.req.param("api")}/`, 301))
   .get("/p/:portal/reference/:api/", async (c) => {
-    const ctx = await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"));
+    const ctx = seePortal(c, await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api")));
     return versionIndex(c, ctx);
   })
   .get("/p/:portal/reference/:api/:version", (c) => c.redirect(new URL(c.req.path + "/", c.req.url).pathname, 301))
   .get("/p/:portal/reference/:api/:version/", async (c) => {
-    const ctx = await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"), c.req.param("version"));
+    const ctx = seePortal(c, await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"), labelParam(c)));
     return versionIndex(c, ctx);
   })
   .get("/p/:portal/reference/:api/:version/:slug", async (c) => {
     const db = getDb(c.env.DB);
     const slug = c.req.param("slug");
-    const ctx = await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), c.req.param("version"), slug);
+    const ctx = seePortal(c, await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), labelParam(c), slug));
     const row = ctx.operation;
     if (!row) {
       // A renamed operationId (same method + path) answers 301 to its new slug; an operation absent from this

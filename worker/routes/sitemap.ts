@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { publicOrigin } from "../http/public-origin";
 import { findVersionById, listApis, listOperations } from "../store/apis";
 import { getDb } from "../store/db";
 import { loadPortal } from "../store/reader";
@@ -18,7 +19,7 @@ function xmlEscape(s: string): string {
 export const sitemapRoutes = new Hono<AppEnv>().get("/p/:portal/sitemap.xml", async (c) => {
   const db = getDb(c.env.DB);
   const portal = await loadPortal(db, c.req.param("portal"));
-  const origin = new URL(c.req.url).origin;
+  const origin = publicOrigin(c.env, portal);
   const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/p/${portal.slug}/` }];
   for (const api of await listApis(db, portal.id)) {
     if (!api.liveVersionId) continue;

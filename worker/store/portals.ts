@@ -24,6 +24,37 @@ export function portalView(row: PortalRow): PortalView {
   return { slug: row.slug, name: row.name, plan: row.plan, trialEndsAt: row.trialEndsAt, createdAt: row.createdAt };
 }
 
+/** A portal's reader-facing settings (PATCH /v1/portal). */
+export interface PortalSettings {
+  /** Scheme + host readers reach the portal at; null = the service's PORTICO_BASE_URL. */
+  origin: string | null;
+  /** Origins allowed to frame reader pages (CSP frame-ancestors). */
+  embedOrigins: string[];
+  /** Images in descriptions may come from other https origins. */
+  externalImages: boolean;
+}
+
+/** The settings of a portal row (a malformed `embed_origins` reads as none: frames stay refused). */
+export function portalSettings(row: PortalRow): PortalSettings {
+  let embedOrigins: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.embedOrigins);
+    if (Array.isArray(parsed)) embedOrigins = parsed.filter((o): o is string => typeof o === "string");
+  } catch {
+    // kept empty
+  }
+  return { origin: row.origin ?? null, embedOrigins, externalImages: row.externalImages };
+}
+
+/** Writes the given settings (others unchanged) and returns the updated row. */
+export async function updatePortalSettings(db: Db, portalId: number, patch: Partial<PortalSettings>): Promise<PortalRow> {
+  const set: Partial<typeof portals.$inferInsert> = {};
+  if (patch.origin !== undefined) set.origin = patch.origin;
+  if (patch.embedOrigins !== undefined) set.embedOrigins = JSON.stringify(patch.embedOrigins);
+  if (patch.externalImages !== undefined) set.externalImages = patch.externalImages;
+  return db.update(portals).set(set).where(eq(portals.id, portalId)).returning().get();
+}
+
 /** A portal by slug, or undefined. */
 export async function findPortalBySlug(db: Db, slug: string): Promise<PortalRow | undefined> {
   return db.select().from(portals).where(eq(portals.slug, slug)).get();

@@ -16,7 +16,8 @@ export const ARCHIVE_LIMITS = {
 export type ArchiveLimits = typeof ARCHIVE_LIMITS;
 
 export type ExtractOutcome =
-  | { ok: true; files: Map<string, Uint8Array> }
+  /** `links`: names of symbolic and hard link entries (tar), never followed; a `$ref` to one is reported. */
+  | { ok: true; files: Map<string, Uint8Array>; links: Set<string> }
   | { ok: false; status: 400 | 413; code: string; message: string };
 
 const GZIP_CHUNK = 16 * 1024;
@@ -54,6 +55,7 @@ export function isTar(data: Uint8Array): boolean {
 /** Reads a tar (already inflated) or zip into a file map keyed by normalised relative path. */
 export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: ArchiveLimits = ARCHIVE_LIMITS): ExtractOutcome {
   const files = new Map<string, Uint8Array>();
+  const links = new Set<string>();
   let total = 0;
   let admitted = 0;
   let refusal: ExtractOutcome | undefined;
@@ -87,6 +89,10 @@ export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: Ar
       }
     } else {
       for (const item of readTar(data)) {
+        if (item.type === "link") {
+          const name = admit(item.name, 0);
+          if (name) links.add(name);
+        }
         if (item.type !== "file") continue;
         const name = admit(item.name, item.size);
         if (name) files.set(name, item.data);
@@ -97,7 +103,7 @@ export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: Ar
   }
   if (refusal) return refusal;
   if (files.size === 0) return { ok: false, status: 400, code: "empty-archive", message: "the archive contains no files" };
-  return { ok: true, files };
+  return { ok: true, files, links };
 }
 
 /** macOS and editor litter that is never part of a definition. */

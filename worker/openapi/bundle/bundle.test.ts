@@ -96,7 +96,7 @@ describe("bundleDocument", () => {
     });
     expect(result.issues.map((i) => [i.file, i.path, i.message])).toEqual([
       ["paths/a.yaml", ["get", "parameters", 0, "$ref"], 'Cannot resolve "nope.yaml": file "paths/nope.yaml" is not in the upload'],
-      ["paths/a.yaml", ["get", "parameters", 3, "$ref"], '"../../outside.yaml" points outside the uploaded archive'],
+      ["paths/a.yaml", ["get", "parameters", 3, "$ref"], '"../../outside.yaml" points outside the uploaded archive; nothing outside the upload is read'],
     ]);
     expect((result.document.paths as any)["/a"].get.parameters).toEqual([
       { $ref: "nope.yaml" },

@@ -3,6 +3,8 @@
  * targets are hoisted into components under readable names (the file's base name or the pointer's last
  * segment), component entries that are `$ref`s are replaced in place, path items and text are inlined.
  * Nothing is fetched: remote refs stay as written; missing files and targets become issues with file and line.
+ * Nothing outside the upload is ever read: refs that leave the archive (`../../etc/passwd`, `/proc/self/environ`,
+ * `file:///…`, `C:\…`) or go through a link entry are kept as written and reported as `ref-outside-archive` errors.
  *
  * Why not `@apidevtools/json-schema-ref-parser`: its API is async-only (the build is synchronous), and its
  * bundle re-homes shared targets at the first place it met them (`#/paths/~1v2~1nfs/get/responses/401`), so
@@ -16,10 +18,14 @@ import type { BuildIssue } from "../model/types";
 import { baseName, dirname, resolvePath } from "./file-path";
 import { placementFor } from "./ref-context";
 
-/** A file of the upload as the bundler sees it: parsed data, text, or why it could not be read. */
+/**
+ * A file of the upload as the bundler sees it: parsed data, text, a symbolic or hard link entry (never
+ * followed: its target could be anywhere), or why it could not be read.
+ */
 export type LoadedFile =
   | { kind: "data"; data: unknown; locate(path: readonly PathSegment[]): { line: number; column: number } | undefined }
   | { kind: "text"; text: string }
+  | { kind: "link" }
   | { kind: "error"; message: string; line?: number; column?: number };
 
 export interface BundleInput {
@@ -46,6 +52,8 @@ export interface BundleResult {
 }
 
 const MAX_DATA_COPIES = 64;
+/** Rule of refs that leave the upload (an error: not covered by lint, so the upload answer always shows it). */
+export const OUTSIDE_RULE = "ref-outside-archive";
 /** Sections the root fills itself; they are bundled first so in-place entries keep their names. */
 const SECTION_KEYS = ["components", "definitions", "parameters", "responses", "securityDefinitions"];
 
@@ -98,13 +106,24 @@ export function bundleDocument(input: BundleInput): BundleResult {
     const parsed = parseRef(ref);
     const keep = () => ({ ...record, ...copySiblings(record, file, out, src) });
     const issues = quiet ? [] : reported;
-    if (parsed.kind === "remote" || parsed.kind === "invalid") return keep();
-    const targetFile = parsed.kind === "local" ? file : resolvePath(dirname(file), parsed.file);
     const where = { file: file === rootPath ? undefined : file, path: [...src, "$ref"] };
-    if (targetFile === undefined) {
-      issues.push({ severity: "error", rule: "unresolved-ref", message: `${JSON.stringify(ref)} points outside the uploaded archive`, ...where });
+    const outside = (why: string) => {
+      issues.push({ severity: "error", rule: OUTSIDE_RULE, message: `${JSON.stringify(ref)} ${why}; nothing outside the upload is read`, ...where });
+      return keep();
+    };
+    if (parsed.kind === "remote") {
+      if (/^file:/i.test(parsed.url)) return outside("is a file: URL, outside the uploaded archive");
+      if (/^[a-z]:[\\/]/i.test(parsed.url)) return outside("is an absolute (drive) path, outside the uploaded archive");
       return keep();
     }
+    if (parsed.kind === "invalid") return keep();
+    if (parsed.kind === "relative" && /^[/\\]/.test(parsed.file)) return outside("is an absolute path, outside the uploaded archive");
+    // Windows separators are not separators in an archive, but a reader's tools may take them as such.
+    if (parsed.kind === "relative" && parsed.file.includes("\\") && resolvePath(dirname(file), parsed.file.replace(/\\/g, "/")) === undefined) {
+      return outside("points outside the uploaded archive");
+    }
+    const targetFile = parsed.kind === "local" ? file : resolvePath(dirname(file), parsed.file);
+    if (targetFile === undefined) return outside("points outside the uploaded archive");
     if (targetFile === rootPath) return { ...copySiblings(record, file, out, src), $ref: toRef(parsed.segments) };
     const key = `${targetFile}${toRef(parsed.segments)}`;
     const home = quiet ? undefined : homes.get(key);
@@ -115,6 +134,7 @@ export function bundleDocument(input: BundleInput): BundleResult {
     if (copies >= MAX_DATA_COPIES) return keep();
     if (quiet) dataCopies.set(key, copies + 1);
     const loaded = input.load(targetFile);
+    if (loaded?.kind === "link") return outside(`goes through ${targetFile}, a symbolic or hard link entry (links are never followed)`);
     if (!loaded || loaded.kind === "error") {
       const reason = !loaded ? `file ${JSON.stringify(targetFile)} is not in the upload` : `${targetFile} could not be read: ${loaded.message}`;
       issues.push({ severity: "error", rule: "unresolved-ref", message: `Cannot resolve ${JSON.stringify(ref)}: ${reason}`, ...where });

@@ -15,7 +15,8 @@ export class ArchiveFiles {
   private readonly texts = new Map<string, string | undefined>();
   private readonly parsed = new Map<string, ParseOutcome>();
 
-  constructor(readonly files: Map<string, Uint8Array>) {}
+  /** `links`: the archive's link entries (never read; the bundler reports refs to them). */
+  constructor(readonly files: Map<string, Uint8Array>, readonly links: ReadonlySet<string> = new Set()) {}
 
   get paths(): string[] {
     return [...this.files.keys()];
@@ -50,6 +51,7 @@ export class ArchiveFiles {
 
   /** The bundler's view of a file. */
   load(path: string): LoadedFile | undefined {
+    if (this.links.has(path)) return { kind: "link" };
     if (!this.files.has(path)) return undefined;
     if (!isStructuredFile(path)) {
       const text = this.text(path);

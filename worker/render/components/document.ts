@@ -1,4 +1,5 @@
-/** @module The HTML document around a page: head (title, description, canonical, Open Graph), theme bootstrap. */
+/** @module The HTML document around a page: head (title, description, canonical, Open Graph), theme bootstrap
+ * (a blocking same-origin script: the CSP in worker/http/security-headers.ts allows no inline script or style). */
 import { ASSETS } from "../urls";
 
 /** What goes into `<head>`. */
@@ -12,8 +13,6 @@ export interface HeadInfo {
   anchors?: boolean;
 }
 
-// Applies the stored theme before first paint and marks scripting on (shows `.needs-js` controls).
-const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("portico-theme");if(t==="dark"||t==="light")d.dataset.theme=t}catch(e){}})()`;
 
 /** Escapes text for HTML text and attribute positions. */
 export function esc(s: string): string {
@@ -50,7 +49,7 @@ export function documentStart(head: HeadInfo): string {
     if (head.canonicalUrl) parts.push(`<meta property="og:url" content="${esc(head.canonicalUrl)}">`);
     parts.push('<meta name="twitter:card" content="summary">');
   }
-  parts.push(`<link rel="stylesheet" href="${ASSETS.css}">`, `<script>${HEAD_SCRIPT}</script>`, `<script type="module" src="${ASSETS.islands}"></script>`);
+  parts.push(`<link rel="stylesheet" href="${ASSETS.css}">`, `<script src="${ASSETS.themeInit}"></script>`, `<script type="module" src="${ASSETS.islands}"></script>`);
   if (head.anchors) parts.push(`<script type="module" src="${ASSETS.anchors}"></script>`);
   parts.push("</head>", "<body>");
   return parts.join("\n");

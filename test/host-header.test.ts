@@ -1,0 +1,53 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createPortal, ORIGIN, upload } from "./harness/client";
+import petstoreV3 from "./fixtures/petstore-v3.yaml?raw";
+
+/** A request whose Host header (what `new URL(request.url)` would reflect) is the attacker's. */
+const evil = (path: string, init: RequestInit = {}) =>
+  SELF.fetch(`http://evil.example${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), host: "evil.example" } });
+
+describe("absolute URLs never come from the Host header", () => {
+  it("sitemap <loc>s, canonical links, og:url, the upload answer and GET /v1/apis use the configured origin", async () => {
+    const token = await createPortal("hosts");
+    const auth = { authorization: `Bearer ${token}` };
+    const up = await evil("/v1/apis/upload?api=pets", { method: "POST", headers: { ...auth, "content-type": "application/yaml" }, body: petstoreV3 });
+    expect(up.status).toBe(201);
+    const answer = (await up.json()) as any;
+    expect(answer.url).toBe(`${ORIGIN}/p/hosts/reference/pets/1.0.0/`);
+
+    const sitemap = await (await evil("/p/hosts/sitemap.xml")).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.length).toBeGreaterThan(3);
+    for (const loc of locs) expect(loc.startsWith(`${ORIGIN}/p/hosts/`), loc).toBe(true);
+
+    const page = await (await evil("/p/hosts/reference/pets/1.0.0/listpets")).text();
+    expect(page).toContain(`<link rel="canonical" href="${ORIGIN}/p/hosts/reference/pets/1.0.0/listpets">`);
+    expect(page).toContain(`<meta property="og:url" content="${ORIGIN}/p/hosts/reference/pets/1.0.0/listpets">`);
+    const index = await (await evil("/p/hosts/reference/pets/")).text();
+    expect(index).toContain(`<link rel="canonical" href="${ORIGIN}/p/hosts/reference/pets/1.0.0/">`);
+
+    const list = (await (await evil("/v1/apis", { headers: auth })).json()) as any;
+    expect(list.apis[0].url).toBe(`${ORIGIN}/p/hosts/reference/pets/`);
+
+    for (const text of [JSON.stringify(answer), sitemap, page, index, JSON.stringify(list)]) expect(text).not.toContain("evil.example");
+  });
+
+  it("a portal's own origin (its custom domain) wins over the service's base URL", async () => {
+    const token = await createPortal("custom");
+    const auth = { authorization: `Bearer ${token}` };
+    const res = await SELF.fetch(`${ORIGIN}/v1/portal`, {
+      method: "PATCH",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ origin: "https://docs.custom.example" }),
+    });
+    expect(res.status).toBe(200);
+    const up = await evil("/v1/apis/upload?api=pets", { method: "POST", headers: { ...auth, "content-type": "application/yaml" }, body: petstoreV3 });
+    expect(((await up.json()) as any).url).toBe("https://docs.custom.example/p/custom/reference/pets/1.0.0/");
+    const sitemap = await (await evil("/p/custom/sitemap.xml")).text();
+    for (const [, loc] of sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)) expect(loc.startsWith("https://docs.custom.example/p/custom/"), loc).toBe(true);
+    expect(await (await evil("/p/custom/reference/pets/1.0.0/listpets")).text()).toContain(
+      '<link rel="canonical" href="https://docs.custom.example/p/custom/reference/pets/1.0.0/listpets">',
+    );
+  });
+});
