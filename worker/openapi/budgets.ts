@@ -50,8 +50,12 @@ export const PATTERN_BUDGET = {
 
 /** The lint walk (lint/walk/fragments.ts). */
 export const LINT_BUDGET = {
-  /** Fragments walked in one run (a fragment is a subtree per walk context); beyond that the walk stops with a note. */
-  maxFragments: 250_000,
+  /**
+   * Edges followed in one run (into a unit or a `$ref` target per walk context, walked or reused); beyond that the
+   * node rules stop with a `lint-budget` warning. GitHub's REST description (13 MB) follows about 17,500; the
+   * dense graph of issue 14 about 126,000.
+   */
+  maxEdges: 1_000_000,
 } as const;
 
 /** The wording of the notes readers and writers see when a budget is reached. */
@@ -64,4 +68,5 @@ export const BUDGET_NOTES = {
   patternUnsupported: "pattern not checked: not supported by the linear-time matcher",
   patternTooComplex: "pattern not checked: too complex",
   patternTooLong: "pattern not checked: too long",
+  lintStopped: (edges: number) => `lint stopped: the definition has more than ${edges} schema references to follow; later parts are not checked`,
 } as const;
