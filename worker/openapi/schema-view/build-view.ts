@@ -45,6 +45,8 @@ interface Context {
   stack: Frame[];
   repeats?: RepeatRegistry;
   page?: ViewBudget;
+  /** Some node was cut at the depth limit (the root then carries the note). */
+  depthCut?: boolean;
 }
 
 const CONSTRAINT_KEYWORDS = ["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength",
@@ -62,6 +64,7 @@ export function viewSchema(schema: unknown, refs: Record<string, unknown>, optio
     repeats: options.repeats, page: options.budget,
   };
   const view = build(schema, ctx, 0);
+  if (ctx.depthCut && !view.budgetNote) view.budgetNote = BUDGET_NOTES.schemaDepth(ctx.maxDepth);
   if (options.repeats) collapseRepeats(view, options.repeats, ctx.prefix);
   return view;
 }
@@ -138,7 +141,9 @@ function build(raw: unknown, ctx: Context, depth: number): SchemaView {
     schema = isObject(d.value) ? unwrapSingleRef(d.value) : {};
   }
   if (spent(ctx) || depth > ctx.maxDepth) {
-    const cut: SchemaView = { types: typesOf(schema), truncated: true, budgetNote: depth > ctx.maxDepth ? BUDGET_NOTES.schemaDepth(ctx.maxDepth) : BUDGET_NOTES.schemaBudget };
+    const cut: SchemaView = { types: typesOf(schema), truncated: true };
+    if (depth > ctx.maxDepth) ctx.depthCut = true;
+    else cut.budgetNote = BUDGET_NOTES.schemaBudget;
     if (ref) { cut.ref = ref; cut.name = name; }
     return cut;
   }
@@ -202,6 +207,15 @@ function fill(view: SchemaView, schema: JsonObject, ref: string | undefined, ctx
   if (typeof s.contentMediaType === "string") view.contentMediaType = s.contentMediaType;
   if (typeof s.contentEncoding === "string") view.contentEncoding = s.contentEncoding;
 
+  // At the depth limit, or with the budget spent, the node keeps its own facts and says why its children are not
+  // shown: one note here rather than one stub per child.
+  // A node at the depth limit is a leaf; the tree's root says so once ("schema shown to depth N"), not every leaf.
+  if ((depth >= ctx.maxDepth || spent(ctx)) && hasSubschemas(s, groups.length > 0)) {
+    view.truncated = true;
+    if (depth < ctx.maxDepth) view.budgetNote = BUDGET_NOTES.schemaBudget;
+    else ctx.depthCut = true;
+    return;
+  }
   if (isObject(s.properties)) {
     const required = new Set(Array.isArray(s.required) ? s.required : []);
     view.properties = [];
@@ -229,6 +243,12 @@ function fill(view: SchemaView, schema: JsonObject, ref: string | undefined, ctx
   if (s.not !== undefined) view.not = build(s.not, ctx, depth + 1);
   const variants = buildVariants(groups, s, ctx, depth);
   if (variants.length > 0) view.variants = variants;
+}
+
+/** Whether `s` has children a view would build (properties, items, variants...). */
+function hasSubschemas(s: JsonObject, variants: boolean): boolean {
+  return variants || isObject(s.properties) || isObject(s.patternProperties) || isObject(s.additionalProperties) || s.items !== undefined
+    || Array.isArray(s.prefixItems) || s.not !== undefined || (isObject(s.discriminator) && isObject(s.discriminator.mapping));
 }
 
 function buildVariants(groups: { kind: "oneOf" | "anyOf"; items: unknown[]; discriminator?: JsonObject }[],

@@ -77,7 +77,7 @@ export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipD
         </div>
       )}
       {view.unresolved && <p class="cf" role="note">Unresolved reference <code>{view.unresolved}</code></p>}
-      {view.truncated && <p class="fa">Not expanded further: this schema is too large or too deep to show in full.</p>}
+      {view.budgetNote && <p class="fa bn" role="note">{view.budgetNote}</p>}
     </>
   );
 }
