@@ -112,3 +112,15 @@ describe("allOf merging budget", () => {
     expect(merged.budgetNote).toBe(`only the first ${MERGE_BUDGET.maxParts} allOf parts are merged`);
   });
 });
+
+describe("text and values count against the page budget", () => {
+  it("spends the budget on a huge description repeated on many properties instead of building them all", () => {
+    const big = "word ".repeat(500_000);
+    const properties = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { $ref: "#/components/schemas/Big" }]));
+    const refs = { "#/components/schemas/Big": { type: "string", description: big, enum: Array.from({ length: 50_000 }, (_, i) => `v${i}`) } };
+    const budget = createViewBudget();
+    const view = viewSchema({ type: "object", properties }, refs, { budget, repeats: createRepeatRegistry() });
+    expect(view.properties!.length).toBeLessThan(10);
+    expect(view.omitted).toBe(3000 - view.properties!.length);
+  });
+});

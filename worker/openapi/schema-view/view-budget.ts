@@ -13,11 +13,33 @@ export function createViewBudget(limit: number = VIEW_BUDGET.maxNodesPerPage): V
   return { used: 0, limit };
 }
 
-/** Characters of description and title that cost as much as one node (a 2.5 MB description is not one node). */
+/** Characters of a node's own text and values that cost as much as one node (a 2.5 MB description is not one node). */
 const TEXT_PER_NODE = 1_000;
 
-/** What showing `schema` costs: one node, plus one per {@link TEXT_PER_NODE} characters of its own text. */
+/** Rough JSON size of `value` in characters, counted up to `cap` (an iterative walk that stops early). */
+export function approxSize(value: unknown, cap: number): number {
+  let n = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && n < cap) {
+    const v = stack.pop();
+    if (typeof v === "string") n += v.length + 2;
+    else if (Array.isArray(v)) { n += 2 + v.length; for (const x of v) stack.push(x); }
+    else if (typeof v === "object" && v !== null) {
+      for (const [k, x] of Object.entries(v)) { n += k.length + 4; stack.push(x); }
+    } else n += 6;
+  }
+  return Math.min(n, cap);
+}
+
+const OWN_VALUES = ["description", "title", "example", "examples", "default", "const", "enum"];
+
+/**
+ * What showing `schema` costs: one node, plus one per {@link TEXT_PER_NODE} characters of its own text and
+ * values (description, title, examples, default, const, enum), so that a huge description or enum repeated
+ * on many nodes spends the page's budget instead of its memory.
+ */
 export function nodeCost(schema: JsonObject): number {
-  const text = (typeof schema.description === "string" ? schema.description.length : 0) + (typeof schema.title === "string" ? schema.title.length : 0);
-  return 1 + Math.floor(text / TEXT_PER_NODE);
+  let size = 0;
+  for (const k of OWN_VALUES) if (schema[k] !== undefined) size += approxSize(schema[k], 1_000_000);
+  return 1 + Math.floor(size / TEXT_PER_NODE);
 }
