@@ -8,16 +8,19 @@
 
 /** Generated examples (schema-view/example.ts, used by pages, media examples and code samples). */
 export const EXAMPLE_BUDGET = {
-  /** Longest generated string (characters), whatever `minLength` says; a longer `minLength` marks the example truncated. */
-  maxStringLength: 64,
+  /**
+   * Longest generated string (characters), whatever `minLength` says: `minLength` up to this is met exactly, a longer
+   * one marks the example truncated. Real definitions ask for up to 128 (AWS); 256 leaves room.
+   */
+  maxStringLength: 256,
   /** Most items of a generated array, whatever `minItems` says; a larger `minItems` marks the example truncated. */
   maxItems: 3,
   /** Schema nodes visited per example (a "same as above" node is followed, so a dense graph is cut here). */
-  maxNodes: 2_000,
-  /** Nesting of generated values. */
-  maxDepth: 12,
+  maxNodes: 5_000,
+  /** Nesting of generated values (as deep as views go: open-banking schemas nest past 12). */
+  maxDepth: 24,
   /** Approximate JSON size of one generated example (characters). */
-  maxChars: 16_000,
+  maxChars: 64_000,
 } as const;
 
 /** Schema views (schema-view/build-view.ts): what one page shows of a schema graph. */
