@@ -49,6 +49,11 @@ export const PATTERN_BUDGET = {
   maxInputLength: 65_536,
   /** Strings and keys of one example tested against its schema's patterns; beyond that they are not checked. */
   maxStringsPerExample: 10_000,
+  /**
+   * Characters the matcher reads in one lint run (every pattern × every string it is tested on); once spent, later
+   * patterns pass unchecked. re2js reads roughly 5-50 characters per microsecond, so this bounds a run to ~2 s.
+   */
+  maxCharsPerLint: 20_000_000,
 } as const;
 
 /** The lint walk (lint/walk/fragments.ts). */

@@ -17,6 +17,18 @@ interface Scope {
   overflow: boolean;
   /** Per pattern, the JavaScript source cfworker receives. */
   sources: Map<string, string>;
+  /** The lint run's matcher budget (characters left), shared by all its examples. */
+  budget: PatternBudget;
+}
+
+/** What one lint run may still spend on matching (see {@link PATTERN_BUDGET}.maxCharsPerLint). */
+export interface PatternBudget {
+  charsLeft: number;
+}
+
+/** A fresh budget for one lint run. */
+export function createPatternBudget(): PatternBudget {
+  return { charsLeft: PATTERN_BUDGET.maxCharsPerLint };
 }
 
 let scope: Scope | undefined;
@@ -50,9 +62,9 @@ function collect(value: unknown, out: Scope): void {
 }
 
 /** Runs `fn` (a validation of `value`) with `value`'s strings as the current example. Not re-entrant by design. */
-export function withExample<T>(value: unknown, fn: () => T): T {
+export function withExample<T>(value: unknown, budget: PatternBudget, fn: () => T): T {
   const previous = scope;
-  scope = { strings: new Set(), overflow: false, sources: new Map() };
+  scope = { strings: new Set(), overflow: false, sources: new Map(), budget };
   collect(value, scope);
   try {
     return fn();
@@ -70,12 +82,18 @@ export function standIn(pattern: string, forKeys = false): string {
   const s = scope;
   // Unchecked: a string passes its pattern; a key matches no patternProperties entry (as if the entry were absent).
   if (!s || s.overflow) return forKeys ? NOTHING : EVERYTHING;
-  let source = s.sources.get(pattern);
+  const cacheKey = `${forKeys ? "k" : "s"}${pattern}`;
+  let source = s.sources.get(cacheKey);
   if (source === undefined) {
     const hits: string[] = [];
-    for (const str of s.strings) if (testPattern(pattern, str) !== false) hits.push(escapeLiteral(str));
-    source = hits.length === 0 ? NOTHING : `^(?:${hits.join("|")})$`;
-    s.sources.set(pattern, source);
+    let unchecked = false;
+    for (const str of s.strings) {
+      if (s.budget.charsLeft <= 0) { unchecked = true; break; }
+      s.budget.charsLeft -= str.length + 1;
+      if (testPattern(pattern, str) !== false) hits.push(escapeLiteral(str));
+    }
+    source = unchecked ? (forKeys ? NOTHING : EVERYTHING) : hits.length === 0 ? NOTHING : `^(?:${hits.join("|")})$`;
+    s.sources.set(cacheKey, source);
   }
   return source;
 }
