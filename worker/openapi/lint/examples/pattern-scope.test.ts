@@ -36,3 +36,13 @@ describe("the matcher budget of a lint run", () => {
     ]);
   });
 });
+
+describe("prepared schemas keep their stand-ins when copied", () => {
+  it("checks the pattern of a Swagger 2.0 schema whose boolean `required` is dropped", () => {
+    const doc = JSON.stringify({
+      swagger: "2.0", info: { title: "T", version: "1" }, paths: {},
+      definitions: { Code: { type: "string", required: true, pattern: "^[a-z]+$", example: "ABC" } },
+    });
+    expect(lintRule("oas2-valid-schema-example", doc).map((f) => f.message)).toEqual(['"example" property must match pattern "^[a-z]+$"']);
+  });
+});

@@ -121,6 +121,14 @@ export function deferPatternProperties(node: Record<string, unknown>, entries: [
   });
 }
 
+/** A shallow copy of a prepared node that keeps its deferred `pattern` / `patternProperties` getters. */
+export function cloneNode(node: Record<string, unknown>): Record<string, unknown> {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(node)) as Record<string, unknown>;
+  const original = originals.get(node);
+  if (original !== undefined) originals.set(copy, original);
+  return copy;
+}
+
 /** The pattern a prepared node was written with (its `pattern` is a stand-in while validating). */
 export function originalPattern(node: Record<string, unknown>): unknown {
   return originals.get(node) ?? node.pattern;

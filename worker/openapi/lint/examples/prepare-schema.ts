@@ -9,7 +9,7 @@
 import type { OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
 import { compilePattern } from "../util/linear-pattern";
-import { deferPattern, deferPatternProperties } from "./pattern-scope";
+import { cloneNode, deferPattern, deferPatternProperties } from "./pattern-scope";
 
 /** Which media an example belongs to: Spectral relaxes `required` for request and response bodies. */
 export type ExampleMode = "schema" | "request" | "response";
@@ -80,7 +80,7 @@ export class PreparedSchemas {
     if (!out) {
       out = this.transform(schema, false) as Record<string, unknown>;
       if (this.version === "2.0" && typeof schema.required === "boolean") {
-        out = { ...out };
+        out = cloneNode(out); // keeps the pattern getters (a spread would freeze them outside any example)
         delete out.required;
       }
       this.done.set(schema, out);
