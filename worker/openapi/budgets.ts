@@ -50,8 +50,13 @@ export const PATTERN_BUDGET = {
   maxProgramSize: 5_000,
   /** Longest string tested (characters); longer ones are not checked (RE2 is linear: this bounds each test). */
   maxInputLength: 65_536,
-  /** Strings and keys of one example tested against its schema's patterns; beyond that they are not checked. */
+  /** Object keys of one example tested against patternProperties; an example with more is not checked. */
   maxStringsPerExample: 10_000,
+  /**
+   * Longest stand-in for one patternProperties pattern in one example (the alternation of the keys it matches,
+   * which cfworker compiles once per object it validates); an example needing a longer one is not checked.
+   */
+  maxStandInChars: 4_096,
   /**
    * Characters the matcher reads in one lint run (every pattern × every string it is tested on); once spent, later
    * patterns pass unchecked. re2js reads roughly 5-50 characters per microsecond, so this bounds a run to ~2 s.

@@ -9,7 +9,7 @@
 import type { OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
 import { compilePattern } from "../util/linear-pattern";
-import { cloneNode, deferPattern, deferPatternProperties } from "./pattern-scope";
+import { cloneNode, deferPatternProperties, isCheckedFormat, patternFormat } from "./pattern-scope";
 
 /** Which media an example belongs to: Spectral relaxes `required` for request and response bodies. */
 export type ExampleMode = "schema" | "request" | "response";
@@ -145,8 +145,8 @@ export class PreparedSchemas {
 
   /**
    * `pattern` and `patternProperties` never reach cfworker as written (it would run them on RegExp, a
-   * backtracking engine): supported ones become stand-ins computed per example on the linear-time matcher
-   * (see pattern-scope.ts); those the matcher cannot run are left out (the `pattern-not-checked` rule says so).
+   * backtracking engine): supported ones become a format checked on the linear-time matcher and per-example
+   * stand-ins (see pattern-scope.ts); those the matcher cannot run are left out (`pattern-not-checked` says so).
    */
   private deferPatterns(node: Record<string, unknown>, copy: Record<string, unknown> | undefined): Record<string, unknown> {
     const hasPattern = typeof node.pattern === "string";
@@ -161,7 +161,12 @@ export class PreparedSchemas {
     if (typeof node.pattern === "string") {
       const pattern = node.pattern;
       delete out.pattern;
-      if (compilePattern(pattern).ok) deferPattern(out, pattern);
+      if (compilePattern(pattern).ok) {
+        // A format cfworker checks stays; the pattern's check then joins as an allOf part of its own.
+        const check = patternFormat(pattern);
+        if (isCheckedFormat(out.format)) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { format: check }];
+        else out.format = check;
+      }
     }
     return out;
   }
