@@ -32,6 +32,11 @@ export const VIEW_BUDGET = {
    * REST description needs at most ~830 rows on any of its 1,223 operation pages.
    */
   maxNodesPerPage: 3_000,
+  /**
+   * Nodes of the whole single-page layout (every operation's trees together; each operation also keeps its own
+   * page budget). GitHub's REST description shows ~137,000 rows on its single page.
+   */
+  maxNodesPerSinglePage: 250_000,
   /** Nesting of a tree; deeper nodes are shown as "schema shown to depth N". */
   maxDepth: 24,
 } as const;
