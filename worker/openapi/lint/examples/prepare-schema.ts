@@ -149,7 +149,7 @@ export class PreparedSchemas {
    * stand-ins (see pattern-scope.ts); those the matcher cannot run are left out (`pattern-not-checked` says so).
    */
   private deferPatterns(node: Record<string, unknown>, copy: Record<string, unknown> | undefined): Record<string, unknown> {
-    const hasPattern = typeof node.pattern === "string";
+    const hasPattern = node.pattern !== undefined;
     const hasPatternProps = isObject(node.patternProperties);
     if (!hasPattern && !hasPatternProps) return copy ?? node;
     const out = copy ?? { ...node };
@@ -158,10 +158,10 @@ export class PreparedSchemas {
       delete out.patternProperties;
       if (entries.length > 0) deferPatternProperties(out, entries);
     }
-    if (typeof node.pattern === "string") {
+    if (hasPattern) {
       const pattern = node.pattern;
-      delete out.pattern;
-      if (compilePattern(pattern).ok) {
+      delete out.pattern; // whatever its type: nothing of a definition's reaches cfworker's RegExp
+      if (typeof pattern === "string" && compilePattern(pattern).ok) {
         // A format cfworker checks stays; the pattern's check then joins as an allOf part of its own.
         const check = patternFormat(pattern);
         if (isCheckedFormat(out.format)) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { format: check }];
