@@ -113,6 +113,34 @@ describe("allOf merging budget", () => {
   });
 });
 
+describe("allOf merging spends the page budget", () => {
+  /** Parts merged over a whole page: every node's `composedOf`, following children as the page renders them. */
+  function partsMerged(view: SchemaView): number {
+    let n = view.composedOf?.length ?? 0;
+    for (const p of view.properties ?? []) n += partsMerged(p.schema);
+    if (view.items) n += partsMerged(view.items);
+    if (view.additionalProperties) n += partsMerged(view.additionalProperties);
+    for (const g of view.variants ?? []) for (const o of g.options) n += partsMerged(o.schema);
+    return n;
+  }
+
+  it("bounds the merge work of a dense graph with an allOf chain through every schema (found by the fuzzer)", () => {
+    // 300 schemas, each with 10 references and `allOf: [next]`: every node's merge reaches the whole chain.
+    const refs: Record<string, unknown> = {};
+    for (let i = 0; i < 300; i++) {
+      const properties: Record<string, unknown> = {};
+      for (let j = 1; j <= 10; j++) properties[`p${j}`] = { $ref: `#/components/schemas/D${(i * 7 + j * 13) % 300}` };
+      refs[`#/components/schemas/D${i}`] = { type: "object", properties, allOf: [{ $ref: `#/components/schemas/D${(i + 1) % 300}` }] };
+    }
+    const budget = createViewBudget();
+    const views = [0, 1, 2].map(() => viewSchema({ $ref: "#/components/schemas/D0" }, refs, { budget, repeats: createRepeatRegistry() }));
+    const merged = views.reduce((n, v) => n + partsMerged(v), 0);
+    expect(merged).toBeGreaterThan(0);
+    expect(merged).toBeLessThanOrEqual(budget.limit + MERGE_BUDGET.maxParts);
+    expect(budget.used).toBeGreaterThanOrEqual(budget.limit);
+  });
+});
+
 describe("text and values count against the page budget", () => {
   it("spends the budget on a huge description repeated on many properties instead of building them all", () => {
     const big = "word ".repeat(500_000);

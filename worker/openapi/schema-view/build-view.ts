@@ -171,6 +171,10 @@ function fill(view: SchemaView, schema: JsonObject, ref: string | undefined, ctx
   let groups: { kind: "oneOf" | "anyOf"; items: unknown[]; discriminator?: JsonObject }[] = [];
   if (Array.isArray(schema.allOf)) {
     const merged = mergeAllOf(schema, ctx.refs, new Set(ctx.stack.map((f) => f.ref)), ref);
+    // A merge costs a node per part: an allOf chain through every schema of a dense graph merges hundreds of
+    // parts at every node, so merging spends the page's budget like showing does (issue 14).
+    ctx.nodes += merged.parts.length;
+    if (ctx.page) spendBudget(ctx.page, merged.parts.length);
     s = merged.schema;
     groups = merged.variantGroups;
     if (merged.parts.length > 0) view.composedOf = merged.parts;
