@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError } from "./http/errors";
 import { apisRoutes } from "./routes/apis";
+import { contentRoutes } from "./routes/content";
 import { portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
@@ -13,6 +14,7 @@ export const app = new Hono<AppEnv>()
   .get("/healthz", (c) => c.json({ ok: true }))
   .route("/", portalsRoutes)
   .route("/", apisRoutes)
+  .route("/", contentRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
   .route("/", editorRoutes);

@@ -54,10 +54,11 @@ function decode(data: Uint8Array): string | undefined {
   }
 }
 
-/** The URL path (after the base marker) of a page in a locale. */
+/** The URL path (after the base marker) of a page in a locale (changelog entries: an anchor of the changelog). */
 export function pagePath(kind: PageKind, slug: string, locale: string, defaultLocale: string): string {
   const prefix = locale === defaultLocale ? "" : `/${locale}`;
-  return `${prefix}/${kind === "guide" ? "guides" : kind === "step" ? "steps" : "changelog"}/${slug}`;
+  if (kind === "changelog") return `/changelog#${slug}`;
+  return `${prefix}/${kind === "guide" ? "guides" : "steps"}/${slug}`;
 }
 
 /** Compiles a bundle against the portal's live operations. */

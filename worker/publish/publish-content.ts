@@ -1,0 +1,86 @@
+/**
+ * @module One content publish, end to end: R2 raw bundle → archive (openapi/archive limits) → compile against
+ * the portal's live operations → checks → KV pages and R2 assets (content-addressed) → D1 rows and the live
+ * pointer in one batch (store/content.ts). Refusals (4xx) write nothing a reader can see.
+ */
+import { readContentArchive } from "../content/archive";
+import { compileBundle, type CompiledRelease } from "../content/compile";
+import { addressPages, commitRelease, getBundle, liveOperationIndex, liveRelease, putAssets, putPages, releaseDigest } from "../store/content";
+import type { PublishResponse } from "./types";
+
+/** What the content upload route asks the publisher to do; the raw bundle is already in R2 under `sha256`. */
+export interface ContentPublishRequest {
+  portalId: number;
+  portalSlug: string;
+  sha256: string;
+  /** `?dryRun=true`: compile and check, write nothing. */
+  dryRun?: boolean;
+  /** `?allowBrokenLinks=true`: publish despite broken links (they stay in `checks`). */
+  allowBrokenLinks?: boolean;
+  origin: string;
+}
+
+/** Checks a message crossing into the Durable Object. */
+export function isContentPublishRequest(value: unknown): value is ContentPublishRequest {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.portalId === "number" && typeof v.portalSlug === "string" && typeof v.sha256 === "string" && /^[0-9a-f]{64}$/.test(v.sha256) &&
+    typeof v.origin === "string" && (v.dryRun === undefined || typeof v.dryRun === "boolean") && (v.allowBrokenLinks === undefined || typeof v.allowBrokenLinks === "boolean");
+}
+
+function answer(status: PublishResponse["status"], body: unknown, timings: Record<string, number>): PublishResponse {
+  return { status, json: JSON.stringify(body), timings };
+}
+
+function summary(release: CompiledRelease) {
+  const count = (k: string) => release.pages.filter((p) => p.meta.kind === k).length;
+  return { pages: count("guide"), steps: count("step"), changelog: count("changelog"), glossary: release.glossary.length, locales: release.config.locales, checks: release.checks };
+}
+
+/** Runs one content publish; called by PortalPublisher one at a time per portal. Never throws on bad input. */
+export async function publishContent(env: Env, req: ContentPublishRequest): Promise<PublishResponse> {
+  const timings: Record<string, number> = {};
+  let last = Date.now();
+  const lap = (name: string) => {
+    const now = Date.now();
+    timings[name] = now - last;
+    last = now;
+  };
+  const raw = await getBundle(env.DEFINITIONS, req.sha256);
+  lap("r2-read");
+  if (!raw) return answer(404, { error: { code: "bundle-missing", message: "the uploaded bundle was not found in storage; upload it again" } }, timings);
+  const archive = readContentArchive(raw);
+  if (!archive.ok) return answer(archive.status, { error: { code: archive.code, message: archive.message } }, timings);
+  const operations = await liveOperationIndex(env.DB, req.portalId);
+  let release: CompiledRelease;
+  try {
+    release = await compileBundle(archive.files, operations);
+  } catch (e) {
+    const message = e instanceof RangeError ? "the bundle is too large or too deeply nested to process" : "the bundle could not be processed";
+    return answer(422, { error: { code: "unprocessable", message } }, timings);
+  }
+  lap("compile");
+  const { checks } = release;
+  if (release.refusal === "invalid-front-matter") {
+    const n = checks.invalidFrontMatter.length;
+    return answer(422, { error: { code: "invalid-front-matter", message: `${n} page(s) or settings file(s) have invalid front matter or syntax; nothing was published`, details: { checks } } }, timings);
+  }
+  if (release.refusal === "broken-links" && !req.allowBrokenLinks) {
+    const n = checks.brokenLinks.length;
+    return answer(422, { error: { code: "broken-links", message: `${n} broken link(s); nothing was published (fix them, or publish with ?allowBrokenLinks=true)`, details: { checks } } }, timings);
+  }
+  const pages = await addressPages(release);
+  const digest = await releaseDigest(release, pages.map((p) => p.key));
+  const live = await liveRelease(env.DB, req.portalId);
+  lap("digest");
+  const url = `${req.origin}/p/${req.portalSlug}/`;
+  if (live && live.digest === digest) return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
+  if (req.dryRun) return answer(200, { release: null, digest, dryRun: true, url, ...summary(release) }, timings);
+
+  await Promise.all([putPages(env.MODELS, pages), putAssets(env.DEFINITIONS, release)]);
+  lap("kv-write");
+  const now = new Date().toISOString();
+  const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, pages.map((p) => p.key), now);
+  lap("d1-write");
+  return answer(201, { release: id, digest, publishedAt: now, url, ...summary(release) }, timings);
+}
