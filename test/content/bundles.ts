@@ -26,7 +26,7 @@ export async function uploadContent(token: string, body: Uint8Array | BundleSpec
   const res = await SELF.fetch(`${ORIGIN}/v1/content/upload${qs ? `?${qs}` : ""}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip" },
-    body: body instanceof Uint8Array ? body : tarGz(body),
+    body: (body instanceof Uint8Array ? body : tarGz(body)) as Uint8Array<ArrayBuffer>,
   });
   const text = await res.text();
   return { status: res.status, json: JSON.parse(text) };
