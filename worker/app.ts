@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { ApiError } from "./http/errors";
 import { apisRoutes } from "./routes/apis";
 import { contentRoutes } from "./routes/content";
+import { contentPagesRoutes } from "./routes/content-pages";
 import { portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
@@ -15,6 +16,7 @@ export const app = new Hono<AppEnv>()
   .route("/", portalsRoutes)
   .route("/", apisRoutes)
   .route("/", contentRoutes)
+  .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
   .route("/", editorRoutes);

@@ -8,7 +8,7 @@ import { glossaryMatcher } from "./extensions";
 import { pageFields, splitFrontMatter, type PageFields } from "./front-matter";
 import { sha256 } from "./hash";
 import { assetType, findOperation, isExternal, parseOpLink, resolvePath } from "./links";
-import { BASE_MARKER } from "./markers";
+import { BASE_MARKER, stripMarkerChars } from "./markers";
 import { renderContentMarkdown, renderInlineMarkdown, slugify, type RenderEnv } from "./markdown";
 import { renderSteps } from "./steps";
 import type { AssetFile, ContentChecks, ContentConfig, GlossaryTerm, OperationIndex, PageKind, PageMeta, StoredPage } from "./types";
@@ -174,8 +174,7 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
       glossary: matcher, termsUsed: new Set(), unknownVariables: checks.unknownVariables, unknownAudiences: checks.unknownAudiences, toc: [],
     };
     const slug = slugOf(s);
-    const markedText = s.body.replace(/^:::+\s*audience\s+(.+)$/gm, (_m, names: string) => `<!--a:${names.split(",").map((n) => n.trim().toLowerCase()).join(",")}-->`)
-      .replace(/^:::+\s*$/gm, (m) => m);
+    const markedText = markSource(s.body);
     const page: StoredPage = { kind: s.kind, slug, locale: s.locale, title: s.fields.title, description: s.fields.description, html: "", toc: env.toc, text: markedText };
     if (s.kind === "step") {
       const parsed = renderSteps(s.body, env);
@@ -203,4 +202,27 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
   }
   const refusal = checks.invalidFrontMatter.length > 0 ? "invalid-front-matter" : checks.brokenLinks.length > 0 ? "broken-links" : undefined;
   return { config, pages, glossary, assets, checks, refusal };
+}
+
+/**
+ * The Markdown source as llms-full.txt serves it: audience containers become the same markers as in the HTML
+ * (so `filterAudiences` applies) and `{{name}}` becomes a variable marker.
+ */
+export function markSource(body: string): string {
+  const stack: boolean[] = [];
+  let fence: string | undefined;
+  const out = stripMarkerChars(body).replace(/<!--(\/a-->|a:)/g, "<!-- $1").split("\n").map((line) => {
+    const f = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (f && (!fence || line.trim().startsWith(fence))) fence = fence ? undefined : f[1];
+    if (fence) return line;
+    const open = /^:{3,}\s*(\S.*)$/.exec(line);
+    if (open) {
+      const audience = /^audience\s+(.+)$/.exec(open[1]);
+      stack.push(Boolean(audience));
+      return audience ? `<!--a:${audience[1].split(",").map((n) => n.trim().toLowerCase()).filter((n) => /^[a-z0-9_-]+$/.test(n)).join(",")}-->` : line;
+    }
+    if (/^:{3,}\s*$/.test(line)) return stack.pop() ? "<!--/a-->" : line;
+    return line;
+  });
+  return out.join("\n").replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_m, n: string) => `\uE000${n}\uE001`);
 }

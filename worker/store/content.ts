@@ -78,11 +78,13 @@ export async function getStoredPage(kv: KVNamespace, key: string): Promise<Store
   return page ?? undefined;
 }
 
-interface ReleaseDbRow {
+/** A content_releases row as D1 returns it. */
+export interface ReleaseDbRow {
   id: number; digest: string; bundle_sha256: string; config: string; glossary: string; checks: string; pages: number; steps: number; changelog: number; created_at: string;
 }
 
-function releaseOf(r: ReleaseDbRow): ReleaseRow {
+/** Parses a release row's JSON columns. */
+export function releaseOf(r: ReleaseDbRow): ReleaseRow {
   return {
     id: r.id, digest: r.digest, bundleSha256: r.bundle_sha256, config: JSON.parse(r.config), glossary: JSON.parse(r.glossary), checks: JSON.parse(r.checks),
     pages: r.pages, steps: r.steps, changelog: r.changelog, createdAt: r.created_at,
@@ -106,12 +108,14 @@ export async function liveReleaseWithPages(db: D1Database, portalId: number): Pr
   return { release: releaseOf(r), pages: (pages.results as unknown as PageDbRow[]).map(pageOf) };
 }
 
-interface PageDbRow {
+/** A content_pages row as D1 returns it. */
+export interface PageDbRow {
   kind: string; slug: string; locale: string; title: string; description: string | null; tags: string; labels: string; operations: string; position: number;
   file: string; kv_key: string; change_type: string | null; change_version: string | null; change_date: string | null; change_api: string | null;
 }
 
-function pageOf(r: PageDbRow): PageRow {
+/** Parses a page row's JSON columns. */
+export function pageOf(r: PageDbRow): PageRow {
   return {
     kind: r.kind as PageKind, slug: r.slug, locale: r.locale, title: r.title, description: r.description ?? undefined, tags: JSON.parse(r.tags),
     labels: JSON.parse(r.labels), operations: JSON.parse(r.operations), order: r.position, file: r.file, kvKey: r.kv_key,

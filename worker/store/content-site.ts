@@ -1,0 +1,62 @@
+/**
+ * @module What a content reader page needs from D1 and KV. Portal, live release id and live APIs come in one
+ * batch; a release's rows and stored pages are immutable, so they are cached per isolate by release id and KV
+ * key (bounded), never per reader: filtering for the reader happens on every request (worker/content/site.ts).
+ */
+import type { StoredPage } from "../content/types";
+import { getStoredPage, pageOf, releaseOf, type PageDbRow, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
+
+export interface SiteApiRow {
+  slug: string;
+  title: string;
+  layout: string;
+  liveLabel: string;
+}
+
+export interface ContentSiteData {
+  portal: { id: number; slug: string; name: string };
+  release?: ReleaseRow;
+  pages: PageRow[];
+  apis: SiteApiRow[];
+}
+
+const RELEASES = new Map<number, { release: ReleaseRow; pages: PageRow[] }>();
+const PAGES = new Map<string, StoredPage>();
+const MAX_RELEASES = 16;
+const MAX_PAGES = 512;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
+  if (map.size >= max) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
+
+/** Portal, live release (with page rows) and live APIs; undefined when the portal does not exist. */
+export async function loadContentSite(db: D1Database, portalSlug: string): Promise<ContentSiteData | undefined> {
+  const [head, apis] = await db.batch([
+    db.prepare("SELECT p.id, p.slug, p.name, l.release_id AS releaseId FROM portals p LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(portalSlug),
+    db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
+  ]);
+  const portal = (head.results as { id: number; slug: string; name: string; releaseId: number | null }[])[0];
+  if (!portal) return undefined;
+  const data: ContentSiteData = { portal: { id: portal.id, slug: portal.slug, name: portal.name }, pages: [], apis: apis.results as unknown as SiteApiRow[] };
+  if (portal.releaseId === null) return data;
+  const cached = RELEASES.get(portal.releaseId) ?? remember(RELEASES, portal.releaseId, await loadRelease(db, portal.releaseId), MAX_RELEASES);
+  return { ...data, release: cached.release, pages: cached.pages };
+}
+
+async function loadRelease(db: D1Database, id: number): Promise<{ release: ReleaseRow; pages: PageRow[] }> {
+  const [rel, pages] = await db.batch([
+    db.prepare("SELECT * FROM content_releases WHERE id = ?").bind(id),
+    db.prepare("SELECT * FROM content_pages WHERE release_id = ? ORDER BY position, title").bind(id),
+  ]);
+  return { release: releaseOf(rel.results[0] as unknown as ReleaseDbRow), pages: (pages.results as unknown as PageDbRow[]).map(pageOf) };
+}
+
+/** A stored page by KV key (immutable: cached per isolate). */
+export async function storedPage(kv: KVNamespace, key: string): Promise<StoredPage | undefined> {
+  const hit = PAGES.get(key);
+  if (hit) return hit;
+  const page = await getStoredPage(kv, key);
+  return page ? remember(PAGES, key, page, MAX_PAGES) : undefined;
+}
