@@ -60,15 +60,22 @@ function languageSwitch(root: HTMLElement): void {
 for (const root of document.querySelectorAll<HTMLElement>("[data-steps]")) {
   languageSwitch(root);
   const steps = [...root.querySelectorAll<HTMLElement>(".step")];
-  for (const step of steps) step.addEventListener("click", () => activate(root, step));
+  // A step the reader chose (click, link) stays chosen while the jump to it scrolls other steps past the band.
+  let pinnedUntil = 0;
+  const choose = (step: HTMLElement) => {
+    pinnedUntil = performance.now() + 1000;
+    activate(root, step);
+  };
+  for (const step of steps) step.addEventListener("click", () => choose(step));
   const fromHash = steps.find((s) => `#${s.id}` === location.hash);
-  if (fromHash) activate(root, fromHash);
+  if (fromHash) choose(fromHash);
   window.addEventListener("hashchange", () => {
     const s = steps.find((x) => `#${x.id}` === location.hash);
-    if (s) activate(root, s);
+    if (s) choose(s);
   });
   // The step crossing the upper third of the viewport is the one being read.
   const observer = new IntersectionObserver((entries) => {
+    if (performance.now() < pinnedUntil) return;
     const visible = entries.filter((e) => e.isIntersecting).map((e) => e.target as HTMLElement);
     if (visible[0]) activate(root, visible[0]);
   }, { rootMargin: "-30% 0px -60% 0px" });
