@@ -29,10 +29,14 @@ export interface NavGroup {
 export class Site<P extends PageMeta = PageMeta> {
   readonly defaultLocale: string;
   private readonly pages: P[];
+  /** `kind:locale:slug` → page (lookups stay O(1) on releases of thousands of pages). */
+  private readonly index = new Map<string, P>();
+  private navCache = new Map<string, NavGroup[]>();
 
   constructor(readonly config: ContentConfig, pages: P[], readonly apis: SiteApi[], readonly reader: ReaderContext) {
     this.defaultLocale = config.locales[0];
     this.pages = pages.filter((p) => canRead(reader, p.labels));
+    for (const p of this.pages) this.index.set(`${p.kind}:${p.locale}:${p.slug}`, p);
   }
 
   /** Path (after the base) of a page in a locale. */
@@ -43,15 +47,15 @@ export class Site<P extends PageMeta = PageMeta> {
 
   /** The page in `locale`, else in the default locale (`fallback` true); undefined when unreadable or absent. */
   find(kind: PageKind, slug: string, locale: string): { page: P; fallback: boolean } | undefined {
-    const exact = this.pages.find((p) => p.kind === kind && p.slug === slug && p.locale === locale);
+    const exact = this.index.get(`${kind}:${locale}:${slug}`);
     if (exact) return { page: exact, fallback: false };
-    const main = this.pages.find((p) => p.kind === kind && p.slug === slug && p.locale === this.defaultLocale);
+    const main = this.index.get(`${kind}:${this.defaultLocale}:${slug}`);
     return main ? { page: main, fallback: locale !== this.defaultLocale } : undefined;
   }
 
   /** Locales a page exists in (for hreflang and the locale switcher). */
   variants(kind: PageKind, slug: string): string[] {
-    return this.config.locales.filter((l) => this.pages.some((p) => p.kind === kind && p.slug === slug && p.locale === l));
+    return this.config.locales.filter((l) => this.index.has(`${kind}:${l}:${slug}`));
   }
 
   private link(kind: "guide" | "step", slug: string, locale: string): NavLink | undefined {
@@ -66,7 +70,10 @@ export class Site<P extends PageMeta = PageMeta> {
 
   /** Navigation groups of portico.yaml (or Guides / Code steps / API reference by default), readable items only. */
   navigation(locale: string): NavGroup[] {
+    const cached = this.navCache.get(locale);
+    if (cached) return cached;
     const groups: NavGroup[] = [];
+    this.navCache.set(locale, groups);
     const api = (slug: string): NavLink | undefined => {
       const a = this.apis.find((x) => x.slug === slug);
       return a ? { title: a.title, path: `/reference/${encodeURIComponent(a.slug)}/`, kind: "api", key: `api:${a.slug}` } : undefined;

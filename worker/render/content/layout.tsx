@@ -27,14 +27,20 @@ export interface ShellProps {
   children: ComponentChildren;
 }
 
+/** Past this many links, only the current group lists its pages; the others link to their first page. */
+export const NAV_FULL_LIMIT = 150;
+
 function Nav({ groups, basePath, current }: { groups: NavGroup[]; basePath: string; current?: string }) {
+  const full = groups.reduce((n, g) => n + g.links.length, 0) <= NAV_FULL_LIMIT;
   return (
     <nav class="cnav" id="cnav" aria-label="Documentation">
-      {groups.map((g) => (
+      {groups.map((g) => full || g.links.some((l) => l.key === current) || g.links.every((l) => l.kind === "api") ? (
         <section>
           <p class="cnav-h">{g.title}</p>
           <ul>{g.links.map((l) => <li><a href={basePath + l.path} aria-current={l.key === current ? "page" : undefined}>{l.title}</a></li>)}</ul>
         </section>
+      ) : (
+        <section><p class="cnav-h"><a href={basePath + g.links[0].path}>{g.title}</a> <small>({g.links.length})</small></p></section>
       ))}
       <section>
         <p class="cnav-h">More</p>
