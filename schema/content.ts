@@ -31,7 +31,7 @@ export const contentReleases = sqliteTable(
   (t) => [index("content_releases_portal").on(t.portalId)],
 );
 
-/** One page of a release: what lists, navigation, feeds and the sitemap need; the HTML is in KV under `kvKey`. */
+/** One page of a release: what lists, navigation, feeds and the sitemap need; the stored page is a slice of a KV chunk. */
 export const contentPages = sqliteTable(
   "content_pages",
   {
@@ -51,7 +51,10 @@ export const contentPages = sqliteTable(
     operations: text("operations").notNull(),
     position: integer("position").notNull(),
     file: text("file").notNull(),
-    kvKey: text("kv_key").notNull(),
+    /** Where the stored page is: a KV chunk (content-addressed) and the page's UTF-16 offset and length in it. */
+    chunkKey: text("chunk_key").notNull(),
+    sliceOffset: integer("slice_offset").notNull(),
+    sliceLength: integer("slice_length").notNull(),
     changeType: text("change_type"),
     changeVersion: text("change_version"),
     changeDate: text("change_date"),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gzipSync } from "fflate";
 import { createTar } from "nanotar";
 import { tarGz } from "../../worker/content/testing/bundle";
-import { createPortal, upload } from "../harness/client";
+import { createPortal, getPage, upload } from "../harness/client";
 import { bundle, liveContent, PETSTORE_OPS, uploadContent } from "./bundles";
 
 async function portalWithApi(slug: string): Promise<string> {
@@ -84,6 +84,20 @@ describe("POST /v1/content/upload", () => {
     const last = results.reduce((a, b) => (b.json.release > a.json.release ? b : a));
     const live = JSON.parse(await liveContent(token));
     expect(live.release.id).toBe(last.json.release);
+  });
+
+  it("publishes a 600-guide bundle (several KV chunks, two row statements) and serves its first and last page", async () => {
+    const token = await portalWithApi("content-big");
+    const big: Record<string, string> = {};
+    for (let i = 0; i < 600; i++) big[`guides/g${i}.md`] = `---\ntitle: Guide ${i}\n---\n${`Paragraph of guide ${i}. `.repeat(40)}\n\n## Part\n\nEnd-${i}.\n`;
+    const res = await uploadContent(token, big);
+    expect(res.status).toBe(201);
+    expect(res.json.pages).toBe(600);
+    for (const i of [0, 599]) {
+      const page = await getPage(`/p/content-big/guides/g${i}`);
+      expect(page.status).toBe(200);
+      expect(page.html).toContain(`End-${i}.`);
+    }
   });
 
   it("needs the portal token", async () => {

@@ -1,11 +1,11 @@
 /**
  * @module One content publish, end to end: R2 raw bundle → archive (openapi/archive limits) → compile against
- * the portal's live operations → checks → KV pages and R2 assets (content-addressed) → D1 rows and the live
+ * the portal's live operations → checks → KV page chunks and R2 assets (content-addressed) → D1 rows and the live
  * pointer in one batch (store/content.ts). Refusals (4xx) write nothing a reader can see.
  */
 import { readContentArchive } from "../content/archive";
 import { compileBundle, type CompiledRelease } from "../content/compile";
-import { addressPages, commitRelease, getBundle, liveOperationIndex, liveRelease, putAssets, putPages, releaseDigest } from "../store/content";
+import { commitRelease, getBundle, liveOperationIndex, liveRelease, packPages, putAssets, putChunks, releaseDigest } from "../store/content";
 import type { PublishResponse } from "./types";
 
 /** What the content upload route asks the publisher to do; the raw bundle is already in R2 under `sha256`. */
@@ -69,18 +69,18 @@ export async function publishContent(env: Env, req: ContentPublishRequest): Prom
     const n = checks.brokenLinks.length;
     return answer(422, { error: { code: "broken-links", message: `${n} broken link(s); nothing was published (fix them, or publish with ?allowBrokenLinks=true)`, details: { checks } } }, timings);
   }
-  const pages = await addressPages(release);
-  const digest = await releaseDigest(release, pages.map((p) => p.key));
+  const packed = await packPages(release);
+  const digest = await releaseDigest(release, packed.at);
   const live = await liveRelease(env.DB, req.portalId);
   lap("digest");
   const url = `${req.origin}/p/${req.portalSlug}/`;
   if (live && live.digest === digest) return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
   if (req.dryRun) return answer(200, { release: null, digest, dryRun: true, url, ...summary(release) }, timings);
 
-  await Promise.all([putPages(env.MODELS, pages), putAssets(env.DEFINITIONS, release)]);
+  await Promise.all([putChunks(env.MODELS, packed.chunks), putAssets(env.DEFINITIONS, release)]);
   lap("kv-write");
   const now = new Date().toISOString();
-  const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, pages.map((p) => p.key), now);
+  const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now);
   lap("d1-write");
   return answer(201, { release: id, digest, publishedAt: now, url, ...summary(release) }, timings);
 }

@@ -61,7 +61,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
   const loc = locale ?? x.site.defaultLocale;
   const found = x.site.find(kind, slug, loc);
   if (!found) throw new ApiError(404, "not-found", `no page "${slug}"`);
-  const stored = await storedPage(c.env.MODELS, found.page.kvKey);
+  const stored = await storedPage(c.env.MODELS, found.page.at);
   if (!stored) throw new ApiError(404, "not-found", "this page's content is not available");
   const html = renderForReader(stored.html, x.reader, { basePath: x.basePath, defaults: x.defaults });
   const variants = x.site.variants(kind, slug);
@@ -95,7 +95,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
 
 async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, max = 50) {
   const metas = x.site.changelog(filter).slice(0, max);
-  const stored = await Promise.all(metas.map((m) => storedPage(c.env.MODELS, m.kvKey)));
+  const stored = await Promise.all(metas.map((m) => storedPage(c.env.MODELS, m.at)));
   return metas.map((meta, i) => ({ meta, html: stored[i] ? renderForReader(stored[i]!.html, x.reader, { basePath: x.basePath, defaults: x.defaults }) : "" }));
 }
 
@@ -169,7 +169,7 @@ export const contentPagesRoutes = new Hono<AppEnv>()
   .get("/p/:portal/llms-full.txt", async (c) => {
     const x = await context(c);
     const docs = x.site.documents();
-    const stored = await Promise.all(docs.map((p) => storedPage(c.env.MODELS, p.kvKey)));
+    const stored = await Promise.all(docs.map((p) => storedPage(c.env.MODELS, p.at)));
     const name = x.data.release.config.name ?? x.data.portal.name;
     return c.text(llmsFullTxt({
       title: name, summary: `Every public guide and code walkthrough of ${name}, inlined.`,

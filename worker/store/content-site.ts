@@ -1,10 +1,10 @@
 /**
  * @module What a content reader page needs from D1 and KV. Portal, live release id and live APIs come in one
- * batch; a release's rows and stored pages are immutable, so they are cached per isolate by release id and KV
- * key (bounded), never per reader: filtering for the reader happens on every request (worker/content/site.ts).
+ * batch; a release's rows, chunks and stored pages are immutable, so they are cached per isolate by release id
+ * and chunk key (bounded), never per reader: filtering for the reader happens on every request (worker/content/site.ts).
  */
 import type { StoredPage } from "../content/types";
-import { getStoredPage, pageOf, releaseOf, type PageDbRow, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
+import { getChunk, pageFromChunk, pageOf, releaseOf, type PageDbRow, type PageLocation, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
 
 export interface SiteApiRow {
   slug: string;
@@ -22,8 +22,11 @@ export interface ContentSiteData {
 
 const RELEASES = new Map<number, { release: ReleaseRow; pages: PageRow[] }>();
 const PAGES = new Map<string, StoredPage>();
+const CHUNKS = new Map<string, string>();
 const MAX_RELEASES = 16;
 const MAX_PAGES = 512;
+/** Chunks kept per isolate: 64 × 128 K characters at most, about 16 MB of the isolate's 128 MB. */
+const MAX_CHUNKS = 64;
 
 function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   if (map.size >= max) map.delete(map.keys().next().value as K);
@@ -53,10 +56,16 @@ async function loadRelease(db: D1Database, id: number): Promise<{ release: Relea
   return { release: releaseOf(rel.results[0] as unknown as ReleaseDbRow), pages: (pages.results as unknown as PageDbRow[]).map(pageOf) };
 }
 
-/** A stored page by KV key (immutable: cached per isolate). */
-export async function storedPage(kv: KVNamespace, key: string): Promise<StoredPage | undefined> {
-  const hit = PAGES.get(key);
+/** A stored page by location (chunks and pages are immutable: both cached per isolate, bounded). */
+export async function storedPage(kv: KVNamespace, at: PageLocation): Promise<StoredPage | undefined> {
+  const id = `${at.key}@${at.offset}`;
+  const hit = PAGES.get(id);
   if (hit) return hit;
-  const page = await getStoredPage(kv, key);
-  return page ? remember(PAGES, key, page, MAX_PAGES) : undefined;
+  let chunk = CHUNKS.get(at.key);
+  if (chunk === undefined) {
+    chunk = await getChunk(kv, at.key);
+    if (chunk === undefined) return undefined;
+    remember(CHUNKS, at.key, chunk, MAX_CHUNKS);
+  }
+  return remember(PAGES, id, pageFromChunk(chunk, at), MAX_PAGES);
 }

@@ -1,5 +1,7 @@
 /**
- * @module Content releases in storage: stored pages in KV (immutable, content-addressed: `content/p/<sha256>`),
+ * @module Content releases in storage: stored pages packed in order into KV chunks of about 128 K characters
+ * (immutable, content-addressed: `content/c/<sha256>`; one KV write per chunk keeps a 5,000-page release far below
+ * KV's 1,000 operations per invocation, and a page read parses only its own slice),
  * assets and uploaded bundles in R2 (`content-assets/<sha256>`, `content-bundles/<sha256>`), rows in D1. A
  * release's rows and the live pointer are written in one D1 batch (a transaction), the pointer last, so readers
  * see the old release or the new one, never a mix.
@@ -8,8 +10,16 @@ import type { CompiledRelease } from "../content/compile";
 import { sha256 } from "../content/hash";
 import type { ChangeType, ContentChecks, ContentConfig, GlossaryTerm, PageKind, PageMeta, StoredPage } from "../content/types";
 
-const PAGE_PREFIX = "content/p/";
-const KV_WRITE_CONCURRENCY = 32;
+const CHUNK_PREFIX = "content/c/";
+const CHUNK_TARGET_CHARS = 128 * 1024;
+const KV_WRITE_CONCURRENCY = 16;
+
+/** Where a stored page is: its chunk's KV key and its UTF-16 offset and length in the chunk's text. */
+export interface PageLocation {
+  key: string;
+  offset: number;
+  length: number;
+}
 
 /** A release row as readers use it (JSON columns parsed). */
 export interface ReleaseRow {
@@ -25,9 +35,9 @@ export interface ReleaseRow {
   createdAt: string;
 }
 
-/** A page row (D1) with its KV key. */
+/** A page row (D1) with where its stored page is. */
 export interface PageRow extends PageMeta {
-  kvKey: string;
+  at: PageLocation;
 }
 
 export async function putBundle(bucket: R2Bucket, sha: string, body: Uint8Array): Promise<void> {
@@ -39,28 +49,47 @@ export async function getBundle(bucket: R2Bucket, sha: string): Promise<Uint8Arr
   return obj ? new Uint8Array(await obj.arrayBuffer()) : undefined;
 }
 
-/** Serialises every page and computes its content address (no writes). */
-export async function addressPages(release: CompiledRelease): Promise<{ key: string; json: string }[]> {
-  return Promise.all(release.pages.map(async (p) => {
-    const json = JSON.stringify(p.page);
-    return { key: PAGE_PREFIX + (await sha256(json)), json };
-  }));
+/** Serialises every page, in order, into chunks; returns the chunks (with their content addresses) and each page's location. */
+export async function packPages(release: CompiledRelease): Promise<{ chunks: { key: string; text: string }[]; at: PageLocation[] }> {
+  const chunks: { key: string; text: string }[] = [];
+  const pending: { parts: string[]; size: number; slots: number[] } = { parts: [], size: 0, slots: [] };
+  const at: PageLocation[] = [];
+  const flush = async () => {
+    if (pending.parts.length === 0) return;
+    const text = pending.parts.join("");
+    const key = CHUNK_PREFIX + (await sha256(text));
+    chunks.push({ key, text });
+    for (const i of pending.slots) at[i].key = key;
+    pending.parts = [];
+    pending.size = 0;
+    pending.slots = [];
+  };
+  for (let i = 0; i < release.pages.length; i++) {
+    const json = JSON.stringify(release.pages[i].page);
+    if (pending.size > 0 && pending.size + json.length > CHUNK_TARGET_CHARS) await flush();
+    at[i] = { key: "", offset: pending.size, length: json.length };
+    pending.parts.push(json);
+    pending.size += json.length;
+    pending.slots.push(i);
+  }
+  await flush();
+  return { chunks, at };
 }
 
-/** Digest of a whole release: its page addresses, page rows, assets, config and glossary. */
-export async function releaseDigest(release: CompiledRelease, keys: string[]): Promise<string> {
-  const parts = release.pages.map((p, i) => JSON.stringify([keys[i], p.meta]));
+/** Digest of a whole release: its page locations (chunks are content-addressed), page rows, assets, config, glossary. */
+export async function releaseDigest(release: CompiledRelease, at: PageLocation[]): Promise<string> {
+  const parts = release.pages.map((p, i) => JSON.stringify([at[i], p.meta]));
   parts.push(JSON.stringify(release.assets.map((a) => [a.path, a.sha256])), JSON.stringify(release.config), JSON.stringify(release.glossary));
   return sha256(parts.join("\n"));
 }
 
-/** Writes pages (skipping none: KV puts of identical bytes are idempotent) with bounded concurrency. */
-export async function putPages(kv: KVNamespace, pages: { key: string; json: string }[]): Promise<void> {
-  const queue = [...pages];
+/** Writes chunks with bounded concurrency (rewriting an existing content-addressed chunk writes the same bytes). */
+export async function putChunks(kv: KVNamespace, chunks: { key: string; text: string }[]): Promise<void> {
+  const queue = [...chunks];
   const worker = async () => {
-    for (let p = queue.shift(); p; p = queue.shift()) await kv.put(p.key, p.json);
+    for (let c = queue.shift(); c; c = queue.shift()) await kv.put(c.key, c.text);
   };
-  await Promise.all(Array.from({ length: Math.min(KV_WRITE_CONCURRENCY, pages.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(KV_WRITE_CONCURRENCY, chunks.length) }, worker));
 }
 
 export async function putAssets(bucket: R2Bucket, release: CompiledRelease): Promise<void> {
@@ -73,9 +102,14 @@ export async function getAsset(bucket: R2Bucket, sha: string): Promise<R2ObjectB
   return bucket.get(`content-assets/${sha}`);
 }
 
-export async function getStoredPage(kv: KVNamespace, key: string): Promise<StoredPage | undefined> {
-  const page = await kv.get<StoredPage>(key, { type: "json", cacheTtl: 86400 });
-  return page ?? undefined;
+/** A chunk's text, or undefined when absent. Chunks never change, so edge caching is safe. */
+export async function getChunk(kv: KVNamespace, key: string): Promise<string | undefined> {
+  return (await kv.get(key, { cacheTtl: 86400 })) ?? undefined;
+}
+
+/** The stored page at a location of a chunk's text. */
+export function pageFromChunk(chunk: string, at: PageLocation): StoredPage {
+  return JSON.parse(chunk.slice(at.offset, at.offset + at.length)) as StoredPage;
 }
 
 /** A content_releases row as D1 returns it. */
@@ -111,14 +145,14 @@ export async function liveReleaseWithPages(db: D1Database, portalId: number): Pr
 /** A content_pages row as D1 returns it. */
 export interface PageDbRow {
   kind: string; slug: string; locale: string; title: string; description: string | null; tags: string; labels: string; operations: string; position: number;
-  file: string; kv_key: string; change_type: string | null; change_version: string | null; change_date: string | null; change_api: string | null;
+  file: string; chunk_key: string; slice_offset: number; slice_length: number; change_type: string | null; change_version: string | null; change_date: string | null; change_api: string | null;
 }
 
 /** Parses a page row's JSON columns. */
 export function pageOf(r: PageDbRow): PageRow {
   return {
     kind: r.kind as PageKind, slug: r.slug, locale: r.locale, title: r.title, description: r.description ?? undefined, tags: JSON.parse(r.tags),
-    labels: JSON.parse(r.labels), operations: JSON.parse(r.operations), order: r.position, file: r.file, kvKey: r.kv_key,
+    labels: JSON.parse(r.labels), operations: JSON.parse(r.operations), order: r.position, file: r.file, at: { key: r.chunk_key, offset: r.slice_offset, length: r.slice_length },
     changelog: r.change_type ? { type: r.change_type as ChangeType, version: r.change_version!, date: r.change_date!, api: r.change_api ?? undefined } : undefined,
   };
 }
@@ -134,7 +168,7 @@ export async function liveAssetType(db: D1Database, portalId: number, sha: strin
  * Records a release and makes it live: the release row first (its id), then pages (one json_each statement),
  * assets, the published status and the live pointer in one batch, so a failure leaves the live release as it was.
  */
-export async function commitRelease(db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, keys: string[], now: string): Promise<number> {
+export async function commitRelease(db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string): Promise<number> {
   const count = (k: PageKind) => release.pages.filter((p) => p.meta.kind === k).length;
   const inserted = await db.prepare(
     "INSERT INTO content_releases (portal_id, digest, bundle_sha256, config, glossary, checks, pages, steps, changelog, status, created_at) VALUES (?,?,?,?,?,?,?,?,?,'pending',?) RETURNING id",
@@ -144,9 +178,9 @@ export async function commitRelease(db: D1Database, portalId: number, bundleSha:
   const rows = release.pages.map((p, i) => {
     const m = p.meta;
     return [m.kind, m.slug, m.locale, m.title, m.description ?? null, JSON.stringify(m.tags), JSON.stringify(m.labels), JSON.stringify(m.operations),
-      Math.min(m.order, 1e9), m.file, keys[i], m.changelog?.type ?? null, m.changelog?.version ?? null, m.changelog?.date ?? null, m.changelog?.api ?? null];
+      Math.min(m.order, 1e9), m.file, at[i].key, at[i].offset, at[i].length, m.changelog?.type ?? null, m.changelog?.version ?? null, m.changelog?.date ?? null, m.changelog?.api ?? null];
   });
-  const cols = ["kind", "slug", "locale", "title", "description", "tags", "labels", "operations", "position", "file", "kv_key", "change_type", "change_version", "change_date", "change_api"];
+  const cols = ["kind", "slug", "locale", "title", "description", "tags", "labels", "operations", "position", "file", "chunk_key", "slice_offset", "slice_length", "change_type", "change_version", "change_date", "change_api"];
   const statements: D1PreparedStatement[] = [];
   // One statement per 500 pages keeps each bound JSON argument well under D1's statement size limits.
   for (let i = 0; i < rows.length; i += 500) {
