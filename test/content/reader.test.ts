@@ -37,6 +37,12 @@ describe("content reader pages", () => {
     expect((await getPage(target)).status).toBe(200);
   });
 
+  it("lists on an operation page the guides and code steps that link to it", async () => {
+    const listed = await getPage("/p/handbook/reference/pets/1.0.0/listpets");
+    expect(listed.html).toMatch(/<h2 id="op-guides">Guides<\/h2><ul><li><a href="\/p\/handbook\/steps\/first">First call<\/a><\/li><li><a href="\/p\/handbook\/guides\/intro">Introduction<\/a><\/li><\/ul>/);
+    expect((await getPage("/p/handbook/reference/pets/1.0.0/showpetbyid")).html).not.toContain('id="op-guides"');
+  });
+
   it("keeps audience blocks and audience-only pages from anonymous readers everywhere", async () => {
     const surfaces = ["/p/handbook/guides/intro", "/p/handbook/llms.txt", "/p/handbook/llms-full.txt", "/p/handbook/sitemap.xml", "/p/handbook/changelog.rss", "/p/handbook/changelog"];
     for (const path of surfaces) {

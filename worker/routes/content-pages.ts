@@ -16,7 +16,7 @@ import { renderErrorPage } from "../render";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
 import type { ShellProps } from "../render/content/layout";
 import { operationUrl } from "../render/urls";
-import { getAsset, liveAssetType, type PageRow } from "../store/content";
+import { getAsset, linkingPages, liveAssetType, type PageRow } from "../store/content";
 import { loadContentSite, storedPage, type ContentSiteData } from "../store/content-site";
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
@@ -214,4 +214,11 @@ export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string)
   const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
   if (site.changelog().length > 0) urls.push({ loc: `${base}/changelog`, lastmod });
   return urls;
+}
+
+/** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
+export async function guidesLinkingTo(c: Context<AppEnv>, portalId: number, portalSlug: string, api: string, slug: string): Promise<{ title: string; href: string }[]> {
+  const rows = await linkingPages(c.env.DB, portalId, `${api}#${slug}`);
+  const reader = readerFor(c, rows[0]?.locale ?? "en");
+  return rows.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
 }

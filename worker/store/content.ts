@@ -214,3 +214,15 @@ export async function liveOperationIndex(db: D1Database, portalId: number): Prom
   }
   return index;
 }
+
+/** Pages of the portal's live release (default locale, guides and steps) whose operation links include `key` (`api#slug`). */
+export async function linkingPages(db: D1Database, portalId: number, key: string): Promise<{ kind: string; slug: string; title: string; locale: string; labels: string[] }[]> {
+  const { results } = await db.prepare(
+    `SELECT p.kind, p.slug, p.title, p.locale, p.labels FROM content_live l JOIN content_releases r ON r.id = l.release_id
+       JOIN content_pages p ON p.release_id = l.release_id
+     WHERE l.portal_id = ? AND p.kind IN ('guide', 'step') AND p.locale = json_extract(r.config, '$.locales[0]')
+       AND EXISTS (SELECT 1 FROM json_each(p.operations) j WHERE j.value = ?)
+     ORDER BY p.position, p.title LIMIT 20`,
+  ).bind(portalId, key).all<{ kind: string; slug: string; title: string; locale: string; labels: string }>();
+  return results.map((r) => ({ ...r, labels: JSON.parse(r.labels) as string[] }));
+}

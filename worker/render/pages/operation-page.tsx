@@ -10,8 +10,11 @@ import { TopBar } from "../components/top-bar";
 import type { PageProps } from "../types";
 import { Footer } from "./frame";
 
-/** Props of {@link renderOperationPage}. `nav`: the operations of the same tag (the sidebar lists only those). */
-export type OperationPageProps = PageProps & { header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[] };
+/**
+ * Props of {@link renderOperationPage}. `nav`: the operations of the same tag (the sidebar lists only those);
+ * `guides`: the guides and code steps that link to this operation (already filtered for the reader).
+ */
+export type OperationPageProps = PageProps & { header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[]; guides?: { title: string; href: string }[] };
 
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
 export function renderOperationPage(p: OperationPageProps): string {
@@ -28,6 +31,11 @@ export function renderOperationPage(p: OperationPageProps): string {
         <SideNav page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={op.tags[0]} />
         <main id="main">
           <OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />
+          {p.guides && p.guides.length > 0 && (
+            <section class="blk" aria-labelledby="op-guides"><h2 id="op-guides">Guides</h2>
+              <ul>{p.guides.map((g) => <li><a href={g.href}>{g.title}</a></li>)}</ul>
+            </section>
+          )}
         </main>
       </div>
       <Footer />
