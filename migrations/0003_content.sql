@@ -41,6 +41,19 @@ CREATE TABLE `content_pages` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `content_pages_release_page` ON `content_pages` (`release_id`,`kind`,`locale`,`slug`);--> statement-breakpoint
+CREATE TABLE `content_previews` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`portal_id` integer NOT NULL,
+	`release_id` integer NOT NULL,
+	`token_hash` text NOT NULL,
+	`expires_at` text NOT NULL,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`portal_id`) REFERENCES `portals`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`release_id`) REFERENCES `content_releases`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `content_previews_token_hash_unique` ON `content_previews` (`token_hash`);--> statement-breakpoint
+CREATE INDEX `content_previews_portal` ON `content_previews` (`portal_id`);--> statement-breakpoint
 CREATE TABLE `content_releases` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`portal_id` integer NOT NULL,

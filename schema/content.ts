@@ -24,7 +24,7 @@ export const contentReleases = sqliteTable(
     pages: integer("pages").notNull(),
     steps: integer("steps").notNull(),
     changelog: integer("changelog").notNull(),
-    /** "pending" while written, "published" once complete. */
+    /** "pending" while written, "published" once complete, "preview" for a dry run's preview (never live). */
     status: text("status").notNull(),
     createdAt: text("created_at").notNull(),
   },
@@ -82,3 +82,18 @@ export const contentLive = sqliteTable("content_live", {
   releaseId: integer("release_id").notNull().references(() => contentReleases.id),
   updatedAt: text("updated_at").notNull(),
 });
+
+/** Preview links minted by dry runs: the token's SHA-256 (the token itself is shown once), its release and expiry. */
+export const contentPreviews = sqliteTable(
+  "content_previews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    portalId: integer("portal_id").notNull().references(() => portals.id),
+    releaseId: integer("release_id").notNull().references(() => contentReleases.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** ISO 8601 instant. */
+    expiresAt: text("expires_at").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("content_previews_portal").on(t.portalId)],
+);

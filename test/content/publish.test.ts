@@ -1,8 +1,9 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { gzipSync } from "fflate";
 import { createTar } from "nanotar";
 import { tarGz } from "../../worker/content/testing/bundle";
-import { createPortal, getPage, upload } from "../harness/client";
+import { createPortal, getPage, ORIGIN, upload } from "../harness/client";
 import { bundle, liveContent, PETSTORE_OPS, uploadContent } from "./bundles";
 
 async function portalWithApi(slug: string): Promise<string> {
@@ -36,6 +37,25 @@ describe("POST /v1/content/upload", () => {
     expect(dry.status).toBe(200);
     expect(dry.json).toMatchObject({ dryRun: true, release: null, pages: 3 });
     expect(await liveContent(token)).toBe(before);
+    expect((await getPage("/p/content-dry/guides/intro")).html).toContain("Marker one.");
+
+    // The dry run's preview link shows the new pages, as any audience, and is never indexed.
+    const preview = new URL(dry.json.preview.url);
+    expect(preview.pathname).toMatch(/^\/p\/content-dry\/preview\/pv_[\w-]{43}\/$/);
+    const res = await SELF.fetch(`${ORIGIN}${preview.pathname}guides/intro`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-robots-tag")).toContain("noindex");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(html).toContain("Marker two.");
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain(`href="${preview.pathname}guides/auth#keys"`);
+    expect(html).not.toContain("SECRET-PARTNER-two");
+    expect(await (await SELF.fetch(`${ORIGIN}${preview.pathname}guides/intro?audience=partners`)).text()).toContain("SECRET-PARTNER-two");
+    expect((await getPage(`${preview.pathname}changelog`)).html).toContain("Pets two");
+    expect((await getPage("/p/content-dry/preview/pv_unknown/guides/intro")).status).toBe(404);
+    expect((await getPage("/p/content-dry/sitemap.xml")).html).not.toContain("preview");
+    expect((await getPage("/p/content-dry/llms-full.txt")).html).not.toContain("Marker two");
   });
 
   it("refuses broken links with 422 and the list, unless ?allowBrokenLinks=true", async () => {

@@ -6,14 +6,24 @@
 import { readContentArchive } from "../content/archive";
 import { compileBundle, type CompiledRelease } from "../content/compile";
 import { commitRelease, getBundle, liveOperationIndex, liveRelease, packPages, putAssets, putChunks, releaseDigest } from "../store/content";
+import { sha256 } from "../content/hash";
 import type { PublishResponse } from "./types";
+
+/** How long a dry run's preview link works. */
+export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** 256 random bits, base64url: a preview link's secret. */
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return "pv_" + btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
 
 /** What the content upload route asks the publisher to do; the raw bundle is already in R2 under `sha256`. */
 export interface ContentPublishRequest {
   portalId: number;
   portalSlug: string;
   sha256: string;
-  /** `?dryRun=true`: compile and check, write nothing. */
+  /** `?dryRun=true`: compile and check; nothing goes live, the release is kept as a preview behind a minted link. */
   dryRun?: boolean;
   /** `?allowBrokenLinks=true`: publish despite broken links (they stay in `checks`). */
   allowBrokenLinks?: boolean;
@@ -75,11 +85,18 @@ export async function publishContent(env: Env, req: ContentPublishRequest): Prom
   lap("digest");
   const url = `${req.origin}/p/${req.portalSlug}/`;
   if (live && live.digest === digest) return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
-  if (req.dryRun) return answer(200, { release: null, digest, dryRun: true, url, ...summary(release) }, timings);
-
   await Promise.all([putChunks(env.MODELS, packed.chunks), putAssets(env.DEFINITIONS, release)]);
   lap("kv-write");
   const now = new Date().toISOString();
+  if (req.dryRun) {
+    // Not published: recorded as a preview that only its link (shown once, valid for a day) can open.
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + PREVIEW_TTL_MS).toISOString();
+    await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, { tokenHash: await sha256(token), expiresAt });
+    lap("d1-write");
+    const preview = { url: `${req.origin}/p/${req.portalSlug}/preview/${token}/`, expiresAt };
+    return answer(200, { release: null, digest, dryRun: true, url, preview, ...summary(release) }, timings);
+  }
   const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now);
   lap("d1-write");
   return answer(201, { release: id, digest, publishedAt: now, url, ...summary(release) }, timings);

@@ -5,7 +5,8 @@
  * resolved once per request (`readerFor`); every list goes through Site, every page through `canRead`.
  */
 import { Hono, type Context } from "hono";
-import { anonymousReader, canRead, type ReaderContext } from "../access/reader";
+import { anonymousReader, canRead, PUBLIC, type ReaderContext } from "../access/reader";
+import { sha256 } from "../content/hash";
 import { changelogRss, llmsFullTxt, llmsTxt } from "../content/feeds";
 import { filterAudiences, renderForReader } from "../content/markers";
 import { Site } from "../content/site";
@@ -16,8 +17,8 @@ import { renderErrorPage } from "../render";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
 import type { ShellProps } from "../render/content/layout";
 import { operationUrl } from "../render/urls";
-import { getAsset, linkingPages, liveAssetType, type PageRow } from "../store/content";
-import { loadContentSite, storedPage, type ContentSiteData } from "../store/content-site";
+import { getAsset, linkingPages, releaseAssetType, type PageRow } from "../store/content";
+import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
 
@@ -33,18 +34,44 @@ interface Ctx {
   basePath: string;
   origin: string;
   defaults: Record<string, string>;
+  /** A dry run's preview: noindex, and links stay inside the preview. */
+  preview: boolean;
+}
+
+/** The preview token of a `/p/{portal}/preview/{token}/…` request, else undefined. */
+function previewToken(c: Context<AppEnv>): string | undefined {
+  return (c.req.param() as Record<string, string | undefined>).token;
+}
+
+/** Portal, release (live, or the preview's) and base path of a request; 404 when there is none. */
+async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; basePath: string; preview: boolean }> {
+  const portal = c.req.param("portal") ?? "";
+  const token = previewToken(c);
+  if (token === undefined) {
+    const data = await loadContentSite(c.env.DB, portal);
+    if (!data) throw new ApiError(404, "not-found", `no portal "${portal}"`);
+    return { data, basePath: `/p/${data.portal.slug}`, preview: false };
+  }
+  const data = await loadPreviewSite(c.env.DB, portal, await sha256(token), new Date().toISOString());
+  if (!data) throw new ApiError(404, "not-found", "this preview link is unknown or has expired: run the dry run again for a new one");
+  return { data, basePath: `/p/${data.portal.slug}/preview/${encodeURIComponent(token)}`, preview: true };
 }
 
 async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
-  const data = await loadContentSite(c.env.DB, c.req.param("portal") ?? "");
-  if (!data) throw new ApiError(404, "not-found", `no portal "${c.req.param("portal")}"`);
+  const { data, basePath, preview } = await siteData(c);
   if (!data.release) throw new ApiError(404, "not-found", "this portal has published no guides yet");
   const config = data.release.config;
   if (locale !== undefined && !config.locales.includes(locale)) throw new ApiError(404, "not-found", `no locale "${locale}"`);
-  const reader = readerFor(c, locale ?? config.locales[0]);
+  const reader = preview ? previewReader(c, locale ?? config.locales[0]) : readerFor(c, locale ?? config.locales[0]);
   const site = new Site(config, data.pages, data.apis.map((a) => ({ slug: a.slug, title: a.title })), reader);
   const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));
-  return { data: data as Ctx["data"], site, reader, basePath: `/p/${data.portal.slug}`, origin: new URL(c.req.url).origin, defaults };
+  return { data: data as Ctx["data"], site, reader, basePath, origin: new URL(c.req.url).origin, defaults, preview };
+}
+
+/** A writer previewing: `?audience=partners,beta` reads as those audiences (plus public). */
+function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
+  const asked = (c.req.query("audience") ?? "").split(",").map((a) => a.trim().toLowerCase()).filter((a) => /^[a-z0-9_-]{1,64}$/.test(a)).slice(0, 16);
+  return { ...anonymousReader(locale), audiences: [PUBLIC, ...asked] };
 }
 
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
@@ -76,7 +103,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
     head: {
       title: `${found.page.title} · ${x.data.release.config.name ?? x.data.portal.name}`,
       description: found.page.description, locale: found.page.locale, canonicalUrl: home && first ? `${x.origin}${x.basePath}${first.path}` : abs(found.fallback ? x.site.defaultLocale : loc),
-      alternates: variants.map((l) => ({ locale: l, href: abs(l) })), steps: kind === "step", rss: `${x.origin}${x.basePath}/changelog.rss`,
+      alternates: variants.map((l) => ({ locale: l, href: abs(l) })), steps: kind === "step", rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview,
     },
     title: found.page.title,
     html,
@@ -99,21 +126,23 @@ async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: str
   return metas.map((meta, i) => ({ meta, html: stored[i] ? renderForReader(stored[i]!.html, x.reader, { basePath: x.basePath, defaults: x.defaults }) : "" }));
 }
 
-export const contentPagesRoutes = new Hono<AppEnv>()
-  .get("/p/:portal/guides/:slug{.+}", (c) => page(c, "guide", c.req.param("slug")))
-  .get("/p/:portal/steps/:slug{.+}", (c) => page(c, "step", c.req.param("slug")))
-  .get(`/p/:portal/:locale{${LOCALE}}/guides/:slug{.+}`, (c) => page(c, "guide", c.req.param("slug"), c.req.param("locale")))
-  .get(`/p/:portal/:locale{${LOCALE}}/steps/:slug{.+}`, (c) => page(c, "step", c.req.param("slug"), c.req.param("locale")))
-  .get("/p/:portal/", async (c, next) => {
+/** The routes a reader and a preview share, under `prefix` (`/p/:portal` or `/p/:portal/preview/:token`). */
+function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
+  return app
+  .get(`${prefix}/guides/:slug{.+}`, (c) => page(c, "guide", c.req.param("slug")))
+  .get(`${prefix}/steps/:slug{.+}`, (c) => page(c, "step", c.req.param("slug")))
+  .get(`${prefix}/:locale{${LOCALE}}/guides/:slug{.+}`, (c) => page(c, "guide", c.req.param("slug"), c.req.param("locale")))
+  .get(`${prefix}/:locale{${LOCALE}}/steps/:slug{.+}`, (c) => page(c, "step", c.req.param("slug"), c.req.param("locale")))
+  .get(`${prefix}/`, async (c, next) => {
     // The home shows the navigation's first guide once the portal has content; else the reference home answers.
-    const data = await loadContentSite(c.env.DB, c.req.param("portal"));
-    if (!data?.release) return next();
+    const { data } = await siteData(c);
+    if (!data.release) return next();
     const x = await context(c);
     const first = x.site.first(x.site.defaultLocale);
     if (!first || first.kind === "api") return next();
     return page(c, first.kind as "guide" | "step", first.key.slice(first.key.indexOf(":") + 1), undefined, true);
   })
-  .get("/p/:portal/changelog", async (c) => {
+  .get(`${prefix}/changelog`, async (c) => {
     const x = await context(c);
     const q = (k: string) => c.req.query(k) || undefined;
     const filter = { type: q("type"), api: q("api"), tag: q("tag") };
@@ -126,10 +155,29 @@ export const contentPagesRoutes = new Hono<AppEnv>()
     const loc = x.site.defaultLocale;
     return c.html(renderChangelogPage({
       shell: shell(x, loc, "changelog", [{ title: "Home", href: `${x.basePath}/` }, { title: "Changelog" }]),
-      head: { title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${x.basePath}/changelog`, rss: `${x.origin}${x.basePath}/changelog.rss` },
+      head: { title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${x.basePath}/changelog`, rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview },
       entries: await changelogEntries(c, x, filter), filter, options, rssHref: `${x.basePath}/changelog.rss`,
     }));
   })
+  .get(`${prefix}/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}`, async (c) => {
+    const { data } = await siteData(c);
+    const sha = c.req.param("file").slice(0, 64);
+    const type = data.release && (await releaseAssetType(c.env.DB, data.release.id, sha));
+    const obj = type ? await getAsset(c.env.DEFINITIONS, sha) : null;
+    if (!type || !obj) throw new ApiError(404, "not-found", "no such asset");
+    // Content-addressed, so immutable; SVG and PDF open sandboxed (no script of the asset's own).
+    return new Response(obj.body, { headers: { "content-type": type, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" } });
+  });
+}
+
+export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
+  // Previews are for writers: never indexed, never cached, and their secret URL never sent as a Referer.
+  .use("/p/:portal/preview/*", async (c, next) => {
+    await next();
+    c.header("x-robots-tag", "noindex, nofollow");
+    c.header("cache-control", "private, no-store");
+    c.header("referrer-policy", "no-referrer");
+  }), "/p/:portal/preview/:token"), "/p/:portal")
   .get("/p/:portal/changelog.rss", async (c) => {
     const x = await context(c);
     const entries = await changelogEntries(c, x, {});
@@ -182,15 +230,6 @@ export const contentPagesRoutes = new Hono<AppEnv>()
     if (!data || !api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
     return c.redirect(operationUrl(`/p/${data.portal.slug}`, { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
-  })
-  .get("/p/:portal/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}", async (c) => {
-    const data = await loadContentSite(c.env.DB, c.req.param("portal"));
-    const sha = c.req.param("file").slice(0, 64);
-    const type = data && (await liveAssetType(c.env.DB, data.portal.id, sha));
-    const obj = type ? await getAsset(c.env.DEFINITIONS, sha) : null;
-    if (!type || !obj) throw new ApiError(404, "not-found", "no such asset");
-    // Content-addressed, so immutable; SVG and PDF open sandboxed (no script of the asset's own).
-    return new Response(obj.body, { headers: { "content-type": type, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" } });
   })
   .onError((error, c) => {
     if (error instanceof ApiError) {

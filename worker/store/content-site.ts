@@ -48,6 +48,22 @@ export async function loadContentSite(db: D1Database, portalSlug: string): Promi
   return { ...data, release: cached.release, pages: cached.pages };
 }
 
+/**
+ * Like {@link loadContentSite}, for a dry run's preview: the release a preview token (by its SHA-256) names, if the
+ * token belongs to this portal and has not expired.
+ */
+export async function loadPreviewSite(db: D1Database, portalSlug: string, tokenHash: string, now: string): Promise<ContentSiteData | undefined> {
+  const [head, apis] = await db.batch([
+    db.prepare("SELECT p.id, p.slug, p.name, v.release_id AS releaseId FROM portals p JOIN content_previews v ON v.portal_id = p.id WHERE p.slug = ? AND v.token_hash = ? AND v.expires_at > ?")
+      .bind(portalSlug, tokenHash, now),
+    db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
+  ]);
+  const portal = (head.results as { id: number; slug: string; name: string; releaseId: number }[])[0];
+  if (!portal) return undefined;
+  const cached = RELEASES.get(portal.releaseId) ?? remember(RELEASES, portal.releaseId, await loadRelease(db, portal.releaseId), MAX_RELEASES);
+  return { portal: { id: portal.id, slug: portal.slug, name: portal.name }, apis: apis.results as unknown as SiteApiRow[], release: cached.release, pages: cached.pages };
+}
+
 async function loadRelease(db: D1Database, id: number): Promise<{ release: ReleaseRow; pages: PageRow[] }> {
   const [rel, pages] = await db.batch([
     db.prepare("SELECT * FROM content_releases WHERE id = ?").bind(id),

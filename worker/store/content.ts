@@ -157,6 +157,12 @@ export function pageOf(r: PageDbRow): PageRow {
   };
 }
 
+/** The media type of an asset (by hash) of a release, or undefined when the release has no such asset. */
+export async function releaseAssetType(db: D1Database, releaseId: number, sha: string): Promise<string | undefined> {
+  const row = await db.prepare("SELECT content_type AS t FROM content_assets WHERE release_id = ? AND sha256 = ? LIMIT 1").bind(releaseId, sha).first<{ t: string }>();
+  return row?.t;
+}
+
 /** Whether an asset (by hash) belongs to the portal's live release. */
 export async function liveAssetType(db: D1Database, portalId: number, sha: string): Promise<string | undefined> {
   const row = await db.prepare("SELECT a.content_type AS t FROM content_live l JOIN content_assets a ON a.release_id = l.release_id WHERE l.portal_id = ? AND a.sha256 = ? LIMIT 1")
@@ -167,8 +173,12 @@ export async function liveAssetType(db: D1Database, portalId: number, sha: strin
 /**
  * Records a release and makes it live: the release row first (its id), then pages (one json_each statement),
  * assets, the published status and the live pointer in one batch, so a failure leaves the live release as it was.
+ * With `preview`, the release is recorded with a preview token instead and the live pointer is not touched.
  */
-export async function commitRelease(db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string): Promise<number> {
+export async function commitRelease(
+  db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string,
+  preview?: { tokenHash: string; expiresAt: string },
+): Promise<number> {
   const count = (k: PageKind) => release.pages.filter((p) => p.meta.kind === k).length;
   const inserted = await db.prepare(
     "INSERT INTO content_releases (portal_id, digest, bundle_sha256, config, glossary, checks, pages, steps, changelog, status, created_at) VALUES (?,?,?,?,?,?,?,?,?,'pending',?) RETURNING id",
@@ -192,6 +202,15 @@ export async function commitRelease(db: D1Database, portalId: number, bundleSha:
     statements.push(db.prepare(
       "INSERT INTO content_assets (release_id, path, sha256, content_type) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)",
     ).bind(id, JSON.stringify(release.assets.map((a) => [a.path, a.sha256, a.contentType]))));
+  }
+  if (preview) {
+    // A preview is recorded like a release but never becomes live: only its link reaches it.
+    statements.push(
+      db.prepare("UPDATE content_releases SET status = 'preview' WHERE id = ?").bind(id),
+      db.prepare("INSERT INTO content_previews (portal_id, release_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)").bind(portalId, id, preview.tokenHash, preview.expiresAt, now),
+    );
+    await db.batch(statements);
+    return id;
   }
   statements.push(
     db.prepare("UPDATE content_releases SET status = 'published' WHERE id = ?").bind(id),
