@@ -22,6 +22,7 @@ describe("content reader pages", () => {
     expect(html).toContain('class="cnav"');
     expect(html).toContain('href="#setup"');
     expect(html).toContain('<link rel="alternate" hreflang="de" href="http://portico.test/p/handbook/de/guides/intro">');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="http://portico.test/p/handbook/guides/intro">');
     expect(html).toMatch(/rel="next" href="\/p\/handbook\/guides\/auth"/);
     expect(html).toContain('href="/p/handbook/tags/start"');
     expect(html).toContain('class="callout callout-tip"');

@@ -113,6 +113,8 @@ export interface ContentHead {
 export function contentDocument(head: ContentHead, body: string): string {
   const extra = [`<link rel="stylesheet" href="${CONTENT_ASSETS.css}">`];
   for (const a of head.alternates ?? []) extra.push(`<link rel="alternate" hreflang="${esc(a.locale)}" href="${esc(a.href)}">`);
+  // The default locale's page (listed first) also answers for languages without a variant.
+  if (head.alternates && head.alternates.length > 1) extra.push(`<link rel="alternate" hreflang="x-default" href="${esc(head.alternates[0].href)}">`);
   if (head.rss) extra.push(`<link rel="alternate" type="application/rss+xml" title="Changelog" href="${esc(head.rss)}">`);
   if (head.steps) extra.push(`<script type="module" src="${CONTENT_ASSETS.steps}"></script>`);
   if (head.noindex) extra.push('<meta name="robots" content="noindex">');
