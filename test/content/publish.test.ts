@@ -81,7 +81,10 @@ describe("POST /v1/content/upload", () => {
     const before = await liveContent(token);
     const many: Record<string, string> = {};
     for (let i = 0; i <= 10_000; i++) many[`guides/g${i}.md`] = "---\ntitle: g\n---\nx\n";
+    const pages: Record<string, string> = {};
+    for (let i = 0; i <= 3000; i++) pages[`guides/p${i}.md`] = "---\ntitle: p\n---\nx\n";
     const cases: [string, Uint8Array, number][] = [
+      ["3,001 pages", tarGz(pages), 413],
       ["bomb", gzipSync(new Uint8Array(80 * 1024 * 1024)), 413],
       ["traversal", gzipSync(createTar([{ name: "../../guides/x.md", data: "---\ntitle: x\n---\n" }])), 400],
       ["10,001 files", tarGz(many), 413],

@@ -15,6 +15,8 @@ import type { AssetFile, ContentChecks, ContentConfig, GlossaryTerm, OperationIn
 
 /** Largest Markdown file accepted (bytes): a guide is prose, not data. */
 export const MAX_PAGE_BYTES = 512 * 1024;
+/** Most pages (guides, steps, changelog entries, all locales) in one bundle: keeps a publish within seconds of CPU. */
+export const MAX_PAGES = 3000;
 
 export interface CompiledPage {
   meta: PageMeta;
@@ -28,7 +30,7 @@ export interface CompiledRelease {
   assets: AssetFile[];
   checks: ContentChecks;
   /** Why the release may not go live (`broken-links` can be overridden), or undefined. */
-  refusal?: "invalid-front-matter" | "broken-links";
+  refusal?: "too-many-pages" | "invalid-front-matter" | "broken-links";
 }
 
 interface Source {
@@ -80,6 +82,9 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
     assets.push(asset);
     assetByPath.set(path, asset);
   }
+
+  const pageCount = [...files.keys()].filter((f) => /^(guides|steps|changelog)\/.+\.md$/.test(f)).length;
+  if (pageCount > MAX_PAGES) return { config, pages: [], glossary: [], assets: [], checks, refusal: "too-many-pages" };
 
   // Every page's front matter, so links can resolve to any page while rendering.
   const sources: Source[] = [];
