@@ -220,7 +220,7 @@ export function markSource(body: string): string {
     const f = /^\s*(`{3,}|~{3,})/.exec(line);
     if (f && (!fence || line.trim().startsWith(fence))) fence = fence ? undefined : f[1];
     if (fence) return line;
-    const open = /^:{3,}\s*(\S.*)$/.exec(line);
+    const open = /^:{3,}\s*([^:\s].*)$/.exec(line);
     if (open) {
       const audience = /^audience\s+(.+)$/.exec(open[1]);
       stack.push(Boolean(audience));
