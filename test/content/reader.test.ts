@@ -84,7 +84,7 @@ describe("content reader pages", () => {
 
   it("renders code steps with the first step's lines highlighted", async () => {
     const { html } = await getPage("/p/handbook/steps/first");
-    expect(html).toContain('<script type="module" src="/assets/code-steps.js"></script>');
+    expect(html).toContain('<script type="module" src="/assets/content.js"></script>');
     expect(html).toMatch(/<li class="step" id="step-1" data-lines="\{&quot;\*&quot;:\[\[1,1\]\]\}"/);
     // `lines=1` applies to both languages of the sample.
     expect(html.match(/class="ln hl"/g)).toHaveLength(2);

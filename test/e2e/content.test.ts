@@ -48,6 +48,20 @@ describe("content in Chromium", () => {
     await page.close();
   });
 
+  it("turns tab groups into tabs, choosing the same tab in every group", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/p/${PORTAL}/guides/authentication`, { waitUntil: "networkidle" });
+    const panel = (title: string) => page.locator(".tabs .tab", { has: page.locator(".tab-title", { hasText: title }) });
+    expect(await panel("Node.js").isVisible()).toBe(true);
+    expect(await panel("Python").isVisible()).toBe(false);
+    await page.getByRole("tab", { name: "Python" }).click();
+    expect(await panel("Python").isVisible()).toBe(true);
+    expect(await panel("Node.js").isVisible()).toBe(false);
+    await page.getByRole("tab", { name: "Python" }).press("ArrowRight");
+    expect(await panel("Node.js").isVisible()).toBe(true);
+    await page.close();
+  });
+
   it("opens the operation page from a guide's operation link", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/quickstart`);

@@ -5,7 +5,7 @@ import { compileBundle } from "./compile";
 import { filterAudiences, renderForReader } from "./markers";
 import { fileMap } from "./testing/bundle";
 
-const AUDIENCES = ["partners", "beta", "staff"] as const;
+const AUDIENCES: string[] = ["partners", "beta", "staff"];
 
 /** A random Markdown body of nested audience blocks; every block's text names the audiences it is inside. */
 type Block = { audiences: string[]; children: Block[] };

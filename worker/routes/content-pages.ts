@@ -103,7 +103,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
     head: {
       title: `${found.page.title} · ${x.data.release.config.name ?? x.data.portal.name}`,
       description: found.page.description, locale: found.page.locale, canonicalUrl: home && first ? `${x.origin}${x.basePath}${first.path}` : abs(found.fallback ? x.site.defaultLocale : loc),
-      alternates: variants.map((l) => ({ locale: l, href: abs(l) })), steps: kind === "step", rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview,
+      alternates: variants.map((l) => ({ locale: l, href: abs(l) })), rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview,
     },
     title: found.page.title,
     html,

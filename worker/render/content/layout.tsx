@@ -11,7 +11,7 @@ import { documentEnd, documentStart, esc } from "../components/document";
 import { Island } from "../components/island";
 
 /** Stylesheet and script of content pages (Workers static assets). */
-export const CONTENT_ASSETS = { css: "/content.css", steps: "/assets/code-steps.js" } as const;
+export const CONTENT_ASSETS = { css: "/content.css", script: "/assets/content.js" } as const;
 
 export interface ShellProps {
   site: Site;
@@ -105,7 +105,6 @@ export interface ContentHead {
   /** Alternate locale URLs (absolute), hreflang. */
   alternates?: { locale: string; href: string }[];
   rss?: string;
-  steps?: boolean;
   noindex?: boolean;
 }
 
@@ -116,7 +115,7 @@ export function contentDocument(head: ContentHead, body: string): string {
   // The default locale's page (listed first) also answers for languages without a variant.
   if (head.alternates && head.alternates.length > 1) extra.push(`<link rel="alternate" hreflang="x-default" href="${esc(head.alternates[0].href)}">`);
   if (head.rss) extra.push(`<link rel="alternate" type="application/rss+xml" title="Changelog" href="${esc(head.rss)}">`);
-  if (head.steps) extra.push(`<script type="module" src="${CONTENT_ASSETS.steps}"></script>`);
+  extra.push(`<script type="module" src="${CONTENT_ASSETS.script}"></script>`);
   if (head.noindex) extra.push('<meta name="robots" content="noindex">');
   const start = documentStart({ title: head.title, description: head.description, canonicalUrl: head.canonicalUrl })
     .replace('<html lang="en">', `<html lang="${esc(head.locale)}">`)

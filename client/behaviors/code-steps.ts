@@ -1,5 +1,5 @@
 /**
- * @module Code steps page behaviour (no framework, loaded only on steps pages): the step in view (or clicked,
+ * @module Code steps behaviour (no framework; client/entries/content.ts starts it): the step in view (or clicked,
  * or named by the URL fragment) highlights its line ranges in the sample; a language switch shows one language
  * of the sample at a time. Without script the page shows every language and the first step's lines.
  */
@@ -57,7 +57,12 @@ function languageSwitch(root: HTMLElement): void {
   show(figs[0].dataset.lang ?? "");
 }
 
-for (const root of document.querySelectorAll<HTMLElement>("[data-steps]")) {
+/** Starts every code steps block of the page. */
+export function installCodeSteps(): void {
+  for (const root of document.querySelectorAll<HTMLElement>("[data-steps]")) start(root);
+}
+
+function start(root: HTMLElement): void {
   languageSwitch(root);
   const steps = [...root.querySelectorAll<HTMLElement>(".step")];
   // A step the reader chose (click, link) stays chosen while the jump to it scrolls other steps past the band.
