@@ -8,13 +8,14 @@ export const PETSTORE_OPS = "openapi: 3.0.3\ninfo: { title: Pets, version: 1.0.0
 /** A small valid bundle; `marker` appears in every guide so tests can tell releases apart. */
 export function bundle(marker = "one", extra: BundleSpec = {}): BundleSpec {
   return {
-    "portico.yaml": "name: Pets docs\nlocales: [en, de]\nvariables:\n  api_key: { default: KEY_DEFAULT }\n  org_name: Acme\naudiences: [partners]\nnavigation:\n  - title: Start\n    items: [guides/intro, guides/auth, steps/first, api:pets]\n",
+    "portico.yaml": "name: Pets docs\nlocales: [en, de]\nvariables:\n  api_key: { default: KEY_DEFAULT }\n  org_name: Acme\naudiences: [partners]\nbranding: { logo: logo.png }\nnavigation:\n  - title: Start\n    items: [guides/intro, guides/auth, steps/first, api:pets]\n",
     "guides/intro.md": `---\ntitle: Introduction\ntags: [start]\ndescription: Start here\n---\nMarker ${marker}. List pets with [list](op:pets#listPets) or [create](<op:pets#POST /pets>).\nThen read [auth](auth.md#keys).\n\n## Setup\n\nYour key is \`{{api_key}}\` at {{org_name}}.\n\n::: audience partners\n## Partner pricing\nSECRET-PARTNER-${marker}\n:::\n\n::: tip\nA tip.\n:::\n`,
     "guides/intro.de.md": `---\ntitle: Einführung\n---\nMarker ${marker} (de). [Auth](auth.md)\n`,
     "guides/auth.md": `---\ntitle: Authentication\ntags: [start, security]\norder: 2\n---\nMarker ${marker}.\n\n## Keys\n\nSend \`Authorization: Bearer {{api_key}}\`.\n`,
     "steps/first.md": "---\ntitle: First call\n---\nA walkthrough.\n\n```sample javascript Node.js\nconst key = \"{{api_key}}\";\nconst res = await fetch(\"/pets\");\nconsole.log(await res.json());\n```\n\n```sample python Python\nimport requests\nr = requests.get(\"/pets\")\n```\n\n## Set the key {lines=1}\nKeep it secret.\n\n## Call {lines=2-3 python=2}\nFetch [the pets](op:pets#listPets).\n",
     "changelog/2026-01-01-new.md": `---\ntitle: Pets ${marker}\ntype: New\nversion: v1.0.0\ndate: 2026-01-01\napi: pets\ntags: [pets]\n---\nPets are here.\n`,
     "changelog/2026-02-01-partner.md": "---\ntitle: Partner change\ntype: Improved\nversion: v1.1.0\ndate: 2026-02-01\naudiences: [partners]\n---\nSECRET-FEED-ENTRY\n",
+    "logo.png": new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1]),
     "glossary.yaml": "Pet:\n  definition: An animal in the store.\n  synonyms: [pets]\n",
     ...extra,
   };

@@ -86,6 +86,12 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
   const pageCount = [...files.keys()].filter((f) => /^(guides|steps|changelog)\/.+\.md$/.test(f)).length;
   if (pageCount > MAX_PAGES) return { config, pages: [], glossary: [], assets: [], checks, refusal: "too-many-pages" };
 
+  if (config.branding.logo) {
+    const logo = assetByPath.get(config.branding.logo.replace(/^\.?\//, ""));
+    if (logo && logo.contentType.startsWith("image/")) config.branding.logoUrl = `${BASE_MARKER}/_content/${logo.sha256}.${logo.path.slice(logo.path.lastIndexOf(".") + 1).toLowerCase()}`;
+    else checks.brokenLinks.push({ file: "portico.yaml", line: 1, target: config.branding.logo, kind: "asset", message: `no image ${config.branding.logo} in the bundle` });
+  }
+
   // Every page's front matter, so links can resolve to any page while rendering.
   const sources: Source[] = [];
   for (const [file, data] of files) {

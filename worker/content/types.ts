@@ -19,7 +19,8 @@ export interface ContentConfig {
   /** Audience names declared for `audiences:` front matter and `::: audience` blocks (`public` is implicit). */
   audiences: string[];
   glossary: string;
-  branding: { logo?: string; accent?: string };
+  /** `logo`: bundle path as written; `logoUrl`: its content address once compiled (`\uE002/_content/…`). */
+  branding: { logo?: string; logoUrl?: string; accent?: string };
 }
 
 /** The kinds of page a release holds. */

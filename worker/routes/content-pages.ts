@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { anonymousReader, canRead, PUBLIC, type ReaderContext } from "../access/reader";
 import { sha256 } from "../content/hash";
 import { changelogRss, llmsFullTxt, llmsTxt } from "../content/feeds";
-import { filterAudiences, renderForReader } from "../content/markers";
+import { BASE_MARKER, filterAudiences, renderForReader } from "../content/markers";
 import { Site } from "../content/site";
 import type { PageKind } from "../content/types";
 import type { AppEnv } from "../env";
@@ -75,7 +75,8 @@ function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
 }
 
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
-  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, current, crumbs, ...extra };
+  const logo = x.data.release.config.branding.logoUrl;
+  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...extra };
 }
 
 /** Plain text of a marked string (TOC entries, step titles) for this reader; the renderer escapes it. */

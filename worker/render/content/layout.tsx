@@ -18,6 +18,8 @@ export interface ShellProps {
   basePath: string;
   locale: string;
   portalName: string;
+  /** The portal's logo (an asset URL), shown before its name. */
+  logoUrl?: string;
   /** Nav key of the current page (`guide:intro`), highlighted. */
   current?: string;
   crumbs: { title: string; href?: string }[];
@@ -61,7 +63,7 @@ export function ContentShell(p: ShellProps) {
     <>
       <header class="top">
         <a class="skip" href="#main">Skip to content</a>
-        <a class="brand" href={`${p.basePath}/`}>{p.portalName}</a>
+        <a class="brand" href={`${p.basePath}/`}>{p.logoUrl && <img class="logo" src={p.logoUrl} alt="" />}{p.portalName}</a>
         <nav class="sections" aria-label="Sections">
           {first && <a href={p.basePath + first.path}>Guides</a>}
           {p.site.apis.length > 0 && <a href={`${p.basePath}/reference/${encodeURIComponent(p.site.apis[0].slug)}/`}>API reference</a>}
