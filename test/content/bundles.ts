@@ -8,7 +8,7 @@ export const PETSTORE_OPS = "openapi: 3.0.3\ninfo: { title: Pets, version: 1.0.0
 /** A small valid bundle; `marker` appears in every guide so tests can tell releases apart. */
 export function bundle(marker = "one", extra: BundleSpec = {}): BundleSpec {
   return {
-    "portico.yaml": "name: Pets docs\nlocales: [en, de]\nvariables:\n  api_key: { default: KEY_DEFAULT }\n  org_name: Acme\naudiences: [partners]\nbranding: { logo: logo.png }\nnavigation:\n  - title: Start\n    items: [guides/intro, guides/auth, steps/first, api:pets]\n",
+    "portico.yaml": "name: Pets docs\nlocales: [en, de]\nvariables:\n  api_key: { default: KEY_DEFAULT }\n  org_name: Acme\naudiences: [partners]\nbranding: { logo: logo.png, accent: \"#aa3300\" }\nnavigation:\n  - title: Start\n    items: [guides/intro, guides/auth, steps/first, api:pets]\n",
     "guides/intro.md": `---\ntitle: Introduction\ntags: [start]\ndescription: Start here\n---\nMarker ${marker}. List pets with [list](op:pets#listPets) or [create](<op:pets#POST /pets>).\nThen read [auth](auth.md#keys).\n\n## Setup\n\nYour key is \`{{api_key}}\` at {{org_name}}.\n\n::: audience partners\n## Partner pricing\nSECRET-PARTNER-${marker}\n:::\n\n::: tip\nA tip.\n:::\n`,
     "guides/intro.de.md": `---\ntitle: Einführung\n---\nMarker ${marker} (de). [Auth](auth.md)\n`,
     "guides/auth.md": `---\ntitle: Authentication\ntags: [start, security]\norder: 2\n---\nMarker ${marker}.\n\n## Keys\n\nSend \`Authorization: Bearer {{api_key}}\`.\n`,

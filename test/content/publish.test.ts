@@ -53,6 +53,8 @@ describe("POST /v1/content/upload", () => {
     expect(html).not.toContain("SECRET-PARTNER-two");
     expect(await (await SELF.fetch(`${ORIGIN}${preview.pathname}guides/intro?audience=partners`)).text()).toContain("SECRET-PARTNER-two");
     expect((await getPage(`${preview.pathname}changelog`)).html).toContain("Pets two");
+    expect((await getPage(`${preview.pathname}glossary`)).html).toContain("An animal in the store.");
+    expect((await getPage(`${preview.pathname}tags/start`)).html).toContain(`href="${preview.pathname}guides/auth"`);
     expect((await getPage("/p/content-dry/preview/pv_unknown/guides/intro")).status).toBe(404);
     expect((await getPage("/p/content-dry/sitemap.xml")).html).not.toContain("preview");
     expect((await getPage("/p/content-dry/llms-full.txt")).html).not.toContain("Marker two");

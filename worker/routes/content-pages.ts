@@ -74,6 +74,11 @@ function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
   return { ...anonymousReader(locale), audiences: [PUBLIC, ...asked] };
 }
 
+/** The portal's theme stylesheet URL (versioned by release), when portico.yaml sets an accent colour. */
+function theme(x: Ctx): string | undefined {
+  return x.data.release.config.branding.accent ? `${x.basePath}/theme.css?r=${x.data.release.id}` : undefined;
+}
+
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
   const logo = x.data.release.config.branding.logoUrl;
   return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...extra };
@@ -102,6 +107,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
       toc: stored.toc.filter((t) => canRead(x.reader, t.labels)).map((t) => ({ id: t.id, level: t.level, text: text(x, t.text) })),
     }),
     head: {
+      theme: theme(x),
       title: `${found.page.title} · ${x.data.release.config.name ?? x.data.portal.name}`,
       description: found.page.description, locale: found.page.locale, canonicalUrl: home && first ? `${x.origin}${x.basePath}${first.path}` : abs(found.fallback ? x.site.defaultLocale : loc),
       alternates: variants.map((l) => ({ locale: l, href: abs(l) })), rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview,
@@ -156,8 +162,34 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     const loc = x.site.defaultLocale;
     return c.html(renderChangelogPage({
       shell: shell(x, loc, "changelog", [{ title: "Home", href: `${x.basePath}/` }, { title: "Changelog" }]),
-      head: { title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${x.basePath}/changelog`, rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview },
+      head: { theme: theme(x), title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${x.basePath}/changelog`, rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview },
       entries: await changelogEntries(c, x, filter), filter, options, rssHref: `${x.basePath}/changelog.rss`,
+    }));
+  })
+  .get(`${prefix}/theme.css`, async (c) => {
+    const x = await context(c);
+    const accent = x.data.release.config.branding.accent;
+    // portico.yaml accepts only a hex colour, so the value cannot close the rule.
+    const css = accent && /^#[0-9a-fA-F]{3,8}$/.test(accent) ? `:root, :root[data-theme] { --accent: ${accent}; --focus: ${accent}; }\n` : "";
+    return c.body(css, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=300" });
+  })
+  .get(`${prefix}/tags/:tag`, async (c) => {
+    const x = await context(c);
+    const tag = c.req.param("tag");
+    const loc = x.site.defaultLocale;
+    const items = x.site.tagged(tag, loc).map((p) => ({ title: p.title, href: x.basePath + x.site.path(p.kind, p.slug, loc), html: p.description ? escapeText(p.description) : undefined }));
+    return c.html(renderListPage({
+      shell: shell(x, loc, undefined, [{ title: "Home", href: `${x.basePath}/` }, { title: `Tag: ${tag}` }]),
+      head: { theme: theme(x), title: `${tag} · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc }, title: `Pages tagged “${tag}”`, items, empty: "No page has this tag.",
+    }));
+  })
+  .get(`${prefix}/glossary`, async (c) => {
+    const x = await context(c);
+    const loc = x.site.defaultLocale;
+    return c.html(renderListPage({
+      shell: shell(x, loc, "glossary", [{ title: "Home", href: `${x.basePath}/` }, { title: "Glossary" }]),
+      head: { theme: theme(x), title: `Glossary · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc },
+      title: "Glossary", items: x.data.release.glossary.map((t) => ({ title: t.synonyms.length ? `${t.term} (${t.synonyms.join(", ")})` : t.term, html: t.html })), empty: "The glossary is empty.",
     }));
   })
   .get(`${prefix}/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}`, async (c) => {
@@ -184,25 +216,6 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     const entries = await changelogEntries(c, x, {});
     const xml = changelogRss({ title: x.data.release.config.name ?? x.data.portal.name, siteUrl: x.origin + x.basePath, entries });
     return c.body(xml, 200, { "content-type": "application/rss+xml; charset=utf-8" });
-  })
-  .get("/p/:portal/tags/:tag", async (c) => {
-    const x = await context(c);
-    const tag = c.req.param("tag");
-    const loc = x.site.defaultLocale;
-    const items = x.site.tagged(tag, loc).map((p) => ({ title: p.title, href: x.basePath + x.site.path(p.kind, p.slug, loc), html: p.description ? escapeText(p.description) : undefined }));
-    return c.html(renderListPage({
-      shell: shell(x, loc, undefined, [{ title: "Home", href: `${x.basePath}/` }, { title: `Tag: ${tag}` }]),
-      head: { title: `${tag} · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc }, title: `Pages tagged “${tag}”`, items, empty: "No page has this tag.",
-    }));
-  })
-  .get("/p/:portal/glossary", async (c) => {
-    const x = await context(c);
-    const loc = x.site.defaultLocale;
-    return c.html(renderListPage({
-      shell: shell(x, loc, "glossary", [{ title: "Home", href: `${x.basePath}/` }, { title: "Glossary" }]),
-      head: { title: `Glossary · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc },
-      title: "Glossary", items: x.data.release.glossary.map((t) => ({ title: t.synonyms.length ? `${t.term} (${t.synonyms.join(", ")})` : t.term, html: t.html })), empty: "The glossary is empty.",
-    }));
   })
   .get("/p/:portal/llms.txt", async (c) => {
     const x = await context(c);

@@ -108,11 +108,14 @@ export interface ContentHead {
   alternates?: { locale: string; href: string }[];
   rss?: string;
   noindex?: boolean;
+  /** The portal's theme stylesheet (branding accent), when it has one. */
+  theme?: string;
 }
 
 /** The document around a rendered body: head with hreflang, feed link, content stylesheet and page script. */
 export function contentDocument(head: ContentHead, body: string): string {
   const extra = [`<link rel="stylesheet" href="${CONTENT_ASSETS.css}">`];
+  if (head.theme) extra.push(`<link rel="stylesheet" href="${esc(head.theme)}">`);
   for (const a of head.alternates ?? []) extra.push(`<link rel="alternate" hreflang="${esc(a.locale)}" href="${esc(a.href)}">`);
   // The default locale's page (listed first) also answers for languages without a variant.
   if (head.alternates && head.alternates.length > 1) extra.push(`<link rel="alternate" hreflang="x-default" href="${esc(head.alternates[0].href)}">`);
