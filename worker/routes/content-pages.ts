@@ -14,6 +14,7 @@ import type { PageKind } from "../content/types";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { renderErrorPage } from "../render";
+import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
 import type { ShellProps } from "../render/content/layout";
 import { operationUrl } from "../render/urls";
@@ -251,10 +252,6 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     }
     throw error;
   });
-
-function escapeText(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 /** Sitemap entries of the live content an anonymous reader may read (guides and steps in every locale, changelog). */
 export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string): Promise<{ loc: string; lastmod?: string }[]> {

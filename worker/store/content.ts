@@ -163,13 +163,6 @@ export async function releaseAssetType(db: D1Database, releaseId: number, sha: s
   return row?.t;
 }
 
-/** Whether an asset (by hash) belongs to the portal's live release. */
-export async function liveAssetType(db: D1Database, portalId: number, sha: string): Promise<string | undefined> {
-  const row = await db.prepare("SELECT a.content_type AS t FROM content_live l JOIN content_assets a ON a.release_id = l.release_id WHERE l.portal_id = ? AND a.sha256 = ? LIMIT 1")
-    .bind(portalId, sha).first<{ t: string }>();
-  return row?.t;
-}
-
 /**
  * Records a release and makes it live: the release row first (its id), then pages (one json_each statement),
  * assets, the published status and the live pointer in one batch, so a failure leaves the live release as it was.
