@@ -109,9 +109,10 @@ describe("compileBundle", () => {
 
   it("neutralises HTML and script in Markdown", async () => {
     const r = await compileBundle(fileMap({
-      "guides/x.md": "---\ntitle: X\n---\n<script>alert(1)</script>\n<img src=x onerror=alert(1)>\n[j](javascript:alert(1))\n<svg><script>alert(1)</script></svg>\n<a href=\"javascript:alert(1)\">a</a>\n<portico-audience data-labels=\"x\">\n<!--a:x-->\n",
+      "guides/x.md": "---\ntitle: X\n---\n<script>alert(1)</script>\n<img src=x onerror=alert(1)>\n[j](javascript:alert(1))\n<svg><script>alert(1)</script></svg>\n<a href=\"javascript:alert(1)\">a</a>\n<portico-audience data-labels=\"x\">\n<!--a:x-->\n\n<style>\nunclosed\n\n<math><style><img src=x onerror=alert(1)>\n\nAfter.\n",
     }), new Map());
     const html = r.pages[0].page.html;
+    expect(html).toContain("<p>After.</p>");
     expect(html).not.toMatch(/<(script|svg|portico-audience)|<img[^>]*onerror|<a [^>]*href="javascript|<!--a:/i);
   });
 });

@@ -3,7 +3,7 @@
  * (`:::: tabs` around `::: tab <title>`), audience blocks (`::: audience a,b`), glossary terms on first use,
  * and the guard that escapes author HTML naming our internal `portico-` tags (no forged audience blocks).
  */
-import type { MarkdownIt, StateCore, Token } from "markdown-it";
+import type { MarkdownIt, StateBlock, StateCore, Token } from "markdown-it";
 import container from "markdown-it-container";
 import type { RenderEnv } from "./markdown";
 
@@ -48,13 +48,27 @@ export function useContainers(md: MarkdownIt): void {
       return `<portico-audience data-labels="${names.join(",")}">\n`;
     },
   });
-  // Author HTML that names our internal tags is shown as text, never interpreted.
+  // Author HTML that names our internal tags, or a raw-text element (whose unclosed opening would swallow the rest
+  // of the page as text, in markdown-it and in the sanitiser alike), is shown as text, never interpreted.
   for (const rule of ["html_block", "html_inline"] as const) {
     const original = md.renderer.rules[rule]!;
     md.renderer.rules[rule] = (tokens, idx, options, env, self) =>
-      /<\/?portico-/i.test(tokens[idx].content) && !tokens[idx].meta?.trusted ? escapeHtml(tokens[idx].content) : original(tokens, idx, options, env, self);
+      (/<\/?portico-/i.test(tokens[idx].content) || RAW_TEXT.test(tokens[idx].content)) && !tokens[idx].meta?.trusted
+        ? escapeHtml(tokens[idx].content) : original(tokens, idx, options, env, self);
   }
+  // An HTML block opened by `<script>`, `<style>`, or `<textarea>` runs to its closing tag (to the end of the
+  // page when there is none): such lines start a paragraph instead, whose inline HTML is escaped as above.
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: BlockRule }[] }).__rules__;
+  const htmlBlock = rules.find((r) => r.name === "html_block")!.fn;
+  md.block.ruler.at("html_block", (state, start, end, silent) => {
+    const pos = state.bMarks[start] + state.tShift[start];
+    if (/^<\/?(script|style|textarea)(?=[\s>/]|$)/i.test(state.src.slice(pos, pos + 12))) return false;
+    return htmlBlock(state, start, end, silent);
+  }, { alt: ["paragraph", "reference", "blockquote"] });
 }
+
+type BlockRule = (state: StateBlock, start: number, end: number, silent: boolean) => boolean;
+const RAW_TEXT = /<\/?(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)(?=[\s>/]|$)/i;
 
 /** Matches glossary terms and synonyms (longest first, whole words, any case). */
 export interface GlossaryMatcher {
