@@ -4,8 +4,11 @@
 // time of one guide page (compile once, then renderForReader + SSR per request, as the route does), and the time
 // to a guide's first paragraph visible in headless Chromium (cold context). Prints figures; asserts nothing.
 // BENCH_CONTENT_PAGES (guides, 1000), BENCH_PAGES (HTTP requests, 300), BENCH_LOADS (browser loads, 5).
-// Not measured: the static-site-generator comparison (VitePress/Docusaurus are not installed here).
+// The browser figure is set against the very same page saved as static files (HTML, CSS, script) and served by a
+// plain Node file server: the floor any static site generator's output can reach. VitePress and Docusaurus
+// themselves are not installed here, so their builds are not measured.
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -89,6 +92,29 @@ async function inProcess(files) {
   return { compileMs, times, checks: release.checks };
 }
 
+/** Saves the page and its same-origin CSS and scripts, then serves them as static files (gzip, like a CDN). */
+async function staticCopy(url) {
+  const html = await (await fetch(url)).text();
+  const origin = new URL(url).origin;
+  const files = new Map([[new URL(url).pathname, { body: html, type: "text/html; charset=utf-8" }]]);
+  for (const m of html.matchAll(/(?:href|src)="(\/[^"]+\.(css|js))"/g)) {
+    const res = await fetch(origin + m[1]);
+    files.set(m[1], { body: await res.text(), type: m[2] === "css" ? "text/css" : "text/javascript" });
+    if (m[2] === "js") for (const c of (files.get(m[1]).body).matchAll(/"\.\/(chunks\/[^"]+\.js)"/g)) {
+      const path = new URL(c[1], origin + m[1]).pathname;
+      files.set(path, { body: await (await fetch(origin + path)).text(), type: "text/javascript" });
+    }
+  }
+  const server = createServer((req, res) => {
+    const f = files.get(req.url.split("?")[0]);
+    if (!f) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { "content-type": f.type, "content-encoding": "gzip" });
+    res.end(gzipSync(f.body));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${server.address().port}${new URL(url).pathname}`, close: () => server.close() };
+}
+
 /** Cold loads in Chromium: ms from navigation start to the guide's first paragraph on screen. */
 async function browserLoads(url) {
   const browser = await chromium.launch({
@@ -154,9 +180,19 @@ export async function main() {
     console.log(`    /healthz (no D1/KV, no render) on the same server, interleaved: total p50 ${ms(pct(baseline.map((r) => r.total), 50))}  p95 ${ms(pct(baseline.map((r) => r.total), 95))}`);
     console.log(`    HTML  p50 ${kb(pct(runs.map((r) => r.bytes), 50))}  p95 ${kb(pct(runs.map((r) => r.bytes), 95))}   gzip p50 ${kb(pct(runs.map((r) => r.gzip), 50))}  p95 ${kb(pct(runs.map((r) => r.gzip), 95))}`);
 
-    const visible = await browserLoads(`${base}g0500`);
-    console.log(`\n  browser: guide text visible after navigation (headless Chromium, cold context, ${LOADS} loads): median ${ms(pct(visible, 50))}  max ${ms(Math.max(...visible))}`);
-    console.log("  static-site comparison (VitePress/Docusaurus build served statically): not measured, neither is installed here");
+    const middle = `${base}g${String(Math.floor(GUIDES / 2)).padStart(4, "0")}`;
+    const visible = await browserLoads(middle);
+    const copy = await staticCopy(middle);
+    let still;
+    try {
+      still = await browserLoads(copy.url);
+    } finally {
+      copy.close();
+    }
+    console.log(`\n  browser: guide text visible after navigation (headless Chromium, cold context, median of ${LOADS} loads):`);
+    console.log(`    Portico (wrangler dev, rendered per request)  ${ms(pct(visible, 50))}  (max ${ms(Math.max(...visible))})`);
+    console.log(`    same page as static files (Node file server)  ${ms(pct(still, 50))}  (max ${ms(Math.max(...still))})   goal: Portico no later`);
+    console.log("    VitePress / Docusaurus builds: not measured (not installed here)");
   } finally {
     await server.stop();
   }
