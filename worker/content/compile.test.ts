@@ -107,6 +107,13 @@ describe("compileBundle", () => {
     expect(r.checks.unknownAudiences).toEqual([{ file: "guides/d.md", line: 1, name: "vip" }, { file: "guides/d.md", line: 7, name: "insiders" }]);
   });
 
+  it("refuses bundles over the page and asset counts before reading them", async () => {
+    const many = (n: number, name: (i: number) => string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [name(i), "---\ntitle: x\n---\n"]));
+    expect((await compileBundle(fileMap(many(3001, (i) => `guides/g${i}.md`)), new Map())).refusal).toBe("too-many-pages");
+    expect((await compileBundle(fileMap(many(501, (i) => `img/i${i}.png`)), new Map())).refusal).toBe("too-many-assets");
+    expect((await compileBundle(fileMap(many(500, (i) => `img/i${i}.png`)), new Map())).refusal).toBeUndefined();
+  });
+
   it("neutralises HTML and script in Markdown", async () => {
     const r = await compileBundle(fileMap({
       "guides/x.md": "---\ntitle: X\n---\n<script>alert(1)</script>\n<img src=x onerror=alert(1)>\n[j](javascript:alert(1))\n<svg><script>alert(1)</script></svg>\n<a href=\"javascript:alert(1)\">a</a>\n<portico-audience data-labels=\"x\">\n<!--a:x-->\n\n<style>\nunclosed\n\n<math><style><img src=x onerror=alert(1)>\n\nAfter.\n",

@@ -17,6 +17,8 @@ import type { AssetFile, ContentChecks, ContentConfig, GlossaryTerm, OperationIn
 export const MAX_PAGE_BYTES = 512 * 1024;
 /** Most pages (guides, steps, changelog entries, all locales) in one bundle: keeps a publish within seconds of CPU. */
 export const MAX_PAGES = 3000;
+/** Most assets in one bundle: each is one R2 write of the publish. */
+export const MAX_ASSETS = 500;
 
 export interface CompiledPage {
   meta: PageMeta;
@@ -30,7 +32,7 @@ export interface CompiledRelease {
   assets: AssetFile[];
   checks: ContentChecks;
   /** Why the release may not go live (`broken-links` can be overridden), or undefined. */
-  refusal?: "too-many-pages" | "invalid-front-matter" | "broken-links";
+  refusal?: "too-many-pages" | "too-many-assets" | "invalid-front-matter" | "broken-links";
 }
 
 interface Source {
@@ -73,6 +75,7 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
   const knownAudiences = new Set(config.audiences);
 
   // Assets first: pages link to them by content address.
+  if ([...files.keys()].filter((f) => assetType(f)).length > MAX_ASSETS) return { config, pages: [], glossary: [], assets: [], checks, refusal: "too-many-assets" };
   const assets: AssetFile[] = [];
   const assetByPath = new Map<string, AssetFile>();
   for (const [path, data] of files) {

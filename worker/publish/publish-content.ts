@@ -4,7 +4,7 @@
  * pointer in one batch (store/content.ts). Refusals (4xx) write nothing a reader can see.
  */
 import { readContentArchive } from "../content/archive";
-import { compileBundle, MAX_PAGES, type CompiledRelease } from "../content/compile";
+import { compileBundle, MAX_ASSETS, MAX_PAGES, type CompiledRelease } from "../content/compile";
 import { commitRelease, getBundle, liveOperationIndex, liveRelease, packPages, putAssets, putChunks, releaseDigest } from "../store/content";
 import { sha256 } from "../content/hash";
 import type { PublishResponse } from "./types";
@@ -71,6 +71,9 @@ export async function publishContent(env: Env, req: ContentPublishRequest): Prom
   }
   lap("compile");
   const { checks } = release;
+  if (release.refusal === "too-many-assets") {
+    return answer(413, { error: { code: "too-many-assets", message: `a bundle holds at most ${MAX_ASSETS} assets (images, PDFs, text files)` } }, timings);
+  }
   if (release.refusal === "too-many-pages") {
     return answer(413, { error: { code: "too-many-pages", message: `a bundle holds at most ${MAX_PAGES} pages (guides, code steps and changelog entries, all locales)` } }, timings);
   }
