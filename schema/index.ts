@@ -1,3 +1,4 @@
 /** @module All D1 tables (drizzle); migrations/ is generated from these by drizzle-kit. */
 export * from "./portals";
 export * from "./apis";
+export * from "./content";

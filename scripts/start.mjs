@@ -1,10 +1,12 @@
 // `npm start`: the main job. Builds the client assets, applies the D1 migrations locally, runs `wrangler dev`
 // on 127.0.0.1:$PORT (default 8787) and, the first time, creates the demo portal and publishes the demo
-// definition. Prints the portal URL, the admin token and the demo portal's upload token.
+// definition and the demo content bundle (demo/content: guides, code steps, changelog, glossary). Prints the
+// portal URL, the admin token and the demo portal's upload token.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readFolder, uploadContent, zipFiles } from "./lib/content-bundle.mjs";
 import { waitForHealthy } from "./lib/dev-server.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -59,7 +61,10 @@ async function ensureDemo(adminToken) {
   });
   const result = await up.json();
   if (up.status >= 300) throw new Error(`publishing the demo definition failed: ${up.status} ${JSON.stringify(result)}`);
-  return { demo, result };
+  // The guides link to the definition's operations, so they are published after it.
+  const content = await uploadContent(origin, demo.token, zipFiles(readFolder(join(root, "demo/content"))));
+  if (content.status >= 300) throw new Error(`publishing the demo content failed: ${content.status} ${JSON.stringify(content.json)}`);
+  return { demo, result, content: content.json };
 }
 
 const adminToken = devVarsToken();
@@ -74,16 +79,19 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(
 child.on("exit", (code) => process.exit(code ?? 0));
 try {
   await waitForHealthy(child, origin, 120_000);
-  const { demo, result } = await ensureDemo(adminToken);
+  const { demo, result, content } = await ensureDemo(adminToken);
   console.log(`
 Portico is running.
   Portal:            ${origin}/p/${demo.slug}/
   Demo reference:    ${result.url}
+  Demo guides:       ${origin}/p/${demo.slug}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)
 Upload a definition:
   curl -X POST --data-binary @openapi.yaml -H "Authorization: Bearer ${demo.token}" "${origin}/v1/apis/upload"
+Upload guides (docs/content.md):
+  tar czf docs.tar.gz -C my-docs . && curl -X POST --data-binary @docs.tar.gz -H "Authorization: Bearer ${demo.token}" "${origin}/v1/content/upload"
 `);
 } catch (error) {
   console.error(String(error));

@@ -8,6 +8,8 @@ import { ApiError } from "./http/errors";
 import { ClientAbortError } from "./http/read-body";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { apisRoutes } from "./routes/apis";
+import { contentRoutes } from "./routes/content";
+import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
@@ -23,6 +25,8 @@ export const app = new Hono<AppEnv>()
   .route("/", portalsRoutes)
   .route("/", portalSettingsRoutes)
   .route("/", apisRoutes)
+  .route("/", contentRoutes)
+  .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
   .route("/", editorRoutes);

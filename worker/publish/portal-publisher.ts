@@ -6,6 +6,7 @@
  * last accepted. The queue is an explicit promise chain: input gates do not hold across KV/D1 I/O.
  */
 import { DurableObject } from "cloudflare:workers";
+import { isContentPublishRequest, publishContent } from "./publish-content";
 import { publishDefinition } from "./publish-definition";
 import { isPublishRequest, type PublishResponse } from "./types";
 
@@ -19,6 +20,16 @@ export class PortalPublisher extends DurableObject<Env> {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }), timings: {} };
     }
     const run = this.tail.then(() => publishDefinition(this.env, request));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Publishes one uploaded content bundle, in the same queue as definitions (content links resolve against them). */
+  async publishContent(request: unknown): Promise<PublishResponse> {
+    if (!isContentPublishRequest(request)) {
+      return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed content publish request" } }), timings: {} };
+    }
+    const run = this.tail.then(() => publishContent(this.env, request));
     this.tail = run.catch(() => undefined);
     return run;
   }

@@ -50,3 +50,11 @@ export function buildTagTree(tags: TagInfo[], operations: OperationSummary[]): T
 export function hasOperations(node: TagNode): boolean {
   return node.operations.length > 0 || node.children.some(hasOperations);
 }
+
+/**
+ * Heading of the top-level webhooks section: "Webhooks", or "Webhook events" when a tag already reads
+ * "Webhooks" (the demo's subscription endpoints), so navigation never shows the same word twice.
+ */
+export function webhooksLabel(tagNames: string[]): string {
+  return tagNames.some((n) => n.trim().toLowerCase() === "webhooks") ? "Webhook events" : "Webhooks";
+}

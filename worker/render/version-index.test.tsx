@@ -27,7 +27,7 @@ describe("renderVersionIndex (demo definition)", () => {
   });
 
   it("lists webhooks in their own section and callbacks under the operation that registers them", () => {
-    expect(html).toMatch(/<section class="blk" id="webhooks"[^>]*><h2 id="webhooks-h">Webhooks<\/h2><ul class="oplist"><li><a href="\/p\/acme\/reference\/pets\/1.0\/webhook-trackingeventcreated-post"/);
+    expect(html).toMatch(/<section class="blk" id="webhooks"[^>]*><h2 id="webhooks-h">Webhook events<\/h2><ul class="oplist"><li><a href="\/p\/acme\/reference\/pets\/1.0\/webhook-trackingeventcreated-post"/);
     expect(html).toMatch(/<a href="\/p\/acme\/reference\/pets\/1.0\/createshipment" [^>]*>[\s\S]*?<ul class="ol-cb"><li><span class="fl">callback statusChanged<\/span> <a href="\/p\/acme\/reference\/pets\/1.0\/createshipment-callback-statuschanged-post"/);
   });
 

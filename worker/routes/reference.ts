@@ -23,6 +23,7 @@ import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow } from "../store/apis";
+import { guidesLinkingTo } from "./content-pages";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 
@@ -109,10 +110,11 @@ export const referenceRoutes = new Hono<AppEnv>()
       if (moved) return c.redirect(`${versionPath(ctx)}#${tagAnchor(moved.tag)}`, 302);
       throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
     }
-    const [header, slice, siblings] = await Promise.all([
+    const [header, slice, siblings, guides] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       listOperationsOfTag(db, ctx.version.id, row.tag),
+      ctx.live ? guidesLinkingTo(c, ctx.portal.id, ctx.portal.slug, ctx.api.slug, slug) : [],
     ]);
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
@@ -120,6 +122,7 @@ export const referenceRoutes = new Hono<AppEnv>()
       header,
       slice,
       nav: siblings.map(operationSummaryOf),
+      guides,
     });
     return c.html(html);
   })

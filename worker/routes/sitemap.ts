@@ -1,6 +1,6 @@
 /**
  * @module `/p/{portal}/sitemap.xml`: every live reference's index and, in the page-per-operation layout, every
- * operation page of its live version (sitemaps.org protocol 0.9; at most 50,000 URLs per file).
+ * operation page of its live version, plus the public guides, code steps and changelog (sitemaps.org protocol 0.9; at most 50,000 URLs per file).
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
@@ -8,6 +8,7 @@ import { publicOrigin } from "../http/public-origin";
 import { findVersionById, listApis, listOperations } from "../store/apis";
 import { getDb } from "../store/db";
 import { loadPortal } from "../store/reader";
+import { contentSitemapUrls } from "./content-pages";
 
 /** sitemaps.org's per-file cap. */
 const MAX_URLS = 50_000;
@@ -20,7 +21,7 @@ export const sitemapRoutes = new Hono<AppEnv>().get("/p/:portal/sitemap.xml", as
   const db = getDb(c.env.DB);
   const portal = await loadPortal(db, c.req.param("portal"));
   const origin = publicOrigin(c.env, portal);
-  const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/p/${portal.slug}/` }];
+  const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/p/${portal.slug}/` }, ...(await contentSitemapUrls(c, portal.slug, origin))];
   for (const api of await listApis(db, portal.id)) {
     if (!api.liveVersionId) continue;
     const live = await findVersionById(db, api.liveVersionId);

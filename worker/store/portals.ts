@@ -35,7 +35,7 @@ export interface PortalSettings {
 }
 
 /** The settings of a portal row (a malformed `embed_origins` reads as none: frames stay refused). */
-export function portalSettings(row: PortalRow): PortalSettings {
+export function portalSettings(row: Pick<PortalRow, "origin" | "embedOrigins" | "externalImages">): PortalSettings {
   let embedOrigins: string[] = [];
   try {
     const parsed: unknown = JSON.parse(row.embedOrigins);

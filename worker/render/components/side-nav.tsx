@@ -1,6 +1,6 @@
 /** @module The sidebar: tag tree (3.2 nesting) linking to the index, with the current tag's operations listed. */
 import type { OperationSummary, ReferenceHeader } from "../../openapi/model/types";
-import { buildTagTree, hasOperations, type TagNode } from "../tag-tree";
+import { buildTagTree, hasOperations, webhooksLabel, type TagNode } from "../tag-tree";
 import type { PageProps } from "../types";
 import { operationUrl, tagAnchor, versionUrl } from "../urls";
 import { OpLink } from "./op-link";
@@ -63,7 +63,7 @@ export function SideNav(p: NavProps) {
       <a class="home" href={index}>{p.header.info.title}</a>
       <ul class="tags">{tree.map((n) => <TagItem node={n} p={p} />)}</ul>
       {p.header.counts.webhooks > 0 && (
-        <p><a class="tg" href={`${p.samePage ? "" : index}#webhooks`}>Webhooks</a></p>
+        <p><a class="tg" href={`${p.samePage ? "" : index}#webhooks`}>{webhooksLabel(tree.map((n) => n.tag.name))}</a></p>
       )}
       {webhooks.length > 0 && p.listAll && (
         <ul class="ops">{webhooks.map((o) => <li><OpLink op={o} href={p.samePage && p.page.api.layout === "single-page" ? `#${o.slug}` : operationUrl(p.page.basePath, p.page.api, p.page.version.label, o.slug)} compact /></li>)}</ul>

@@ -11,8 +11,11 @@ import { TopBar } from "../components/top-bar";
 import type { PageProps } from "../types";
 import { Footer } from "./frame";
 
-/** Props of {@link renderOperationPage}. `nav`: the operations of the same tag (the sidebar lists only those). */
-export type OperationPageProps = PageProps & { header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[] };
+/**
+ * Props of {@link renderOperationPage}. `nav`: the operations of the same tag (the sidebar lists only those);
+ * `guides`: the guides and code steps that link to this operation (already filtered for the reader).
+ */
+export type OperationPageProps = PageProps & { header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[]; guides?: { title: string; href: string }[] };
 
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
 export function renderOperationPage(p: OperationPageProps): string {
@@ -26,7 +29,14 @@ export function renderOperationPage(p: OperationPageProps): string {
       <TopBar page={p} slug={op.slug} />
       <div class="shell">
         <SideNav page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={op.tags[0]} />
-        <main id="main">{article}</main>
+        <main id="main">
+          {article}
+          {p.guides && p.guides.length > 0 && (
+            <section class="blk" aria-labelledby="op-guides"><h2 id="op-guides">Guides</h2>
+              <ul>{p.guides.map((g) => <li><a href={g.href}>{g.title}</a></li>)}</ul>
+            </section>
+          )}
+        </main>
       </div>
       <Footer />
     </>,

@@ -8,7 +8,7 @@ import { callbacksByParent, TagSection } from "../components/operation-list";
 import { SideNav } from "../components/side-nav";
 import { TopBar } from "../components/top-bar";
 import { VersionIntro } from "../components/version-intro";
-import { buildTagTree } from "../tag-tree";
+import { buildTagTree, webhooksLabel } from "../tag-tree";
 import type { PageProps } from "../types";
 import { operationUrl } from "../urls";
 import { Footer } from "./frame";
@@ -33,7 +33,7 @@ export function renderVersionIndex(p: VersionIndexProps): string {
             {tree.map((n) => <TagSection node={n} level={3} p={list} />)}
           </section>
           {webhooks.length > 0 && (
-            <section class="blk" id="webhooks" aria-labelledby="webhooks-h"><H level={2} id="webhooks-h">Webhooks</H>
+            <section class="blk" id="webhooks" aria-labelledby="webhooks-h"><H level={2} id="webhooks-h">{webhooksLabel(tree.map((n) => n.tag.name))}</H>
               <ul class="oplist">{webhooks.map((o) => <li><OpLink op={o} href={href(o)} /></li>)}</ul>
             </section>
           )}

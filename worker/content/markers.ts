@@ -1,0 +1,67 @@
+/**
+ * @module Reader markers in stored HTML and their per-reader substitution. Pages are parsed once at publish;
+ * what differs per reader stays marked so a request only substitutes (../shared/ARCHITECTURE.md):
+ * - `\uE000name\uE001`: a `{{name}}` variable (text, headings, code, attributes);
+ * - `\uE002`: the portal's base path at the start of an internal link (`/p/acme` locally, "" on a custom domain);
+ * - `<!--a:partners,beta-->` … `<!--/a-->`: an audience block (nests); sanitised HTML never holds comments.
+ */
+import { canRead, type ReaderContext } from "../access/reader";
+
+export const VAR_MARKER = /\uE000([A-Za-z_][A-Za-z0-9_]*)\uE001/g;
+export const BASE_MARKER = "\uE002";
+const AUDIENCE = /<!--a:([a-z0-9_,-]*)-->|<!--\/a-->/g;
+
+/** Removes the private-use characters markers are made of from author text (no forged markers). */
+export function stripMarkerChars(text: string): string {
+  return text.replace(/[\uE000-\uE002]/g, "");
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** Drops the audience blocks the reader cannot read (their content and markers), keeps the rest unmarked. */
+export function filterAudiences(html: string, reader: Pick<ReaderContext, "audiences">): string {
+  if (!html.includes("<!--")) return html;
+  let out = "";
+  let last = 0;
+  // Depth of blocks entered, and the depth at which a hidden block started (0: nothing hidden).
+  let depth = 0;
+  let hiddenAt = 0;
+  AUDIENCE.lastIndex = 0;
+  for (let m = AUDIENCE.exec(html); m; m = AUDIENCE.exec(html)) {
+    if (hiddenAt === 0) out += html.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (m[1] !== undefined) {
+      depth++;
+      if (hiddenAt === 0 && !canRead(reader, m[1].split(",").filter(Boolean))) hiddenAt = depth;
+    } else if (depth > 0) {
+      if (hiddenAt === depth) hiddenAt = 0;
+      depth--;
+    }
+  }
+  if (hiddenAt === 0) out += html.slice(last);
+  return out;
+}
+
+/** Options of one substitution: the portal base path and the bundle's variable defaults. */
+export interface ReaderRenderOptions {
+  basePath: string;
+  defaults: Record<string, string>;
+  /** Escape variable values for HTML (true, default) or leave them raw (plain-text outputs like llms.txt). */
+  html?: boolean;
+}
+
+/**
+ * The reader's HTML of a stored page: audience blocks the reader cannot read dropped, variables filled (the
+ * reader's value, else the bundle default, else the placeholder as written), internal links based.
+ */
+export function renderForReader(stored: string, reader: ReaderContext, opts: ReaderRenderOptions): string {
+  const html = opts.html !== false;
+  return filterAudiences(stored, reader)
+    .replace(VAR_MARKER, (_m, name: string) => {
+      const value = reader.variables[name] ?? opts.defaults[name] ?? `{{${name}}}`;
+      return html ? escapeHtml(value) : value;
+    })
+    .replaceAll(BASE_MARKER, opts.basePath);
+}

@@ -1,0 +1,278 @@
+/**
+ * @module Reader pages of the portal's written content (server-rendered, readable without script): guides and
+ * code steps (`/p/{portal}[/{locale}]/guides|steps/{slug}`), the home's first guide, changelog and its RSS,
+ * tag pages, glossary, llms.txt / llms-full.txt, content assets and `op:` link redirects. The reader is
+ * resolved once per request (`readerFor`); every list goes through Site, every page through `canRead`.
+ */
+import { Hono, type Context } from "hono";
+import { anonymousReader, canRead, PUBLIC, type ReaderContext } from "../access/reader";
+import { sha256 } from "../content/hash";
+import { changelogRss, llmsFullTxt, llmsTxt } from "../content/feeds";
+import { BASE_MARKER, filterAudiences, renderForReader } from "../content/markers";
+import { Site } from "../content/site";
+import type { PageKind } from "../content/types";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { publicOrigin } from "../http/public-origin";
+import { portalPagePolicy, usePagePolicy } from "../http/security-headers";
+import { renderErrorPage } from "../render";
+import { escapeText } from "../render/components/code";
+import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
+import type { ShellProps } from "../render/content/layout";
+import { operationUrl } from "../render/urls";
+import { getAsset, linkingPages, releaseAssetType, type PageRow } from "../store/content";
+import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
+import { portalSettings } from "../store/portals";
+
+const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
+
+/** The reader of this request. Today everyone is anonymous; the reader-identity issue resolves the session here. */
+export function readerFor(_c: Context<AppEnv>, locale: string): ReaderContext {
+  return anonymousReader(locale);
+}
+
+interface Ctx {
+  data: ContentSiteData & { release: NonNullable<ContentSiteData["release"]> };
+  site: Site<PageRow>;
+  reader: ReaderContext;
+  basePath: string;
+  origin: string;
+  defaults: Record<string, string>;
+  /** A dry run's preview: noindex, and links stay inside the preview. */
+  preview: boolean;
+}
+
+/** The preview token of a `/p/{portal}/preview/{token}/…` request, else undefined. */
+function previewToken(c: Context<AppEnv>): string | undefined {
+  return (c.req.param() as Record<string, string | undefined>).token;
+}
+
+/** Portal, release (live, or the preview's) and base path of a request; 404 when there is none. */
+async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; basePath: string; preview: boolean }> {
+  const portal = c.req.param("portal") ?? "";
+  const token = previewToken(c);
+  if (token === undefined) {
+    const data = await loadContentSite(c.env.DB, portal);
+    if (!data) throw new ApiError(404, "not-found", `no portal "${portal}"`);
+    return { data, basePath: `/p/${data.portal.slug}`, preview: false };
+  }
+  const data = await loadPreviewSite(c.env.DB, portal, await sha256(token), new Date().toISOString());
+  if (!data) throw new ApiError(404, "not-found", "this preview link is unknown or has expired: run the dry run again for a new one");
+  return { data, basePath: `/p/${data.portal.slug}/preview/${encodeURIComponent(token)}`, preview: true };
+}
+
+async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
+  const { data, basePath, preview } = await siteData(c);
+  if (!data.release) throw new ApiError(404, "not-found", "this portal has published no guides yet");
+  const config = data.release.config;
+  if (locale !== undefined && !config.locales.includes(locale)) throw new ApiError(404, "not-found", `no locale "${locale}"`);
+  const reader = preview ? previewReader(c, locale ?? config.locales[0]) : readerFor(c, locale ?? config.locales[0]);
+  const site = new Site(config, data.pages, data.apis.map((a) => ({ slug: a.slug, title: a.title })), reader);
+  const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));
+  usePagePolicy(c, portalPagePolicy(portalSettings(data.portal)));
+  return { data: data as Ctx["data"], site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview };
+}
+
+/** A writer previewing: `?audience=partners,beta` reads as those audiences (plus public). */
+function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
+  const asked = (c.req.query("audience") ?? "").split(",").map((a) => a.trim().toLowerCase()).filter((a) => /^[a-z0-9_-]{1,64}$/.test(a)).slice(0, 16);
+  return { ...anonymousReader(locale), audiences: [PUBLIC, ...asked] };
+}
+
+/** The portal's theme stylesheet URL (versioned by release), when portico.yaml sets an accent colour. */
+function theme(x: Ctx): string | undefined {
+  return x.data.release.config.branding.accent ? `${x.basePath}/theme.css?r=${x.data.release.id}` : undefined;
+}
+
+function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
+  const logo = x.data.release.config.branding.logoUrl;
+  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...extra };
+}
+
+/** Plain text of a marked string (TOC entries, step titles) for this reader; the renderer escapes it. */
+function text(x: Ctx, s: string): string {
+  return renderForReader(s, x.reader, { basePath: x.basePath, defaults: x.defaults, html: false });
+}
+
+async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, locale?: string, home = false): Promise<Response> {
+  const x = await context(c, locale);
+  const loc = locale ?? x.site.defaultLocale;
+  const found = x.site.find(kind, slug, loc);
+  if (!found) throw new ApiError(404, "not-found", `no page "${slug}"`);
+  const stored = await storedPage(c.env.MODELS, found.page.at);
+  if (!stored) throw new ApiError(404, "not-found", "this page's content is not available");
+  const html = renderForReader(stored.html, x.reader, { basePath: x.basePath, defaults: x.defaults });
+  const variants = x.site.variants(kind, slug);
+  const abs = (l: string) => `${x.origin}${x.basePath}${x.site.path(kind, slug, l)}`;
+  const nb = x.site.neighbours(kind, slug, loc);
+  const first = x.site.first(loc);
+  const view = {
+    shell: shell(x, loc, `${kind}:${slug}`, [{ title: "Home", href: `${x.basePath}/` }, ...(nb.group ? [{ title: nb.group }] : []), { title: found.page.title }], {
+      localeLinks: x.site.config.locales.map((l) => ({ locale: l, href: x.basePath + x.site.path(kind, slug, l), current: l === loc })),
+      toc: stored.toc.filter((t) => canRead(x.reader, t.labels)).map((t) => ({ id: t.id, level: t.level, text: text(x, t.text) })),
+    }),
+    head: {
+      theme: theme(x),
+      title: `${found.page.title} · ${x.data.release.config.name ?? x.data.portal.name}`,
+      description: found.page.description, locale: found.page.locale, canonicalUrl: home && first ? `${x.origin}${x.basePath}${first.path}` : abs(found.fallback ? x.site.defaultLocale : loc),
+      alternates: variants.map((l) => ({ locale: l, href: abs(l) })), rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview,
+    },
+    title: found.page.title,
+    html,
+    tags: found.page.tags,
+    fallbackFrom: found.fallback ? loc : undefined,
+    related: x.site.related(found.page).map((p) => ({ title: p.title, href: x.basePath + x.site.path(p.kind, p.slug, loc) })),
+    prev: nb.prev && { title: nb.prev.title, href: x.basePath + nb.prev.path },
+    next: nb.next && { title: nb.next.title, href: x.basePath + nb.next.path },
+    steps: stored.steps && stored.sample ? {
+      items: stored.steps.map((s) => ({ ...s, title: text(x, s.title), html: renderForReader(s.html, x.reader, { basePath: x.basePath, defaults: x.defaults }) })),
+      sample: stored.sample.map((l) => ({ ...l, lines: l.lines.map((line) => renderForReader(line, x.reader, { basePath: x.basePath, defaults: x.defaults })) })),
+    } : undefined,
+  };
+  return c.html(renderGuidePage(view));
+}
+
+async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, max = 50) {
+  const metas = x.site.changelog(filter).slice(0, max);
+  const stored = await Promise.all(metas.map((m) => storedPage(c.env.MODELS, m.at)));
+  return metas.map((meta, i) => ({ meta, html: stored[i] ? renderForReader(stored[i]!.html, x.reader, { basePath: x.basePath, defaults: x.defaults }) : "" }));
+}
+
+/** The routes a reader and a preview share, under `prefix` (`/p/:portal` or `/p/:portal/preview/:token`). */
+function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
+  return app
+  .get(`${prefix}/guides/:slug{.+}`, (c) => page(c, "guide", c.req.param("slug")))
+  .get(`${prefix}/steps/:slug{.+}`, (c) => page(c, "step", c.req.param("slug")))
+  .get(`${prefix}/:locale{${LOCALE}}/guides/:slug{.+}`, (c) => page(c, "guide", c.req.param("slug"), c.req.param("locale")))
+  .get(`${prefix}/:locale{${LOCALE}}/steps/:slug{.+}`, (c) => page(c, "step", c.req.param("slug"), c.req.param("locale")))
+  .get(`${prefix}/`, async (c, next) => {
+    // The home shows the navigation's first guide once the portal has content; else the reference home answers.
+    const { data } = await siteData(c);
+    if (!data.release) return next();
+    const x = await context(c);
+    const first = x.site.first(x.site.defaultLocale);
+    if (!first || first.kind === "api") return next();
+    return page(c, first.kind as "guide" | "step", first.key.slice(first.key.indexOf(":") + 1), undefined, true);
+  })
+  .get(`${prefix}/changelog`, async (c) => {
+    const x = await context(c);
+    const q = (k: string) => c.req.query(k) || undefined;
+    const filter = { type: q("type"), api: q("api"), tag: q("tag") };
+    const all = x.site.changelog();
+    const options = {
+      types: [...new Set(all.map((p) => p.changelog!.type))].sort(),
+      apis: [...new Set(all.flatMap((p) => (p.changelog!.api ? [p.changelog!.api] : [])))].sort(),
+      tags: [...new Set(all.flatMap((p) => p.tags))].sort(),
+    };
+    const loc = x.site.defaultLocale;
+    return c.html(renderChangelogPage({
+      shell: shell(x, loc, "changelog", [{ title: "Home", href: `${x.basePath}/` }, { title: "Changelog" }]),
+      head: { theme: theme(x), title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${x.basePath}/changelog`, rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview },
+      entries: await changelogEntries(c, x, filter), filter, options, rssHref: `${x.basePath}/changelog.rss`,
+    }));
+  })
+  .get(`${prefix}/theme.css`, async (c) => {
+    const x = await context(c);
+    const accent = x.data.release.config.branding.accent;
+    // portico.yaml accepts only a hex colour, so the value cannot close the rule.
+    const css = accent && /^#[0-9a-fA-F]{3,8}$/.test(accent) ? `:root, :root[data-theme] { --accent: ${accent}; --focus: ${accent}; }\n` : "";
+    return c.body(css, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=300" });
+  })
+  .get(`${prefix}/tags/:tag`, async (c) => {
+    const x = await context(c);
+    const tag = c.req.param("tag");
+    const loc = x.site.defaultLocale;
+    const items = x.site.tagged(tag, loc).map((p) => ({ title: p.title, href: x.basePath + x.site.path(p.kind, p.slug, loc), html: p.description ? escapeText(p.description) : undefined }));
+    return c.html(renderListPage({
+      shell: shell(x, loc, undefined, [{ title: "Home", href: `${x.basePath}/` }, { title: `Tag: ${tag}` }]),
+      head: { theme: theme(x), title: `${tag} · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc }, title: `Pages tagged “${tag}”`, items, empty: "No page has this tag.",
+    }));
+  })
+  .get(`${prefix}/glossary`, async (c) => {
+    const x = await context(c);
+    const loc = x.site.defaultLocale;
+    return c.html(renderListPage({
+      shell: shell(x, loc, "glossary", [{ title: "Home", href: `${x.basePath}/` }, { title: "Glossary" }]),
+      head: { theme: theme(x), title: `Glossary · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc },
+      title: "Glossary", items: x.data.release.glossary.map((t) => ({ title: t.synonyms.length ? `${t.term} (${t.synonyms.join(", ")})` : t.term, html: t.html })), empty: "The glossary is empty.",
+    }));
+  })
+  .get(`${prefix}/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}`, async (c) => {
+    const { data } = await siteData(c);
+    const sha = c.req.param("file").slice(0, 64);
+    const type = data.release && (await releaseAssetType(c.env.DB, data.release.id, sha));
+    const obj = type ? await getAsset(c.env.DEFINITIONS, sha) : null;
+    if (!type || !obj) throw new ApiError(404, "not-found", "no such asset");
+    // Content-addressed, so immutable; SVG and PDF open sandboxed (no script of the asset's own).
+    return new Response(obj.body, { headers: { "content-type": type, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" } });
+  });
+}
+
+export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
+  // Previews are for writers: never indexed, never cached, and their secret URL never sent as a Referer.
+  .use("/p/:portal/preview/*", async (c, next) => {
+    await next();
+    c.header("x-robots-tag", "noindex, nofollow");
+    c.header("cache-control", "private, no-store");
+    c.header("referrer-policy", "no-referrer");
+  }), "/p/:portal/preview/:token"), "/p/:portal")
+  .get("/p/:portal/changelog.rss", async (c) => {
+    const x = await context(c);
+    const entries = await changelogEntries(c, x, {});
+    const xml = changelogRss({ title: x.data.release.config.name ?? x.data.portal.name, siteUrl: x.origin + x.basePath, entries });
+    return c.body(xml, 200, { "content-type": "application/rss+xml; charset=utf-8" });
+  })
+  .get("/p/:portal/llms.txt", async (c) => {
+    const x = await context(c);
+    const loc = x.site.defaultLocale;
+    const sections = x.site.navigation(loc).map((g) => ({
+      title: g.title,
+      links: g.links.map((l) => ({ title: l.title, url: `${x.origin}${x.basePath}${l.path}`, description: l.kind === "api" ? "API reference" : x.site.find(l.kind, l.key.slice(l.key.indexOf(":") + 1), loc)?.page.description })),
+    }));
+    sections.push({ title: "Optional", links: [{ title: "Changelog", url: `${x.origin}${x.basePath}/changelog.rss`, description: "RSS feed of changes" }] });
+    const name = x.data.release.config.name ?? x.data.portal.name;
+    return c.text(llmsTxt({ title: name, summary: `Documentation of ${name}: guides, code walkthroughs and API reference.`, sections }));
+  })
+  .get("/p/:portal/llms-full.txt", async (c) => {
+    const x = await context(c);
+    const docs = x.site.documents();
+    const stored = await Promise.all(docs.map((p) => storedPage(c.env.MODELS, p.at)));
+    const name = x.data.release.config.name ?? x.data.portal.name;
+    return c.text(llmsFullTxt({
+      title: name, summary: `Every public guide and code walkthrough of ${name}, inlined.`,
+      pages: docs.map((p, i) => ({ title: p.title, url: `${x.origin}${x.basePath}${x.site.path(p.kind as PageKind, p.slug, p.locale)}`, text: stored[i] ? renderForReader(filterAudiences(stored[i]!.text, x.reader), x.reader, { basePath: x.basePath, defaults: x.defaults, html: false }) : "" })),
+    }));
+  })
+  .get("/p/:portal/op/:api/:slug", async (c) => {
+    const data = await loadContentSite(c.env.DB, c.req.param("portal"));
+    const api = data?.apis.find((a) => a.slug === c.req.param("api"));
+    if (!data || !api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
+    const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
+    return c.redirect(operationUrl(`/p/${data.portal.slug}`, { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
+  })
+  .onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), error.status as 404);
+    }
+    throw error;
+  });
+
+/** Sitemap entries of the live content an anonymous reader may read (guides and steps in every locale, changelog). */
+export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string, origin: string): Promise<{ loc: string; lastmod?: string }[]> {
+  const data = await loadContentSite(c.env.DB, portalSlug);
+  if (!data?.release) return [];
+  const config = data.release.config;
+  const site = new Site(config, data.pages, [], readerFor(c, config.locales[0]));
+  const base = `${origin}/p/${data.portal.slug}`;
+  const lastmod = data.release.createdAt.slice(0, 10);
+  const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
+  if (site.changelog().length > 0) urls.push({ loc: `${base}/changelog`, lastmod });
+  return urls;
+}
+
+/** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
+export async function guidesLinkingTo(c: Context<AppEnv>, portalId: number, portalSlug: string, api: string, slug: string): Promise<{ title: string; href: string }[]> {
+  const rows = await linkingPages(c.env.DB, portalId, `${api}#${slug}`);
+  const reader = readerFor(c, rows[0]?.locale ?? "en");
+  return rows.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
+}

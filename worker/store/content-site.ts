@@ -1,0 +1,104 @@
+/**
+ * @module What a content reader page needs from D1 and KV. Portal, live release id and live APIs come in one
+ * batch; a release's rows, chunks and stored pages are immutable, so they are cached per isolate by release id
+ * and chunk key (bounded), never per reader: filtering for the reader happens on every request (worker/content/site.ts).
+ */
+import type { StoredPage } from "../content/types";
+import { getChunk, pageFromChunk, pageOf, releaseOf, type PageDbRow, type PageLocation, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
+
+export interface SiteApiRow {
+  slug: string;
+  title: string;
+  layout: string;
+  liveLabel: string;
+}
+
+/** The portal's row as content pages need it: identity plus the settings that shape URLs and headers. */
+export interface PortalHead {
+  id: number;
+  slug: string;
+  name: string;
+  /** Configured public origin (custom domain), or null. */
+  origin: string | null;
+  /** JSON array of origins allowed to frame pages. */
+  embedOrigins: string;
+  externalImages: boolean;
+}
+
+export interface ContentSiteData {
+  portal: PortalHead;
+  release?: ReleaseRow;
+  pages: PageRow[];
+  apis: SiteApiRow[];
+}
+
+function portalOf(row: PortalHead): PortalHead {
+  // D1 returns SQLite booleans as 0/1.
+  return { id: row.id, slug: row.slug, name: row.name, origin: row.origin, embedOrigins: row.embedOrigins, externalImages: Boolean(row.externalImages) };
+}
+
+const RELEASES = new Map<number, { release: ReleaseRow; pages: PageRow[] }>();
+const PAGES = new Map<string, StoredPage>();
+const CHUNKS = new Map<string, string>();
+const MAX_RELEASES = 16;
+const MAX_PAGES = 512;
+/** Chunks kept per isolate: 64 × 128 K characters at most, about 16 MB of the isolate's 128 MB. */
+const MAX_CHUNKS = 64;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
+  if (map.size >= max) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
+
+/** Portal, live release (with page rows) and live APIs; undefined when the portal does not exist. */
+export async function loadContentSite(db: D1Database, portalSlug: string): Promise<ContentSiteData | undefined> {
+  const [head, apis] = await db.batch([
+    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.embed_origins AS embedOrigins, p.external_images AS externalImages, l.release_id AS releaseId FROM portals p LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(portalSlug),
+    db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
+  ]);
+  const portal = (head.results as (PortalHead & { releaseId: number | null })[])[0];
+  if (!portal) return undefined;
+  const data: ContentSiteData = { portal: portalOf(portal), pages: [], apis: apis.results as unknown as SiteApiRow[] };
+  if (portal.releaseId === null) return data;
+  const cached = RELEASES.get(portal.releaseId) ?? remember(RELEASES, portal.releaseId, await loadRelease(db, portal.releaseId), MAX_RELEASES);
+  return { ...data, release: cached.release, pages: cached.pages };
+}
+
+/**
+ * Like {@link loadContentSite}, for a dry run's preview: the release a preview token (by its SHA-256) names, if the
+ * token belongs to this portal and has not expired.
+ */
+export async function loadPreviewSite(db: D1Database, portalSlug: string, tokenHash: string, now: string): Promise<ContentSiteData | undefined> {
+  const [head, apis] = await db.batch([
+    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.embed_origins AS embedOrigins, p.external_images AS externalImages, v.release_id AS releaseId FROM portals p JOIN content_previews v ON v.portal_id = p.id WHERE p.slug = ? AND v.token_hash = ? AND v.expires_at > ?")
+      .bind(portalSlug, tokenHash, now),
+    db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
+  ]);
+  const portal = (head.results as (PortalHead & { releaseId: number })[])[0];
+  if (!portal) return undefined;
+  const cached = RELEASES.get(portal.releaseId) ?? remember(RELEASES, portal.releaseId, await loadRelease(db, portal.releaseId), MAX_RELEASES);
+  return { portal: portalOf(portal), apis: apis.results as unknown as SiteApiRow[], release: cached.release, pages: cached.pages };
+}
+
+async function loadRelease(db: D1Database, id: number): Promise<{ release: ReleaseRow; pages: PageRow[] }> {
+  const [rel, pages] = await db.batch([
+    db.prepare("SELECT * FROM content_releases WHERE id = ?").bind(id),
+    db.prepare("SELECT * FROM content_pages WHERE release_id = ? ORDER BY position, title").bind(id),
+  ]);
+  return { release: releaseOf(rel.results[0] as unknown as ReleaseDbRow), pages: (pages.results as unknown as PageDbRow[]).map(pageOf) };
+}
+
+/** A stored page by location (chunks and pages are immutable: both cached per isolate, bounded). */
+export async function storedPage(kv: KVNamespace, at: PageLocation): Promise<StoredPage | undefined> {
+  const id = `${at.key}@${at.offset}`;
+  const hit = PAGES.get(id);
+  if (hit) return hit;
+  let chunk = CHUNKS.get(at.key);
+  if (chunk === undefined) {
+    chunk = await getChunk(kv, at.key);
+    if (chunk === undefined) return undefined;
+    remember(CHUNKS, at.key, chunk, MAX_CHUNKS);
+  }
+  return remember(PAGES, id, pageFromChunk(chunk, at), MAX_PAGES);
+}

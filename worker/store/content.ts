@@ -1,0 +1,240 @@
+/**
+ * @module Content releases in storage: stored pages packed in order into KV chunks of about 128 K characters
+ * (immutable, content-addressed: `content/c/<sha256>`; one KV write per chunk keeps a 5,000-page release far below
+ * KV's 1,000 operations per invocation, and a page read parses only its own slice),
+ * assets and uploaded bundles in R2 (`content-assets/<sha256>`, `content-bundles/<sha256>`), rows in D1. A
+ * release's rows and the live pointer are written in one D1 batch (a transaction), the pointer last, so readers
+ * see the old release or the new one, never a mix.
+ */
+import type { CompiledRelease } from "../content/compile";
+import { sha256 } from "../content/hash";
+import type { ChangeType, ContentChecks, ContentConfig, GlossaryTerm, PageKind, PageMeta, StoredPage } from "../content/types";
+
+const CHUNK_PREFIX = "content/c/";
+const CHUNK_TARGET_CHARS = 128 * 1024;
+const KV_WRITE_CONCURRENCY = 16;
+
+/** Where a stored page is: its chunk's KV key and its UTF-16 offset and length in the chunk's text. */
+export interface PageLocation {
+  key: string;
+  offset: number;
+  length: number;
+}
+
+/** A release row as readers use it (JSON columns parsed). */
+export interface ReleaseRow {
+  id: number;
+  digest: string;
+  bundleSha256: string;
+  config: ContentConfig;
+  glossary: GlossaryTerm[];
+  checks: ContentChecks;
+  pages: number;
+  steps: number;
+  changelog: number;
+  createdAt: string;
+}
+
+/** A page row (D1) with where its stored page is. */
+export interface PageRow extends PageMeta {
+  at: PageLocation;
+}
+
+export async function putBundle(bucket: R2Bucket, sha: string, body: Uint8Array): Promise<void> {
+  await bucket.put(`content-bundles/${sha}`, body, { httpMetadata: { contentType: "application/octet-stream" } });
+}
+
+export async function getBundle(bucket: R2Bucket, sha: string): Promise<Uint8Array | undefined> {
+  const obj = await bucket.get(`content-bundles/${sha}`);
+  return obj ? new Uint8Array(await obj.arrayBuffer()) : undefined;
+}
+
+/** Serialises every page, in order, into chunks; returns the chunks (with their content addresses) and each page's location. */
+export async function packPages(release: CompiledRelease): Promise<{ chunks: { key: string; text: string }[]; at: PageLocation[] }> {
+  const chunks: { key: string; text: string }[] = [];
+  const pending: { parts: string[]; size: number; slots: number[] } = { parts: [], size: 0, slots: [] };
+  const at: PageLocation[] = [];
+  const flush = async () => {
+    if (pending.parts.length === 0) return;
+    const text = pending.parts.join("");
+    const key = CHUNK_PREFIX + (await sha256(text));
+    chunks.push({ key, text });
+    for (const i of pending.slots) at[i].key = key;
+    pending.parts = [];
+    pending.size = 0;
+    pending.slots = [];
+  };
+  for (let i = 0; i < release.pages.length; i++) {
+    const json = JSON.stringify(release.pages[i].page);
+    if (pending.size > 0 && pending.size + json.length > CHUNK_TARGET_CHARS) await flush();
+    at[i] = { key: "", offset: pending.size, length: json.length };
+    pending.parts.push(json);
+    pending.size += json.length;
+    pending.slots.push(i);
+  }
+  await flush();
+  return { chunks, at };
+}
+
+/** Digest of a whole release: its page locations (chunks are content-addressed), page rows, assets, config, glossary. */
+export async function releaseDigest(release: CompiledRelease, at: PageLocation[]): Promise<string> {
+  const parts = release.pages.map((p, i) => JSON.stringify([at[i], p.meta]));
+  parts.push(JSON.stringify(release.assets.map((a) => [a.path, a.sha256])), JSON.stringify(release.config), JSON.stringify(release.glossary));
+  return sha256(parts.join("\n"));
+}
+
+/** Writes chunks with bounded concurrency (rewriting an existing content-addressed chunk writes the same bytes). */
+export async function putChunks(kv: KVNamespace, chunks: { key: string; text: string }[]): Promise<void> {
+  const queue = [...chunks];
+  const worker = async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) await kv.put(c.key, c.text);
+  };
+  await Promise.all(Array.from({ length: Math.min(KV_WRITE_CONCURRENCY, chunks.length) }, worker));
+}
+
+export async function putAssets(bucket: R2Bucket, release: CompiledRelease): Promise<void> {
+  const seen = new Set<string>();
+  await Promise.all(release.assets.filter((a) => !seen.has(a.sha256) && seen.add(a.sha256)).map((a) =>
+    bucket.put(`content-assets/${a.sha256}`, a.data, { httpMetadata: { contentType: a.contentType } })));
+}
+
+export async function getAsset(bucket: R2Bucket, sha: string): Promise<R2ObjectBody | null> {
+  return bucket.get(`content-assets/${sha}`);
+}
+
+/** A chunk's text, or undefined when absent. Chunks never change, so edge caching is safe. */
+export async function getChunk(kv: KVNamespace, key: string): Promise<string | undefined> {
+  return (await kv.get(key, { cacheTtl: 86400 })) ?? undefined;
+}
+
+/** The stored page at a location of a chunk's text. */
+export function pageFromChunk(chunk: string, at: PageLocation): StoredPage {
+  return JSON.parse(chunk.slice(at.offset, at.offset + at.length)) as StoredPage;
+}
+
+/** A content_releases row as D1 returns it. */
+export interface ReleaseDbRow {
+  id: number; digest: string; bundle_sha256: string; config: string; glossary: string; checks: string; pages: number; steps: number; changelog: number; created_at: string;
+}
+
+/** Parses a release row's JSON columns. */
+export function releaseOf(r: ReleaseDbRow): ReleaseRow {
+  return {
+    id: r.id, digest: r.digest, bundleSha256: r.bundle_sha256, config: JSON.parse(r.config), glossary: JSON.parse(r.glossary), checks: JSON.parse(r.checks),
+    pages: r.pages, steps: r.steps, changelog: r.changelog, createdAt: r.created_at,
+  };
+}
+
+/** The portal's live release, or undefined when it has published no content. */
+export async function liveRelease(db: D1Database, portalId: number): Promise<ReleaseRow | undefined> {
+  const row = await db.prepare("SELECT r.* FROM content_live l JOIN content_releases r ON r.id = l.release_id WHERE l.portal_id = ?").bind(portalId).first<ReleaseDbRow>();
+  return row ? releaseOf(row) : undefined;
+}
+
+/** The live release and every page row of it, in two statements of one D1 batch. */
+export async function liveReleaseWithPages(db: D1Database, portalId: number): Promise<{ release: ReleaseRow; pages: PageRow[] } | undefined> {
+  const [rel, pages] = await db.batch([
+    db.prepare("SELECT r.* FROM content_live l JOIN content_releases r ON r.id = l.release_id WHERE l.portal_id = ?").bind(portalId),
+    db.prepare("SELECT p.* FROM content_live l JOIN content_pages p ON p.release_id = l.release_id WHERE l.portal_id = ? ORDER BY p.position, p.title").bind(portalId),
+  ]);
+  const r = (rel.results as unknown as ReleaseDbRow[])[0];
+  if (!r) return undefined;
+  return { release: releaseOf(r), pages: (pages.results as unknown as PageDbRow[]).map(pageOf) };
+}
+
+/** A content_pages row as D1 returns it. */
+export interface PageDbRow {
+  kind: string; slug: string; locale: string; title: string; description: string | null; tags: string; labels: string; operations: string; position: number;
+  file: string; chunk_key: string; slice_offset: number; slice_length: number; change_type: string | null; change_version: string | null; change_date: string | null; change_api: string | null;
+}
+
+/** Parses a page row's JSON columns. */
+export function pageOf(r: PageDbRow): PageRow {
+  return {
+    kind: r.kind as PageKind, slug: r.slug, locale: r.locale, title: r.title, description: r.description ?? undefined, tags: JSON.parse(r.tags),
+    labels: JSON.parse(r.labels), operations: JSON.parse(r.operations), order: r.position, file: r.file, at: { key: r.chunk_key, offset: r.slice_offset, length: r.slice_length },
+    changelog: r.change_type ? { type: r.change_type as ChangeType, version: r.change_version!, date: r.change_date!, api: r.change_api ?? undefined } : undefined,
+  };
+}
+
+/** The media type of an asset (by hash) of a release, or undefined when the release has no such asset. */
+export async function releaseAssetType(db: D1Database, releaseId: number, sha: string): Promise<string | undefined> {
+  const row = await db.prepare("SELECT content_type AS t FROM content_assets WHERE release_id = ? AND sha256 = ? LIMIT 1").bind(releaseId, sha).first<{ t: string }>();
+  return row?.t;
+}
+
+/**
+ * Records a release and makes it live: the release row first (its id), then pages (one json_each statement),
+ * assets, the published status and the live pointer in one batch, so a failure leaves the live release as it was.
+ * With `preview`, the release is recorded with a preview token instead and the live pointer is not touched.
+ */
+export async function commitRelease(
+  db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string,
+  preview?: { tokenHash: string; expiresAt: string },
+): Promise<number> {
+  const count = (k: PageKind) => release.pages.filter((p) => p.meta.kind === k).length;
+  const inserted = await db.prepare(
+    "INSERT INTO content_releases (portal_id, digest, bundle_sha256, config, glossary, checks, pages, steps, changelog, status, created_at) VALUES (?,?,?,?,?,?,?,?,?,'pending',?) RETURNING id",
+  ).bind(portalId, digest, bundleSha, JSON.stringify(release.config), JSON.stringify(release.glossary), JSON.stringify(release.checks), count("guide"), count("step"), count("changelog"), now)
+    .first<{ id: number }>();
+  const id = inserted!.id;
+  const rows = release.pages.map((p, i) => {
+    const m = p.meta;
+    return [m.kind, m.slug, m.locale, m.title, m.description ?? null, JSON.stringify(m.tags), JSON.stringify(m.labels), JSON.stringify(m.operations),
+      Math.min(m.order, 1e9), m.file, at[i].key, at[i].offset, at[i].length, m.changelog?.type ?? null, m.changelog?.version ?? null, m.changelog?.date ?? null, m.changelog?.api ?? null];
+  });
+  const cols = ["kind", "slug", "locale", "title", "description", "tags", "labels", "operations", "position", "file", "chunk_key", "slice_offset", "slice_length", "change_type", "change_version", "change_date", "change_api"];
+  const statements: D1PreparedStatement[] = [];
+  // One statement per 500 pages keeps each bound JSON argument well under D1's statement size limits.
+  for (let i = 0; i < rows.length; i += 500) {
+    statements.push(db.prepare(
+      `INSERT INTO content_pages (release_id, ${cols.join(", ")}) SELECT ?, ${cols.map((_c, j) => `json_extract(value, '$[${j}]')`).join(", ")} FROM json_each(?)`,
+    ).bind(id, JSON.stringify(rows.slice(i, i + 500))));
+  }
+  if (release.assets.length > 0) {
+    statements.push(db.prepare(
+      "INSERT INTO content_assets (release_id, path, sha256, content_type) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)",
+    ).bind(id, JSON.stringify(release.assets.map((a) => [a.path, a.sha256, a.contentType]))));
+  }
+  if (preview) {
+    // A preview is recorded like a release but never becomes live: only its link reaches it.
+    statements.push(
+      db.prepare("UPDATE content_releases SET status = 'preview' WHERE id = ?").bind(id),
+      db.prepare("INSERT INTO content_previews (portal_id, release_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)").bind(portalId, id, preview.tokenHash, preview.expiresAt, now),
+    );
+    await db.batch(statements);
+    return id;
+  }
+  statements.push(
+    db.prepare("UPDATE content_releases SET status = 'published' WHERE id = ?").bind(id),
+    db.prepare("INSERT INTO content_live (portal_id, release_id, updated_at) VALUES (?, ?, ?) ON CONFLICT(portal_id) DO UPDATE SET release_id = excluded.release_id, updated_at = excluded.updated_at")
+      .bind(portalId, id, now),
+  );
+  await db.batch(statements);
+  return id;
+}
+
+/** Live operations of every API of the portal, for `op:` links and the undocumented-operations check. */
+export async function liveOperationIndex(db: D1Database, portalId: number): Promise<Map<string, { slug: string; method: string; path: string; operationId: string | null }[]>> {
+  const { results } = await db.prepare(
+    "SELECT a.slug AS api, o.slug, o.method, o.path, o.operation_id AS operationId FROM apis a JOIN operations o ON o.version_id = a.live_version_id WHERE a.portal_id = ? AND o.kind = 'operation' ORDER BY a.slug, o.position",
+  ).bind(portalId).all<{ api: string; slug: string; method: string; path: string; operationId: string | null }>();
+  const index = new Map<string, { slug: string; method: string; path: string; operationId: string | null }[]>();
+  for (const r of results) {
+    if (!index.has(r.api)) index.set(r.api, []);
+    index.get(r.api)!.push({ slug: r.slug, method: r.method, path: r.path, operationId: r.operationId });
+  }
+  return index;
+}
+
+/** Pages of the portal's live release (default locale, guides and steps) whose operation links include `key` (`api#slug`). */
+export async function linkingPages(db: D1Database, portalId: number, key: string): Promise<{ kind: string; slug: string; title: string; locale: string; labels: string[] }[]> {
+  const { results } = await db.prepare(
+    `SELECT p.kind, p.slug, p.title, p.locale, p.labels FROM content_live l JOIN content_releases r ON r.id = l.release_id
+       JOIN content_pages p ON p.release_id = l.release_id
+     WHERE l.portal_id = ? AND p.kind IN ('guide', 'step') AND p.locale = json_extract(r.config, '$.locales[0]')
+       AND EXISTS (SELECT 1 FROM json_each(p.operations) j WHERE j.value = ?)
+     ORDER BY p.position, p.title LIMIT 20`,
+  ).bind(portalId, key).all<{ kind: string; slug: string; title: string; locale: string; labels: string }>();
+  return results.map((r) => ({ ...r, labels: JSON.parse(r.labels) as string[] }));
+}
