@@ -2,6 +2,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
 import petstoreV3 from "./fixtures/petstore-v3.yaml?raw";
+import { bundle, PETSTORE_OPS } from "./content/bundles";
+import { tarGz } from "../worker/content/testing/bundle";
 
 /** A request whose Host header (what `new URL(request.url)` would reflect) is the attacker's. */
 const evil = (path: string, init: RequestInit = {}) =>
@@ -31,6 +33,23 @@ describe("absolute URLs never come from the Host header", () => {
     expect(list.apis[0].url).toBe(`${ORIGIN}/p/hosts/reference/pets/`);
 
     for (const text of [JSON.stringify(answer), sitemap, page, index, JSON.stringify(list)]) expect(text).not.toContain("evil.example");
+  });
+
+  it("written content: the content upload answer, guide canonicals and hreflang, RSS, llms.txt and the sitemap use the configured origin", async () => {
+    const token = await createPortal("hosts-content");
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    const up = await evil("/v1/content/upload", { method: "POST", headers: { ...auth, "content-type": "application/gzip" }, body: tarGz(bundle("o")) as Uint8Array<ArrayBuffer> });
+    expect(up.status).toBe(201);
+    const texts = [await up.text(), await (await evil("/v1/content", { headers: auth })).text()];
+    for (const path of ["/p/hosts-content/guides/intro", "/p/hosts-content/changelog", "/p/hosts-content/changelog.rss", "/p/hosts-content/llms.txt", "/p/hosts-content/llms-full.txt", "/p/hosts-content/sitemap.xml"]) {
+      const res = await evil(path);
+      expect(res.status, path).toBe(200);
+      texts.push(await res.text());
+    }
+    expect(texts[2]).toContain(`<link rel="canonical" href="${ORIGIN}/p/hosts-content/guides/intro">`);
+    expect(texts[7]).toContain(`<loc>${ORIGIN}/p/hosts-content/guides/intro</loc>`);
+    for (const text of texts) expect(text).not.toContain("evil.example");
   });
 
   it("a portal's own origin (its custom domain) wins over the service's base URL", async () => {

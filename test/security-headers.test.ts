@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
 import petstoreV3 from "./fixtures/petstore-v3.yaml?raw";
+import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
 
 /** CSP directives as a map (name → source list). */
 function csp(res: Response): Map<string, string[]> {
@@ -53,6 +54,54 @@ describe("security headers on every route family", () => {
         expect(csp(res).get("default-src")).toEqual(["'none'"]);
       }
     }
+  });
+
+  it("written content: guide, code step, changelog and glossary pages strict; RSS and llms.txt load nothing; bundle assets sandboxed; previews never send a Referer", async () => {
+    const writer = await createPortal("heads-content");
+    expect((await upload(writer, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const spec = bundle("h", { "guides/intro.md": "---\ntitle: Intro\n---\n![d](d.svg)\n[list](op:pets#listPets)\n", "guides/d.svg": svg });
+    expect((await uploadContent(writer, spec)).status).toBe(201);
+    for (const path of ["/p/heads-content/guides/intro", "/p/heads-content/de/guides/intro", "/p/heads-content/steps/first", "/p/heads-content/changelog", "/p/heads-content/glossary", "/p/heads-content/guides/missing"]) {
+      const res = await get(path);
+      await res.arrayBuffer();
+      const policy = expectStrictPage(res, path);
+      expect(policy.get("frame-ancestors"), path).toEqual(["'none'"]);
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+    for (const path of ["/p/heads-content/changelog.rss", "/p/heads-content/llms.txt", "/p/heads-content/llms-full.txt"]) {
+      const res = await get(path);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      expectBaseline(res, path);
+      expect(csp(res).get("default-src"), path).toEqual(["'none'"]);
+    }
+    const page = await (await get("/p/heads-content/guides/intro")).text();
+    const asset = /src="([^"]*\/_content\/[0-9a-f]{64}\.svg)"/.exec(page)?.[1];
+    expect(asset).toBeDefined();
+    const served = await get(new URL(asset!, ORIGIN).pathname);
+    expect(await served.text()).toBe(svg);
+    expectBaseline(served, "asset");
+    expect(csp(served).get("default-src")).toEqual(["'none'"]);
+    expect(csp(served).has("sandbox")).toBe(true);
+
+    const dry = await uploadContent(writer, bundle("dry"), { dryRun: "true" });
+    expect(dry.status).toBe(200);
+    const preview = await get(`${new URL(dry.json.preview.url).pathname}guides/intro`);
+    await preview.arrayBuffer();
+    expectStrictPage(preview, "preview");
+    expect(preview.headers.get("referrer-policy")).toBe("no-referrer");
+
+    // The portal's embed settings reach content pages too.
+    const patched = await SELF.fetch(`${ORIGIN}/v1/portal`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${writer}`, "content-type": "application/json" },
+      body: JSON.stringify({ embedOrigins: ["https://intranet.example"] }),
+    });
+    expect(patched.status).toBe(200);
+    const framed = await get("/p/heads-content/guides/intro");
+    await framed.arrayBuffer();
+    expect(csp(framed).get("frame-ancestors")).toEqual(["https://intranet.example"]);
   });
 
   it("the single-page layout's streamed page gets the same headers", async () => {

@@ -19,6 +19,10 @@ export interface PagePolicy {
   editor?: boolean;
   /** A per-response nonce admitting `<style>` elements a page's own script mounts (CodeMirror, in the editor). */
   styleNonce?: string;
+  /** A stricter referrer policy, for pages whose URL is a secret (content previews): `no-referrer`. */
+  referrerPolicy?: "no-referrer";
+  /** The CSP of a writer's file served as is (a content bundle's SVG or PDF): sandboxed, set by its route. */
+  bodyCsp?: string;
 }
 
 /** The policy of a page outside any portal (404s, unknown portals): nothing framed, no outside images. */
@@ -73,8 +77,8 @@ export function securityHeaders(contentType: string, policy: PagePolicy, request
   const html = /^text\/html\b/i.test(contentType);
   const headers: Record<string, string> = {
     "x-content-type-options": "nosniff",
-    "referrer-policy": policy.editor ? "same-origin" : "strict-origin-when-cross-origin",
-    "content-security-policy": html ? contentSecurityPolicy(policy) : NON_HTML_POLICY,
+    "referrer-policy": policy.referrerPolicy ?? (policy.editor ? "same-origin" : "strict-origin-when-cross-origin"),
+    "content-security-policy": html ? contentSecurityPolicy(policy) : (policy.bodyCsp ?? NON_HTML_POLICY),
   };
   // Older browsers ignore frame-ancestors; X-Frame-Options can only say DENY (it has no list of origins).
   if (!html || policy.editor || policy.frameAncestors.length === 0) headers["x-frame-options"] = "DENY";

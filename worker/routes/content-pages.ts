@@ -14,7 +14,8 @@ import type { PageKind } from "../content/types";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
-import { portalPagePolicy, usePagePolicy } from "../http/security-headers";
+import { DEFAULT_PAGE_POLICY, portalPagePolicy, usePagePolicy } from "../http/security-headers";
+
 import { renderErrorPage } from "../render";
 import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
@@ -23,6 +24,9 @@ import { operationUrl } from "../render/urls";
 import { getAsset, linkingPages, releaseAssetType, type PageRow } from "../store/content";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 import { portalSettings } from "../store/portals";
+
+/** A bundle asset opened directly: its own styles render, nothing of it runs (`sandbox`). */
+const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
 
@@ -204,7 +208,8 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     const obj = type ? await getAsset(c.env.DEFINITIONS, sha) : null;
     if (!type || !obj) throw new ApiError(404, "not-found", "no such asset");
     // Content-addressed, so immutable; SVG and PDF open sandboxed (no script of the asset's own).
-    return new Response(obj.body, { headers: { "content-type": type, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" } });
+    usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, bodyCsp: ASSET_CSP });
+    return new Response(obj.body, { headers: { "content-type": type, "cache-control": "public, max-age=31536000, immutable" } });
   });
 }
 
@@ -214,7 +219,7 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     await next();
     c.header("x-robots-tag", "noindex, nofollow");
     c.header("cache-control", "private, no-store");
-    c.header("referrer-policy", "no-referrer");
+    usePagePolicy(c, { ...(c.get("pagePolicy") ?? DEFAULT_PAGE_POLICY), referrerPolicy: "no-referrer" });
   }), "/p/:portal/preview/:token"), "/p/:portal")
   .get("/p/:portal/changelog.rss", async (c) => {
     const x = await context(c);
