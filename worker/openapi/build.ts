@@ -21,8 +21,8 @@ import { locateBundledIssues, locateModelIssues, locateSourceIssues } from "./pi
 import type { IssueSources } from "./pipeline/locate-issues";
 import { decodeText, sniffBody } from "./pipeline/sniff";
 
-/** Largest single definition accepted, in bytes (GitHub's REST description is 13 MB). */
-export const MAX_DEFINITION_BYTES = 32 * 1024 * 1024;
+/** Largest single definition accepted, in bytes, also once inflated from gzip (GitHub's REST description is 13 MB). */
+export const MAX_DEFINITION_BYTES = 25 * 1024 * 1024;
 
 export interface BuildInput {
   body: Uint8Array;
@@ -89,6 +89,7 @@ function build({ body, root }: BuildInput): BuildOutcome {
     data = inflated.data;
     if (!isTar(data)) {
       // A gzipped single definition rather than a tarball.
+      if (data.length > MAX_DEFINITION_BYTES) return fail(413, "too-large", `the gzipped definition inflates to more than ${MAX_DEFINITION_BYTES} bytes (the limit for one definition)`);
       const text = decodeText(data);
       if (text === undefined) return fail(415, "unsupported-media-type", "the gzip data is neither a tar archive nor UTF-8 text");
       return buildSingle(text);
