@@ -39,20 +39,20 @@ export interface StreamedFile {
 }
 
 /** Gzips `parts` as they are produced; returns the compressed bytes only. */
-function gzipStream(produce: (push: (bytes: Uint8Array) => void) => void): Uint8Array {
+function gzipStream(produce: (push: (bytes: Uint8Array) => void) => void): Uint8Array<ArrayBuffer> {
   const out: Uint8Array[] = [];
   const gz = new Gzip({ level: 6 }, (chunk) => out.push(chunk));
   produce((bytes) => gz.push(bytes));
   gz.push(new Uint8Array(0), true);
   const total = out.reduce((n, c) => n + c.length, 0);
-  const all = new Uint8Array(total);
+  const all = new Uint8Array(new ArrayBuffer(total));
   let at = 0;
   for (const c of out) (all.set(c, at), (at += c.length));
   return all;
 }
 
 /** A .tar.gz of `files`, streamed. */
-export function tarGz(files: StreamedFile[]): Uint8Array {
+export function tarGz(files: StreamedFile[]): Uint8Array<ArrayBuffer> {
   return gzipStream((push) => {
     for (const f of files) {
       const head = enc.encode(f.head);
@@ -68,7 +68,7 @@ export function tarGz(files: StreamedFile[]): Uint8Array {
 }
 
 /** A gzip of one file (not a tarball), streamed. */
-export function gz(file: Omit<StreamedFile, "name">): Uint8Array {
+export function gz(file: Omit<StreamedFile, "name">): Uint8Array<ArrayBuffer> {
   return gzipStream((push) => {
     push(enc.encode(file.head));
     const body = enc.encode(file.body);
@@ -77,7 +77,7 @@ export function gz(file: Omit<StreamedFile, "name">): Uint8Array {
 }
 
 /** The issue's three archives: one 63 MB JSON gzipped; eight 7 MB YAML roots; a deep tree of candidate roots. */
-export function issueArchives(): { name: string; body: Uint8Array }[] {
+export function issueArchives(): { name: string; body: Uint8Array<ArrayBuffer> }[] {
   const jsonItem = '{"type":"object","description":"padding padding padding padding padding padding padding"},';
   const bigJson = gz({ head: '{"openapi":"3.0.0","info":{"title":"big","version":"1"},"paths":{},"x-pad":[', body: jsonItem, repeat: Math.ceil(63e6 / jsonItem.length) });
   const yamlLine = "  - padding padding padding padding padding padding padding padding padding padding\n";
