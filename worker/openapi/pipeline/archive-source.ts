@@ -3,6 +3,7 @@
  * when the root search or the bundler asks for it.
  */
 
+import type { WorkBudget } from "../budget";
 import type { LoadedFile } from "../bundle/bundle";
 import { isStructuredFile } from "../bundle/file-path";
 import { isObject } from "../model/pointer";
@@ -15,7 +16,11 @@ export class ArchiveFiles {
   private readonly texts = new Map<string, string | undefined>();
   private readonly parsed = new Map<string, ParseOutcome>();
 
-  constructor(readonly files: Map<string, Uint8Array>) {}
+  /** `budget` is spent while parsing each file (see ParseOptions.budget). */
+  constructor(
+    readonly files: Map<string, Uint8Array>,
+    private readonly budget?: WorkBudget,
+  ) {}
 
   get paths(): string[] {
     return [...this.files.keys()];
@@ -35,7 +40,7 @@ export class ArchiveFiles {
     if (!outcome) {
       const text = this.text(path);
       if (text === undefined) return undefined;
-      outcome = parseDocument(text, { requireObject: false });
+      outcome = parseDocument(text, { requireObject: false, ...(this.budget ? { budget: this.budget } : {}) });
       this.parsed.set(path, outcome);
       // The text is only needed again for positions, which the parsed document keeps itself.
       this.texts.delete(path);
