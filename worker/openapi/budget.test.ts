@@ -20,6 +20,7 @@ describe("createBudget", () => {
     now = 11;
     expect(() => budget.spend("parsing YAML")).toThrow(/parsing YAML ran past the publish deadline/);
     expect(reads).toBe(1);
+    expect(() => budget.check("linting")).toThrow(/linting ran past/);
   });
 });
 

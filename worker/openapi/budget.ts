@@ -32,6 +32,8 @@ export interface WorkBudget {
    * deadline has passed.
    */
   spend(step: string, units?: number): void;
+  /** Reads the clock now (not amortised) and throws {@link BudgetExceeded} when past the deadline or out of units. */
+  check(step: string): void;
   /** Units spent so far. */
   readonly spent: number;
   /** True once `spend` has thrown (or would throw on the next call). */
@@ -68,6 +70,13 @@ export function createBudget({ units = Infinity, deadline = Infinity, now = Date
           exhausted = true;
           throw new BudgetExceeded(step, "time");
         }
+      }
+    },
+    check(step) {
+      if (spent > units) throw new BudgetExceeded(step, "work");
+      if (now() > deadline) {
+        exhausted = true;
+        throw new BudgetExceeded(step, "time");
       }
     },
     get spent() {

@@ -2,6 +2,7 @@
  * @module The `lint` block of an upload: the lint engine's `spectral:oas` problems on the uploaded root file,
  * plus what the build itself found that lint cannot see (files of an archive, remote `$ref`s, YAML warnings).
  */
+import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../openapi/budget";
 import type { BuildSuccess } from "../openapi/build";
 import { lintData } from "../openapi/lint/lint-document";
 import type { BuildIssue } from "../openapi/model/types";
@@ -28,11 +29,24 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
 /**
  * Lints a built upload: CPU-bound (about a second on a 13 MB definition), so the publisher runs it while its
  * KV writes are in flight. Problems come sorted by line; the answer carries at most {@link MAX_ANSWER_ISSUES}.
+ * Lint is advice, not a gate (except with ?strict=true): when the engine fails or runs out of `budget` on a
+ * hostile definition, the answer carries the build's issues and a `note` saying lint was stopped, rather than
+ * failing the publish.
  */
-export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source">): UploadLint {
+export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source">, budget: WorkBudget = UNLIMITED): UploadLint {
   const parsed = outcome.source.parsed;
-  const problems = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 });
-  const all: UploadIssue[] = problems.map((p) => ({ ...p }));
+  let all: UploadIssue[] = [];
+  let note: string | undefined;
+  try {
+    // The lint engine does not take the budget yet (its walks are the core's to bound); the deadline is checked
+    // on each side of it.
+    budget.check("linting");
+    all = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }).map((p) => ({ ...p }));
+    budget.check("linting");
+  } catch (error) {
+    if (error instanceof BudgetExceeded) throw error;
+    note = `lint stopped on this definition (${error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200)}); only the build's own findings are listed`;
+  }
   for (const issue of outcome.issues) {
     // Issues in other files of an archive are the build's alone; on the root file, lint speaks for these rules.
     if (issue.file === undefined || issue.file === outcome.source.path) {
@@ -48,5 +62,5 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source">):
     else if (issue.severity === "warning") warnings++;
   }
   const issues = all.slice(0, MAX_ANSWER_ISSUES);
-  return { errors, warnings, issues, ...(all.length > issues.length ? { truncated: true } : {}) };
+  return { errors, warnings, issues, ...(all.length > issues.length ? { truncated: true } : {}), ...(note ? { note } : {}) };
 }
