@@ -45,6 +45,8 @@ export function planRules(version: OasVersion, settings: Record<string, RuleSett
 export interface RunStats {
   fragmentsWalked: number;
   fragmentsReused: number;
+  /** The walk stopped at the lint budget (`LINT_BUDGET.maxEdges`): node rules did not see the rest. */
+  budgetReached: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: F
     if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index] });
   }
   const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs);
-  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused } };
+  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, budgetReached: walked.budgetReached } };
 }
 
 /** Spectral's fingerprint: same rule, same path, same message → one problem. */

@@ -1,5 +1,6 @@
 /** @module One-off lint of a definition's text: parse once (data and positions), run the rules, locate problems. */
 
+import { BUDGET_NOTES, LINT_BUDGET } from "../budgets";
 import { parseDocument } from "../parse";
 import { indexJson } from "./source/json-index";
 import { planRules, runRules } from "./engine";
@@ -40,8 +41,15 @@ export function lintData(root: Record<string, unknown>, locate: Locate, options:
     return [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }];
   }
   const plan = planRules(version.version, options.rules);
-  const { problems } = runRules(root, plan);
-  return finishProblems(root, plan, problems, locate).sort(compareProblems);
+  const { problems, stats } = runRules(root, plan);
+  const out = finishProblems(root, plan, problems, locate);
+  if (stats.budgetReached) out.push(budgetProblem());
+  return out.sort(compareProblems);
+}
+
+/** The warning a run that reached the lint budget carries (at the top of the document). */
+export function budgetProblem(): LintProblem {
+  return { severity: "warning", rule: "lint-budget", message: BUDGET_NOTES.lintStopped(LINT_BUDGET.maxEdges), line: 1, column: 1, path: [] };
 }
 
 function jsonLocator(text: string): Locate {

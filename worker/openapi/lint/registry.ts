@@ -1,6 +1,6 @@
 /**
  * @module The rule registry: every rule Portico runs. Ids and default severities follow Spectral's
- * `spectral:oas` ruleset (the 57 rules of /work/shared/lint-rules.md), plus `invalid-ref`.
+ * `spectral:oas` ruleset (the 57 rules of ../shared/lint-rules.md), plus `invalid-ref` and `pattern-not-checked`.
  */
 
 import { arrayItems } from "./rules/array-items";
@@ -61,6 +61,7 @@ import { pathNotIncludeQuery } from "./rules/path-not-include-query";
 import { pathParams } from "./rules/path-params";
 import { tagDescription } from "./rules/tag-description";
 import { typedEnum } from "./rules/typed-enum";
+import { patternNotChecked } from "./rules/pattern-not-checked";
 import type { LintRule } from "./rule";
 
 export const RULES = [
@@ -120,6 +121,7 @@ export const RULES = [
   pathKeysNoTrailingSlash,
   pathNotIncludeQuery,
   pathParams,
+  patternNotChecked,
   tagDescription,
   typedEnum,
 ] as const satisfies readonly LintRule[];

@@ -9,7 +9,7 @@
 import { parseDocument } from "../parse";
 import { planRules, runRules, type RulePlan, type RunStats } from "./engine";
 import { finishProblems, type Locate } from "./locate-problems";
-import { summarise } from "./lint-document";
+import { budgetProblem, summarise } from "./lint-document";
 import type { Segment } from "./rule";
 import { createJsonLocator } from "../parse/json-locate";
 import { reparseJsonBlock } from "./source/json-block";
@@ -166,6 +166,7 @@ class Session implements LintSession {
     const { problems, stats } = runRules(root, plan, this.cache);
     const ruled = now();
     const located: LintProblem[] = finishProblems(root, plan, problems, locate);
+    if (stats.budgetReached) located.push(budgetProblem());
     this.result = summarise(located);
     const done = now();
     this.lastUpdate = { ...info, stats, timings: { parse: parsed - this.started, rules: ruled - parsed, locate: done - ruled } };

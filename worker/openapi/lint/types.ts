@@ -12,7 +12,7 @@ export type JsonPath = (string | number)[];
 /** One finding. `line` and `column` are 1-based and point at the problem's node (its key, for an object member). */
 export interface LintProblem {
   severity: Severity;
-  /** A Spectral `spectral:oas` rule id, or `parser` / `unsupported-version` / `not-openapi` / `invalid-ref`. */
+  /** A Spectral `spectral:oas` rule id, or `parser` / `unsupported-version` / `not-openapi` / `invalid-ref` / `pattern-not-checked` / `lint-budget`. */
   rule: string;
   message: string;
   line: number;

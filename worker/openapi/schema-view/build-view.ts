@@ -4,6 +4,8 @@ import { mergeAllOf } from "./merge-all-of";
 import { componentName, deref, isObject, refName, type JsonObject } from "./refs";
 import { collapseRepeats, recordNamed, repeatNode, type RepeatRegistry } from "./repeats";
 import type { Constraint, EnumValue, SchemaView, VariantGroup, ViewMode } from "./types";
+import { BUDGET_NOTES, VIEW_BUDGET } from "../budgets";
+import { nodeCost, type ViewBudget } from "./view-budget";
 
 /** Options for {@link viewSchema}. */
 export interface ViewOptions {
@@ -11,10 +13,15 @@ export interface ViewOptions {
   mode?: ViewMode;
   /** Prefix for anchors of linked nodes; make it unique per tree on a page. Default `s`. */
   anchorPrefix?: string;
-  /** Node budget per tree (bounds memory and HTML on huge definitions). Default 3000. */
+  /** Node budget per tree (bounds memory and HTML on huge definitions). Default {@link VIEW_BUDGET}.maxNodesPerTree. */
   maxNodes?: number;
-  /** Nesting budget. Default 24. */
+  /** Nesting budget. Default {@link VIEW_BUDGET}.maxDepth. */
   maxDepth?: number;
+  /**
+   * The page's budget, shared by every view of one page (see `createViewBudget`): once spent, further nodes are
+   * cut (`truncated`, with a `budgetNote`) and the remaining properties of an object are counted in `omitted`.
+   */
+  budget?: ViewBudget;
   /**
    * Shared by every view of one page: a named schema expanded once (with a body of at least `minBytes`)
    * becomes a `repeatOf` node when it appears again, in this tree or a later one of the same mode; so does any node
@@ -24,6 +31,7 @@ export interface ViewOptions {
 }
 
 export { createRepeatRegistry, type RepeatRegistry } from "./repeats";
+export { createViewBudget, type ViewBudget } from "./view-budget";
 
 interface Frame { ref: string; name: string; view: SchemaView }
 interface Context {
@@ -36,6 +44,9 @@ interface Context {
   maxDepth: number;
   stack: Frame[];
   repeats?: RepeatRegistry;
+  page?: ViewBudget;
+  /** Some node was cut at the depth limit (the root then carries the note). */
+  depthCut?: boolean;
 }
 
 const CONSTRAINT_KEYWORDS = ["minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength",
@@ -49,9 +60,11 @@ const CONSTRAINT_KEYWORDS = ["minimum", "exclusiveMinimum", "maximum", "exclusiv
 export function viewSchema(schema: unknown, refs: Record<string, unknown>, options: ViewOptions = {}): SchemaView {
   const ctx: Context = {
     refs, mode: options.mode ?? "any", prefix: options.anchorPrefix ?? "s", counter: 0, nodes: 0,
-    maxNodes: options.maxNodes ?? 3000, maxDepth: options.maxDepth ?? 24, stack: [], repeats: options.repeats,
+    maxNodes: options.maxNodes ?? VIEW_BUDGET.maxNodesPerTree, maxDepth: options.maxDepth ?? VIEW_BUDGET.maxDepth, stack: [],
+    repeats: options.repeats, page: options.budget,
   };
   const view = build(schema, ctx, 0);
+  if (ctx.depthCut && !view.budgetNote) view.budgetNote = BUDGET_NOTES.schemaDepth(ctx.maxDepth);
   if (options.repeats) collapseRepeats(view, options.repeats, ctx.prefix);
   return view;
 }
@@ -96,8 +109,14 @@ function unwrapSingleRef(s: JsonObject): JsonObject {
   return { ...own, $ref: (allOf as JsonObject[])[0].$ref };
 }
 
+/** True once the tree's or the page's node budget is spent. */
+function spent(ctx: Context): boolean {
+  return ctx.nodes >= ctx.maxNodes || (ctx.page !== undefined && ctx.page.used >= ctx.page.limit);
+}
+
 function build(raw: unknown, ctx: Context, depth: number): SchemaView {
   ctx.nodes++;
+  if (ctx.page) ctx.page.used++;
   if (raw === false) return { types: [], never: true };
   if (!isObject(raw)) return { types: [] };
   let schema = unwrapSingleRef(raw);
@@ -121,11 +140,17 @@ function build(raw: unknown, ctx: Context, depth: number): SchemaView {
     if (d.value === false) return { types: [], name, ref, never: true };
     schema = isObject(d.value) ? unwrapSingleRef(d.value) : {};
   }
-  if (ctx.nodes > ctx.maxNodes || depth > ctx.maxDepth) {
+  if (spent(ctx) || depth > ctx.maxDepth) {
     const cut: SchemaView = { types: typesOf(schema), truncated: true };
+    if (depth > ctx.maxDepth) ctx.depthCut = true;
+    else cut.budgetNote = BUDGET_NOTES.schemaBudget;
     if (ref) { cut.ref = ref; cut.name = name; }
     return cut;
   }
+  // Long descriptions cost more than one node: the budget bounds the page's HTML, not just its node count.
+  const extra = nodeCost(schema) - 1;
+  ctx.nodes += extra;
+  if (ctx.page) ctx.page.used += extra;
   const view: SchemaView = { types: [] };
   if (ref && name) {
     view.name = name;
@@ -152,6 +177,7 @@ function fill(view: SchemaView, schema: JsonObject, ref: string | undefined, ctx
     if (merged.conflicts.length > 0) view.conflicts = merged.conflicts;
     if (merged.never) view.never = true;
     if (merged.unresolved.length > 0) view.unresolved = merged.unresolved.join(", ");
+    if (merged.budgetNote) view.budgetNote = merged.budgetNote;
   } else {
     for (const kind of ["oneOf", "anyOf"] as const) {
       const items = schema[kind];
@@ -181,10 +207,25 @@ function fill(view: SchemaView, schema: JsonObject, ref: string | undefined, ctx
   if (typeof s.contentMediaType === "string") view.contentMediaType = s.contentMediaType;
   if (typeof s.contentEncoding === "string") view.contentEncoding = s.contentEncoding;
 
+  // At the depth limit, or with the budget spent, the node keeps its own facts and says why its children are not
+  // shown: one note here rather than one stub per child.
+  // A node at the depth limit is a leaf; the tree's root says so once ("schema shown to depth N"), not every leaf.
+  if ((depth >= ctx.maxDepth || spent(ctx)) && hasSubschemas(s, groups.length > 0)) {
+    view.truncated = true;
+    if (depth < ctx.maxDepth) view.budgetNote = BUDGET_NOTES.schemaBudget;
+    else ctx.depthCut = true;
+    return;
+  }
   if (isObject(s.properties)) {
     const required = new Set(Array.isArray(s.required) ? s.required : []);
     view.properties = [];
-    for (const [name, sub] of Object.entries(s.properties)) {
+    const entries = Object.entries(s.properties);
+    for (let i = 0; i < entries.length; i++) {
+      const [name, sub] = entries[i];
+      if (spent(ctx)) {
+        view.omitted = entries.length - i;
+        break;
+      }
       if (ctx.mode === "request" && hasFlag(sub, "readOnly", ctx.refs)) continue;
       if (ctx.mode === "response" && hasFlag(sub, "writeOnly", ctx.refs)) continue;
       view.properties.push({ name, required: required.has(name), schema: build(sub, ctx, depth + 1) });
@@ -202,6 +243,12 @@ function fill(view: SchemaView, schema: JsonObject, ref: string | undefined, ctx
   if (s.not !== undefined) view.not = build(s.not, ctx, depth + 1);
   const variants = buildVariants(groups, s, ctx, depth);
   if (variants.length > 0) view.variants = variants;
+}
+
+/** Whether `s` has children a view would build (properties, items, variants...). */
+function hasSubschemas(s: JsonObject, variants: boolean): boolean {
+  return variants || isObject(s.properties) || isObject(s.patternProperties) || isObject(s.additionalProperties) || s.items !== undefined
+    || Array.isArray(s.prefixItems) || s.not !== undefined || (isObject(s.discriminator) && isObject(s.discriminator.mapping));
 }
 
 function buildVariants(groups: { kind: "oneOf" | "anyOf"; items: unknown[]; discriminator?: JsonObject }[],

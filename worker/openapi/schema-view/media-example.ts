@@ -1,5 +1,5 @@
 /** @module Examples of a media type object: the definition's own first, else one generated from the schema view. */
-import { exampleFromView } from "./example";
+import { generateExample } from "./example";
 import { deref, isObject } from "./refs";
 import type { SchemaView } from "./types";
 
@@ -13,6 +13,8 @@ export interface MediaExample {
   /** Example objects may point elsewhere instead of carrying a value (never fetched). */
   externalValue?: string;
   generated: boolean;
+  /** A generated example cut by its budget or missing a bound it could not meet (`minLength: 1e9`): "example truncated". */
+  truncated?: boolean;
 }
 
 /**
@@ -39,8 +41,8 @@ export function mediaTypeExample(media: Record<string, unknown> | undefined, vie
   }
   if (media && "example" in media && media.example !== undefined) out.push({ name: "example", value: media.example, generated: false });
   if (out.length === 0 && view) {
-    const value = exampleFromView(view);
-    if (value !== undefined) out.push({ name: "generated", value, generated: true });
+    const { value, truncated } = generateExample(view);
+    if (value !== undefined) out.push(truncated ? { name: "generated", value, generated: true, truncated } : { name: "generated", value, generated: true });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 /** @module allOf merging: one readable schema out of its parts, with disagreements reported, not hidden. */
+import { BUDGET_NOTES, MERGE_BUDGET } from "../budgets";
 import { componentName, deref, isObject, refName, type JsonObject } from "./refs";
 import type { Conflict } from "./types";
 
@@ -11,6 +12,8 @@ export interface MergeResult {
   /** A part was the `false` schema or unresolvable: nothing can validate / something is missing. */
   never: boolean;
   unresolved: string[];
+  /** Parts left out because {@link MERGE_BUDGET}.maxParts was reached (the note readers see), if any. */
+  budgetNote?: string;
   /** One oneOf/anyOf group per part that had one (a merged schema may carry several). */
   variantGroups: { kind: "oneOf" | "anyOf"; items: unknown[]; discriminator?: JsonObject }[];
 }
@@ -27,7 +30,25 @@ const HANDLED = new Set(["allOf", "oneOf", "anyOf", "type", "properties", "requi
 
 interface Part { name: string; schema: JsonObject }
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+/** A comparable key for a JSON value (serialised once per value, never per pair). */
+const keyOf = (v: unknown): string => {
+  try {
+    return typeof v === "string" ? `s${v}` : JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+};
+
+/** The distinct values of `values` (by JSON value), in order. */
+function distinct(values: unknown[]): unknown[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const k = keyOf(v);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
 
 /** True when a base schema's variants or mapping point back at one of `selfRefs` (Cat allOf Pet, Pet oneOf Cat). */
 function pointsBack(schema: JsonObject, selfRefs: ReadonlySet<string>): boolean {
@@ -58,6 +79,10 @@ function collect(schema: JsonObject, refs: Record<string, unknown>, selfRefs: Re
   // Own keywords come after the parts: inherited properties read first, and the most specific annotation wins.
   if (!Array.isArray(allOf)) { out.push({ name: ownName, schema: own }); return; }
   for (const member of allOf) {
+    if (result.parts.length >= MERGE_BUDGET.maxParts) {
+      result.budgetNote = BUDGET_NOTES.allOfParts(MERGE_BUDGET.maxParts);
+      break;
+    }
     const d = deref(member, refs);
     if (d.unresolved) { result.unresolved.push(d.unresolved); continue; }
     if (d.ref && seen.has(d.ref)) continue;
@@ -66,8 +91,10 @@ function collect(schema: JsonObject, refs: Record<string, unknown>, selfRefs: Re
     const name = d.ref ? componentName(d.ref) ?? refName(d.ref) : "inline";
     result.parts.push(name);
     const value = (d.ref && selfRefs.has(d.ref)) || pointsBack(d.value, selfRefs) ? asBase(d.value) : d.value;
-    const nextSeen = d.ref ? new Set(seen).add(d.ref) : seen;
-    collect(value, refs, selfRefs, nextSeen, out, result, name);
+    // One set for the whole merge, not one per path: a part reached by many paths (a diamond of allOfs) is merged
+    // once, so merging never grows with the number of paths through the allOf graph.
+    if (d.ref) seen.add(d.ref);
+    collect(value, refs, selfRefs, seen, out, result, name);
   }
   out.push({ name: ownName, schema: own });
 }
@@ -97,8 +124,8 @@ export function mergeAllOf(schema: JsonObject, refs: Record<string, unknown>, se
   collect(schema, refs, selfRefs, new Set(ownRef ? [ownRef] : []), parts, result, "own");
   const merged: JsonObject = {};
   const conflict = (keyword: string, values: unknown[], effective?: unknown) => {
-    const distinct = values.filter((v, i) => values.findIndex((w) => same(v, w)) === i);
-    if (distinct.length > 1) result.conflicts.push(effective === undefined ? { keyword, values: distinct } : { keyword, values: distinct, effective });
+    const different = distinct(values);
+    if (different.length > 1) result.conflicts.push(effective === undefined ? { keyword, values: different } : { keyword, values: different, effective });
   };
   const valuesOf = (keyword: string) => parts.map((p) => p.schema[keyword]).filter((v) => v !== undefined);
 
@@ -156,7 +183,10 @@ export function mergeAllOf(schema: JsonObject, refs: Record<string, unknown>, se
   }
   const enums = valuesOf("enum").filter(Array.isArray) as unknown[][];
   if (enums.length > 0) {
-    const effective = enums.reduce((a, b) => a.filter((v) => b.some((w) => same(v, w))));
+    const effective = enums.reduce((a, b) => {
+      const inB = new Set(b.map(keyOf));
+      return a.filter((v) => inB.has(keyOf(v)));
+    });
     merged.enum = effective;
     conflict("enum", enums, effective);
   }

@@ -35,7 +35,8 @@ export function createRepeatRegistry(minBytes = 400): RepeatRegistry {
 
 /** Records where `view` (a node of the tree with anchor prefix `prefix`) was shown, if its body is worth a link. */
 export function recordNamed(reg: RepeatRegistry, key: string, view: SchemaView, prefix: string): void {
-  if (view.truncated || bodyWeight(view, reg.shapes) < reg.minBytes) return;
+  // A view cut by a budget is not what the schema looks like: later appearances must not link to it.
+  if (view.truncated || view.omitted || bodyWeight(view, reg.shapes) < reg.minBytes) return;
   reg.seen.set(key, view);
   reg.prefixes.set(view, prefix);
 }

@@ -110,6 +110,10 @@ export interface SchemaView {
   unresolved?: string;
   /** Depth or size budget reached: the subtree is not expanded. */
   truncated?: boolean;
+  /** Why a `truncated` node was cut, in readers' words ("schema shown to depth 24"). */
+  budgetNote?: string;
+  /** Properties not shown because the budget was spent ("N more fields not shown"). */
+  omitted?: number;
   /** `false` boolean schema (3.1): nothing validates. */
   never?: boolean;
 }

@@ -1,5 +1,5 @@
-/** @module Per-render state: unique ids for radio groups and anchors, and the page's repeated-schema registry. */
-import { createRepeatRegistry, type RepeatRegistry } from "../../openapi/schema-view/build-view";
+/** @module Per-render state: unique ids for radio groups and anchors, the page's repeated-schema registry and its view budget. */
+import { createRepeatRegistry, createViewBudget, type RepeatRegistry, type ViewBudget } from "../../openapi/schema-view/build-view";
 
 /** Passed down the component tree of one page render. */
 export interface RenderContext {
@@ -7,10 +7,12 @@ export interface RenderContext {
   uid(prefix: string): string;
   /** Named schemas already expanded on this page (later appearances link back instead of repeating). */
   repeats: RepeatRegistry;
+  /** The page's schema-view node budget, shared by every tree on the page (past it, trees are cut with a note). */
+  budget: ViewBudget;
 }
 
 /** A fresh context; `scope` prefixes ids so operations on one single page stay apart. */
 export function createRenderContext(scope = ""): RenderContext {
   let n = 0;
-  return { uid: (prefix) => `${scope}${prefix}${(n++).toString(36)}`, repeats: createRepeatRegistry() };
+  return { uid: (prefix) => `${scope}${prefix}${(n++).toString(36)}`, repeats: createRepeatRegistry(), budget: createViewBudget() };
 }

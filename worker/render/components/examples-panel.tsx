@@ -1,6 +1,7 @@
 /** @module The examples column: code samples (island), the request example they send, response examples by status. */
 import CodeSamples from "../../../client/islands/code-samples";
 import CopyButton from "../../../client/islands/copy";
+import { BUDGET_NOTES } from "../../openapi/budgets";
 import type { MediaExample } from "../../openapi/schema-view/media-example";
 import { prettyExample } from "../format";
 import { Code } from "./code";
@@ -22,8 +23,14 @@ function ExampleBlock({ example, ctx, mediaType }: { example: MediaExample; ctx:
       {example.externalValue !== undefined && example.value === undefined
         ? <p class="fa">External example: <SafeLink url={example.externalValue} /></p>
         : <><pre><Code id={id} text={prettyExample(example.value)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
+      {example.truncated && <TruncatedNote />}
     </div>
   );
+}
+
+/** Said under a generated example that a budget cut or that misses a bound it could not meet (`minLength: 1e9`). */
+function TruncatedNote() {
+  return <p class="fa bn" role="note">{BUDGET_NOTES.exampleTruncated}: generated within the page's limits, it may not satisfy every constraint of the schema.</p>;
 }
 
 /** Request sample in every language, then examples; the response tabs follow status-code order. */
@@ -38,6 +45,7 @@ export function ExamplesPanel({ model, ctx, hl }: { model: OperationModel; ctx: 
     <aside class="op-x" aria-label="Examples">
       <H level={hl} class="xh">Request</H>
       <Island name="code-samples" component={CodeSamples} props={{ input: sample.input, id }} />
+      {sample.body?.example.truncated && <TruncatedNote />}
       {/* One example is already in the code sample; several get tabs (the sample sends the first). */}
       {sample.body && reqExamples.length > 1 && (
         <Tabs ctx={ctx} label="Request example" tabs={reqExamples.map((ex) => ({

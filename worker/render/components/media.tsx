@@ -21,8 +21,8 @@ export interface MediaEntry {
 export function mediaEntries(content: unknown, refs: Record<string, unknown>, mode: ViewMode, ctx: RenderContext): MediaEntry[] {
   return mediaTypesOf(content, refs).map(([type, media]) => {
     const entry: MediaEntry = { type, examples: [] };
-    if (media.schema !== undefined) entry.view = viewSchema(media.schema, refs, { mode, anchorPrefix: ctx.uid("s"), repeats: ctx.repeats });
-    if (media.itemSchema !== undefined) entry.itemView = viewSchema(media.itemSchema, refs, { mode, anchorPrefix: ctx.uid("s"), repeats: ctx.repeats });
+    if (media.schema !== undefined) entry.view = viewSchema(media.schema, refs, { mode, anchorPrefix: ctx.uid("s"), repeats: ctx.repeats, budget: ctx.budget });
+    if (media.itemSchema !== undefined) entry.itemView = viewSchema(media.itemSchema, refs, { mode, anchorPrefix: ctx.uid("s"), repeats: ctx.repeats, budget: ctx.budget });
     entry.examples = mediaTypeExample(media, entry.view ?? entry.itemView, refs);
     return entry;
   });

@@ -34,6 +34,21 @@ function Eyebrow({ op, page }: { op: OperationSummary; page: PageProps }) {
   return op.tags.length > 0 ? <p class="eb">{op.tags.join(" · ")}</p> : null;
 }
 
+/** What a page shows of an operation whose details could not be rendered: its title, method and path, and why. */
+export function DegradedArticle({ op }: { op: OperationSummary }) {
+  return (
+    <article class="op" aria-labelledby="op-title">
+      <div class="op-d">
+        <header class="op-h">
+          <H level={1} id="op-title"><InlineMarkdown text={operationTitle(op)} /></H>
+          <p class="ep"><MethodBadge method={op.method} /> <code class="path">{op.path}</code></p>
+        </header>
+        <p class="cf" role="note">This operation's details are too large to show within this page's limits.</p>
+      </div>
+    </article>
+  );
+}
+
 /**
  * The article. `hl` is the level of the operation's heading (1 on its own page, 2 on a single page);
  * sections go one level below. Ids are prefixed with the slug on single pages (`idPrefix`).

@@ -13,7 +13,7 @@ const LOCATION_TITLES: [ResolvedParameter["in"], string][] = [
 
 /** The view shown for a parameter: its schema's, with the parameter's own description, flags and example laid over. */
 export function parameterView(p: ResolvedParameter, refs: Record<string, unknown>, ctx: RenderContext): SchemaView {
-  const view = p.schema === undefined ? { types: [] } : viewSchema(p.schema, refs, { mode: "request", anchorPrefix: ctx.uid("p"), maxNodes: 400, repeats: ctx.repeats });
+  const view = p.schema === undefined ? { types: [] } : viewSchema(p.schema, refs, { mode: "request", anchorPrefix: ctx.uid("p"), maxNodes: 400, repeats: ctx.repeats, budget: ctx.budget });
   const out: SchemaView = { ...view };
   if (typeof p.raw.description === "string") out.description = p.raw.description;
   if (p.raw.deprecated === true) out.deprecated = true;

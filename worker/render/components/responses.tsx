@@ -40,7 +40,7 @@ function Headers({ headers, refs, ctx, hl }: { headers: unknown; refs: Record<st
           const h = deref(raw, refs).value;
           if (!isObject(h)) return null;
           const schema = h.schema ?? (isObject(h.content) ? (Object.values(h.content)[0] as JsonObject | undefined)?.schema : undefined);
-          const view = schema === undefined ? { types: [] } : viewSchema(schema, refs, { mode: "response", anchorPrefix: ctx.uid("h"), maxNodes: 200 });
+          const view = schema === undefined ? { types: [] } : viewSchema(schema, refs, { mode: "response", anchorPrefix: ctx.uid("h"), maxNodes: 200, budget: ctx.budget });
           const shown = { ...view, ...(typeof h.description === "string" ? { description: h.description } : {}), ...(h.deprecated === true ? { deprecated: true } : {}) };
           if (h.example !== undefined) shown.examples = [h.example];
           return <PropertyRow prop={{ name, required: h.required === true, schema: shown }} ctx={ctx} depth={0} />;

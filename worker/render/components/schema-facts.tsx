@@ -7,11 +7,17 @@ import { Code } from "./code";
 import { Markdown } from "./markdown";
 
 const ENUM_INLINE_MAX = 40;
+/** Most enum values a node shows; the rest are counted ("N more values not shown"). */
+const ENUM_SHOWN_MAX = 1_000;
 
 function EnumList({ view }: { view: SchemaView }) {
-  const values = view.enum ?? [];
+  const all = view.enum ?? [];
+  const values = all.length > ENUM_SHOWN_MAX ? all.slice(0, ENUM_SHOWN_MAX) : all;
+  const hidden = all.length - values.length;
+  const more = hidden > 0 ? <p class="fa bn" role="note">{hidden} more values not shown</p> : null;
   if (values.some((e) => e.description || e.label)) {
     return (
+      <>
       <dl class="en">
         {values.map((e) => (
           <>
@@ -20,6 +26,8 @@ function EnumList({ view }: { view: SchemaView }) {
           </>
         ))}
       </dl>
+      {more}
+      </>
     );
   }
   const chips = (list: typeof values) => list.map((e, i) => <>{i > 0 ? " " : ""}<Code text={literal(e.value)} /></>);
@@ -28,7 +36,7 @@ function EnumList({ view }: { view: SchemaView }) {
     <>
       <p class="fa"><span class="fl">Allowed:</span> {chips(values.slice(0, ENUM_INLINE_MAX))}</p>
       {/* Long lists fold the rest away, readable without scripts. */}
-      {rest.length > 0 && <details><summary>{rest.length} more allowed values</summary><p class="fa">{chips(rest)}</p></details>}
+      {rest.length > 0 && <details><summary>{rest.length} more allowed values</summary><p class="fa">{chips(rest)}</p>{more}</details>}
     </>
   );
 }
@@ -77,7 +85,7 @@ export function SchemaFacts({ view, skipDescription }: { view: SchemaView; skipD
         </div>
       )}
       {view.unresolved && <p class="cf" role="note">Unresolved reference <code>{view.unresolved}</code></p>}
-      {view.truncated && <p class="fa">Not expanded further: this schema is too large or too deep to show in full.</p>}
+      {view.budgetNote && <p class="fa bn" role="note">{view.budgetNote}</p>}
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { Fragment, type ComponentChildren } from "preact";
 import { bodyOf } from "../../openapi/schema-view/shape";
 import type { PropertyView, SchemaView, VariantGroup } from "../../openapi/schema-view/types";
+import { BUDGET_NOTES } from "../../openapi/budgets";
 import { hasChildren, typeLabel } from "../format";
 import type { RenderContext } from "./context";
 import { ItemFacts, SchemaBadges, SchemaFacts } from "./schema-facts";
@@ -98,6 +99,7 @@ export function SchemaBody({ view, ctx, depth }: { view: SchemaView; ctx: Render
       {view.properties && view.properties.length > 0 && (
         <ul class="pr">{view.properties.map((p) => <PropertyRow prop={p} ctx={ctx} depth={depth} />)}</ul>
       )}
+      {view.omitted !== undefined && <p class="fa bn" role="note">{BUDGET_NOTES.fieldsNotShown(view.omitted)}</p>}
       {view.patternProperties?.map((pp) => (
         <ul class="pr"><PropertyRow prop={{ name: `/${pp.pattern}/`, required: false, schema: pp.schema }} ctx={ctx} depth={depth} /></ul>
       ))}

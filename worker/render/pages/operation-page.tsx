@@ -1,9 +1,10 @@
 /** @module One operation's page (page-per-operation layout). */
+import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../openapi/model/types";
 import { createRenderContext } from "../components/context";
 import { documentEnd, documentStart, plainSummary } from "../components/document";
-import { operationTitle, OperationArticle } from "../components/operation-article";
+import { DegradedArticle, operationTitle, OperationArticle } from "../components/operation-article";
 import { buildOperationModel } from "../components/operation-model";
 import { SideNav } from "../components/side-nav";
 import { TopBar } from "../components/top-bar";
@@ -15,24 +16,31 @@ export type OperationPageProps = PageProps & { header: ReferenceHeader; slice: O
 
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
 export function renderOperationPage(p: OperationPageProps): string {
-  const ctx = createRenderContext();
-  const model = buildOperationModel(p.slice, p.header, ctx);
   const op = p.slice.summary;
   const title = `${operationTitle(op)} · ${p.header.info.title} ${p.version.label} · ${p.portal.name}`;
-  const rawDescription = typeof p.slice.operation.description === "string" ? p.slice.operation.description : op.summary;
+  const described = p.slice.operation as { description?: unknown } | null;
+  const rawDescription = typeof described?.description === "string" ? described.description : op.summary;
   const description = plainSummary(rawDescription) ?? `${op.method.toUpperCase()} ${op.path} in ${p.header.info.title}`;
-  const body = renderToString(
+  const frame = (article: ComponentChildren) => renderToString(
     <>
       <TopBar page={p} slug={op.slug} />
       <div class="shell">
         <SideNav page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={op.tags[0]} />
-        <main id="main">
-          <OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />
-        </main>
+        <main id="main">{article}</main>
       </div>
       <Footer />
     </>,
   );
+  let body: string;
+  try {
+    const ctx = createRenderContext();
+    const model = buildOperationModel(p.slice, p.header, ctx);
+    body = frame(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />);
+  } catch {
+    // Budgets keep every step bounded; should a definition still trip one, readers get the page without the
+    // operation's details rather than an error.
+    body = frame(<DegradedArticle op={op} />);
+  }
   return documentStart({
     title, description, canonicalUrl: p.canonicalUrl,
     og: { title: `${operationTitle(op)} · ${p.header.info.title}`, description, siteName: p.portal.name },

@@ -7,6 +7,7 @@ import type { OutputUnit } from "@cfworker/json-schema";
 import type { Segment } from "../rule";
 import { isObject } from "../util/is-object";
 import type { AjvLikeError } from "./describe-errors";
+import { originalPattern } from "./pattern-scope";
 
 type Lookup = Record<string, unknown>;
 
@@ -116,7 +117,7 @@ function leafMessage(keyword: string, s: Record<string, unknown>): string | unde
     case "uniqueItems":
       return "must NOT have duplicate items";
     case "pattern":
-      return `must match pattern "${limit("pattern")}"`;
+      return `must match pattern "${String(originalPattern(s))}"`;
     case "minimum":
       return s.exclusiveMinimum === true ? `must be > ${limit(keyword)}` : `must be >= ${limit(keyword)}`;
     case "maximum":

@@ -8,7 +8,8 @@
 
 import type { OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
-import { isSafePattern } from "../util/safe-pattern";
+import { compilePattern } from "../util/linear-pattern";
+import { deferPattern, deferPatternProperties } from "./pattern-scope";
 
 /** Which media an example belongs to: Spectral relaxes `required` for request and response bodies. */
 export type ExampleMode = "schema" | "request" | "response";
@@ -96,7 +97,8 @@ export class PreparedSchemas {
       });
       return copy ?? node;
     }
-    if (!isObject(node) || isRef(node)) return node;
+    // A `$ref` is kept as is, unless a 3.1 sibling `pattern` would reach cfworker beside it.
+    if (!isObject(node) || (isRef(node) && node.pattern === undefined && node.patternProperties === undefined)) return node;
     let copy: Record<string, unknown> | undefined;
     const set = (key: string, value: unknown) => ((copy ??= { ...node })[key] = value);
     for (const key of Object.keys(node)) {
@@ -127,14 +129,6 @@ export class PreparedSchemas {
       }
     }
     if (typeof node.format === "string" && LENIENT_FORMATS.has(node.format)) set("format", `portico-unchecked:${node.format}`);
-    if (typeof node.pattern === "string" && !isSafePattern(node.pattern)) {
-      copy ??= { ...node };
-      delete copy.pattern;
-    }
-    if (isObject(node.patternProperties) && Object.keys(node.patternProperties).some((p) => !isSafePattern(p))) {
-      const source = (copy ?? node).patternProperties as Record<string, unknown>;
-      set("patternProperties", Object.fromEntries(Object.entries(source).filter(([p]) => isSafePattern(p))));
-    }
     if (this.nullable && typeof type === "string" && (node.nullable === true || (this.version === "2.0" && node["x-nullable"] === true))) set("type", [type, "null"]);
     if (this.mode !== "schema" && !inNot && Array.isArray(node.required) && isObject(node.properties)) {
       const kept = this.relaxed(node.required, node.properties);
@@ -146,7 +140,30 @@ export class PreparedSchemas {
         }
       }
     }
-    return copy ?? node;
+    return this.deferPatterns(node, copy);
+  }
+
+  /**
+   * `pattern` and `patternProperties` never reach cfworker as written (it would run them on RegExp, a
+   * backtracking engine): supported ones become stand-ins computed per example on the linear-time matcher
+   * (see pattern-scope.ts); those the matcher cannot run are left out (the `pattern-not-checked` rule says so).
+   */
+  private deferPatterns(node: Record<string, unknown>, copy: Record<string, unknown> | undefined): Record<string, unknown> {
+    const hasPattern = typeof node.pattern === "string";
+    const hasPatternProps = isObject(node.patternProperties);
+    if (!hasPattern && !hasPatternProps) return copy ?? node;
+    const out = copy ?? { ...node };
+    if (hasPatternProps) {
+      const entries = Object.entries(out.patternProperties as Record<string, unknown>).filter(([p]) => compilePattern(p).ok);
+      delete out.patternProperties;
+      if (entries.length > 0) deferPatternProperties(out, entries);
+    }
+    if (typeof node.pattern === "string") {
+      const pattern = node.pattern;
+      delete out.pattern;
+      if (compilePattern(pattern).ok) deferPattern(out, pattern);
+    }
+    return out;
   }
 
   /** `required` without `readOnly` (request) or `writeOnly` (response) properties. */

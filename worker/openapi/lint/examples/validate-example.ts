@@ -11,6 +11,7 @@ import type { NodeContext, Segment } from "../rule";
 import type { OasVersion } from "../types";
 import { PreparedSchemas, type ExampleMode } from "./prepare-schema";
 import { describeErrors, type AjvLikeError } from "./describe-errors";
+import { withExample } from "./pattern-scope";
 
 export interface ExampleFinding {
   message: string;
@@ -41,7 +42,8 @@ export function validateExample(value: unknown, schema: Record<string, unknown>,
   const cacheable = typeof value === "object" && value !== null;
   let errors = cacheable ? run.results.get(value)?.get(root) : undefined;
   if (!errors) {
-    errors = check(value, root, prepared.lookup, ctx.version);
+    // Patterns are checked through stand-ins computed from this example's strings (pattern-scope.ts).
+    errors = withExample(value, () => check(value, root, prepared.lookup, ctx.version));
     if (cacheable) {
       let bySchema = run.results.get(value);
       if (!bySchema) run.results.set(value, (bySchema = new Map()));

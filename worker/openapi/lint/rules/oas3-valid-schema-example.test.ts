@@ -52,7 +52,8 @@ describe("oas3-valid-schema-example", () => {
     ).toEqual([{ line: 14, message: '"name" property type must be string', path: "/components/schemas/Node/example/children/0/name" }]);
   });
 
-  it("checks safe patterns and skips catastrophic ones, so a hostile definition cannot stall lint", () => {
+  it("checks every pattern on the linear-time matcher, catastrophic ones included, so a hostile definition cannot stall lint", () => {
+    const attack = "a".repeat(40_000) + "!";
     expect(
       lintRule(
         "oas3-valid-schema-example",
@@ -69,11 +70,58 @@ describe("oas3-valid-schema-example", () => {
             Evil:
               type: string
               pattern: "^(a+)+$"
-              example: "aaaaaaaaaaaaaaaaaaaaaaaaa!"
+              example: "${attack}"
+            Fine:
+              type: string
+              pattern: "^(a|aa)+$"
+              example: "aaaa"
         `,
       ),
-      // Had the evil pattern run (2^25 backtracking steps here; a longer example never returns), its example
-      // would be reported too.
-    ).toEqual([{ line: 9, message: '"example" property must match pattern "^[a-z]+$"', path: "/components/schemas/Code/example" }]);
+      // On a backtracking engine the evil pattern would take 2^40000 steps on this example; RE2 answers at once.
+    ).toEqual([
+      { line: 9, message: '"example" property must match pattern "^[a-z]+$"', path: "/components/schemas/Code/example" },
+      { line: 13, message: '"example" property must match pattern "^(a+)+$"', path: "/components/schemas/Evil/example" },
+    ]);
+  });
+
+  it("leaves out patterns the linear-time matcher cannot run (backreferences, lookarounds)", () => {
+    expect(
+      lintRule(
+        "oas3-valid-schema-example",
+        `
+        openapi: 3.0.3
+        info: {title: T, version: "1"}
+        paths: {}
+        components:
+          schemas:
+            Twice:
+              type: string
+              pattern: "^(a+)\\1$"
+              example: "ab"
+            Ahead:
+              type: string
+              pattern: "^(?=x)"
+              example: "y"
+        `,
+      ),
+    ).toEqual([]);
+  });
+
+  it("checks patternProperties on the linear-time matcher, with additionalProperties seeing the keys they match", () => {
+    const evilKey = "a".repeat(40_000) + "!";
+    const doc = {
+      openapi: "3.1.0", info: { title: "T", version: "1" }, paths: {},
+      components: {
+        schemas: {
+          Ext: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: false, example: { "x-a": "s", "x-b": 5, y: 1 } },
+          Evil: { type: "object", patternProperties: { "^(a+)+$": { type: "integer" } }, additionalProperties: { type: "string" }, example: { [evilKey]: "text", aaaa: "not an integer" } },
+        },
+      },
+    };
+    expect(lintRule("oas3-valid-schema-example", JSON.stringify(doc, null, 1)).map((f) => [f.message, f.path])).toEqual([
+      // One failure per example, as ajv reports it: "x-a" and "x-b" match ^x- and are not additional; "y" is.
+      ['Property "y" is not expected to be here', "/components/schemas/Ext/example"],
+      ['"aaaa" property type must be integer', "/components/schemas/Evil/example/aaaa"],
+    ]);
   });
 });

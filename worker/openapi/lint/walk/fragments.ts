@@ -7,6 +7,7 @@
  * from `content` is linted as content) without re-walking shared components once per reference.
  */
 
+import { LINT_BUDGET } from "../../budgets";
 import { RELEVANT_KEYS } from "../rule";
 import type { NodeContext, NodeVisitor, RawProblem, Segment } from "../rule";
 import type { JsonPath, OasVersion } from "../types";
@@ -68,7 +69,7 @@ export function walkFragments(
   rules: readonly BoundNodeRule[],
   resolver: RefResolver,
   cache: FragmentCache,
-): { problems: RawProblem[]; refs: Set<string>; walked: number; reused: number } {
+): { problems: RawProblem[]; refs: Set<string>; walked: number; reused: number; budgetReached: boolean } {
   const walker = new Walker(version, rules, resolver);
   const problems: RawProblem[] = [];
   const refs = new Set<string>();
@@ -76,7 +77,12 @@ export function walkFragments(
   const queue: Edge[] = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
   let walked = 0;
   let reused = 0;
+  let budgetReached = false;
   for (let i = 0; i < queue.length; i++) {
+    if (i >= LINT_BUDGET.maxEdges) {
+      budgetReached = true;
+      break;
+    }
     const next = queue[i];
     const key = next.key;
     let byKey = cache.get(next.node);
@@ -95,7 +101,7 @@ export function walkFragments(
     for (const r of fragment.refs) refs.add(r);
     for (const e of fragment.edges) queue.push(e);
   }
-  return { problems, refs, walked, reused };
+  return { problems, refs, walked, reused, budgetReached };
 }
 
 function edge(node: object, path: JsonPath, ctx: WalkCtx, mode: number): Edge {

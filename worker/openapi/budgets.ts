@@ -1,0 +1,72 @@
+/**
+ * @module Budgets: the limits every recursive or generative step of the core runs within. A definition is hostile
+ * input (`minLength: 1e308`, 500 schemas each referencing 20 others, `^(a+)+$` with a crafted example), and these
+ * steps run in the publisher and on reader pages, where one stalled call stalls the isolate. Each step that
+ * reaches a budget stops there and says so with a visible note (see {@link BUDGET_NOTES}); none fails.
+ * The numbers are generous for real definitions: the 568 of ../shared/corpus stay within them (corpus sweep).
+ */
+
+/** Generated examples (schema-view/example.ts, used by pages, media examples and code samples). */
+export const EXAMPLE_BUDGET = {
+  /** Longest generated string (characters), whatever `minLength` says; a longer `minLength` marks the example truncated. */
+  maxStringLength: 64,
+  /** Most items of a generated array, whatever `minItems` says; a larger `minItems` marks the example truncated. */
+  maxItems: 3,
+  /** Schema nodes visited per example (a "same as above" node is followed, so a dense graph is cut here). */
+  maxNodes: 2_000,
+  /** Nesting of generated values. */
+  maxDepth: 12,
+  /** Approximate JSON size of one generated example (characters). */
+  maxChars: 16_000,
+} as const;
+
+/** Schema views (schema-view/build-view.ts): what one page shows of a schema graph. */
+export const VIEW_BUDGET = {
+  /** Nodes of one tree (one media type's schema, one parameter). */
+  maxNodesPerTree: 3_000,
+  /** Nodes of all trees of one page together (every parameter, body and response of an operation). */
+  maxNodesPerPage: 6_000,
+  /** Nesting of a tree; deeper nodes are shown as "schema shown to depth N". */
+  maxDepth: 24,
+} as const;
+
+/** allOf merging (schema-view/merge-all-of.ts). */
+export const MERGE_BUDGET = {
+  /** allOf parts merged into one schema (through nested allOf and `$ref`s); later parts are left out. */
+  maxParts: 200,
+} as const;
+
+/** Regular expressions from a definition (`pattern`, `patternProperties`), run only on the linear-time matcher. */
+export const PATTERN_BUDGET = {
+  /** Longest pattern compiled (characters); longer ones are "pattern not checked: too long". */
+  maxPatternLength: 2_000,
+  /** Largest compiled program (RE2 instructions); larger ones are "pattern not checked: too complex". */
+  maxProgramSize: 5_000,
+  /** Longest string tested (characters); longer ones are not checked (RE2 is linear: this bounds each test). */
+  maxInputLength: 65_536,
+  /** Strings and keys of one example tested against its schema's patterns; beyond that they are not checked. */
+  maxStringsPerExample: 10_000,
+} as const;
+
+/** The lint walk (lint/walk/fragments.ts). */
+export const LINT_BUDGET = {
+  /**
+   * Edges followed in one run (into a unit or a `$ref` target per walk context, walked or reused); beyond that the
+   * node rules stop with a `lint-budget` warning. GitHub's REST description (13 MB) follows about 17,500; the
+   * dense graph of issue 14 about 126,000.
+   */
+  maxEdges: 1_000_000,
+} as const;
+
+/** The wording of the notes readers and writers see when a budget is reached. */
+export const BUDGET_NOTES = {
+  exampleTruncated: "example truncated",
+  schemaDepth: (depth: number) => `schema shown to depth ${depth}`,
+  schemaBudget: "not expanded: this page already shows as much of the schema as its budget allows",
+  allOfParts: (n: number) => `only the first ${n} allOf parts are merged`,
+  fieldsNotShown: (n: number) => `${n} more ${n === 1 ? "field" : "fields"} not shown`,
+  patternUnsupported: "pattern not checked: not supported by the linear-time matcher",
+  patternTooComplex: "pattern not checked: too complex",
+  patternTooLong: "pattern not checked: too long",
+  lintStopped: (edges: number) => `lint stopped: the definition has more than ${edges} schema references to follow; later parts are not checked`,
+} as const;
