@@ -8,7 +8,7 @@
 
 import { ARCHIVE_LIMITS, extractArchive, gunzipBounded, isTar } from "./archive/extract";
 import { findRoot } from "./archive/find-root";
-import { BudgetExceeded, createBudget, type WorkBudget } from "./budget";
+import { BudgetExceeded, createBudget, type WorkBudget } from "./work-budget";
 import { bundleDocument } from "./bundle/bundle";
 import { buildModel } from "./model";
 import { isObject } from "./model/pointer";

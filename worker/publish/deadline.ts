@@ -9,7 +9,7 @@
  *   the queue moves on; the abandoned work is marked aborted and stops at its next checkpoint. Once the final D1
  *   transaction has started, the deadline waits for it (bounded by D1), so the answer never contradicts storage.
  */
-import { BudgetExceeded, type WorkBudget } from "../openapi/budget";
+import { BudgetExceeded, type WorkBudget } from "../openapi/work-budget";
 import { publishBudget } from "../openapi/build";
 import type { PublishResponse } from "./types";
 

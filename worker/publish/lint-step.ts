@@ -2,7 +2,7 @@
  * @module The `lint` block of an upload: the lint engine's `spectral:oas` problems on the uploaded root file,
  * plus what the build itself found that lint cannot see (files of an archive, remote `$ref`s, YAML warnings).
  */
-import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../openapi/budget";
+import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../openapi/work-budget";
 import type { BuildSuccess } from "../openapi/build";
 import { lintData } from "../openapi/lint/lint-document";
 import type { BuildIssue } from "../openapi/model/types";

@@ -3,7 +3,7 @@
  * Slices share nodes with the document (nothing is copied or inline-expanded); serialise them one at a time.
  */
 
-import { UNLIMITED, type WorkBudget } from "../budget";
+import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { checkRefs } from "./check-refs";
 import { buildHeader } from "./header";
 import { collectOperations } from "./operations";

@@ -4,7 +4,7 @@
  * schema once, not once per operation. Cycles end where a target is already collected.
  */
 
-import { UNLIMITED, type WorkBudget } from "../budget";
+import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { parseRef, resolvePointer } from "./pointer";
 import { walkRefs } from "./walk-refs";
 

@@ -4,7 +4,7 @@
  * mistaken for a reference.
  */
 
-import { UNLIMITED, type WorkBudget } from "../budget";
+import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { isDataMember } from "./data-keys";
 import type { PathSegment } from "./pointer";
 

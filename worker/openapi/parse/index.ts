@@ -1,6 +1,6 @@
 /** @module Text → data for OpenAPI definitions (JSON or YAML), with source positions and hostile-input limits. */
 
-import { BudgetExceeded } from "../budget";
+import { BudgetExceeded } from "../work-budget";
 import { parseJson } from "./json";
 import { parseYaml } from "./yaml";
 import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_DEPTH } from "./types";

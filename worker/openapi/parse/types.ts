@@ -51,7 +51,7 @@ export interface ParseOptions {
    */
   requireObject?: boolean;
   /** Spent while parsing large YAML entry by entry (one unit per 64 characters); throws BudgetExceeded when out. */
-  budget?: import("../budget").WorkBudget;
+  budget?: import("../work-budget").WorkBudget;
 }
 
 export const DEFAULT_MAX_DEPTH = 256;

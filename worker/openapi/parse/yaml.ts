@@ -5,7 +5,7 @@
 
 import { Composer, isMap, LineCounter, Parser } from "yaml";
 import type { CST, Document } from "yaml";
-import type { WorkBudget } from "../budget";
+import type { WorkBudget } from "../work-budget";
 import { checkExpansion } from "./yaml-expansion";
 import { createYamlLocator } from "./yaml-locate";
 import { parseLargeYaml } from "./yaml-large";

@@ -3,7 +3,7 @@
  * when the root search or the bundler asks for it.
  */
 
-import type { WorkBudget } from "../budget";
+import type { WorkBudget } from "../work-budget";
 import type { LoadedFile } from "../bundle/bundle";
 import { isStructuredFile } from "../bundle/file-path";
 import { isObject } from "../model/pointer";

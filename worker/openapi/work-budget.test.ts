@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BudgetExceeded, CLOCK_EVERY, createBudget } from "./budget";
+import { BudgetExceeded, CLOCK_EVERY, createBudget } from "./work-budget";
 import { buildReference } from "./build";
 
 describe("createBudget", () => {

@@ -1,5 +1,5 @@
 /**
- * @module Work budgets for the publish core (issue 14): a hostile definition must not hold the publisher's
+ * @module Work budgets (run time) for the publish core; the static limits of each step are in budgets.ts (issue 14): a hostile definition must not hold the publisher's
  * isolate. A {@link WorkBudget} is passed into the build's loops, which call `spend` as they go; when the units or
  * the deadline run out, `spend` throws {@link BudgetExceeded}, which `buildReference` answers with a 422.
  *
