@@ -36,3 +36,8 @@ export function fuzzCase(files: number): fc.Arbitrary<FuzzCase> {
 export function describeCase(c: FuzzCase, path: string): string {
   return `${path} ⟵ ${c.kinds.join(" + ")} (seed ${c.seed}${c.label ? ", ?version=v" : ""})`;
 }
+
+/** `n` cases over `files` corpus files, reproducibly for a seed (the long run's list). */
+export function sampleCases(files: number, seed: number, n: number): FuzzCase[] {
+  return fc.sample(fuzzCase(files), { seed, numRuns: n });
+}
