@@ -1,0 +1,41 @@
+/**
+ * @module Pinned regressions: each crash the fuzzer (or issue 14) found, as a small fixture under
+ * test/fixtures/hostile/ or generated here, with the behaviour it must keep. A regression still open on the core
+ * side is skipped with a comment naming the crash and where it is.
+ */
+import { describe, expect, it } from "vitest";
+import { createPortal, getPage, upload } from "../harness/client";
+import minItemsHuge from "../fixtures/hostile/min-items-huge.json?raw";
+import { operationLinks } from "./pages";
+
+/** Uploads `body`, expects 201, then every operation page (and the index) to answer 200. */
+async function publishesAndServes(token: string, api: string, body: string, contentType = "application/json") {
+  const res = await upload(token, body, { api }, contentType);
+  expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(201);
+  const versionPath = new URL(res.json.url).pathname;
+  const index = await getPage(versionPath);
+  expect(index.status).toBe(200);
+  const links = operationLinks(index.html, versionPath);
+  expect(links.length).toBe(res.json.operations);
+  for (const href of links) expect((await getPage(href)).status, href).toBe(200);
+}
+
+describe("fuzz regressions", () => {
+  it("minItems 4e8 of minLength 1e9 strings behind a path named toString: the operation page answers 200 (was 500: RangeError in example generation)", async () => {
+    await publishesAndServes(await createPortal("reg-min-items"), "min-items", minItemsHuge);
+  });
+
+  // OPEN (core side, worker/render/components/document.ts plainSummary): the <meta description> of the version
+  // index runs /<[^>]*>/ and /!?\[([^\]]*)\]\([^)]*\)/ over the whole info.description, quadratic on "[" or "<"
+  // runs: in workerd a 250 K "[" description takes ~3 s, 500 K ~12 s, 1 M ~34 s, 2.5 M several minutes (issue 14's
+  // "2.5 MB string in a YAML description crashes the reference index"). Fix: cut the text to what the 200-character
+  // summary needs before the regexes. Unskip when fixed.
+  it.skip("a 2.5 MB description of '[' and '<a ' runs: the index page answers 200", async () => {
+    const token = await createPortal("reg-long-description");
+    for (const [api, unit] of [["brackets", "["], ["tags", "<a "]] as const) {
+      const description = unit.repeat(Math.ceil(2_500_000 / unit.length));
+      const yaml = `openapi: 3.0.0\ninfo:\n  title: t\n  version: '1'\n  description: '${description}'\npaths:\n  /a:\n    get:\n      responses: {'200': {description: ok}}\n`;
+      await publishesAndServes(token, api, yaml, "application/yaml");
+    }
+  });
+});
