@@ -48,6 +48,18 @@ const YAML_CASES = [
 ];
 
 describe("odd info shapes × odd version fields", () => {
+  it("an object or array as info.version reads as missing: 422 asking for ?version=, and publishes with it", async () => {
+    const token = await createPortal("shapes-object");
+    for (const version of [{ a: 1 }, [1, 2]]) {
+      const body = JSON.stringify({ openapi: "3.0.0", info: { title: { a: 1 }, version }, paths: PATHS });
+      const refused = await upload(token, body, { api: "obj" }, "application/json");
+      expect(refused.status).toBe(422);
+      expect(refused.json.error.message).toMatch(/set info.version or \?version=/);
+      const published = await upload(token, body, { api: "obj", version: `v${refused.status}-${Array.isArray(version)}` }, "application/json");
+      expect(published.status).toBe(201);
+    }
+  });
+
   it("answer 201/200 or a 4xx with a message; accepted ones serve their pages", async () => {
     const token = await createPortal("shapes");
     const all = [...cases().map((c) => ({ ...c, type: "application/json" })), ...YAML_CASES.map((body, i) => ({ name: `yaml#${i}`, body, type: "application/yaml" }))];

@@ -12,7 +12,7 @@ import { BudgetExceeded, createBudget, type WorkBudget } from "./work-budget";
 import { bundleDocument } from "./bundle/bundle";
 import { buildModel } from "./model";
 import { isObject } from "./model/pointer";
-import { MAX_MODEL_SLICE_CHARS } from "./model/slice-size";
+import type { SliceWeight } from "./model/slice-size";
 import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "./model/types";
 import { detectVersion } from "./normalize/detect-version";
 import { upgradeSwagger } from "./normalize/upgrade-swagger";
@@ -57,6 +57,11 @@ export interface BuildSuccess {
   operations: OperationSummary[];
   /** Builds one operation's slice on demand; throws a RangeError for a slug not in `operations`. */
   slice(slug: string): OperationSlice;
+  /**
+   * Estimates what all slices weigh together, stopping past `limit` characters (model/slice-size.ts): the
+   * publisher refuses a model too heavy to store before writing any of it.
+   */
+  weigh(limit?: number): SliceWeight;
   /** Structural problems found on the way, with file (archives), path and line; sorted by file and line. */
   issues: BuildIssue[];
   /** The normalised 3.x document the model reads (bundled, upgraded); shares nodes with the slices. */
@@ -180,18 +185,13 @@ function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Reco
   const modelIssues: BuildIssue[] = [];
   const model = buildModel(document, detected.version, modelVersion, modelIssues, owned, budget);
   issues.push(...locateModelIssues(modelIssues, sources));
-  const weight = model.weigh(MAX_MODEL_SLICE_CHARS);
-  if (weight.over) {
-    const mb = Math.round(MAX_MODEL_SLICE_CHARS / 2 ** 20);
-    const message = `the reference would need more than ${mb} MB of operation pages: after ${weight.measured} of ${model.operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
-    return fail(422, "too-dense", message, { issues });
-  }
   return {
     ok: true,
     sourceVersion: detected.version,
     header: model.header,
     operations: model.operations,
     slice: model.slice,
+    weigh: model.weigh,
     issues: sortIssues(issues),
     document,
     source: { ...(rootPath !== undefined ? { path: rootPath } : {}), parsed },

@@ -6,6 +6,7 @@
  * (see deadline.ts).
  */
 import { buildReference } from "../openapi/build";
+import { MAX_MODEL_SLICE_CHARS } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
 import { getDefinition } from "../store/definitions";
@@ -50,6 +51,13 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
   }
   const { header, operations } = outcome;
+  // Slices copy the $ref targets they reach: a dense graph (0.7 MB) would store 0.9 GB. Refuse before writing.
+  const weight = outcome.weigh(MAX_MODEL_SLICE_CHARS);
+  if (weight.over) {
+    const mb = Math.round(MAX_MODEL_SLICE_CHARS / 2 ** 20);
+    const message = `the reference would need more than ${mb} MB of operation pages: after ${weight.measured} of ${operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
+    return refusal(422, "too-dense", message);
+  }
   // Strict uploads are linted before anything is written; others lint while their KV writes are in flight.
   let lint = req.strict ? lintForUpload(outcome, attempt.budget) : undefined;
   if (lint && lint.errors > 0) {
