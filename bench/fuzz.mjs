@@ -98,6 +98,7 @@ export async function main() {
   let worst = { ms: 0 };
   const started = Date.now();
   let next = 0;
+  let printed = 0;
   const fail = (entry) => appendFileSync(LOG, JSON.stringify(entry) + "\n");
 
   async function worker(w) {
@@ -145,7 +146,7 @@ export async function main() {
         fail({ i, what, health: "down after this case" });
         if (!(await healthy(baseUrl, 120_000))) throw new Error(`the server did not come back after case ${i}: ${what}`);
       }
-      if (counts.cases % 500 === 0) console.log(`  ${counts.cases} cases, ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(byStatus)}`);
+      if (counts.cases >= printed + 500 && (printed = counts.cases)) console.log(`  ${counts.cases} cases, ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(byStatus)}`);
     }
   }
   try {
