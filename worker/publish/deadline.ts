@@ -13,8 +13,12 @@ import { BudgetExceeded, type WorkBudget } from "../openapi/work-budget";
 import { publishBudget } from "../openapi/build";
 import type { PublishResponse } from "./types";
 
-/** Wall-clock milliseconds one publish may take once it leaves the queue (GitHub's 13 MB description needs ~3 s locally). */
-export const PUBLISH_DEADLINE_MS = 10_000;
+/**
+ * Wall-clock milliseconds one publish may take once it leaves the queue. GitHub's 13 MB description took 6-9 s
+ * in workerd on a loaded 2-core machine (lint ~3-5 s of it), so 30 s leaves it room; a stuck publish holds its
+ * portal's queue for at most this long.
+ */
+export const PUBLISH_DEADLINE_MS = 30_000;
 
 /** Thrown by {@link PublishAttempt.checkpoint} once the attempt is past its deadline or abandoned. */
 export class PublishAborted extends Error {

@@ -29,23 +29,23 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
 /**
  * Lints a built upload: CPU-bound (about a second on a 13 MB definition), so the publisher runs it while its
  * KV writes are in flight. Problems come sorted by line; the answer carries at most {@link MAX_ANSWER_ISSUES}.
- * Lint is advice, not a gate (except with ?strict=true): when the engine fails or runs out of `budget` on a
- * hostile definition, the answer carries the build's issues and a `note` saying lint was stopped, rather than
- * failing the publish.
+ * Lint is advice, not a gate (except with ?strict=true): when `budget` (the publish's, with its deadline) is
+ * already spent, lint is skipped; when the engine fails or runs out of budget on a hostile definition, the answer
+ * carries the build's issues and a `note` saying lint was stopped, rather than failing the publish (the publish's
+ * own deadline still bounds it).
  */
 export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source">, budget: WorkBudget = UNLIMITED): UploadLint {
   const parsed = outcome.source.parsed;
   let all: UploadIssue[] = [];
   let note: string | undefined;
   try {
-    // The lint engine does not take the budget yet (its walks are the core's to bound); the deadline is checked
-    // on each side of it.
+    // The lint engine does not take the budget yet (its walks have their own edge budget); the deadline is read
+    // before it starts.
     budget.check("linting");
     all = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }).map((p) => ({ ...p }));
-    budget.check("linting");
   } catch (error) {
-    if (error instanceof BudgetExceeded) throw error;
-    note = `lint stopped on this definition (${error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200)}); only the build's own findings are listed`;
+    const why = error instanceof BudgetExceeded ? "the publish had no time left for it" : error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+    note = `lint stopped on this definition (${why}); only the build's own findings are listed`;
   }
   for (const issue of outcome.issues) {
     // Issues in other files of an archive are the build's alone; on the root file, lint speaks for these rules.

@@ -60,6 +60,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   }
   // Strict uploads are linted before anything is written; others lint while their KV writes are in flight.
   let lint = req.strict ? lintForUpload(outcome, attempt.budget) : undefined;
+  if (lint?.note) return refusal(422, "lint-stopped", `strict mode: ${lint.note}; nothing was published`, { lint });
   if (lint && lint.errors > 0) {
     return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
   }
