@@ -166,7 +166,7 @@ function mutateText(kind: (typeof TEXT_MUTATIONS)[number], rng: h.Rng, text: str
 /** Parses a definition's text as JSON or YAML (lenient); undefined when it is not an object. */
 function parseData(text: string): Record<string, unknown> | undefined {
   try {
-    const data = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1, uniqueKeys: false, strict: false, merge: true });
+    const data = /^\s*[{[]/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1, uniqueKeys: false, strict: false, merge: true, logLevel: "silent" });
     return data && typeof data === "object" && !Array.isArray(data) ? data : undefined;
   } catch {
     return undefined;
