@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 import petstoreV3 from "../fixtures/petstore-v3.yaml?raw";
 import { createPortal, getPage, ORIGIN, upload } from "../harness/client";
 import { PortalPublisher, publisherFor } from "../../worker/publish/portal-publisher";
-import type { PublishAttempt } from "../../worker/publish/deadline";
+import { PublishAborted, PublishAttempt, settleWithin } from "../../worker/publish/deadline";
 import type { PublishRequest, PublishResponse } from "../../worker/publish/types";
 
 type Work = (env: Env, request: PublishRequest, attempt: PublishAttempt) => Promise<PublishResponse>;
@@ -80,4 +80,23 @@ it("an over-budget definition (a dense $ref graph) is refused with 422 before an
   expect(dense.json.error.code).toBe("too-dense");
   expect((await upload(token, petstoreV3)).status).toBe(201);
   expect(await versionsOf(token)).toEqual([["swagger-petstore", "1.0.0", ["1.0.0"]]]);
+});
+
+it("settleWithin waits for a final D1 commit already under way at the deadline, so a 422 never hides a live version", async () => {
+  const ok: PublishResponse = { status: 201, json: "{}", timings: {} };
+  const committing = new PublishAttempt(50);
+  const answer = await settleWithin(
+    committing,
+    (async () => {
+      committing.committing = true;
+      await new Promise((r) => setTimeout(r, 200));
+      return ok;
+    })(),
+  );
+  expect(answer).toBe(ok);
+  const stuck = new PublishAttempt(50);
+  const refused = await settleWithin(stuck, new Promise<PublishResponse>(() => undefined));
+  expect(refused.status).toBe(422);
+  expect(stuck.aborted).toBe(true);
+  expect(() => stuck.checkpoint("making the version live")).toThrow(PublishAborted);
 });
