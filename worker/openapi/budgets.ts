@@ -3,29 +3,41 @@
  * input (`minLength: 1e308`, 500 schemas each referencing 20 others, `^(a+)+$` with a crafted example), and these
  * steps run in the publisher and on reader pages, where one stalled call stalls the isolate. Each step that
  * reaches a budget stops there and says so with a visible note (see {@link BUDGET_NOTES}); none fails.
- * The numbers are generous for real definitions: the 568 of ../shared/corpus stay within them (corpus sweep).
+ * The numbers are generous for real definitions: of the corpus's operation pages (../shared/corpus, first 15 of each
+ * definition: 3,813 pages) one shows a note (`minItems: 111`), and none of GitHub's 1,223.
  */
 
 /** Generated examples (schema-view/example.ts, used by pages, media examples and code samples). */
 export const EXAMPLE_BUDGET = {
-  /** Longest generated string (characters), whatever `minLength` says; a longer `minLength` marks the example truncated. */
-  maxStringLength: 64,
+  /**
+   * Longest generated string (characters), whatever `minLength` says: `minLength` up to this is met exactly, a longer
+   * one marks the example truncated. Real definitions ask for up to 128 (AWS); 256 leaves room.
+   */
+  maxStringLength: 256,
   /** Most items of a generated array, whatever `minItems` says; a larger `minItems` marks the example truncated. */
   maxItems: 3,
   /** Schema nodes visited per example (a "same as above" node is followed, so a dense graph is cut here). */
-  maxNodes: 2_000,
-  /** Nesting of generated values. */
-  maxDepth: 12,
+  maxNodes: 5_000,
+  /** Nesting of generated values (as deep as views go: open-banking schemas nest past 12). */
+  maxDepth: 24,
   /** Approximate JSON size of one generated example (characters). */
-  maxChars: 16_000,
+  maxChars: 64_000,
 } as const;
 
 /** Schema views (schema-view/build-view.ts): what one page shows of a schema graph. */
 export const VIEW_BUDGET = {
   /** Nodes of one tree (one media type's schema, one parameter). */
   maxNodesPerTree: 3_000,
-  /** Nodes of all trees of one page together (every parameter, body and response of an operation). */
-  maxNodesPerPage: 6_000,
+  /**
+   * Nodes of all trees of one page together (every parameter, body, response and header of an operation). GitHub's
+   * REST description needs at most ~830 rows on any of its 1,223 operation pages.
+   */
+  maxNodesPerPage: 3_000,
+  /**
+   * Nodes of the whole single-page layout (every operation's trees together; each operation also keeps its own
+   * page budget). GitHub's REST description shows ~137,000 rows on its single page.
+   */
+  maxNodesPerSinglePage: 250_000,
   /** Nesting of a tree; deeper nodes are shown as "schema shown to depth N". */
   maxDepth: 24,
 } as const;
@@ -44,8 +56,18 @@ export const PATTERN_BUDGET = {
   maxProgramSize: 5_000,
   /** Longest string tested (characters); longer ones are not checked (RE2 is linear: this bounds each test). */
   maxInputLength: 65_536,
-  /** Strings and keys of one example tested against its schema's patterns; beyond that they are not checked. */
+  /** Object keys of one example tested against patternProperties; an example with more is not checked. */
   maxStringsPerExample: 10_000,
+  /**
+   * Longest stand-in for one patternProperties pattern in one example (the alternation of the keys it matches,
+   * which cfworker compiles once per object it validates); an example needing a longer one is not checked.
+   */
+  maxStandInChars: 4_096,
+  /**
+   * Characters the matcher reads in one lint run (every pattern × every string it is tested on); once spent, later
+   * patterns pass unchecked. re2js reads roughly 5-50 characters per microsecond, so this bounds a run to ~2 s.
+   */
+  maxCharsPerLint: 20_000_000,
 } as const;
 
 /** The lint walk (lint/walk/fragments.ts). */

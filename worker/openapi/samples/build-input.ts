@@ -1,6 +1,6 @@
 /** @module Builds the {@link SampleInput} of an operation slice: servers, filled path, parameters, auth, body. */
 import type { OperationSlice, ReferenceHeader } from "../model/types";
-import { viewSchema } from "../schema-view/build-view";
+import { viewSchema, type ViewBudget } from "../schema-view/build-view";
 import { mediaTypeExample, type MediaExample } from "../schema-view/media-example";
 import { effectiveParameters, isJsonMediaType, mediaTypesOf, requestBodyOf, responsesOf } from "../schema-view/operation";
 import { authPlaceholders } from "./auth";
@@ -20,6 +20,8 @@ export interface SampleOptions {
   mediaType?: string;
   /** Which of that media type's examples to use (index into its example list). Default 0. */
   exampleIndex?: number;
+  /** The page's view budget (schema-view/view-budget.ts), when the sample is built for a page. */
+  budget?: ViewBudget;
 }
 
 /** The request a sample shows, and the body example it carries (so the page can show the same one). */
@@ -58,7 +60,7 @@ export function buildSampleInput(slice: OperationSlice, header: ReferenceHeader,
   const mediaType = options.mediaType && media.some(([t]) => t === options.mediaType) ? options.mediaType : preferredMediaType(media.map(([t]) => t));
   const chosen = media.find(([t]) => t === mediaType);
   if (!chosen) return { input };
-  const view = chosen[1].schema === undefined ? undefined : viewSchema(chosen[1].schema, refs, { mode: "request" });
+  const view = chosen[1].schema === undefined ? undefined : viewSchema(chosen[1].schema, refs, options.budget ? { mode: "request", budget: options.budget } : { mode: "request" });
   const examples = mediaTypeExample(chosen[1], view, refs).filter((e) => e.value !== undefined);
   const example = examples[Math.min(options.exampleIndex ?? 0, examples.length - 1)];
   if (!example) return { input };

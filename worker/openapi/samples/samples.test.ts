@@ -77,3 +77,29 @@ describe("OpenAPI 3.2 querystring parameter (redocly-cli lint fixture)", () => {
     expect(input.query).toEqual([{ name: "foo", value: "a + b" }, { name: "bar", value: "true" }]);
   });
 });
+
+describe("hostile bounds in parameters and bodies (issue 14)", () => {
+  it("keeps generated parameter values and bodies small whatever minLength / minItems say", () => {
+    const doc = {
+      openapi: "3.0.3", info: { title: "T", version: "1" },
+      paths: {
+        "/x/{id}": {
+          post: {
+            parameters: [
+              { name: "id", in: "path", required: true, schema: { type: "string", minLength: 1e308 } },
+              { name: "q", in: "query", required: true, schema: { type: "array", minItems: 400000000, items: { type: "string", minLength: 1e12 } } },
+            ],
+            requestBody: { content: { "application/json": { schema: { type: "object", properties: { s: { type: "string", minLength: 1e9 } } } } } },
+            responses: { 200: { description: "ok" } },
+          },
+        },
+      },
+    };
+    const { input, body } = buildSampleInput(sliceFromDoc(doc, "post", "/x/{id}"), headerFromDoc(doc));
+    expect(input.path).toBe("/x/ID");
+    expect(input.query.length).toBeLessThanOrEqual(3);
+    for (const q of input.query) expect(q.value.length).toBeLessThanOrEqual(256);
+    expect(input.body!.text!.length).toBeLessThan(300);
+    expect(body?.example.truncated).toBe(true);
+  });
+});

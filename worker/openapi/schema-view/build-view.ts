@@ -5,7 +5,7 @@ import { componentName, deref, isObject, refName, type JsonObject } from "./refs
 import { collapseRepeats, recordNamed, repeatNode, type RepeatRegistry } from "./repeats";
 import type { Constraint, EnumValue, SchemaView, VariantGroup, ViewMode } from "./types";
 import { BUDGET_NOTES, VIEW_BUDGET } from "../budgets";
-import { nodeCost, type ViewBudget } from "./view-budget";
+import { budgetSpent, nodeCost, spendBudget, type ViewBudget } from "./view-budget";
 
 /** Options for {@link viewSchema}. */
 export interface ViewOptions {
@@ -111,12 +111,12 @@ function unwrapSingleRef(s: JsonObject): JsonObject {
 
 /** True once the tree's or the page's node budget is spent. */
 function spent(ctx: Context): boolean {
-  return ctx.nodes >= ctx.maxNodes || (ctx.page !== undefined && ctx.page.used >= ctx.page.limit);
+  return ctx.nodes >= ctx.maxNodes || (ctx.page !== undefined && budgetSpent(ctx.page));
 }
 
 function build(raw: unknown, ctx: Context, depth: number): SchemaView {
   ctx.nodes++;
-  if (ctx.page) ctx.page.used++;
+  if (ctx.page) spendBudget(ctx.page, 1);
   if (raw === false) return { types: [], never: true };
   if (!isObject(raw)) return { types: [] };
   let schema = unwrapSingleRef(raw);
@@ -150,7 +150,7 @@ function build(raw: unknown, ctx: Context, depth: number): SchemaView {
   // Long descriptions cost more than one node: the budget bounds the page's HTML, not just its node count.
   const extra = nodeCost(schema) - 1;
   ctx.nodes += extra;
-  if (ctx.page) ctx.page.used += extra;
+  if (ctx.page) spendBudget(ctx.page, extra);
   const view: SchemaView = { types: [] };
   if (ref && name) {
     view.name = name;

@@ -126,6 +126,8 @@ function spent(run: Run): boolean {
 
 function generate(view: SchemaView, run: Run, depth: number): unknown {
   if (view.cycle || view.never || view.unresolved) return undefined;
+  // A view cut by its budget shows only part of the schema: what is generated from it is partial too.
+  if (view.truncated) run.truncated = true;
   run.nodes++;
   if (depth > EXAMPLE_BUDGET.maxDepth || spent(run)) {
     run.truncated = true;

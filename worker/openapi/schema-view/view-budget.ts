@@ -2,15 +2,30 @@
 import { VIEW_BUDGET } from "../budgets";
 import type { JsonObject } from "./refs";
 
-/** Nodes spent by the views of one page so far, and the page's limit. Create one per page. */
+/**
+ * Nodes spent by the views of one page so far, and the page's limit. Create one per page; a section of a larger
+ * page (one operation of the single-page layout) has the whole page's budget as `parent`, spent alongside.
+ */
 export interface ViewBudget {
   used: number;
   limit: number;
+  parent?: ViewBudget;
 }
 
-/** A fresh page budget ({@link VIEW_BUDGET}.maxNodesPerPage nodes unless told otherwise). */
-export function createViewBudget(limit: number = VIEW_BUDGET.maxNodesPerPage): ViewBudget {
-  return { used: 0, limit };
+/** A fresh page budget ({@link VIEW_BUDGET}.maxNodesPerPage nodes unless told otherwise), within `parent` if given. */
+export function createViewBudget(limit: number = VIEW_BUDGET.maxNodesPerPage, parent?: ViewBudget): ViewBudget {
+  return parent ? { used: 0, limit, parent } : { used: 0, limit };
+}
+
+/** Records `n` nodes shown, on the budget and its parents. */
+export function spendBudget(budget: ViewBudget, n: number): void {
+  for (let b: ViewBudget | undefined = budget; b; b = b.parent) b.used += n;
+}
+
+/** Whether the budget or one of its parents is spent. */
+export function budgetSpent(budget: ViewBudget): boolean {
+  for (let b: ViewBudget | undefined = budget; b; b = b.parent) if (b.used >= b.limit) return true;
+  return false;
 }
 
 /** Characters of a node's own text and values that cost as much as one node (a 2.5 MB description is not one node). */

@@ -11,8 +11,11 @@ export interface RenderContext {
   budget: ViewBudget;
 }
 
-/** A fresh context; `scope` prefixes ids so operations on one single page stay apart. */
-export function createRenderContext(scope = ""): RenderContext {
+/**
+ * A fresh context; `scope` prefixes ids so operations on one single page stay apart, and `pageBudget` (the single
+ * page's) is spent alongside the operation's own budget.
+ */
+export function createRenderContext(scope = "", pageBudget?: ViewBudget): RenderContext {
   let n = 0;
-  return { uid: (prefix) => `${scope}${prefix}${(n++).toString(36)}`, repeats: createRepeatRegistry(), budget: createViewBudget() };
+  return { uid: (prefix) => `${scope}${prefix}${(n++).toString(36)}`, repeats: createRepeatRegistry(), budget: createViewBudget(undefined, pageBudget) };
 }

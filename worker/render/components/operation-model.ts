@@ -34,6 +34,7 @@ export function buildOperationModel(slice: OperationSlice, header: ReferenceHead
     body,
     bodyEntries: body ? mediaEntries(body.content, slice.refs, "request", ctx) : [],
     responses: responsesOf(slice).map(([code, response]) => ({ code, response, media: mediaEntries(response.content, slice.refs, "response", ctx) })),
-    sample: buildSampleInput(slice, header, origin ? { origin } : {}),
+    // Built last, within what the page's views left of its budget (a huge page gets a cut sample, not a slow one).
+    sample: buildSampleInput(slice, header, origin ? { origin, budget: ctx.budget } : { budget: ctx.budget }),
   };
 }

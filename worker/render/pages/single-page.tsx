@@ -1,6 +1,8 @@
 /** @module The single-page layout, streamed: head and navigation first, then one section per operation as slices arrive. */
 import { renderToString } from "preact-render-to-string";
 import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../openapi/model/types";
+import { VIEW_BUDGET } from "../../openapi/budgets";
+import { createViewBudget } from "../../openapi/schema-view/view-budget";
 import { createRenderContext } from "../components/context";
 import { documentEnd, documentStart, esc, plainSummary } from "../components/document";
 import { OperationArticle } from "../components/operation-article";
@@ -35,6 +37,8 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
   const encoder = new TextEncoder();
   const iterator = p.slices[Symbol.asyncIterator]();
   const seenGroups = new Set<string>();
+  // One budget for the whole page: past it, later operations show their schemas cut with a note.
+  const pageBudget = createViewBudget(VIEW_BUDGET.maxNodesPerSinglePage);
   const tagInfo = new Map(p.header.tags.map((t) => [t.name, t]));
   let started = false;
   let lastGroup: string | undefined;
@@ -68,7 +72,7 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
         : `<h2 class="tag-h">${esc(group.label)}</h2>`;
     }
     try {
-      const ctx = createRenderContext(`${op.slug}-`);
+      const ctx = createRenderContext(`${op.slug}-`, pageBudget);
       const model = buildOperationModel(slice, p.header, ctx);
       out += renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />);
     } catch {

@@ -7,7 +7,7 @@ import type { OutputUnit } from "@cfworker/json-schema";
 import type { Segment } from "../rule";
 import { isObject } from "../util/is-object";
 import type { AjvLikeError } from "./describe-errors";
-import { originalPattern } from "./pattern-scope";
+import { patternOfFormat } from "./pattern-scope";
 
 type Lookup = Record<string, unknown>;
 
@@ -75,7 +75,14 @@ export function toAjvErrors(units: readonly OutputUnit[], value: unknown, schema
         break;
       }
       case "format": {
-        const format = /format "(.*)"\.$/.exec(u.error)?.[1] ?? "";
+        const format = /format "(.*)"\.$/s.exec(u.error)?.[1] ?? "";
+        const pattern = patternOfFormat(format);
+        if (pattern !== undefined) {
+          // A definition's pattern, checked as a format (pattern-scope.ts): reported as ajv reports `pattern`.
+          const location = u.keywordLocation.replace(/(\/allOf\/\d+)?\/format$/, "/pattern");
+          out.push({ location, keyword: "pattern", instancePath, message: `must match pattern "${pattern}"`, params: { pattern } });
+          break;
+        }
         out.push({ location: u.keywordLocation, keyword: "format", instancePath, message: `must match format "${format}"`, params: { format } });
         break;
       }
@@ -117,7 +124,7 @@ function leafMessage(keyword: string, s: Record<string, unknown>): string | unde
     case "uniqueItems":
       return "must NOT have duplicate items";
     case "pattern":
-      return `must match pattern "${String(originalPattern(s))}"`;
+      return `must match pattern "${limit("pattern")}"`;
     case "minimum":
       return s.exclusiveMinimum === true ? `must be > ${limit(keyword)}` : `must be >= ${limit(keyword)}`;
     case "maximum":

@@ -1,59 +1,76 @@
 /**
  * @module How example validation checks `pattern` and `patternProperties` without @cfworker/json-schema (which
- * compiles them with `new RegExp`, a backtracking engine) ever seeing a definition's pattern. While one example
- * is validated, its strings and object keys are known; each pattern is run on the linear-time matcher against
- * them, and cfworker receives instead an anchored alternation of the escaped strings that match
- * (`^(?:a1|b2)$`), which gives the same answer on every string of that example and which any engine matches
- * in linear time. Prepared schemas expose the pattern through a getter that reads the current example.
+ * compiles them with `new RegExp`, a backtracking engine) ever seeing a definition's pattern.
+ * - `pattern` becomes a cfworker format, `portico-pattern:<pattern>`, whose check runs the linear-time matcher on
+ *   the string being validated (cfworker's format table is its extension point; entries are registered here).
+ * - `patternProperties` keys become, while one example is validated, anchored alternations of that example's
+ *   object keys the pattern matches (`^(?:x-a|x-b)$`): the same answer on every key of that example, linear on
+ *   any engine, so `additionalProperties` still sees which keys they cover. A prepared schema reads them through a
+ *   getter bound to the current example.
+ * Both spend the lint run's matcher budget ({@link PATTERN_BUDGET}.maxCharsPerLint); once spent, strings pass
+ * their patterns and an example with patternProperties is not checked.
  */
+import { format as cfworkerFormats } from "@cfworker/json-schema";
 import { PATTERN_BUDGET } from "../../budgets";
 import { isObject } from "../util/is-object";
 import { testPattern } from "../util/linear-pattern";
 
+/** What one lint run may still spend on matching. */
+export interface PatternBudget {
+  charsLeft: number;
+}
+
+/** A fresh budget for one lint run. */
+export function createPatternBudget(): PatternBudget {
+  return { charsLeft: PATTERN_BUDGET.maxCharsPerLint };
+}
+
+/** Thrown (and caught by the validation, which then reports nothing) when an example is too large to check. */
+export class ExampleNotChecked extends Error {}
+
 interface Scope {
-  /** Every string value and object key of the example (up to the budget). */
-  strings: Set<string>;
-  /** More strings than the budget: patterns are not checked for this example. */
-  overflow: boolean;
-  /** Per pattern, the JavaScript source cfworker receives. */
+  value: unknown;
+  /** Every object key of the example, collected when a patternProperties entry first asks. */
+  keys?: Set<string>;
   sources: Map<string, string>;
+  /** Per pattern, the answers given so far (cfworker validates twice: a short-circuiting pass, then all errors). */
+  answers: Map<string, Map<string, boolean>>;
+  budget: PatternBudget;
 }
 
 let scope: Scope | undefined;
 
-/** The pattern each prepared node was given, for messages (`must match pattern "<original>"`). */
-const originals = new WeakMap<object, string>();
-
 /** Matches nothing: an empty alternation. */
 const NOTHING = "[^\\s\\S]";
-/** Matches everything: what an unchecked pattern becomes (the example passes it, as an unsupported one does). */
-const EVERYTHING = "";
+const FORMAT_PREFIX = "portico-pattern:";
+const registered = new Set<string>();
+const REGISTERED_MAX = 10_000;
 
 function escapeLiteral(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 
-function collect(value: unknown, out: Scope): void {
+function collectKeys(value: unknown): Set<string> {
+  const keys = new Set<string>();
   const stack: unknown[] = [value];
-  while (stack.length > 0 && !out.overflow) {
+  while (stack.length > 0) {
     const v = stack.pop();
-    if (typeof v === "string") out.strings.add(v);
-    else if (Array.isArray(v)) stack.push(...v);
+    if (Array.isArray(v)) stack.push(...v);
     else if (isObject(v)) {
       for (const [k, child] of Object.entries(v)) {
-        out.strings.add(k);
+        keys.add(k);
         stack.push(child);
       }
+      if (keys.size > PATTERN_BUDGET.maxStringsPerExample) throw new ExampleNotChecked();
     }
-    if (out.strings.size > PATTERN_BUDGET.maxStringsPerExample) out.overflow = true;
   }
+  return keys;
 }
 
-/** Runs `fn` (a validation of `value`) with `value`'s strings as the current example. Not re-entrant by design. */
-export function withExample<T>(value: unknown, fn: () => T): T {
+/** Runs `fn` (a validation of `value`) with `value` as the current example. Not re-entrant by design. */
+export function withExample<T>(value: unknown, budget: PatternBudget, fn: () => T): T {
   const previous = scope;
-  scope = { strings: new Set(), overflow: false, sources: new Map() };
-  collect(value, scope);
+  scope = { value, sources: new Map(), answers: new Map(), budget };
   try {
     return fn();
   } finally {
@@ -62,28 +79,79 @@ export function withExample<T>(value: unknown, fn: () => T): T {
 }
 
 /**
- * The JavaScript pattern standing in for `pattern` while the current example is validated: the alternation of
- * its strings that `pattern` matches. A string the linear-time matcher does not check (longer than the input
- * budget) counts as matching; so does everything when the example has more strings than the budget.
+ * Runs the linear-time matcher within the current run's budget; `undefined` when the budget is spent. Answers
+ * are remembered per example, so that both of cfworker's passes see the same ones.
  */
-export function standIn(pattern: string, forKeys = false): string {
+function matches(pattern: string, input: string): boolean | undefined {
   const s = scope;
-  // Unchecked: a string passes its pattern; a key matches no patternProperties entry (as if the entry were absent).
-  if (!s || s.overflow) return forKeys ? NOTHING : EVERYTHING;
+  if (!s) return undefined;
+  let byInput = s.answers.get(pattern);
+  const known = byInput?.get(input);
+  if (known !== undefined) return known;
+  if (s.budget.charsLeft <= 0) return undefined;
+  s.budget.charsLeft -= input.length + 1;
+  const answer = testPattern(pattern, input) !== false;
+  if (!byInput) s.answers.set(pattern, (byInput = new Map()));
+  byInput.set(input, answer);
+  return answer;
+}
+
+/**
+ * The cfworker format name that checks `pattern` (registered on first use). The table is bounded: past
+ * {@link REGISTERED_MAX} names the oldest are dropped, and a dropped name is an unknown format, which passes.
+ */
+export function patternFormat(pattern: string): string {
+  const name = FORMAT_PREFIX + pattern;
+  if (!registered.has(name)) {
+    if (registered.size >= REGISTERED_MAX) {
+      const oldest = registered.values().next().value as string;
+      registered.delete(oldest);
+      delete (cfworkerFormats as Record<string, unknown>)[oldest];
+    }
+    registered.add(name);
+    // Unchecked (budget spent) passes.
+    (cfworkerFormats as Record<string, (s: string) => boolean>)[name] = (s) => matches(pattern, s) !== false;
+  }
+  return name;
+}
+
+/** The pattern a {@link patternFormat} name checks, or undefined for other formats. */
+export function patternOfFormat(format: string): string | undefined {
+  return format.startsWith(FORMAT_PREFIX) ? format.slice(FORMAT_PREFIX.length) : undefined;
+}
+
+/** Whether cfworker checks `format` itself (unknown formats pass there). */
+export function isCheckedFormat(format: unknown): boolean {
+  return typeof format === "string" && typeof (cfworkerFormats as Record<string, unknown>)[format] === "function";
+}
+
+/**
+ * The JavaScript pattern standing in for a patternProperties key while the current example is validated: the
+ * alternation of its keys that `pattern` matches. Throws {@link ExampleNotChecked} when that alternation would
+ * be longer than {@link PATTERN_BUDGET}.maxStandInChars (cfworker compiles it once per object it validates).
+ */
+export function keyStandIn(pattern: string): string {
+  const s = scope;
+  if (!s) return NOTHING;
   let source = s.sources.get(pattern);
   if (source === undefined) {
+    const keys = (s.keys ??= collectKeys(s.value));
     const hits: string[] = [];
-    for (const str of s.strings) if (testPattern(pattern, str) !== false) hits.push(escapeLiteral(str));
+    let length = 0;
+    for (const key of keys) {
+      const hit = matches(pattern, key);
+      // Budget spent: which keys the pattern covers is unknown, and guessing would invent errors.
+      if (hit === undefined) throw new ExampleNotChecked();
+      if (!hit) continue;
+      const escaped = escapeLiteral(key);
+      length += escaped.length + 1;
+      if (length > PATTERN_BUDGET.maxStandInChars) throw new ExampleNotChecked();
+      hits.push(escaped);
+    }
     source = hits.length === 0 ? NOTHING : `^(?:${hits.join("|")})$`;
     s.sources.set(pattern, source);
   }
   return source;
-}
-
-/** Gives `node` (a prepared copy) a `pattern` that reads {@link standIn} at validation time. */
-export function deferPattern(node: Record<string, unknown>, pattern: string): void {
-  Object.defineProperty(node, "pattern", { get: () => standIn(pattern), enumerable: true, configurable: true });
-  originals.set(node, pattern);
 }
 
 /** Gives `node` a `patternProperties` whose keys are the stand-ins of `entries`' patterns at validation time. */
@@ -92,7 +160,7 @@ export function deferPatternProperties(node: Record<string, unknown>, entries: [
     get: () => {
       const out: Record<string, unknown> = {};
       for (const [pattern, schema] of entries) {
-        const key = standIn(pattern, true);
+        const key = keyStandIn(pattern);
         // Two patterns matching the same keys: each schema still applies (allOf of both).
         out[key] = key in out ? { allOf: [out[key], schema] } : schema;
       }
@@ -103,7 +171,7 @@ export function deferPatternProperties(node: Record<string, unknown>, entries: [
   });
 }
 
-/** The pattern a prepared node was written with (its `pattern` is a stand-in while validating). */
-export function originalPattern(node: Record<string, unknown>): unknown {
-  return originals.get(node) ?? node.pattern;
+/** A shallow copy of a prepared node that keeps its deferred `patternProperties` getter. */
+export function cloneNode(node: Record<string, unknown>): Record<string, unknown> {
+  return Object.defineProperties({}, Object.getOwnPropertyDescriptors(node)) as Record<string, unknown>;
 }

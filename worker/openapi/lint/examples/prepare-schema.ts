@@ -9,7 +9,7 @@
 import type { OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
 import { compilePattern } from "../util/linear-pattern";
-import { deferPattern, deferPatternProperties } from "./pattern-scope";
+import { cloneNode, deferPatternProperties, isCheckedFormat, patternFormat } from "./pattern-scope";
 
 /** Which media an example belongs to: Spectral relaxes `required` for request and response bodies. */
 export type ExampleMode = "schema" | "request" | "response";
@@ -80,7 +80,7 @@ export class PreparedSchemas {
     if (!out) {
       out = this.transform(schema, false) as Record<string, unknown>;
       if (this.version === "2.0" && typeof schema.required === "boolean") {
-        out = { ...out };
+        out = cloneNode(out); // keeps the pattern getters (a spread would freeze them outside any example)
         delete out.required;
       }
       this.done.set(schema, out);
@@ -145,11 +145,11 @@ export class PreparedSchemas {
 
   /**
    * `pattern` and `patternProperties` never reach cfworker as written (it would run them on RegExp, a
-   * backtracking engine): supported ones become stand-ins computed per example on the linear-time matcher
-   * (see pattern-scope.ts); those the matcher cannot run are left out (the `pattern-not-checked` rule says so).
+   * backtracking engine): supported ones become a format checked on the linear-time matcher and per-example
+   * stand-ins (see pattern-scope.ts); those the matcher cannot run are left out (`pattern-not-checked` says so).
    */
   private deferPatterns(node: Record<string, unknown>, copy: Record<string, unknown> | undefined): Record<string, unknown> {
-    const hasPattern = typeof node.pattern === "string";
+    const hasPattern = node.pattern !== undefined;
     const hasPatternProps = isObject(node.patternProperties);
     if (!hasPattern && !hasPatternProps) return copy ?? node;
     const out = copy ?? { ...node };
@@ -158,10 +158,15 @@ export class PreparedSchemas {
       delete out.patternProperties;
       if (entries.length > 0) deferPatternProperties(out, entries);
     }
-    if (typeof node.pattern === "string") {
+    if (hasPattern) {
       const pattern = node.pattern;
-      delete out.pattern;
-      if (compilePattern(pattern).ok) deferPattern(out, pattern);
+      delete out.pattern; // whatever its type: nothing of a definition's reaches cfworker's RegExp
+      if (typeof pattern === "string" && compilePattern(pattern).ok) {
+        // A format cfworker checks stays; the pattern's check then joins as an allOf part of its own.
+        const check = patternFormat(pattern);
+        if (isCheckedFormat(out.format)) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { format: check }];
+        else out.format = check;
+      }
     }
     return out;
   }

@@ -11,7 +11,7 @@ import type { NodeContext, Segment } from "../rule";
 import type { OasVersion } from "../types";
 import { PreparedSchemas, type ExampleMode } from "./prepare-schema";
 import { describeErrors, type AjvLikeError } from "./describe-errors";
-import { withExample } from "./pattern-scope";
+import { createPatternBudget, withExample, type PatternBudget } from "./pattern-scope";
 
 export interface ExampleFinding {
   message: string;
@@ -23,6 +23,8 @@ type Lookup = Record<string, unknown>;
 /** Per document version: prepared schemas per mode, and results per example value and prepared schema. */
 interface RunCache {
   prepared: Partial<Record<ExampleMode, PreparedSchemas>>;
+  /** The matcher budget of this document version's lint (pattern-scope.ts). */
+  patterns: PatternBudget;
   results: WeakMap<object, Map<object, AjvLikeError[]>>;
 }
 
@@ -35,7 +37,7 @@ const runs = new WeakMap<object, RunCache>();
  */
 export function validateExample(value: unknown, schema: Record<string, unknown>, path: readonly Segment[], mode: ExampleMode, ctx: NodeContext): ExampleFinding[] {
   let run = runs.get(ctx.root);
-  if (!run) runs.set(ctx.root, (run = { prepared: {}, results: new WeakMap() }));
+  if (!run) runs.set(ctx.root, (run = { prepared: {}, patterns: createPatternBudget(), results: new WeakMap() }));
   const prepared = (run.prepared[mode] ??= new PreparedSchemas(ctx.version, mode, (ref) => lookupRef(ref, ctx)));
   if (prepared.nullableWithoutType(schema)) return [{ message: '"nullable" cannot be used without "type"', path: [...path] }];
   const root = prepared.prepare(schema);
@@ -43,7 +45,7 @@ export function validateExample(value: unknown, schema: Record<string, unknown>,
   let errors = cacheable ? run.results.get(value)?.get(root) : undefined;
   if (!errors) {
     // Patterns are checked through stand-ins computed from this example's strings (pattern-scope.ts).
-    errors = withExample(value, () => check(value, root, prepared.lookup, ctx.version));
+    errors = withExample(value, run.patterns, () => check(value, root, prepared.lookup, ctx.version));
     if (cacheable) {
       let bySchema = run.results.get(value);
       if (!bySchema) run.results.set(value, (bySchema = new Map()));

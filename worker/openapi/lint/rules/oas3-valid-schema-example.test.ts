@@ -124,4 +124,16 @@ describe("oas3-valid-schema-example", () => {
       ['"aaaa" property type must be integer', "/components/schemas/Evil/example/aaaa"],
     ]);
   });
+
+  it("checks each of 10,000 strings of one example against its pattern (one linear test per string)", () => {
+    const codes = Array.from({ length: 10_000 }, (_, i) => `code${i}`);
+    codes[7_777] = "Not-A-Code";
+    const doc = {
+      openapi: "3.1.0", info: { title: "T", version: "1" }, paths: {},
+      components: { schemas: { Codes: { type: "array", items: { type: "string", pattern: "^[a-z0-9]+$" }, example: codes } } },
+    };
+    expect(lintRule("oas3-valid-schema-example", JSON.stringify(doc)).map((f) => [f.message, f.path])).toEqual([
+      ['Item at index 7777 must match pattern "^[a-z0-9]+$"', "/components/schemas/Codes/example/7777"],
+    ]);
+  });
 });

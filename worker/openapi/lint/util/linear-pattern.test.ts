@@ -88,3 +88,20 @@ describe("linear-time pattern matching: what is not checked", () => {
     expect(testPattern("^b", "abc")).toBe(false);
   });
 });
+
+describe("linear-time pattern matching: RE2's limits widened, never narrowed", () => {
+  it("reads counts above RE2's 1,000 as unbounded (a superset: may miss a mismatch, never invents one)", () => {
+    expect(testPattern("^arn:[a-z]{1,63}:.{0,1023}$", "arn:aws:" + "x".repeat(1500))).toBe(true); // JavaScript: false
+    expect(testPattern("^arn:[a-z]{1,63}:.{0,1023}$", "nope")).toBe(false);
+    expect(testPattern("^[a-zA-Z0-9\\/\\+\\=]{0,2048}$", "abc+/=")).toBe(true);
+    expect(testPattern("^[a-zA-Z0-9\\/\\+\\=]{0,2048}$", "abc!")).toBe(false);
+    expect(testPattern("^a{1500}$", "a".repeat(1500))).toBe(true);
+    expect(testPattern("^[{]{2000}x\\{1001}$", "{{x{1001}")).toBe(false);
+  });
+
+  it("spells \\p{ASCII} as a range", () => {
+    expect(testPattern("^\\p{ASCII}{0,8192}$", "plain text")).toBe(true);
+    expect(testPattern("^\\p{ASCII}{0,8192}$", "café")).toBe(false);
+    expect(testPattern("^[\\p{ASCII}é]+$", "café")).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { RE2JS } from "re2js";
 import { BUDGET_NOTES, PATTERN_BUDGET } from "../../budgets";
+import { widenForRe2 } from "./re2-syntax";
 
 /** A pattern compiled for the linear-time matcher, or why it is not checked (the note writers see). */
 export type CompiledPattern = { ok: true; matcher: RE2JS } | { ok: false; note: string };
@@ -32,10 +33,16 @@ function compile(pattern: string): CompiledPattern {
   let matcher: RE2JS;
   try {
     matcher = RE2JS.compile(RE2JS.translateRegExp(pattern));
-  } catch (error) {
-    // RE2 refuses nested counted repeats past its limit ("invalid repeat count"): a size problem, not a syntax one.
-    const message = error instanceof Error ? error.message : "";
-    return { ok: false, note: /repeat count|too large|too long|expression too/i.test(message) ? BUDGET_NOTES.patternTooComplex : BUDGET_NOTES.patternUnsupported };
+  } catch {
+    // Counts above RE2's 1,000 (`.{0,1023}`, common in AWS definitions) and `\p{ASCII}`: retry widened, which can
+    // miss a mismatch but never invents one.
+    try {
+      matcher = RE2JS.compile(RE2JS.translateRegExp(widenForRe2(pattern)));
+    } catch (error) {
+      // Still refused for size (nested counted repeats, "invalid repeat count"): too complex, not unsupported.
+      const message = error instanceof Error ? error.message : "";
+      return { ok: false, note: /repeat count|too large|too long|expression too/i.test(message) ? BUDGET_NOTES.patternTooComplex : BUDGET_NOTES.patternUnsupported };
+    }
   }
   if (matcher.programSize() > PATTERN_BUDGET.maxProgramSize) return { ok: false, note: BUDGET_NOTES.patternTooComplex };
   return { ok: true, matcher };
