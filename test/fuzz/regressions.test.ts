@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createPortal, getPage, upload } from "../harness/client";
+import loneSurrogateVersion from "../fixtures/hostile/lone-surrogate-version.json?raw";
 import minItemsHuge from "../fixtures/hostile/min-items-huge.json?raw";
 import { denseGraph } from "./hostile";
 import { operationLinks } from "./pages";
@@ -24,6 +25,13 @@ async function publishesAndServes(token: string, api: string, body: string, cont
 describe("fuzz regressions", () => {
   it("minItems 4e8 of minLength 1e9 strings behind a path named toString: the operation page answers 200 (was 500: RangeError in example generation)", async () => {
     await publishesAndServes(await createPortal("reg-min-items"), "min-items", minItemsHuge);
+  });
+
+  it("info.version with a lone surrogate (and title true): 422 naming the version, not 500 (was URIError in the answer's URL)", async () => {
+    // Long fuzz run case 4376: oai-spec-v3.2-dev/tests/schema/pass/minimal_comp.yaml ⟵ type-swap (seed 1201765068).
+    const res = await upload(await createPortal("reg-surrogate"), loneSurrogateVersion, {}, "application/json");
+    expect(res.status).toBe(422);
+    expect(res.json.error.code).toBe("invalid-version");
   });
 
   it("a 1.5 MB operationId: the operation page's URL stays short and answers 200 (was a 1.5 MB URL: 431)", async () => {

@@ -16,6 +16,9 @@ import { lintForUpload } from "./lint-step";
 import { apiSlugFromTitle, isValidApiSlug, isValidVersionLabel } from "./names";
 import type { PublishRequest, PublishResponse, UploadLint } from "./types";
 
+/** An unpaired UTF-16 surrogate (JSON's "\ud800" escapes produce them). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 function refusal(status: PublishResponse["status"], code: string, message: string, details?: unknown): PublishResponse {
   return { status, json: JSON.stringify({ error: { code, message, ...(details === undefined ? {} : { details }) } }), timings: {} };
 }
@@ -70,7 +73,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     return refusal(400, "invalid-api", `api slug "${apiSlug}" must be 1-64 lower-case letters, digits and dashes`);
   }
   const label = req.versionLabel ?? String(header.info.version ?? "").trim();
-  if (!isValidVersionLabel(label)) {
+  // A lone surrogate cannot be put in a URL (encodeURIComponent throws): refused here whatever names.ts allows.
+  if (!isValidVersionLabel(label) || LONE_SURROGATE.test(label)) {
     return refusal(422, "invalid-version", `version label "${label}" must be 1-64 printable characters without "/" (set info.version or ?version=)`);
   }
 
