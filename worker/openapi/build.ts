@@ -8,9 +8,11 @@
 
 import { ARCHIVE_LIMITS, extractArchive, gunzipBounded, isTar } from "./archive/extract";
 import { findRoot } from "./archive/find-root";
+import { BudgetExceeded, createBudget, type WorkBudget } from "./work-budget";
 import { bundleDocument } from "./bundle/bundle";
 import { buildModel } from "./model";
 import { isObject } from "./model/pointer";
+import type { SliceWeight } from "./model/slice-size";
 import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "./model/types";
 import { detectVersion } from "./normalize/detect-version";
 import { upgradeSwagger } from "./normalize/upgrade-swagger";
@@ -21,8 +23,8 @@ import { locateBundledIssues, locateModelIssues, locateSourceIssues } from "./pi
 import type { IssueSources } from "./pipeline/locate-issues";
 import { decodeText, sniffBody } from "./pipeline/sniff";
 
-/** Largest single definition accepted, in bytes (GitHub's REST description is 13 MB). */
-export const MAX_DEFINITION_BYTES = 32 * 1024 * 1024;
+/** Largest single definition accepted, in bytes, also once inflated from gzip (GitHub's REST description is 13 MB). */
+export const MAX_DEFINITION_BYTES = 25 * 1024 * 1024;
 
 export interface BuildInput {
   body: Uint8Array;
@@ -30,6 +32,22 @@ export interface BuildInput {
   contentType?: string;
   /** For archives: the root file's path inside the archive (a single shared top folder may be omitted). */
   root?: string;
+  /**
+   * Spent by parsing, the reference walks and every later `slice` call; when it runs out the build answers 422
+   * "over-budget" (and `slice` throws its BudgetExceeded). Default: {@link publishBudget}.
+   */
+  budget?: WorkBudget;
+}
+
+/**
+ * Work units of one publish: GitHub's REST description (13 MB, 1,223 operations) spends about 0.18 M building
+ * and slicing, so this leaves a margin of ~50x while a hostile graph stops within a few seconds of CPU.
+ */
+export const PUBLISH_WORK_UNITS = 10_000_000;
+
+/** A fresh budget for one publish: {@link PUBLISH_WORK_UNITS} units and, when given, a deadline (epoch ms). */
+export function publishBudget(deadline?: number): WorkBudget {
+  return createBudget({ units: PUBLISH_WORK_UNITS, ...(deadline === undefined ? {} : { deadline }) });
 }
 
 export interface BuildSuccess {
@@ -39,6 +57,11 @@ export interface BuildSuccess {
   operations: OperationSummary[];
   /** Builds one operation's slice on demand; throws a RangeError for a slug not in `operations`. */
   slice(slug: string): OperationSlice;
+  /**
+   * Estimates what all slices weigh together, stopping past `limit` characters (model/slice-size.ts): the
+   * publisher refuses a model too heavy to store before writing any of it.
+   */
+  weigh(limit?: number): SliceWeight;
   /** Structural problems found on the way, with file (archives), path and line; sorted by file and line. */
   issues: BuildIssue[];
   /** The normalised 3.x document the model reads (bundled, upgraded); shares nodes with the slices. */
@@ -68,19 +91,26 @@ export function buildReference(input: BuildInput): BuildOutcome {
   try {
     return build(input);
   } catch (e) {
+    if (e instanceof BudgetExceeded) return overBudget(e);
     // Every step returns its problems; reaching this means a bug or an input no guard foresaw.
     const message = e instanceof RangeError ? "the definition is too large or too deeply nested to process" : `the definition could not be processed: ${e instanceof Error ? e.message : String(e)}`;
     return fail(422, "unprocessable", message);
   }
 }
 
-function build({ body, root }: BuildInput): BuildOutcome {
+/** The refusal for a build stopped by its budget. */
+export function overBudget(e: BudgetExceeded): BuildFailure {
+  const why = e.reason === "time" ? "took longer than a publish may take" : "needed more work than a publish may do";
+  return fail(422, "over-budget", `the definition ${why} (stopped while ${e.step}); nothing was published. Simplify it (fewer, less interconnected $refs) or split it`);
+}
+
+function build({ body, root, budget = publishBudget() }: BuildInput): BuildOutcome {
   if (body.length === 0) return fail(400, "empty", "the body is empty");
   const kind = sniffBody(body);
   if (kind.kind === "binary") return fail(415, "unsupported-media-type", kind.message);
   if (kind.kind === "text") {
     if (body.length > MAX_DEFINITION_BYTES) return fail(413, "too-large", `definitions are limited to ${MAX_DEFINITION_BYTES} bytes`);
-    return buildSingle(kind.text);
+    return buildSingle(kind.text, budget);
   }
   let data = body;
   if (kind.kind === "gzip") {
@@ -89,24 +119,25 @@ function build({ body, root }: BuildInput): BuildOutcome {
     data = inflated.data;
     if (!isTar(data)) {
       // A gzipped single definition rather than a tarball.
+      if (data.length > MAX_DEFINITION_BYTES) return fail(413, "too-large", `the gzipped definition inflates to more than ${MAX_DEFINITION_BYTES} bytes (the limit for one definition)`);
       const text = decodeText(data);
       if (text === undefined) return fail(415, "unsupported-media-type", "the gzip data is neither a tar archive nor UTF-8 text");
-      return buildSingle(text);
+      return buildSingle(text, budget);
     }
   }
   const extracted = extractArchive(data, kind.kind === "zip" ? "zip" : "tar");
   if (!extracted.ok) return fail(extracted.status, extracted.code, extracted.message);
-  return buildArchive(new ArchiveFiles(extracted.files, extracted.links), root);
+  return buildArchive(new ArchiveFiles(extracted.files, extracted.links, budget), root, budget);
 }
 
-function buildSingle(text: string): BuildOutcome {
-  const outcome = parseDocument(text);
+function buildSingle(text: string, budget: WorkBudget): BuildOutcome {
+  const outcome = parseDocument(text, { budget });
   if (!outcome.ok) return parseFailure(outcome.error);
   const sources: IssueSources = { locate: (_file, path) => outcome.doc.locate(path), swagger2: false };
-  return finish(outcome.doc, undefined, outcome.doc.data as Record<string, unknown>, sources, warningIssues(outcome.doc.warnings));
+  return finish(outcome.doc, undefined, outcome.doc.data as Record<string, unknown>, sources, warningIssues(outcome.doc.warnings), budget);
 }
 
-function buildArchive(files: ArchiveFiles, requestedRoot: string | undefined): BuildOutcome {
+function buildArchive(files: ArchiveFiles, requestedRoot: string | undefined, budget: WorkBudget): BuildOutcome {
   const choice = findRoot(files.paths, requestedRoot, (p) => files.text(p), (p) => files.hasRootKey(p));
   if (!choice.ok) return fail(422, choice.code, choice.message);
   const rootPath = choice.path;
@@ -123,16 +154,16 @@ function buildArchive(files: ArchiveFiles, requestedRoot: string | undefined): B
     rootPath,
     swagger2: detected.ok && detected.version === "2.0",
   };
-  if (!detected.ok) return finish(outcome.doc, rootPath, outcome.doc.data, sources, []);
+  if (!detected.ok) return finish(outcome.doc, rootPath, outcome.doc.data, sources, [], budget);
   const bundled = bundleDocument({ rootPath, rootData: outcome.doc.data, load: (p) => files.load(p), swagger2: sources.swagger2 });
   sources.origins = bundled.origins;
   const issues = [...warningIssues(outcome.doc.warnings), ...locateSourceIssues(bundled.issues, sources)];
   for (const [file, warnings] of files.warnings()) if (file !== rootPath) issues.push(...warningIssues(warnings, file));
-  return finish(outcome.doc, rootPath, bundled.document, sources, issues, true);
+  return finish(outcome.doc, rootPath, bundled.document, sources, issues, budget, true);
 }
 
 /** Version check, 2.0 upgrade, model. `data` is the (bundled) root; `owned` when it is already a private copy. */
-function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Record<string, unknown>, sources: IssueSources, issues: BuildIssue[], owned = false): BuildOutcome {
+function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Record<string, unknown>, sources: IssueSources, issues: BuildIssue[], budget: WorkBudget, owned = false): BuildOutcome {
   const at = (path: (string | number)[]) => sources.locate(undefined, path);
   const detected = detectVersion(data);
   if (!detected.ok) return fail(422, detected.code, detected.message, { ...at(detected.path), issues });
@@ -152,7 +183,7 @@ function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Reco
     document = upgraded.document;
   }
   const modelIssues: BuildIssue[] = [];
-  const model = buildModel(document, detected.version, modelVersion, modelIssues, owned);
+  const model = buildModel(document, detected.version, modelVersion, modelIssues, owned, budget);
   issues.push(...locateModelIssues(modelIssues, sources));
   return {
     ok: true,
@@ -160,6 +191,7 @@ function finish(parsed: ParsedDocument, rootPath: string | undefined, data: Reco
     header: model.header,
     operations: model.operations,
     slice: model.slice,
+    weigh: model.weigh,
     issues: sortIssues(issues),
     document,
     source: { ...(rootPath !== undefined ? { path: rootPath } : {}), parsed },

@@ -2,6 +2,7 @@
  * @module The `lint` block of an upload: the lint engine's `spectral:oas` problems on the uploaded root file,
  * plus what the build itself found that lint cannot see (files of an archive, remote `$ref`s, YAML warnings).
  */
+import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../openapi/work-budget";
 import type { BuildSuccess } from "../openapi/build";
 import { lintData } from "../openapi/lint/lint-document";
 import { parseRef } from "../openapi/model/pointer";
@@ -47,14 +48,28 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
 /**
  * Lints a built upload: CPU-bound (about a second on a 13 MB definition), so the publisher runs it while its
  * KV writes are in flight. Problems come sorted by line; the answer carries at most {@link MAX_ANSWER_ISSUES}.
+ * Lint is advice, not a gate (except with ?strict=true): when `budget` (the publish's, with its deadline) is
+ * already spent, lint is skipped; when the engine fails or runs out of budget on a hostile definition, the answer
+ * carries the build's issues and a `note` saying lint was stopped, rather than failing the publish (the publish's
+ * own deadline still bounds it).
  */
-export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">): UploadLint {
+export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, budget: WorkBudget = UNLIMITED): UploadLint {
   const parsed = outcome.source.parsed;
-  const problems = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 });
-  const all: UploadIssue[] = problems.map((p) => ({ ...p }));
+  let all: UploadIssue[] = [];
+  let note: string | undefined;
+  try {
+    // The lint engine does not take the budget yet (its walks have their own edge budget); the deadline is read
+    // before it starts.
+    budget.check("linting");
+    all = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }).map((p) => ({ ...p }));
+  } catch (error) {
+    const why = error instanceof BudgetExceeded ? "the publish had no time left for it" : error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+    note = `lint stopped on this definition (${why}); only the build's own findings are listed`;
+  }
   for (const issue of outcome.issues) {
-    // Issues in other files of an archive are the build's alone; on the root file, lint speaks for these rules.
-    if (issue.file === undefined || issue.file === outcome.source.path) {
+    // Issues in other files of an archive are the build's alone; on the root file, lint speaks for these rules
+    // (unless it was stopped).
+    if (!note && (issue.file === undefined || issue.file === outcome.source.path)) {
       if (coveredByLint(issue, outcome.document)) continue;
     }
     all.push(fromBuildIssue(issue));
@@ -67,5 +82,5 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
     else if (issue.severity === "warning") warnings++;
   }
   const issues = all.slice(0, MAX_ANSWER_ISSUES);
-  return { errors, warnings, issues, ...(all.length > issues.length ? { truncated: true } : {}) };
+  return { errors, warnings, issues, ...(all.length > issues.length ? { truncated: true } : {}), ...(note ? { note } : {}) };
 }

@@ -4,22 +4,33 @@
  * Uploads to one portal queue here in arrival order; each runs to completion (slices in KV, rows in D1, live
  * pointer flipped last) before the next starts, so every accepted version is recorded and the live one is the
  * last accepted. The queue is an explicit promise chain: input gates do not hold across KV/D1 I/O.
+ * Each publish runs within a deadline (deadline.ts): one that exceeds its budget or deadline is answered 422 and
+ * the queue moves on to the next, whatever the stuck one is still waiting for.
  */
 import { DurableObject } from "cloudflare:workers";
+import { PUBLISH_DEADLINE_MS, PublishAttempt, settleWithin } from "./deadline";
 import { isContentPublishRequest, publishContent } from "./publish-content";
 import { publishDefinition } from "./publish-definition";
-import { isPublishRequest, type PublishResponse } from "./types";
+import { isPublishRequest, type PublishRequest, type PublishResponse } from "./types";
 
 /** The per-portal publishing queue (RPC: `publish(request)`); holds no state of its own beyond the queue. */
 export class PortalPublisher extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
+  /** Milliseconds each publish may take once it leaves the queue (tests shorten it through runInDurableObject). */
+  deadlineMs = PUBLISH_DEADLINE_MS;
+  /** The publish work itself (tests replace it through runInDurableObject to simulate a publish that never settles). */
+  work: (env: Env, request: PublishRequest, attempt: PublishAttempt) => Promise<PublishResponse> = publishDefinition;
 
-  /** Publishes one uploaded definition after every earlier request of this portal has finished. */
+  /** Publishes one uploaded definition after every earlier request of this portal has finished or timed out. */
   async publish(request: unknown): Promise<PublishResponse> {
     if (!isPublishRequest(request)) {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }), timings: {} };
     }
-    const run = this.tail.then(() => publishDefinition(this.env, request));
+    const run = this.tail.then(() => {
+      // The deadline starts when the publish leaves the queue, not when it joined it.
+      const attempt = new PublishAttempt(this.deadlineMs);
+      return settleWithin(attempt, this.work(this.env, request, attempt));
+    });
     this.tail = run.catch(() => undefined);
     return run;
   }
@@ -29,7 +40,10 @@ export class PortalPublisher extends DurableObject<Env> {
     if (!isContentPublishRequest(request)) {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed content publish request" } }), timings: {} };
     }
-    const run = this.tail.then(() => publishContent(this.env, request));
+    const run = this.tail.then(() => {
+      const attempt = new PublishAttempt(this.deadlineMs);
+      return settleWithin(attempt, publishContent(this.env, request, attempt));
+    });
     this.tail = run.catch(() => undefined);
     return run;
   }

@@ -7,6 +7,7 @@ import { readContentArchive } from "../content/archive";
 import { compileBundle, MAX_ASSETS, MAX_PAGES, type CompiledRelease } from "../content/compile";
 import { commitRelease, getBundle, liveOperationIndex, liveRelease, packPages, putAssets, putChunks, releaseDigest } from "../store/content";
 import { sha256 } from "../content/hash";
+import type { PublishAttempt } from "./deadline";
 import type { PublishResponse } from "./types";
 
 /** How long a dry run's preview link works. */
@@ -48,7 +49,7 @@ function summary(release: CompiledRelease) {
 }
 
 /** Runs one content publish; called by PortalPublisher one at a time per portal. Never throws on bad input. */
-export async function publishContent(env: Env, req: ContentPublishRequest): Promise<PublishResponse> {
+export async function publishContent(env: Env, req: ContentPublishRequest, attempt?: PublishAttempt): Promise<PublishResponse> {
   const timings: Record<string, number> = {};
   let last = Date.now();
   const lap = (name: string) => {
@@ -91,7 +92,10 @@ export async function publishContent(env: Env, req: ContentPublishRequest): Prom
   lap("digest");
   const url = `${req.origin}/p/${req.portalSlug}/`;
   if (live && live.digest === digest) return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
+  attempt?.checkpoint("storing the pages");
   await Promise.all([putChunks(env.MODELS, packed.chunks), putAssets(env.DEFINITIONS, release)]);
+  attempt?.checkpoint("making the release live");
+  if (attempt) attempt.committing = true;
   lap("kv-write");
   const now = new Date().toISOString();
   if (req.dryRun) {

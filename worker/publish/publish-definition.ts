@@ -1,13 +1,17 @@
 /**
  * @module One publish, end to end: R2 raw body → build (parse, detect, normalise, bundle, model) → lint →
  * KV slices (content-addressed, header last) → D1 rows → live pointer flipped in the same D1 transaction.
- * Bad input is answered with a 4xx and leaves everything already published as it was.
+ * Bad input is answered with a 4xx and leaves everything already published as it was. The attempt's budget
+ * bounds the build's work, and its checkpoints stop a publish past its deadline before any D1 write
+ * (see deadline.ts).
  */
 import { buildReference } from "../openapi/build";
+import { MAX_MODEL_SLICE_CHARS } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
+import { PublishAttempt } from "./deadline";
 import { lintForUpload } from "./lint-step";
 import { apiSlugFromTitle, isValidApiSlug, normalizeLabel } from "./names";
 import type { PublishRequest, PublishResponse, UploadLint } from "./types";
@@ -30,22 +34,33 @@ function stopwatch() {
   };
 }
 
-/** Runs one publish; called by PortalPublisher one at a time per portal. */
-export async function publishDefinition(env: Env, req: PublishRequest): Promise<PublishResponse> {
+/**
+ * Runs one publish; called by PortalPublisher one at a time per portal, inside `settleWithin(attempt, …)`.
+ * Throws the attempt's BudgetExceeded / PublishAborted when it runs out (settleWithin answers those with 422).
+ */
+export async function publishDefinition(env: Env, req: PublishRequest, attempt = new PublishAttempt()): Promise<PublishResponse> {
   const clock = stopwatch();
   const raw = await getDefinition(env.DEFINITIONS, req.sha256);
   clock.lap("r2-read");
   if (!raw) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
 
-  const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root });
+  const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root, budget: attempt.budget });
   clock.lap("build");
   if (!outcome.ok) {
     const { status, code, message, line, column, issues } = outcome;
     return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
   }
   const { header, operations } = outcome;
+  // Slices copy the $ref targets they reach: a dense graph (0.7 MB) would store 0.9 GB. Refuse before writing.
+  const weight = outcome.weigh(MAX_MODEL_SLICE_CHARS);
+  if (weight.over) {
+    const mb = Math.round(MAX_MODEL_SLICE_CHARS / 2 ** 20);
+    const message = `the reference would need more than ${mb} MB of operation pages: after ${weight.measured} of ${operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
+    return refusal(422, "too-dense", message);
+  }
   // Strict uploads are linted before anything is written; others lint while their KV writes are in flight.
-  let lint = req.strict ? lintForUpload(outcome) : undefined;
+  let lint = req.strict ? lintForUpload(outcome, attempt.budget) : undefined;
+  if (lint?.note) return refusal(422, "lint-stopped", `strict mode: ${lint.note}; nothing was published`, { lint });
   if (lint && lint.errors > 0) {
     return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
   }
@@ -83,22 +98,27 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   if (existing?.liveVersionId) {
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
-      lint ??= lintForUpload(outcome);
+      lint ??= lintForUpload(outcome, attempt.budget);
       return { status: 200, json: JSON.stringify({ ...answer(apiSlug, lint), unchanged: true }), timings: clock.timings };
     }
   }
 
   // A model already stored (same definition under another label) is not written again; its slice
   // locations are recomputed, which serialising the same slices in the same order reproduces exactly.
+  attempt.checkpoint("storing the model");
   const stored = await modelComplete(env.MODELS, modelKey);
   let firstWrite: () => void = () => undefined;
   const wrote = new Promise<void>((resolve) => (firstWrite = resolve));
-  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), outcome.slice, !stored, firstWrite);
+  const slice = (slug: string) => {
+    attempt.checkpoint("storing the model");
+    return outcome.slice(slug);
+  };
+  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !stored, firstWrite);
   if (!lint) {
     // Lint holds the isolate for up to a second: start it once the first KV writes are on the wire, so that the
     // rest of the batch completes meanwhile.
     await Promise.race([wrote, writing]);
-    lint = lintForUpload(outcome);
+    lint = lintForUpload(outcome, attempt.budget);
     clock.lap("lint");
   }
   const locations = await writing;
@@ -108,6 +128,7 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   // (CI would retry a publish that worked, adding publications).
   const body = answer(apiSlug, lint);
 
+  attempt.checkpoint("recording the version");
   const now = new Date().toISOString();
   const api = await upsertApi(db, req.portalId, apiSlug, header.info.title, now);
   const version = await insertPendingVersion(db, {
@@ -131,6 +152,8 @@ export async function publishDefinition(env: Env, req: PublishRequest): Promise<
   });
   const published = { ...body, publication: version.id, publishedAt: now };
   try {
+    attempt.checkpoint("making the version live");
+    attempt.committing = true;
     await commitVersion(db, api.id, version.id, operations, locations);
   } catch (error) {
     await failVersion(db, version.id);

@@ -36,6 +36,8 @@ export interface UploadLint {
   issues: UploadIssue[];
   /** Present when more issues were found than an answer carries. */
   truncated?: boolean;
+  /** Present when lint could not run to the end (the publish went on without it). */
+  note?: string;
 }
 
 /** The publisher's answer: the HTTP status and the JSON body (serialised once, here) the upload route returns. */

@@ -32,6 +32,22 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   return value;
 }
 
+/**
+ * A resource-limit failure of the publisher (its isolate exceeded the CPU or memory limit and was reset: the
+ * definition was too costly, issue 14), answered 422 like a budget refusal; other failures stay 5xx.
+ */
+const RESOURCE_LIMIT = /exceeded (its )?(CPU|memory)|CPU time limit|memory limit|resource limits/i;
+
+async function publish(namespace: DurableObjectNamespace, portalSlug: string, request: PublishRequest) {
+  try {
+    return await publisherFor(namespace, portalSlug).publish(request);
+  } catch (error) {
+    if (!RESOURCE_LIMIT.test(error instanceof Error ? error.message : String(error))) throw error;
+    const message = "the publisher ran out of CPU time or memory on this definition and was reset; nothing was published. Simplify or split it";
+    return { status: 422 as const, json: JSON.stringify({ error: { code: "over-budget", message } }), timings: {} };
+  }
+}
+
 export const apisRoutes = new Hono<PortalAppEnv>()
   .use("/v1/apis/*", requirePortal)
   .use("/v1/apis", requirePortal)
@@ -63,7 +79,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       strict: c.req.query("strict") === "true",
       origin: publicOrigin(c.env, portal),
     };
-    const result = await publisherFor(c.env.PUBLISHER, portal.slug).publish(request);
+    const result = await publish(c.env.PUBLISHER, portal.slug, request);
     const timing = Object.entries({ "r2-write": r2Write, ...result.timings })
       .map(([name, dur]) => `${name};dur=${dur}`)
       .join(", ");

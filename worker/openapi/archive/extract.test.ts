@@ -27,10 +27,16 @@ describe("extractArchive", () => {
   });
 
   it("enforces entry count and size limits with 413", () => {
-    const limits = { maxEntries: 2, maxTotalBytes: 10, maxFileBytes: 6 };
+    const limits = { maxEntries: 2, maxTotalBytes: 10, maxFileBytes: 6, maxPathDepth: 3 };
     expect(extractArchive(zipSync({ a: enc("1"), b: enc("2"), c: enc("3") }), "zip", limits)).toMatchObject({ ok: false, status: 413, code: "archive-too-large" });
     expect(extractArchive(zipSync({ a: enc("1234567") }), "zip", limits)).toMatchObject({ ok: false, status: 413 });
     expect(extractArchive(zipSync({ a: enc("123456"), b: enc("123456") }), "zip", limits)).toMatchObject({ ok: false, status: 413 });
+  });
+
+  it("refuses entries nested deeper than the path-depth limit with 413", () => {
+    const limits = { maxEntries: 10, maxTotalBytes: 100, maxFileBytes: 100, maxPathDepth: 3 };
+    expect(extractArchive(zipSync({ "a/b/c.yaml": enc("x") }), "zip", limits)).toMatchObject({ ok: true });
+    expect(extractArchive(zipSync({ "a/b/c/d.yaml": enc("x") }), "zip", limits)).toMatchObject({ ok: false, status: 413, code: "archive-too-deep" });
   });
 
   it("reports corrupt archives as 400", () => {

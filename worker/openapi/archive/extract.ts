@@ -1,16 +1,22 @@
 /**
  * @module `.tar.gz`, `.tar` and `.zip` uploads → an in-memory file map, with hostile-archive limits: entry count,
  * total and per-file uncompressed bytes (gzip is inflated as a stream and stopped at the limit, zip sizes are
- * checked before inflating), and no absolute or `..` names.
+ * checked before inflating), path depth, and no absolute or `..` names.
+ *
+ * The byte limits follow the publisher's memory (128 MB per isolate, issue 14): a definition's text costs
+ * about twice its size as a string and several times that once parsed, so an archive may expand to at most
+ * 32 MiB, and one file to the upload limit (25 MiB).
  */
 
 import { Gunzip, unzipSync } from "fflate";
 import { readTar } from "./tar";
 
+/** Entries (files), total and per-file uncompressed bytes, and path segments of one entry. */
 export const ARCHIVE_LIMITS = {
   maxEntries: 10_000,
-  maxTotalBytes: 64 * 1024 * 1024,
-  maxFileBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 32 * 1024 * 1024,
+  maxFileBytes: 25 * 1024 * 1024,
+  maxPathDepth: 32,
 };
 
 export type ArchiveLimits = typeof ARCHIVE_LIMITS;
@@ -20,7 +26,8 @@ export type ExtractOutcome =
   | { ok: true; files: Map<string, Uint8Array>; links: Set<string> }
   | { ok: false; status: 400 | 413; code: string; message: string };
 
-const GZIP_CHUNK = 16 * 1024;
+/** Compressed bytes pushed at a time: deflate expands at most ~1032:1, so one push overshoots a limit by ≤ 4 MiB. */
+const GZIP_CHUNK = 4 * 1024;
 
 /** Inflates gzip data, refusing output past `maxBytes` (a gzip bomb stops after one chunk too many). */
 export function gunzipBounded(body: Uint8Array, maxBytes: number): { ok: true; data: Uint8Array } | { ok: false; tooLarge: boolean; message: string } {
@@ -65,6 +72,10 @@ export function extractArchive(data: Uint8Array, kind: "tar" | "zip", limits: Ar
     if (name.endsWith("/") || isJunk(name)) return undefined;
     if (name.startsWith("/") || /^[A-Za-z]:/.test(name) || name.split("/").includes("..")) {
       refusal = { ok: false, status: 400, code: "unsafe-archive", message: `archive entry ${JSON.stringify(rawName)} has an absolute or parent-directory path` };
+      return undefined;
+    }
+    if (name.split("/").length > limits.maxPathDepth) {
+      refusal = { ok: false, status: 413, code: "archive-too-deep", message: `archive entry ${JSON.stringify(name.slice(0, 200))} is nested more than ${limits.maxPathDepth} folders deep` };
       return undefined;
     }
     total += size;

@@ -26,5 +26,5 @@ export function checkRefs(document: unknown, closure: RefClosure, issues: BuildI
     } else {
       issues.push({ severity: "error", rule: "invalid-ref", message: parsed.reason, path });
     }
-  });
+  }, [], closure.budget);
 }

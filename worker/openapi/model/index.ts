@@ -3,12 +3,14 @@
  * Slices share nodes with the document (nothing is copied or inline-expanded); serialise them one at a time.
  */
 
+import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { checkRefs } from "./check-refs";
 import { buildHeader } from "./header";
 import { collectOperations } from "./operations";
 import type { OperationEntry } from "./operations";
 import { isObject } from "./pointer";
 import { RefClosure } from "./ref-closure";
+import { weighSlices, type SliceWeight } from "./slice-size";
 import { MODEL_VERSION } from "./types";
 import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "./types";
 
@@ -18,15 +20,18 @@ export interface ReferenceModel {
   operations: OperationSummary[];
   /** The slice of one operation; throws a RangeError for a slug that is not in `operations`. */
   slice(slug: string): OperationSlice;
+  /** Estimates what every slice together weighs (see slice-size.ts), stopping past `limit` characters. */
+  weigh(limit?: number): SliceWeight;
 }
 
 /**
  * Builds the model. `modelVersion` is the document's family after normalisation (2.0 sources arrive as "3.0");
  * `bundled` when the document came out of the bundler (which reported its own missing files).
- * Structural problems are appended to `issues`; the model is built from whatever is usable.
+ * Structural problems are appended to `issues`; the model is built from whatever is usable. `budget` is spent by
+ * the reference walks, here and in every later `slice` (throws its BudgetExceeded when exhausted).
  */
-export function buildModel(document: Record<string, unknown>, sourceVersion: SpecVersion, modelVersion: SpecVersion, issues: BuildIssue[], bundled = false): ReferenceModel {
-  const closure = new RefClosure(document);
+export function buildModel(document: Record<string, unknown>, sourceVersion: SpecVersion, modelVersion: SpecVersion, issues: BuildIssue[], bundled = false, budget: WorkBudget = UNLIMITED): ReferenceModel {
+  const closure = new RefClosure(document, budget);
   checkRefs(document, closure, issues, bundled);
   const entries = collectOperations(document, modelVersion, issues);
   const counts = { operations: 0, webhooks: 0, callbacks: 0 };
@@ -41,10 +46,14 @@ export function buildModel(document: Record<string, unknown>, sourceVersion: Spe
       if (!entry) throw new RangeError(`No operation with slug ${JSON.stringify(slug)}`);
       return buildSlice(document, header, entry, closure);
     },
+    weigh(limit) {
+      return weighSlices(entries, (entry) => sliceParts(document, header, entry).roots, closure, limit);
+    },
   };
 }
 
-function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry, closure: RefClosure): OperationSlice {
+/** What a slice is made of: the operation's path parameters, effective servers and security, and its ref roots. */
+function sliceParts(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry) {
   const { operation, pathItem } = entry;
   const pathParameters = Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
   const servers = [operation.servers, pathItem.servers].find((s) => Array.isArray(s) && s.length > 0) ?? header.servers;
@@ -54,6 +63,12 @@ function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, 
   const usedSchemes = new Set<string>();
   for (const requirement of security) if (isObject(requirement)) for (const name of Object.keys(requirement)) usedSchemes.add(name);
   const schemeRoots = [...usedSchemes].filter((name) => Object.hasOwn(schemes, name)).map((name) => schemes[name]);
+  return { pathParameters, servers, security, roots: [operation, pathParameters, ...schemeRoots] };
+}
+
+function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry, closure: RefClosure): OperationSlice {
+  const { operation } = entry;
+  const { pathParameters, servers, security, roots } = sliceParts(document, header, entry);
   return {
     modelVersion: MODEL_VERSION,
     summary: entry.summary,
@@ -61,6 +76,6 @@ function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, 
     pathParameters,
     servers: servers as unknown[],
     security: security as Record<string, string[]>[],
-    refs: closure.collect([operation, pathParameters, ...schemeRoots]),
+    refs: closure.collect(roots),
   };
 }

@@ -4,6 +4,7 @@
  * schema once, not once per operation. Cycles end where a target is already collected.
  */
 
+import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { parseRef, resolvePointer } from "./pointer";
 import { walkRefs } from "./walk-refs";
 
@@ -20,7 +21,11 @@ interface Target {
 export class RefClosure {
   private readonly targets = new Map<string, Target>();
 
-  constructor(private readonly document: unknown) {}
+  /** `budget` is spent by every walk and every ref collected (a dense graph costs operations × reachable refs). */
+  constructor(
+    private readonly document: unknown,
+    readonly budget: WorkBudget = UNLIMITED,
+  ) {}
 
   /** Resolves a local ref (as written); non-local or malformed refs are reported as not found. */
   target(ref: string): Target {
@@ -36,6 +41,13 @@ export class RefClosure {
   /** Every local ref reachable from `roots`, keyed as written, mapped to its target (missing targets omitted). */
   collect(roots: readonly unknown[]): Record<string, unknown> {
     const out: Record<string, unknown> = {};
+    for (const ref of this.reachable(roots)) out[ref] = this.target(ref).value;
+    return sortKeys(out);
+  }
+
+  /** The local refs reachable from `roots` whose targets exist, in discovery order. */
+  reachable(roots: readonly unknown[]): string[] {
+    const out: string[] = [];
     const seen = new Set<string>();
     const queue: string[] = [];
     const enqueue = (ref: string) => {
@@ -44,12 +56,13 @@ export class RefClosure {
         queue.push(ref);
       }
     };
-    for (const root of roots) walkRefs(root, enqueue);
+    for (const root of roots) walkRefs(root, enqueue, [], this.budget);
     while (queue.length) {
       const ref = queue.pop()!;
+      this.budget.spend("collecting $ref targets");
       const t = this.target(ref);
       if (!t.found) continue;
-      out[ref] = t.value;
+      out.push(ref);
       if (!t.direct) {
         const direct = new Set<string>();
         walkRefs(
@@ -58,12 +71,13 @@ export class RefClosure {
             if (r.startsWith("#")) direct.add(r);
           },
           t.segments,
+          this.budget,
         );
         t.direct = [...direct];
       }
       for (const r of t.direct) enqueue(r);
     }
-    return sortKeys(out);
+    return out;
   }
 }
 

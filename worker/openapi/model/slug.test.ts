@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callbackSlug, dedupeSlugs, operationSlug, slugify, webhookSlug } from "./slug";
+import { callbackSlug, dedupeSlugs, MAX_SLUG_LENGTH, operationSlug, slugify, webhookSlug } from "./slug";
 
 describe("slugs", () => {
   it("slugifies: lower-case, runs of non-alphanumerics become one dash, trimmed", () => {
@@ -25,5 +25,15 @@ describe("slugs", () => {
     expect(dedupeSlugs(["a", "b", "a", "a"])).toEqual(["a", "b", "a-2", "a-3"]);
     expect(dedupeSlugs(["a", "a", "a-2"])).toEqual(["a", "a-3", "a-2"]);
     expect(dedupeSlugs(["a", "x"], new Set(["a"]))).toEqual(["a-2", "x"]);
+  });
+
+  it("caps slugs at MAX_SLUG_LENGTH characters (a 1.5 MB operationId made a URL servers refuse) and dedupes 10,000 repeats", () => {
+    const slug = operationSlug("get", "/a", "lorem ipsum dolor sit amet ".repeat(60_000));
+    expect(slug.length).toBeLessThanOrEqual(MAX_SLUG_LENGTH);
+    expect(slug).toMatch(/^lorem-ipsum-dolor-sit-amet(-[a-z]+)*$/);
+    expect(slugify("a".repeat(500))).toBe("a".repeat(MAX_SLUG_LENGTH));
+    const many = dedupeSlugs(Array.from({ length: 10_000 }, () => "same"));
+    expect(new Set(many).size).toBe(10_000);
+    expect(many.slice(0, 3)).toEqual(["same", "same-2", "same-3"]);
   });
 });

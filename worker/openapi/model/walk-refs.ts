@@ -4,14 +4,16 @@
  * mistaken for a reference.
  */
 
+import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { isDataMember } from "./data-keys";
 import type { PathSegment } from "./pointer";
 
 /**
  * Calls `onRef(ref, path)` for each `$ref` string under `root`. `path` is the live path of the object holding the
- * `$ref` (relative to `root`, prefixed with `basePath`); copy it if you keep it.
+ * `$ref` (relative to `root`, prefixed with `basePath`); copy it if you keep it. Spends one unit of `budget` per
+ * object or array visited (throws its BudgetExceeded when that runs out).
  */
-export function walkRefs(root: unknown, onRef: (ref: string, path: readonly PathSegment[]) => void, basePath: readonly PathSegment[] = []): void {
+export function walkRefs(root: unknown, onRef: (ref: string, path: readonly PathSegment[]) => void, basePath: readonly PathSegment[] = [], budget: WorkBudget = UNLIMITED): void {
   if (root === null || typeof root !== "object") return;
   const seen = new Set<object>();
   const path: PathSegment[] = [...basePath];
@@ -27,6 +29,7 @@ export function walkRefs(root: unknown, onRef: (ref: string, path: readonly Path
     if (depth > 0) path[base + depth - 1] = key;
     if (seen.has(node)) continue;
     seen.add(node);
+    budget.spend("walking $refs");
     if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) {
         const child = node[i];

@@ -50,6 +50,8 @@ export interface ParseOptions {
    * definition may be arrays or scalars; pass false to accept any value as `data`.
    */
   requireObject?: boolean;
+  /** Spent while parsing large YAML entry by entry (one unit per 64 characters); throws BudgetExceeded when out. */
+  budget?: import("../work-budget").WorkBudget;
 }
 
 export const DEFAULT_MAX_DEPTH = 256;

@@ -5,6 +5,7 @@
 
 import { Composer, isMap, LineCounter, Parser } from "yaml";
 import type { CST, Document } from "yaml";
+import type { WorkBudget } from "../work-budget";
 import { checkExpansion } from "./yaml-expansion";
 import { createYamlLocator } from "./yaml-locate";
 import { parseLargeYaml } from "./yaml-large";
@@ -19,9 +20,12 @@ export const LARGE_YAML_CHARS = 1024 * 1024;
  * libyaml leniency is retried (see yaml-repair.ts) and reported as a warning when it succeeds. Large texts are
  * parsed entry by entry to stay within a Worker's memory.
  */
-export function parseYaml(text: string, maxDepth: number, maxAliasCount: number, requireObject = true, largeAbove = LARGE_YAML_CHARS): ParseOutcome {
+export function parseYaml(text: string, maxDepth: number, maxAliasCount: number, requireObject = true, largeAbove = LARGE_YAML_CHARS, budget?: WorkBudget): ParseOutcome {
   if (text.length > largeAbove) {
-    const large = parseLargeYaml(text, maxDepth, maxAliasCount, (entry, o) => parseYamlWhole(entry, o.maxDepth, o.maxAliasCount, true));
+    const large = parseLargeYaml(text, maxDepth, maxAliasCount, (entry, o) => {
+      budget?.spend("parsing YAML", Math.ceil(entry.length / 64));
+      return parseYamlWhole(entry, o.maxDepth, o.maxAliasCount, true);
+    });
     if (large) return large;
   }
   return parseYamlWhole(text, maxDepth, maxAliasCount, requireObject);

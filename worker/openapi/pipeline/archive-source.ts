@@ -3,6 +3,7 @@
  * when the root search or the bundler asks for it.
  */
 
+import type { WorkBudget } from "../work-budget";
 import type { LoadedFile } from "../bundle/bundle";
 import { isStructuredFile } from "../bundle/file-path";
 import { isObject } from "../model/pointer";
@@ -15,8 +16,15 @@ export class ArchiveFiles {
   private readonly texts = new Map<string, string | undefined>();
   private readonly parsed = new Map<string, ParseOutcome>();
 
-  /** `links`: the archive's link entries (never read; the bundler reports refs to them). */
-  constructor(readonly files: Map<string, Uint8Array>, readonly links: ReadonlySet<string> = new Set()) {}
+  /**
+   * `links`: the archive's link entries (never read; the bundler reports refs to them). `budget` is spent while
+   * parsing each file (see ParseOptions.budget).
+   */
+  constructor(
+    readonly files: Map<string, Uint8Array>,
+    readonly links: ReadonlySet<string> = new Set(),
+    private readonly budget?: WorkBudget,
+  ) {}
 
   get paths(): string[] {
     return [...this.files.keys()];
@@ -36,7 +44,7 @@ export class ArchiveFiles {
     if (!outcome) {
       const text = this.text(path);
       if (text === undefined) return undefined;
-      outcome = parseDocument(text, { requireObject: false });
+      outcome = parseDocument(text, { requireObject: false, ...(this.budget ? { budget: this.budget } : {}) });
       this.parsed.set(path, outcome);
       // The text is only needed again for positions, which the parsed document keeps itself.
       this.texts.delete(path);
