@@ -9,6 +9,7 @@ import { createPortal, getPage, ORIGIN, upload } from "../harness/client";
 import { PortalPublisher, publisherFor } from "../../worker/publish/portal-publisher";
 import { PublishAborted, PublishAttempt, settleWithin } from "../../worker/publish/deadline";
 import type { PublishRequest, PublishResponse } from "../../worker/publish/types";
+import { denseGraphDoc } from "../../worker/openapi/schema-view/testing/hostile";
 
 type Work = (env: Env, request: PublishRequest, attempt: PublishAttempt) => Promise<PublishResponse>;
 
@@ -65,17 +66,7 @@ it("a publish that resumes after its deadline writes nothing to D1: the refusal 
 
 it("an over-budget definition (a dense $ref graph) is refused with 422 before anything is written; the next upload publishes", async () => {
   const token = await createPortal("dense");
-  const schemas: Record<string, unknown> = {};
-  for (let i = 0; i < 500; i++) {
-    const properties: Record<string, unknown> = {};
-    for (let j = 1; j <= 20; j++) properties[`p${j}`] = { $ref: `#/components/schemas/S${(i * 7 + j * 13) % 500}` };
-    schemas[`S${i}`] = { type: "object", properties };
-  }
-  const paths: Record<string, unknown> = {};
-  for (let k = 0; k < 2000; k++) {
-    paths[`/p${k}`] = { get: { responses: { 200: { description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/S${k % 500}` } } } } } } };
-  }
-  const dense = await upload(token, JSON.stringify({ openapi: "3.0.0", info: { title: "dense", version: "1" }, paths, components: { schemas } }), {}, "application/json");
+  const dense = await upload(token, JSON.stringify(denseGraphDoc(500, 20, 2000)), {}, "application/json");
   expect(dense.status).toBe(422);
   expect(dense.json.error.code).toBe("too-dense");
   expect((await upload(token, petstoreV3)).status).toBe(201);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BudgetExceeded, CLOCK_EVERY, createBudget } from "./work-budget";
 import { buildReference } from "./build";
+import { denseGraphDoc } from "./schema-view/testing/hostile";
 
 describe("createBudget", () => {
   it("throws BudgetExceeded naming the step once its units are spent", () => {
@@ -34,17 +35,7 @@ describe("buildReference within a budget", () => {
   });
 
   it("weighs a dense schema graph's slices (issue 14: 500 schemas × 20 refs, 2,000 operations) before any is built", () => {
-    const schemas: Record<string, unknown> = {};
-    for (let i = 0; i < 500; i++) {
-      const properties: Record<string, unknown> = {};
-      for (let j = 1; j <= 20; j++) properties[`p${j}`] = { $ref: `#/components/schemas/S${(i * 7 + j * 13) % 500}` };
-      schemas[`S${i}`] = { type: "object", properties };
-    }
-    const paths: Record<string, unknown> = {};
-    for (let k = 0; k < 2000; k++) {
-      paths[`/p${k}`] = { get: { operationId: `op${k}`, responses: { 200: { description: "ok", content: { "application/json": { schema: { $ref: `#/components/schemas/S${k % 500}` } } } } } } };
-    }
-    const body = enc.encode(JSON.stringify({ openapi: "3.0.0", info: { title: "dense", version: "1" }, paths, components: { schemas } }));
+    const body = enc.encode(JSON.stringify(denseGraphDoc(500, 20, 2000)));
     const outcome = buildReference({ body });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.weigh(64 * 2 ** 20)).toMatchObject({ over: true, maxRefs: 500 });
