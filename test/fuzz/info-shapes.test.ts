@@ -54,7 +54,8 @@ describe("odd info shapes × odd version fields", () => {
       const body = JSON.stringify({ openapi: "3.0.0", info: { title: { a: 1 }, version }, paths: PATHS });
       const refused = await upload(token, body, { api: "obj" }, "application/json");
       expect(refused.status).toBe(422);
-      expect(refused.json.error.message).toMatch(/set info.version or \?version=/);
+      expect(refused.json.error).toMatchObject({ code: "invalid-version", details: { field: "info.version" } });
+      expect(refused.json.error.message).toMatch(/info\.version or \?version=/);
       const published = await upload(token, body, { api: "obj", version: `v${refused.status}-${Array.isArray(version)}` }, "application/json");
       expect(published.status).toBe(201);
     }
