@@ -80,6 +80,18 @@ export const LINT_BUDGET = {
   maxEdges: 1_000_000,
 } as const;
 
+/** Markdown text rendered on a page (render/markdown.ts). */
+export const TEXT_BUDGET = {
+  /**
+   * Characters of one description rendered as Markdown; the rest is cut with a note. Rendering costs ~1.2 ms per
+   * KB of HTML-heavy text, so a 2.5 MB description (the long fuzz run's slowest page, 11.5 s) stays under a
+   * quarter of a second.
+   */
+  maxMarkdownChars: 100_000,
+  /** Characters of a one-line summary rendered inline (the rest is cut with an ellipsis). */
+  maxInlineChars: 2_000,
+} as const;
+
 /** The wording of the notes readers and writers see when a budget is reached. */
 export const BUDGET_NOTES = {
   exampleTruncated: "example truncated",
@@ -90,5 +102,6 @@ export const BUDGET_NOTES = {
   patternUnsupported: "pattern not checked: not supported by the linear-time matcher",
   patternTooComplex: "pattern not checked: too complex",
   patternTooLong: "pattern not checked: too long",
+  descriptionTruncated: (chars: number) => `description truncated: ${chars} more characters not shown`,
   lintStopped: (edges: number) => `lint stopped: the definition has more than ${edges} schema references to follow; later parts are not checked`,
 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CodeSamplesProps } from "../../client/islands/types";
-import { EXAMPLE_BUDGET, VIEW_BUDGET } from "../openapi/budgets";
+import { EXAMPLE_BUDGET, TEXT_BUDGET, VIEW_BUDGET } from "../openapi/budgets";
+import { renderMarkdown } from "./markdown";
 import { lintDocument } from "../openapi/lint";
 import type { OperationSlice } from "../openapi/model/types";
 import { denseGraphDoc } from "../openapi/schema-view/testing/hostile";
@@ -101,5 +102,17 @@ describe("a page whose operation cannot be rendered", () => {
     expect(html).toContain("<h1");
     expect(html).toContain("Get X");
     expect(notes(html)).toEqual(["This operation's details are too large to show within this page's limits."]);
+  });
+});
+
+describe("hostile definitions (issue 14): a 2.5 MB description", () => {
+  it("renders its first part with a note saying how much is not shown (the long fuzz run's slowest page)", () => {
+    const description = "<a href='x'>".repeat(Math.ceil(2_500_000 / 12));
+    const html = renderMarkdown(description);
+    const note = /role="note">description truncated: (\d+) more characters not shown</.exec(html);
+    expect(note).not.toBeNull();
+    expect(Number(note![1])).toBe(description.length - TEXT_BUDGET.maxMarkdownChars);
+    expect(html.length).toBeLessThan(4 * TEXT_BUDGET.maxMarkdownChars);
+    expect(renderMarkdown("A *short* one.")).toBe("<p>A <em>short</em> one.</p>\n");
   });
 });

@@ -4,6 +4,7 @@
  */
 import MarkdownIt, { type RendererRule } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
+import { BUDGET_NOTES, TEXT_BUDGET } from "../openapi/budgets";
 
 const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
@@ -58,21 +59,28 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** Safe HTML for a CommonMark description (block level: paragraphs, lists, tables, code). */
+/**
+ * Safe HTML for a CommonMark description (block level: paragraphs, lists, tables, code). A description longer
+ * than {@link TEXT_BUDGET}.maxMarkdownChars is cut there, with a note saying how much is not shown.
+ */
 export function renderMarkdown(text: string): string {
   if (!text) return "";
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
+  const cut = text.length > TEXT_BUDGET.maxMarkdownChars ? text.length - TEXT_BUDGET.maxMarkdownChars : 0;
+  const source = cut > 0 ? text.slice(0, TEXT_BUDGET.maxMarkdownChars) : text;
   // Sentences with no Markdown syntax at all need neither parser nor sanitiser: escaping is enough.
-  const html = PLAIN.test(text) ? `<p>${escapeHtml(text.trim())}</p>` : sanitizeHtml(md.render(text), SANITIZE);
+  const body = PLAIN.test(source) ? `<p>${escapeHtml(source.trim())}</p>` : sanitizeHtml(md.render(source), SANITIZE);
+  const html = cut > 0 ? `${body}<p class="fa bn" role="note">${escapeHtml(BUDGET_NOTES.descriptionTruncated(cut))}</p>` : body;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(text, html);
   return html;
 }
 
-/** Safe inline HTML for a one-line summary (no paragraph wrapper). */
+/** Safe inline HTML for a one-line summary (no paragraph wrapper), cut at {@link TEXT_BUDGET}.maxInlineChars. */
 export function renderMarkdownInline(text: string): string {
   if (!text) return "";
+  if (text.length > TEXT_BUDGET.maxInlineChars) text = `${text.slice(0, TEXT_BUDGET.maxInlineChars)}…`;
   if (PLAIN.test(text)) return escapeHtml(text.trim());
   return sanitizeHtml(md.renderInline(text), SANITIZE);
 }
