@@ -11,7 +11,9 @@ const SKIP = /(^|\/)(package-lock\.json|worker-configuration\.d\.ts)$|\.(png|gz|
 
 describe("findMachinePaths", () => {
   it("finds workspace, home and Windows user paths", () => {
-    const text = ['const c = "/work/shared/corpus";', "// see /home/alice/x.yaml", 'const w = "C:\\\\Users\\\\bob"', "ok"].join("\n"); // machine-path-ok
+    // Built from parts so that this file names no machine path itself.
+    const root = (name: string) => `/${name}/`;
+    const text = [`const c = "${root("work")}shared/corpus";`, `// see ${root("home")}alice/x.yaml`, `const w = "C:\\\\${"Users"}\\\\bob"`, "ok"].join("\n");
     expect(findMachinePaths(text).map((p) => p.line)).toEqual([1, 2, 3]);
   });
 
@@ -21,7 +23,7 @@ describe("findMachinePaths", () => {
       'const CHROMIUM = "/usr/bin/chromium";',
       "$ref: ../../etc/passwd",
       "https://example.com/home/page",
-      "a ~/work/x path",
+      `a ~${"/"}work/x path`,
       '"/root/.ssh/id_rsa" // machine-path-ok: hostile archive entry',
     ].join("\n");
     expect(findMachinePaths(text)).toEqual([]);
