@@ -1,8 +1,8 @@
 /** @module SHA-256 hex digests (Web Crypto: the same in workerd and Node). */
 
 /** Hex SHA-256 of bytes or UTF-8 text. */
-export async function sha256(data: Uint8Array | string): Promise<string> {
+export async function sha256(data: Uint8Array | ArrayBuffer | string): Promise<string> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer> | ArrayBuffer);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,4 +1,5 @@
 /** @module Portal API tokens: random, shown once, stored as SHA-256. */
+import { sha256 } from "../content/hash";
 
 const TOKEN_PREFIX = "ptk_";
 
@@ -8,12 +9,8 @@ function base64Url(bytes: Uint8Array): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Lower-case hex SHA-256 of a string or bytes. */
-export async function sha256Hex(data: string | Uint8Array<ArrayBuffer> | ArrayBuffer): Promise<string> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+/** Hex SHA-256 of bytes or UTF-8 text (one implementation: worker/content/hash.ts). */
+export const sha256Hex = sha256;
 
 /** A new portal token: `ptk_` + 256 random bits, base64url. */
 export function generateToken(): string {
