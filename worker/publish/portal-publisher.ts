@@ -26,13 +26,7 @@ export class PortalPublisher extends DurableObject<Env> {
     if (!isPublishRequest(request)) {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }), timings: {} };
     }
-    const run = this.tail.then(() => {
-      // The deadline starts when the publish leaves the queue, not when it joined it.
-      const attempt = new PublishAttempt(this.deadlineMs);
-      return settleWithin(attempt, this.work(this.env, request, attempt));
-    });
-    this.tail = run.catch(() => undefined);
-    return run;
+    return this.enqueue((attempt) => this.work(this.env, request, attempt));
   }
 
   /** Publishes one uploaded content bundle, in the same queue as definitions (content links resolve against them). */
@@ -40,9 +34,17 @@ export class PortalPublisher extends DurableObject<Env> {
     if (!isContentPublishRequest(request)) {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed content publish request" } }), timings: {} };
     }
+    return this.enqueue((attempt) => publishContent(this.env, request, attempt));
+  }
+
+  /**
+   * Runs `work` after every earlier request of this portal has finished or timed out, within its own deadline;
+   * the deadline starts when the work leaves the queue, not when it joined it.
+   */
+  private enqueue(work: (attempt: PublishAttempt) => Promise<PublishResponse>): Promise<PublishResponse> {
     const run = this.tail.then(() => {
       const attempt = new PublishAttempt(this.deadlineMs);
-      return settleWithin(attempt, publishContent(this.env, request, attempt));
+      return settleWithin(attempt, work(attempt));
     });
     this.tail = run.catch(() => undefined);
     return run;
