@@ -6,13 +6,10 @@
 import type { MarkdownIt, StateBlock, StateCore, Token } from "markdown-it";
 import container from "markdown-it-container";
 import type { RenderEnv } from "./markdown";
+import { escapeHtml } from "./escape-html";
 
 
 const CALLOUTS = { note: "Note", tip: "Tip", warning: "Warning" } as const;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** Audience names of an `audience a, b` container line. */
 export function audienceNames(info: string): string[] {

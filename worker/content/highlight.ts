@@ -20,6 +20,7 @@ import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { VAR_MARKER } from "./markers";
+import { escapeHtml } from "./escape-html";
 
 const LANGS = { bash, csharp, go, http, java, javascript, json, php, plaintext, python, ruby, shell, typescript, xml, yaml };
 for (const [name, lang] of Object.entries(LANGS)) hljs.registerLanguage(name, lang);
@@ -30,10 +31,6 @@ export function languageOf(name: string): string | undefined {
   const n = name.toLowerCase();
   const resolved = ALIASES[n] ?? n;
   return hljs.getLanguage(resolved) ? resolved : undefined;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** Highlighted inner HTML of a code block (escaped plain text for unknown languages). Variable markers kept. */

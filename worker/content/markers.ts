@@ -6,6 +6,7 @@
  * - `<!--a:partners,beta-->` … `<!--/a-->`: an audience block (nests); sanitised HTML never holds comments.
  */
 import { canRead, type ReaderContext } from "../access/reader";
+import { escapeHtml } from "./escape-html";
 
 export const VAR_MARKER = /\uE000([A-Za-z_][A-Za-z0-9_]*)\uE001/g;
 export const BASE_MARKER = "\uE002";
@@ -14,10 +15,6 @@ const AUDIENCE = /<!--a:([a-z0-9_,-]*)-->|<!--\/a-->/g;
 /** Removes the private-use characters markers are made of from author text (no forged markers). */
 export function stripMarkerChars(text: string): string {
   return text.replace(/[\uE000-\uE002]/g, "");
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** Drops the audience blocks the reader cannot read (their content and markers), keeps the rest unmarked. */
