@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import type { PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { publishAnswer, survivingReset } from "../http/publish-answer";
 import { readBodyLimited } from "../http/read-body";
 import { publicOrigin } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
@@ -30,22 +31,6 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   if (value === undefined || value === "") return undefined;
   if (value.length > max) throw new ApiError(400, "invalid-query", `${name} is longer than ${max} characters`);
   return value;
-}
-
-/**
- * A resource-limit failure of the publisher (its isolate exceeded the CPU or memory limit and was reset: the
- * definition was too costly, issue 14), answered 422 like a budget refusal; other failures stay 5xx.
- */
-const RESOURCE_LIMIT = /exceeded (its )?(CPU|memory)|CPU time limit|memory limit|resource limits/i;
-
-async function publish(namespace: DurableObjectNamespace, portalSlug: string, request: PublishRequest) {
-  try {
-    return await publisherFor(namespace, portalSlug).publish(request);
-  } catch (error) {
-    if (!RESOURCE_LIMIT.test(error instanceof Error ? error.message : String(error))) throw error;
-    const message = "the publisher ran out of CPU time or memory on this definition and was reset; nothing was published. Simplify or split it";
-    return { status: 422 as const, json: JSON.stringify({ error: { code: "over-budget", message } }), timings: {} };
-  }
 }
 
 export const apisRoutes = new Hono<PortalAppEnv>()
@@ -79,11 +64,8 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       strict: c.req.query("strict") === "true",
       origin: publicOrigin(c.env, portal),
     };
-    const result = await publish(c.env.PUBLISHER, portal.slug, request);
-    const timing = Object.entries({ "r2-write": r2Write, ...result.timings })
-      .map(([name, dur]) => `${name};dur=${dur}`)
-      .join(", ");
-    return c.body(result.json, result.status, { "content-type": "application/json; charset=utf-8", "server-timing": timing });
+    const result = await survivingReset(() => publisherFor(c.env.PUBLISHER, portal.slug).publish(request));
+    return publishAnswer(result, { "r2-write": r2Write, ...result.timings });
   })
   .get("/v1/apis", async (c) => {
     const portal = c.get("portal");

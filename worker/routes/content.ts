@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { PortalAppEnv } from "../env";
 import { pagePath } from "../content/compile";
 import { ApiError } from "../http/errors";
+import { publishAnswer, survivingReset } from "../http/publish-answer";
 import { publicOrigin } from "../http/public-origin";
 import { readBodyLimited } from "../http/read-body";
 import { requirePortal } from "../middleware/auth";
@@ -42,9 +43,8 @@ export const contentRoutes = new Hono<PortalAppEnv>()
     const sha256 = await sha256Hex(body);
     await putBundle(c.env.DEFINITIONS, sha256, body);
     const request: ContentPublishRequest = { portalId: portal.id, portalSlug: portal.slug, sha256, dryRun, allowBrokenLinks, origin: publicOrigin(c.env, portal) };
-    const result = await publisherFor(c.env.PUBLISHER, portal.slug).publishContent(request);
-    const timing = Object.entries(result.timings).map(([name, dur]) => `${name};dur=${dur}`).join(", ");
-    return c.body(result.json, result.status, { "content-type": "application/json; charset=utf-8", "server-timing": timing });
+    const result = await survivingReset(() => publisherFor(c.env.PUBLISHER, portal.slug).publishContent(request));
+    return publishAnswer(result);
   })
   .get("/v1/content", async (c) => {
     const portal = c.get("portal");
