@@ -5,8 +5,8 @@
 // to a guide's first paragraph visible in headless Chromium (cold context). Prints figures; asserts nothing.
 // BENCH_CONTENT_PAGES (guides, 1000), BENCH_PAGES (HTTP requests, 300), BENCH_LOADS (browser loads, 5).
 // The browser figure is set against the very same page saved as static files (HTML, CSS, script) and served by a
-// plain Node file server: the floor any static site generator's output can reach. VitePress and Docusaurus
-// themselves are not installed here, so their builds are not measured.
+// plain Node file server (the floor any static site's output can reach), and against the same 1,000 guides built
+// with VitePress (bench/vitepress-site.mjs) and served the same way. BENCH_VITEPRESS=0 skips the VitePress build.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import { chromium } from "playwright-core";
 import { tsImport } from "tsx/esm/api";
 import { uploadContent, zipFiles } from "../scripts/lib/content-bundle.mjs";
 import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
+import { buildVitePress, serveVitePress } from "./vitepress-site.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CORPUS = join(ROOT, "../shared/search-devset/corpus.jsonl");
@@ -116,7 +117,7 @@ async function staticCopy(url) {
 }
 
 /** Cold loads in Chromium: ms from navigation start to the guide's first paragraph on screen. */
-async function browserLoads(url) {
+async function browserLoads(url, selector = "article.prose p") {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
@@ -125,15 +126,15 @@ async function browserLoads(url) {
   try {
     for (let i = 0; i < LOADS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(() => {
+      await context.addInitScript((selector) => {
         const tick = () => {
-          const p = document.querySelector("article.prose p");
+          const p = document.querySelector(selector);
           const r = p?.getBoundingClientRect();
           if (r && r.height > 0 && r.top < innerHeight) window.__visibleAt = performance.now();
           else requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
-      });
+      }, selector);
       const page = await context.newPage();
       await page.goto(url, { waitUntil: "commit" });
       times.push(await (await page.waitForFunction(() => window.__visibleAt, null, { timeout: 30_000, polling: 50 })).jsonValue());
@@ -144,6 +145,8 @@ async function browserLoads(url) {
   }
   return times;
 }
+
+const vitepressVersion = () => JSON.parse(readFileSync(join(ROOT, "node_modules/vitepress/package.json"), "utf8")).version;
 
 export async function main() {
   const files = generateBundle(GUIDES);
@@ -192,7 +195,18 @@ export async function main() {
     console.log(`\n  browser: guide text visible after navigation (headless Chromium, cold context, median of ${LOADS} loads):`);
     console.log(`    Portico (wrangler dev, rendered per request)  ${ms(pct(visible, 50))}  (max ${ms(Math.max(...visible))})`);
     console.log(`    same page as static files (Node file server)  ${ms(pct(still, 50))}  (max ${ms(Math.max(...still))})   goal: Portico no later`);
-    console.log("    VitePress / Docusaurus builds: not measured (not installed here)");
+    if (process.env.BENCH_VITEPRESS !== "0") {
+      const buildMs = await buildVitePress(files);
+      const site = await serveVitePress();
+      try {
+        const path = `/guides/g${String(Math.floor(GUIDES / 2)).padStart(4, "0")}`;
+        const page = await timedGet(site.origin + path);
+        const vp = await browserLoads(site.origin + path, ".vp-doc p");
+        console.log(`    VitePress ${vitepressVersion()} build as static files     ${ms(pct(vp, 50))}  (max ${ms(Math.max(...vp))})   HTML ${kb(page.bytes)}, gzip ${kb(page.gzip)}; build step ${(buildMs / 1000).toFixed(1)} s for ${GUIDES} guides`);
+      } finally {
+        site.close();
+      }
+    }
   } finally {
     await server.stop();
   }
