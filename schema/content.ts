@@ -24,7 +24,8 @@ export const contentReleases = sqliteTable(
     pages: integer("pages").notNull(),
     steps: integer("steps").notNull(),
     changelog: integer("changelog").notNull(),
-    /** "pending" while written, "published" once complete, "preview" for a dry run's preview (never live). */
+    /** "pending" while written, "published" once complete, "preview" for a dry run's preview (never live);
+     * "expired" only inside the batch that deletes an expired preview (store/content.ts). */
     status: text("status").notNull(),
     createdAt: text("created_at").notNull(),
   },

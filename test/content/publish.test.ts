@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { gzipSync } from "fflate";
 import { createTar } from "nanotar";
@@ -58,6 +58,30 @@ describe("POST /v1/content/upload", () => {
     expect((await getPage("/p/content-dry/preview/pv_unknown/guides/intro")).status).toBe(404);
     expect((await getPage("/p/content-dry/sitemap.xml")).html).not.toContain("preview");
     expect((await getPage("/p/content-dry/llms-full.txt")).html).not.toContain("Marker two");
+  });
+
+  it("deletes expired previews (rows, pages, assets) on the portal's next upload; live ones stay", async () => {
+    const token = await portalWithApi("content-expire");
+    await uploadContent(token, bundle("one"));
+    const old = await uploadContent(token, bundle("two"), { dryRun: "true" });
+    const fresh = await uploadContent(token, bundle("three"), { dryRun: "true" });
+    const oldPath = new URL(old.json.preview.url).pathname;
+    const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+    const previewRows = () => count("SELECT count(*) AS n FROM content_previews v JOIN portals p ON p.id = v.portal_id WHERE p.slug = 'content-expire'");
+    // Digests are per bundle, not per portal (another test previews the same bundle): scope every query to the portal.
+    const oldRelease = `SELECT r.id FROM content_releases r JOIN portals p ON p.id = r.portal_id WHERE p.slug = 'content-expire' AND r.digest = '${old.json.digest}'`;
+    const pageRows = () => count(`SELECT count(*) AS n FROM content_pages WHERE release_id IN (${oldRelease})`);
+    expect(await previewRows()).toBe(2);
+    expect(await pageRows()).toBeGreaterThan(0);
+    // Age the first preview past its expiry, as a day passing would.
+    await env.DB.prepare(`UPDATE content_previews SET expires_at = '2000-01-01T00:00:00.000Z' WHERE release_id IN (${oldRelease})`).run();
+    expect((await getPage(`${oldPath}guides/intro`)).status).toBe(404);
+    expect((await uploadContent(token, bundle("four"))).status).toBe(201);
+    expect(await previewRows()).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM (${oldRelease})`)).toBe(0);
+    expect(await pageRows()).toBe(0);
+    expect((await getPage(`${new URL(fresh.json.preview.url).pathname}guides/intro`)).html).toContain("Marker three.");
+    expect((await getPage("/p/content-expire/guides/intro")).html).toContain("Marker four.");
   });
 
   it("refuses broken links with 422 and the list, unless ?allowBrokenLinks=true", async () => {

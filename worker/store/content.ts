@@ -164,9 +164,27 @@ export async function releaseAssetType(db: D1Database, releaseId: number, sha: s
 }
 
 /**
+ * Deletes the portal's previews that expired by `now` (ISO time) with their release rows, pages and assets, as
+ * statements for the caller's batch. Their KV chunks and R2 assets stay: both are content-addressed and may be
+ * shared with a live or later release.
+ */
+function expiredPreviewStatements(db: D1Database, portalId: number, now: string): D1PreparedStatement[] {
+  const expired = "SELECT release_id FROM content_previews WHERE portal_id = ? AND expires_at <= ?";
+  return [
+    db.prepare(`DELETE FROM content_pages WHERE release_id IN (${expired})`).bind(portalId, now),
+    db.prepare(`DELETE FROM content_assets WHERE release_id IN (${expired})`).bind(portalId, now),
+    // The preview rows reference their releases: mark the releases, drop the previews, then the marked releases.
+    db.prepare(`UPDATE content_releases SET status = 'expired' WHERE id IN (${expired})`).bind(portalId, now),
+    db.prepare("DELETE FROM content_previews WHERE portal_id = ? AND expires_at <= ?").bind(portalId, now),
+    db.prepare("DELETE FROM content_releases WHERE portal_id = ? AND status = 'expired'").bind(portalId),
+  ];
+}
+
+/**
  * Records a release and makes it live: the release row first (its id), then pages (one json_each statement),
  * assets, the published status and the live pointer in one batch, so a failure leaves the live release as it was.
  * With `preview`, the release is recorded with a preview token instead and the live pointer is not touched.
+ * Either way the same batch deletes the portal's expired previews, so dry runs never pile up rows.
  */
 export async function commitRelease(
   db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string,
@@ -184,7 +202,7 @@ export async function commitRelease(
       Math.min(m.order, 1e9), m.file, at[i].key, at[i].offset, at[i].length, m.changelog?.type ?? null, m.changelog?.version ?? null, m.changelog?.date ?? null, m.changelog?.api ?? null];
   });
   const cols = ["kind", "slug", "locale", "title", "description", "tags", "labels", "operations", "position", "file", "chunk_key", "slice_offset", "slice_length", "change_type", "change_version", "change_date", "change_api"];
-  const statements: D1PreparedStatement[] = [];
+  const statements: D1PreparedStatement[] = expiredPreviewStatements(db, portalId, now);
   // One statement per 500 pages keeps each bound JSON argument well under D1's statement size limits.
   for (let i = 0; i < rows.length; i += 500) {
     statements.push(db.prepare(
