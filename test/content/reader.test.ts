@@ -8,7 +8,8 @@ const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
 beforeAll(async () => {
   const token = await createPortal("handbook", "Docs portal");
   expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
-  const res = await uploadContent(token, bundle("one", { "guides/img/dog.png": PNG, "guides/pics.md": "---\ntitle: Pictures\ntags: [security]\n---\n![dog](img/dog.png)\n" }));
+  const res = await uploadContent(token, bundle("one", { "guides/img/dog.png": PNG, "guides/pics.md": "---\ntitle: Pictures\ntags: [security]\n---\n![dog](img/dog.png)\n",
+    "changelog/2026-01-01-new.de.md": "---\ntitle: Haustiere da\ntype: New\nversion: v1.0.0\ndate: 2026-01-01\napi: pets\ntags: [pets]\n---\nHaustiere sind da.\n" }));
   expect(res.status).toBe(201);
 });
 
@@ -76,6 +77,23 @@ describe("content reader pages", () => {
     expect(fallback.html).toContain("not yet translated into de");
     expect((await getPage("/p/handbook/xx/guides/intro")).status).toBe(404);
     expect((await getPage("/p/handbook/guides/nope")).status).toBe(404);
+  });
+
+  it("serves the changelog and its feed per locale, translated entries where a variant exists", async () => {
+    const en = await getPage("/p/handbook/changelog");
+    expect(en.html).toContain("Pets one");
+    expect(en.html).not.toContain("Haustiere");
+    const de = await getPage("/p/handbook/de/changelog?api=pets");
+    expect(de.status).toBe(200);
+    expect(de.html).toContain('<html lang="de">');
+    expect(de.html).toContain("Haustiere sind da.");
+    expect(de.html).not.toContain("Pets one");
+    expect(de.html).toContain('hreflang="en" href="http://portico.test/p/handbook/changelog"');
+    const rss = await (await SELF.fetch(`${ORIGIN}/p/handbook/de/changelog.rss`)).text();
+    expect(rss.match(/<item>/g)).toHaveLength(1);
+    expect(rss).toContain("Haustiere da");
+    expect(rss).toContain("http://portico.test/p/handbook/de/changelog#");
+    expect((await getPage("/p/handbook/sitemap.xml")).html).toContain("<loc>http://portico.test/p/handbook/de/changelog</loc>");
   });
 
   it("shows the first guide on the portal home", async () => {

@@ -58,10 +58,10 @@ function decode(data: Uint8Array): string | undefined {
   }
 }
 
-/** The URL path (after the base marker) of a page in a locale (changelog entries: an anchor of the changelog). */
+/** The URL path (after the base marker) of a page in a locale (changelog entries: an anchor of that locale's changelog). */
 export function pagePath(kind: PageKind, slug: string, locale: string, defaultLocale: string): string {
   const prefix = locale === defaultLocale ? "" : `/${locale}`;
-  if (kind === "changelog") return `/changelog#${slug}`;
+  if (kind === "changelog") return `${prefix}/changelog#${slug}`;
   return `${prefix}/${kind === "guide" ? "guides" : "steps"}/${slug}`;
 }
 
@@ -113,7 +113,7 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
     let base = m[2];
     let locale = defaultLocale;
     const loc = /^(.*)\.([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)$/.exec(base);
-    if (loc && config.locales.includes(loc[2]) && kind !== "changelog") [base, locale] = [loc[1], loc[2]];
+    if (loc && config.locales.includes(loc[2])) [base, locale] = [loc[1], loc[2]];
     const { fm, problems } = splitFrontMatter(file, src);
     const checked = problems.length ? { problems } : pageFields(file, src.replace(/\r\n?/g, "\n"), fm.data, kind);
     checks.invalidFrontMatter.push(...checked.problems);

@@ -42,7 +42,7 @@ export class Site<P extends PageMeta = PageMeta> {
   /** Path (after the base) of a page in a locale. */
   path(kind: PageKind, slug: string, locale: string): string {
     const prefix = locale === this.defaultLocale ? "" : `/${locale}`;
-    return kind === "changelog" ? `/changelog#${slug}` : `${prefix}/${kind === "guide" ? "guides" : "steps"}/${slug}`;
+    return kind === "changelog" ? `${prefix}/changelog#${slug}` : `${prefix}/${kind === "guide" ? "guides" : "steps"}/${slug}`;
   }
 
   /** The page in `locale`, else in the default locale (`fallback` true); undefined when unreadable or absent. */
@@ -122,12 +122,16 @@ export class Site<P extends PageMeta = PageMeta> {
       .map((x) => x.p);
   }
 
-  /** Readable changelog entries, newest first, optionally filtered. */
-  changelog(filter: { type?: string; api?: string; tag?: string } = {}): P[] {
+  /**
+   * Readable changelog entries, newest first, optionally filtered: the default locale's entries (they decide
+   * which entries exist and how they filter), each in its `locale` variant where one exists.
+   */
+  changelog(filter: { type?: string; api?: string; tag?: string } = {}, locale = this.defaultLocale): P[] {
     return this.pages
-      .filter((p) => p.kind === "changelog" && p.changelog)
+      .filter((p) => p.kind === "changelog" && p.changelog && p.locale === this.defaultLocale)
       .filter((p) => (!filter.type || p.changelog!.type === filter.type) && (!filter.api || p.changelog!.api === filter.api) && (!filter.tag || p.tags.includes(filter.tag)))
-      .sort((a, b) => b.changelog!.date.localeCompare(a.changelog!.date) || b.changelog!.version.localeCompare(a.changelog!.version));
+      .sort((a, b) => b.changelog!.date.localeCompare(a.changelog!.date) || b.changelog!.version.localeCompare(a.changelog!.version))
+      .map((p) => (locale === this.defaultLocale ? p : this.find("changelog", p.slug, locale)!.page));
   }
 
   /** Every readable guide and step (all locales), for the sitemap and llms.txt. */

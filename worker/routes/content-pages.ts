@@ -136,10 +136,46 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
   return c.html(renderGuidePage(view));
 }
 
-async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, max = 50) {
-  const metas = x.site.changelog(filter).slice(0, max);
+async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, locale: string, max = 50) {
+  const metas = x.site.changelog(filter, locale).slice(0, max);
   const stored = await Promise.all(metas.map((m) => storedPage(c.env.MODELS, m.at)));
   return metas.map((meta, i) => ({ meta, html: stored[i] ? renderForReader(stored[i]!.html, x.reader, { basePath: x.basePath, defaults: x.defaults }) : "" }));
+}
+
+/** `/changelog` (`/{locale}/changelog`): entries in the locale where translated, filterable by type, API and tag. */
+async function changelogPage(c: Context<AppEnv>, locale?: string): Promise<Response> {
+  const x = await context(c, locale);
+  const loc = locale ?? x.site.defaultLocale;
+  const q = (k: string) => c.req.query(k) || undefined;
+  const filter = { type: q("type"), api: q("api"), tag: q("tag") };
+  const all = x.site.changelog();
+  const options = {
+    types: [...new Set(all.map((p) => p.changelog!.type))].sort(),
+    apis: [...new Set(all.flatMap((p) => (p.changelog!.api ? [p.changelog!.api] : [])))].sort(),
+    tags: [...new Set(all.flatMap((p) => p.tags))].sort(),
+  };
+  const at = (l: string) => `${x.basePath}${l === x.site.defaultLocale ? "" : `/${l}`}/changelog`;
+  const rss = `${at(loc)}.rss`;
+  return c.html(renderChangelogPage({
+    shell: shell(x, loc, "changelog", [{ title: "Home", href: `${x.basePath}/` }, { title: "Changelog" }], {
+      localeLinks: x.site.config.locales.map((l) => ({ locale: l, href: at(l), current: l === loc })),
+    }),
+    head: {
+      theme: theme(x), title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${at(loc)}`,
+      alternates: x.site.config.locales.map((l) => ({ locale: l, href: `${x.origin}${at(l)}` })), rss: x.preview ? undefined : `${x.origin}${rss}`, noindex: x.preview,
+    },
+    entries: await changelogEntries(c, x, filter, loc), filter, options, rssHref: rss,
+  }));
+}
+
+/** `/changelog.rss` (`/{locale}/changelog.rss`): RSS 2.0 of the changelog in the locale, translated entries where they exist. */
+async function changelogFeed(c: Context<AppEnv>, locale?: string): Promise<Response> {
+  const x = await context(c, locale);
+  const loc = locale ?? x.site.defaultLocale;
+  const entries = await changelogEntries(c, x, {}, loc);
+  const siteUrl = `${x.origin}${x.basePath}${loc === x.site.defaultLocale ? "" : `/${loc}`}`;
+  const xml = changelogRss({ title: x.data.release.config.name ?? x.data.portal.name, siteUrl, entries });
+  return c.body(xml, 200, { "content-type": "application/rss+xml; charset=utf-8" });
 }
 
 /** The routes a reader and a preview share, under `prefix` (`/p/:portal` or `/p/:portal/preview/:token`). */
@@ -158,23 +194,8 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     if (!first || first.kind === "api") return next();
     return page(c, first.kind as "guide" | "step", first.key.slice(first.key.indexOf(":") + 1), undefined, true);
   })
-  .get(`${prefix}/changelog`, async (c) => {
-    const x = await context(c);
-    const q = (k: string) => c.req.query(k) || undefined;
-    const filter = { type: q("type"), api: q("api"), tag: q("tag") };
-    const all = x.site.changelog();
-    const options = {
-      types: [...new Set(all.map((p) => p.changelog!.type))].sort(),
-      apis: [...new Set(all.flatMap((p) => (p.changelog!.api ? [p.changelog!.api] : [])))].sort(),
-      tags: [...new Set(all.flatMap((p) => p.tags))].sort(),
-    };
-    const loc = x.site.defaultLocale;
-    return c.html(renderChangelogPage({
-      shell: shell(x, loc, "changelog", [{ title: "Home", href: `${x.basePath}/` }, { title: "Changelog" }]),
-      head: { theme: theme(x), title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${x.basePath}/changelog`, rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview },
-      entries: await changelogEntries(c, x, filter), filter, options, rssHref: `${x.basePath}/changelog.rss`,
-    }));
-  })
+  .get(`${prefix}/changelog`, (c) => changelogPage(c))
+  .get(`${prefix}/:locale{${LOCALE}}/changelog`, (c) => changelogPage(c, c.req.param("locale")))
   .get(`${prefix}/theme.css`, async (c) => {
     const x = await context(c);
     const accent = x.data.release.config.branding.accent;
@@ -221,12 +242,8 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     c.header("cache-control", "private, no-store");
     usePagePolicy(c, { ...(c.get("pagePolicy") ?? DEFAULT_PAGE_POLICY), referrerPolicy: "no-referrer" });
   }), "/p/:portal/preview/:token"), "/p/:portal")
-  .get("/p/:portal/changelog.rss", async (c) => {
-    const x = await context(c);
-    const entries = await changelogEntries(c, x, {});
-    const xml = changelogRss({ title: x.data.release.config.name ?? x.data.portal.name, siteUrl: x.origin + x.basePath, entries });
-    return c.body(xml, 200, { "content-type": "application/rss+xml; charset=utf-8" });
-  })
+  .get("/p/:portal/changelog.rss", (c) => changelogFeed(c))
+  .get(`/p/:portal/:locale{${LOCALE}}/changelog.rss`, (c) => changelogFeed(c, c.req.param("locale")))
   .get("/p/:portal/llms.txt", async (c) => {
     const x = await context(c);
     const loc = x.site.defaultLocale;
@@ -271,7 +288,7 @@ export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string,
   const base = `${origin}/p/${data.portal.slug}`;
   const lastmod = data.release.createdAt.slice(0, 10);
   const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
-  if (site.changelog().length > 0) urls.push({ loc: `${base}/changelog`, lastmod });
+  if (site.changelog().length > 0) for (const l of config.locales) urls.push({ loc: `${base}${l === config.locales[0] ? "" : `/${l}`}/changelog`, lastmod });
   return urls;
 }
 
