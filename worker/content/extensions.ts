@@ -6,7 +6,7 @@
 import type { MarkdownIt, StateBlock, StateCore, Token } from "markdown-it";
 import container from "markdown-it-container";
 import type { RenderEnv } from "./markdown";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/html-escape";
 
 
 const CALLOUTS = { note: "Note", tip: "Tip", warning: "Warning" } as const;

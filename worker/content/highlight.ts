@@ -20,7 +20,7 @@ import typescript from "highlight.js/lib/languages/typescript";
 import xml from "highlight.js/lib/languages/xml";
 import yaml from "highlight.js/lib/languages/yaml";
 import { VAR_MARKER } from "./markers";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/html-escape";
 
 const LANGS = { bash, csharp, go, http, java, javascript, json, php, plaintext, python, ruby, shell, typescript, xml, yaml };
 for (const [name, lang] of Object.entries(LANGS)) hljs.registerLanguage(name, lang);

@@ -6,7 +6,7 @@
  * - `<!--a:partners,beta-->` … `<!--/a-->`: an audience block (nests); sanitised HTML never holds comments.
  */
 import { canRead, type ReaderContext } from "../access/reader";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/html-escape";
 
 export const VAR_MARKER = /\uE000([A-Za-z_][A-Za-z0-9_]*)\uE001/g;
 export const BASE_MARKER = "\uE002";

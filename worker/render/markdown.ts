@@ -5,6 +5,7 @@
 import MarkdownIt, { type RendererRule } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { BUDGET_NOTES, TEXT_BUDGET } from "../openapi/budgets";
+import { escapeHtml } from "../lib/html-escape";
 
 const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
@@ -54,10 +55,6 @@ const SANITIZE: sanitizeHtml.IOptions = {
 const CACHE_LIMIT = 4000;
 const cache = new Map<string, string>();
 const PLAIN = /^[^\\`*_[\]<>#|~!&\n:=+-]*$/;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /**
  * Safe HTML for a CommonMark description (block level: paragraphs, lists, tables, code). A description longer

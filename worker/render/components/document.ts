@@ -14,10 +14,10 @@ export interface HeadInfo {
 }
 
 
-/** Escapes text for HTML text and attribute positions. */
-export function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+import { escapeHtml as esc } from "../../lib/html-escape";
+
+/** Escapes text for HTML text and attribute positions (the shared escaper, under the name this layer's callers use). */
+export { esc };
 
 /** Characters of a description read for its summary: markup shrinks, but never by more than this factor. */
 const SUMMARY_SOURCE_FACTOR = 20;
