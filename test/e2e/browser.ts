@@ -20,6 +20,33 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** What a hostile page did when poked: `window.__xss` as the payloads set it, dialogs opened, console errors. */
+export interface HostileVisit {
+  xss: unknown;
+  dialogs: string[];
+  errors: string[];
+  page: Page;
+}
+
+/**
+ * Opens `url`, hovers every visible `hover` element, clicks every visible `click` element and every in-page
+ * link in `main` (a payload may hide behind any of them), then reports what ran. The page stays open.
+ */
+export async function visitHostile(browser: Browser, url: string, pokes: { hover?: string; click: string[] }): Promise<HostileVisit> {
+  const page = await browser.newPage();
+  const errors = collectErrors(page);
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  await page.goto(url, { waitUntil: "networkidle" });
+  if (pokes.hover) for (const el of await page.locator(pokes.hover).all()) if (await el.isVisible()) await el.hover();
+  for (const selector of [...pokes.click, "main a:not([href^='http']):not([href^='/'])"]) {
+    for (const el of await page.locator(selector).all()) if (await el.isVisible()) await el.click({ noWaitAfter: true, timeout: 2000 }).catch(() => {});
+  }
+  await page.mouse.move(5, 5);
+  const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+  return { xss, dialogs, errors, page };
+}
+
 /** The dev server's URL. */
 export function baseUrl(): string {
   return inject("baseUrl");

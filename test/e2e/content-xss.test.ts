@@ -3,11 +3,11 @@
  * and forged reader markers runs nothing on its guide, code steps, changelog, tag and glossary pages, even when
  * the reader clicks every link on the page and hovers the glossary terms.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs module shared with scripts/start.mjs and the benchmark
 import { uploadContent, zipFiles } from "../../scripts/lib/content-bundle.mjs";
-import { baseUrl, collectErrors, createPortal, launchBrowser } from "./browser";
+import { baseUrl, createPortal, launchBrowser, visitHostile } from "./browser";
 
 const PORTAL = "content-xss";
 const PAYLOADS = [
@@ -48,18 +48,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function visit(url: string): Promise<{ xss: unknown; dialogs: string[]; errors: string[]; page: Page }> {
-  const page = await browser.newPage();
-  const errors = collectErrors(page);
-  const dialogs: string[] = [];
-  page.on("dialog", (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  await page.goto(url, { waitUntil: "networkidle" });
-  for (const term of await page.locator(".term").all()) if (await term.isVisible()) await term.hover();
-  for (const el of await page.locator("main b, main summary, main button").all()) if (await el.isVisible()) await el.click({ noWaitAfter: true, timeout: 2000 }).catch(() => {});
-  for (const link of await page.locator("main a:not([href^='http']):not([href^='/'])").all()) if (await link.isVisible()) await link.click({ noWaitAfter: true, timeout: 2000 }).catch(() => {});
-  const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-  return { xss, dialogs, errors, page };
-}
+/** Hovers glossary terms and clicks tabs, details and in-page links: a payload may hide behind any of them. */
+const visit = (url: string) => visitHostile(browser, url, { hover: ".term", click: ["main b, main summary, main button"] });
 
 describe("hostile Markdown", () => {
   it("runs nothing on any content page", async () => {

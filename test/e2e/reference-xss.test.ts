@@ -4,9 +4,9 @@
  * layouts, even when the reader clicks links, opens details and switches tabs.
  */
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+import { baseUrl, createPortal, launchBrowser, visitHostile, publish } from "./browser";
 
 const HOSTILE = readFileSync(new URL("../../worker/render/testing/hostile-definition.yaml", import.meta.url), "utf8");
 const PORTAL = "reference-xss";
@@ -28,20 +28,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Opens `url`, pokes at everything clickable that stays on the page, and reports what ran. */
-async function visit(url: string): Promise<{ xss: unknown; dialogs: string[]; errors: string[]; page: Page }> {
-  const page = await browser.newPage();
-  const errors = collectErrors(page);
-  const dialogs: string[] = [];
-  page.on("dialog", (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  await page.goto(url, { waitUntil: "networkidle" });
-  for (const summary of await page.locator("summary").all()) if (await summary.isVisible()) await summary.click();
-  for (const label of await page.locator(".tabs > label").all()) if (await label.isVisible()) await label.click();
-  for (const link of await page.locator("main a:not([href^='http']):not([href^='/'])").all()) if (await link.isVisible()) await link.click({ noWaitAfter: true }).catch(() => {});
-  await page.mouse.move(5, 5);
-  const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-  return { xss, dialogs, errors, page };
-}
+/** Opens every `<details>` and tab and follows in-page links: a payload may hide behind any of them. */
+const visit = (url: string) => visitHostile(browser, url, { click: ["summary", ".tabs > label"] });
 
 describe("hostile definition", () => {
   it("runs nothing on the index and on every operation page", async () => {
