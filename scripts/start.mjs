@@ -18,15 +18,21 @@ const node = process.execPath;
 // DNS error on every start. The placeholder it then falls back to is what we want locally: say so and skip the fetch.
 const childEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
-function devVarsToken() {
+/** The value of `name` in .dev.vars, created with a random `make()` (and added to the file) the first time. */
+function devVar(name, make) {
   const path = join(root, ".dev.vars");
   const text = existsSync(path) ? readFileSync(path, "utf8") : "";
-  const found = /^PORTICO_ADMIN_TOKEN=(.+)$/m.exec(text);
+  const found = new RegExp(`^${name}=(.+)$`, "m").exec(text);
   if (found) return found[1].trim();
-  const token = "adm_" + randomBytes(32).toString("base64url");
-  writeFileSync(path, `${text}${text && !text.endsWith("\n") ? "\n" : ""}PORTICO_ADMIN_TOKEN=${token}\n`, { mode: 0o600 });
-  console.log("created .dev.vars with a new PORTICO_ADMIN_TOKEN");
-  return token;
+  const value = make();
+  writeFileSync(path, `${text}${text && !text.endsWith("\n") ? "\n" : ""}${name}=${value}\n`, { mode: 0o600 });
+  console.log(`${text ? "added" : "created .dev.vars with"} a new ${name}${text ? " to .dev.vars" : ""}`);
+  return value;
+}
+
+function devVarsToken() {
+  devVar("SESSION_SECRET", () => randomBytes(32).toString("base64url")); // seals reader session cookies
+  return devVar("PORTICO_ADMIN_TOKEN", () => "adm_" + randomBytes(32).toString("base64url"));
 }
 
 function run(args) {
