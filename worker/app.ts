@@ -13,6 +13,7 @@ import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
+import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
@@ -24,6 +25,8 @@ export const app = new Hono<AppEnv>()
   .get("/healthz", (c) => c.json({ ok: true }))
   .route("/", portalsRoutes)
   .route("/", portalSettingsRoutes)
+  .route("/", samlSettingsRoutes)
+  .route("/", samlReaderRoutes)
   .route("/", apisRoutes)
   .route("/", contentRoutes)
   .route("/", contentPagesRoutes)
