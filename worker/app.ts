@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { ApiError } from "./http/errors";
 import { ClientAbortError } from "./http/read-body";
 import { securityHeadersMiddleware } from "./http/security-headers";
+import { apiKeyRoutes } from "./routes/api-key";
 import { apisRoutes } from "./routes/apis";
 import { contentRoutes } from "./routes/content";
 import { contentPagesRoutes } from "./routes/content-pages";
@@ -27,6 +28,7 @@ export const app = new Hono<AppEnv>()
   .route("/", portalSettingsRoutes)
   .route("/", samlSettingsRoutes)
   .route("/", samlReaderRoutes)
+  .route("/", apiKeyRoutes)
   .route("/", apisRoutes)
   .route("/", contentRoutes)
   .route("/", contentPagesRoutes)

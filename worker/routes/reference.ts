@@ -23,6 +23,7 @@ import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow } from "../store/apis";
+import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-pages";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
@@ -42,7 +43,8 @@ function apiRef(api: ApiRow): ApiRef {
   return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
 }
 
-function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): PageProps {
+/** Props every reference page shares; reading the API-key cookie makes the answer `private, no-store`. */
+async function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): Promise<PageProps> {
   const basePath = `/p/${ctx.portal.slug}`;
   return {
     portal: { slug: ctx.portal.slug, name: ctx.portal.name },
@@ -53,6 +55,7 @@ function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string
     version: { label: ctx.version.label, live: ctx.live },
     // The portal's configured origin, never the request's Host (which the client chooses).
     canonicalUrl: publicOrigin(c.env, ctx.portal) + canonicalPath,
+    authorize: await authorizeState(c, ctx.portal, c.req.path),
   };
 }
 
@@ -64,10 +67,10 @@ async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext): Promise<Res
   const db = getDb(c.env.DB);
   const [header, rows] = await Promise.all([getHeader(c.env.MODELS, ctx.version.modelKey), listOperations(db, ctx.version.id)]);
   if (!header) throw new ApiError(404, "not-found", "this version's model is not available");
-  const props = { ...pageProps(c, ctx, versionPath(ctx)), header, operations: rows.map(operationSummaryOf) };
+  const props = { ...(await pageProps(c, ctx, versionPath(ctx))), header, operations: rows.map(operationSummaryOf) };
   if (ctx.api.layout === "single-page") {
     const stream = renderSinglePage({ ...props, slices: readSlicesInOrder(c.env.MODELS, ctx.version.modelKey, rows.map(sliceLocationOf)) });
-    return new Response(stream, { headers: HTML_HEADERS });
+    return new Response(stream, { headers: { ...HTML_HEADERS, "cache-control": "private, no-store" } });
   }
   return c.html(renderVersionIndex(props));
 }
@@ -118,7 +121,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     ]);
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
-      ...pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
+      ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),
       header,
       slice,
       nav: siblings.map(operationSummaryOf),
