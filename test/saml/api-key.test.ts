@@ -109,3 +109,24 @@ describe("API key once", () => {
     expect(await (await get(`${base}/viabearer`, tampered)).text()).toContain("Bearer YOUR_TOKEN");
   });
 });
+
+describe("API key once on content pages", () => {
+  it("guides show the Authorize control and answer private, no-store; feeds stay cacheable without it", async () => {
+    const { bundle, PETSTORE_OPS, uploadContent } = await import("../content/bundles");
+    const token = await createPortal("keys-guides");
+    expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    expect((await uploadContent(token, bundle())).status).toBe(201);
+    const guide = await get("/p/keys-guides/guides/auth");
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get("cache-control")).toBe("private, no-store");
+    const anonymous = await guide.text();
+    expect(anonymous).toContain('action="/p/keys-guides/auth/api-key"');
+    expect(anonymous).toContain("Bearer KEY_DEFAULT");
+    // The entered key fills {{api_key}} in guides and code steps.
+    const cookie = cookieOf(await post("/p/keys-guides/auth/api-key", { key: KEY, return: "/p/keys-guides/guides/auth" }));
+    expect(await (await get("/p/keys-guides/guides/auth", cookie)).text()).toContain(`Bearer ${KEY}`);
+    expect(await (await get("/p/keys-guides/steps/first", cookie)).text()).toContain(KEY);
+    const rss = await get("/p/keys-guides/changelog.rss");
+    expect(rss.headers.get("cache-control")).not.toBe("private, no-store");
+  });
+});

@@ -20,6 +20,8 @@ import { renderErrorPage } from "../render";
 import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
 import type { ShellProps } from "../render/content/layout";
+import type { AuthorizeState } from "../render/types";
+import { authorizeState } from "./api-key";
 import { operationUrl } from "../render/urls";
 import { getAsset, linkingPages, releaseAssetType, type PageRow } from "../store/content";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
@@ -44,6 +46,8 @@ interface Ctx {
   defaults: Record<string, string>;
   /** A dry run's preview: noindex, and links stay inside the preview. */
   preview: boolean;
+  /** The top bar's Authorize control (API key once); none on previews. */
+  authorize?: AuthorizeState;
 }
 
 /** The preview token of a `/p/{portal}/preview/{token}/…` request, else undefined. */
@@ -74,7 +78,15 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   const site = new Site(config, data.pages, data.apis.map((a) => ({ slug: a.slug, title: a.title })), reader);
   const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));
   usePagePolicy(c, portalPagePolicy(portalSettings(data.portal)));
-  return { data: data as Ctx["data"], site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview };
+  // HTML pages only: feeds, llms.txt and the theme stylesheet stay cacheable and carry no control.
+  const htmlPage = !preview && !/\.(?:css|rss|txt)$/.test(c.req.path);
+  const authorize = htmlPage ? await authorizeState(c, data.portal, c.req.path) : undefined;
+  // The key the reader entered fills `{{api_key}}` in guides and code steps, over any default.
+  if (authorize?.apiKey) {
+    reader.apiKey = authorize.apiKey;
+    reader.variables = { ...reader.variables, api_key: authorize.apiKey };
+  }
+  return { data: data as Ctx["data"], site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview, ...(authorize ? { authorize } : {}) };
 }
 
 /** A writer previewing: `?audience=partners,beta` reads as those audiences (plus public). */
@@ -90,7 +102,7 @@ function theme(x: Ctx): string | undefined {
 
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
   const logo = x.data.release.config.branding.logoUrl;
-  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...extra };
+  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...(x.authorize ? { authorize: x.authorize } : {}), ...extra };
 }
 
 /** Plain text of a marked string (TOC entries, step titles) for this reader; the renderer escapes it. */

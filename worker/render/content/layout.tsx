@@ -8,7 +8,9 @@ import type { ComponentChildren } from "preact";
 import ThemeToggle from "../../../client/islands/theme-toggle";
 import type { NavGroup, Site } from "../../content/site";
 import { documentEnd, documentStart, esc } from "../components/document";
+import { Authorize } from "../components/authorize";
 import { Island } from "../components/island";
+import type { AuthorizeState } from "../types";
 
 /** Stylesheet and script of content pages (Workers static assets). */
 export const CONTENT_ASSETS = { css: "/content.css", script: "/assets/content.js" } as const;
@@ -26,6 +28,8 @@ export interface ShellProps {
   /** Locale → path of this page in that locale, for the switcher. */
   localeLinks?: { locale: string; href: string; current: boolean }[];
   toc?: { id: string; text: string; level: number }[];
+  /** The Authorize control (API key once), when the page offers it. */
+  authorize?: AuthorizeState;
   children: ComponentChildren;
 }
 
@@ -75,6 +79,7 @@ export function ContentShell(p: ShellProps) {
             {p.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}
           </nav>
         )}
+        {p.authorize && <Authorize state={p.authorize} />}
         <Island name="theme-toggle" component={ThemeToggle} props={{}} />
       </header>
       <div class="cshell">
