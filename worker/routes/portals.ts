@@ -71,12 +71,12 @@ export const portalsRoutes = new Hono<AppEnv>().post("/v1/portals", requireAdmin
   return c.json({ portal: portalView(created.portal), token: created.token }, 201);
 });
 
-/** `GET /v1/portal` and `PATCH /v1/portal` (portal token): the calling portal and its reader settings. */
+/** `GET /v1/portal` and `PATCH /v1/portal` (portal token): the calling portal, its reader settings and its access (no secrets). */
 export const portalSettingsRoutes = new Hono<PortalAppEnv>()
   .use("/v1/portal", requirePortal)
   .get("/v1/portal", async (c) => {
     const portal = c.get("portal");
-    return c.json({ portal: portalView(portal), settings: { ...portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) } });
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
   })
   .patch("/v1/portal", async (c) => {
     const body = await readJsonObject(c.req.raw, 64 * 1024);
@@ -85,5 +85,5 @@ export const portalSettingsRoutes = new Hono<PortalAppEnv>()
     const access = body.access === undefined ? undefined : await checkAccessPatch(c.env.DB, c.get("portal").id, body.access);
     const portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");
     if (access) await saveAccess(c.env.DB, portal.id, access.parsed, access.passwordHash);
-    return c.json({ portal: portalView(portal), settings: { ...portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) } });
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
   });
