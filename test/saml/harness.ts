@@ -27,6 +27,10 @@ export async function samlPortal(slug: string, query = ""): Promise<string> {
     method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/samlmetadata+xml" }, body: idpMetadataXml(IDP_ENTITY, IDP_SSO, [idpCert]),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+  const access = await fetchPath("/v1/portal", {
+    method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ access: { default: "public", methods: ["saml"] } }),
+  });
+  expect(access.status, await access.clone().text()).toBe(200);
   return token;
 }
 

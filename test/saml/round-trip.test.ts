@@ -88,6 +88,12 @@ describe("SSO settings (PUT /v1/portal/sso) and unconfigured portals", () => {
     expect((await put("<x/>", "?colour=blue")).status).toBe(400);
     const still = await fetchPath("/v1/portal/sso", { headers: { authorization: `Bearer ${token}` } });
     expect(((await still.json()) as any).sso.idp.entityId).toBe(IDP_ENTITY);
+    // Taking saml out of the access methods stops SSO; the IdP stays configured.
+    expect((await fetchPath("/p/saml-set/auth/saml/login")).status).toBe(302);
+    const off = await fetchPath("/v1/portal", { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ access: { default: "public", methods: [] } }) });
+    expect(off.status).toBe(200);
+    expect((await fetchPath("/p/saml-set/auth/saml/login")).status).toBe(404);
+    expect((await fetchPath("/v1/portal/sso", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     expect((await fetchPath("/v1/portal/sso", { method: "DELETE", headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     expect((await fetchPath("/p/saml-set/auth/saml/login")).status).toBe(404);
   });
@@ -99,5 +105,41 @@ describe("SSO settings (PUT /v1/portal/sso) and unconfigured portals", () => {
     expect((await postAcs("saml-none", "AAAA")).status).toBe(404);
     expect((await fetchPath("/p/saml-none/auth/saml/metadata")).status).toBe(200);
     expect((await fetchPath("/p/no-such-portal/auth/saml/metadata")).status).toBe(404);
+  });
+});
+
+describe("SAML on a private portal", () => {
+  it("a gated page sends the reader to sign-in, SSO signs them in, they land back on the page; sign-out ends it", async () => {
+    const { upload } = await import("../harness/client");
+    const petstore = (await import("../fixtures/petstore-v3.yaml?raw")).default;
+    const token = await samlPortal("saml-private");
+    expect((await upload(token, petstore, { api: "pets", version: "1.0" })).status).toBe(201);
+    const access = await fetchPath("/v1/portal", {
+      method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ access: { default: "private", methods: ["saml"] } }),
+    });
+    expect(access.status).toBe(200);
+    const target = "/p/saml-private/reference/pets/1.0/";
+    const gated = await fetchPath(target);
+    expect([302, 303]).toContain(gated.status);
+    const signin = gated.headers.get("location")!;
+    expect(signin).toContain("/p/saml-private/auth/signin");
+    const signinPage = await (await fetchPath(signin)).text();
+    expect(signinPage).toContain("/p/saml-private/auth/saml/login?return=");
+
+    const id = await startLogin("saml-private", target);
+    const acs = await postAcs("saml-private", base64Utf8(signXml(responseXml(assertionFor("saml-private", id)), "Assertion", idpKey, idpCert)));
+    expect(acs.status).toBe(303);
+    expect(acs.headers.get("location")).toBe(target);
+    const cookie = /^([^;]+)/.exec(acs.headers.get("set-cookie")!)![1]!;
+    const page = await fetchPath(target, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(await page.text()).toContain("Swagger Petstore");
+
+    const out = await fetchPath("/p/saml-private/auth/signout", { method: "POST", headers: { cookie, origin: "http://portico.test", "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(out.status).toBe(303);
+    const cleared = out.headers.getSetCookie();
+    expect(cleared.some((c) => /^portico_session=;/.test(c))).toBe(true);
+    expect(cleared.some((c) => /^portico_api_key=;/.test(c))).toBe(true);
   });
 });

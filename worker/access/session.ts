@@ -11,6 +11,9 @@ import { EncryptJWT, jwtDecrypt } from "jose";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import type { PortalRow } from "../store/portals";
+
+/** What a session needs of a portal: its id (sessions are sealed for one portal) and slug (the cookie path). */
+type SessionPortal = Pick<PortalRow, "id" | "slug">;
 import type { ReaderIdentity, SignInMethod } from "./identity";
 import { safeReturnPath } from "./return-to";
 
@@ -36,7 +39,7 @@ async function sessionKey(secret: string | undefined): Promise<Uint8Array | null
   return key;
 }
 
-function cookiePath(portal: PortalRow): string {
+function cookiePath(portal: SessionPortal): string {
   return `/p/${portal.slug}/`;
 }
 
@@ -51,7 +54,7 @@ function secure(c: Context<AppEnv>): boolean {
  * portal, else to the portal home. `Cache-Control: no-store` so no cache keeps the Set-Cookie.
  * @throws ApiError 503 when `SESSION_SECRET` is not configured (no session can be trusted without it).
  */
-export async function establishSession(c: Context<AppEnv>, portal: PortalRow, identity: ReaderIdentity, returnTo: string): Promise<Response> {
+export async function establishSession(c: Context<AppEnv>, portal: SessionPortal, identity: ReaderIdentity, returnTo: string): Promise<Response> {
   const key = await sessionKey(c.env.SESSION_SECRET);
   if (!key) throw new ApiError(503, "sessions-unconfigured", "reader sign-in needs the SESSION_SECRET secret (at least 16 characters)");
   const token = await new EncryptJWT({
@@ -85,7 +88,7 @@ function stringRecord(value: unknown): Record<string, string> | null {
  * The identity in the request's session cookie for `portal`, or null when there is none, it is expired, was
  * sealed for another portal or with another key, or is malformed (a bad cookie reads as signed out, never 5xx).
  */
-export async function readSession(c: Context<AppEnv>, portal: PortalRow): Promise<ReaderIdentity | null> {
+export async function readSession(c: Context<AppEnv>, portal: SessionPortal): Promise<ReaderIdentity | null> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token || token.length > MAX_COOKIE_CHARS) return null;
   const key = await sessionKey(c.env.SESSION_SECRET);
@@ -106,7 +109,7 @@ export async function readSession(c: Context<AppEnv>, portal: PortalRow): Promis
 }
 
 /** Deletes the session cookie of `portal` (sign-out). */
-export function clearSession(c: Context<AppEnv>, portal: PortalRow): void {
+export function clearSession(c: Context<AppEnv>, portal: SessionPortal): void {
   deleteCookie(c, SESSION_COOKIE, { path: cookiePath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c) });
   c.header("cache-control", "private, no-store");
 }

@@ -5,7 +5,9 @@
  * resolved once per request (`readerFor`); every list goes through Site, every page through `canRead`.
  */
 import { Hono, type Context } from "hono";
+import { apiLabels, labelPages, pagePath } from "../access/labels";
 import { anonymousReader, canRead, PUBLIC, type ReaderContext } from "../access/reader";
+import { portalPath, readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import { sha256 } from "../content/hash";
 import { changelogRss, llmsFullTxt, llmsTxt } from "../content/feeds";
 import { BASE_MARKER, filterAudiences, renderForReader } from "../content/markers";
@@ -32,9 +34,14 @@ const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
 
-/** The reader of this request. Today everyone is anonymous; the reader-identity issue resolves the session here. */
-export function readerFor(_c: Context<AppEnv>, locale: string): ReaderContext {
-  return anonymousReader(locale);
+/** The reader of this request (from the session cookie, resolved once per request: worker/access/resolve.ts). */
+export async function readerFor(c: Context<AppEnv>, portal: { id: number; slug: string }, locale: string): Promise<ReaderContext> {
+  return (await readerState(c, portal)).reader(locale);
+}
+
+/** The live APIs this reader may open (navigation, llms.txt, the home). */
+function readableApis<A extends { slug: string }>(state: ReaderState, reader: ReaderContext, apis: A[]): A[] {
+  return apis.filter((a) => canRead(reader, apiLabels(state.access.policy, a.slug, state.access.navigation)));
 }
 
 interface Ctx {
@@ -74,8 +81,12 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   if (!data.release) throw new ApiError(404, "not-found", "this portal has published no guides yet");
   const config = data.release.config;
   if (locale !== undefined && !config.locales.includes(locale)) throw new ApiError(404, "not-found", `no locale "${locale}"`);
-  const reader = preview ? previewReader(c, locale ?? config.locales[0]) : readerFor(c, locale ?? config.locales[0]);
-  const site = new Site(config, data.pages, data.apis.map((a) => ({ slug: a.slug, title: a.title })), reader);
+  const state = await readerState(c, data.portal);
+  // Previews are the writer's (their URL is the secret): they read as the audiences asked for, never redirected.
+  if (!preview) requireSignInFor(c, state, data.portal.slug, portalPath(c.req.path, data.portal.slug, config.locales));
+  const reader = preview ? previewReader(c, locale ?? config.locales[0]) : state.reader(locale ?? config.locales[0]);
+  const pages = labelPages(data.pages, state.access.policy, config.navigation, data.release.id);
+  const site = new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
   const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));
   usePagePolicy(c, portalPagePolicy(portalSettings(data.portal)));
   // HTML pages only: feeds, llms.txt and the theme stylesheet stay cacheable and carry no control.
@@ -148,6 +159,21 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
   return c.html(renderGuidePage(view));
 }
 
+/**
+ * Whether the reader may fetch an asset: the logo always; else when the reader can read every page, or some page
+ * they can read shows it outside the audience blocks they cannot read (an asset has no labels of its own).
+ */
+async function assetReadable(c: Context<AppEnv>, x: Ctx, sha: string): Promise<boolean> {
+  if (x.data.release.config.branding.logoUrl?.includes(sha)) return true;
+  const readable = [...x.site.documents(), ...x.site.changelog()];
+  if (readable.length === x.data.pages.length && !x.data.pages.some((p) => p.labels.length > 0)) return true;
+  for (const meta of readable) {
+    const stored = await storedPage(c.env.MODELS, meta.at);
+    if (stored && filterAudiences(stored.html + (stored.steps ?? []).map((st) => st.html).join(""), x.reader).includes(`/_content/${sha}.`)) return true;
+  }
+  return false;
+}
+
 async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, max = 50) {
   const metas = x.site.changelog(filter).slice(0, max);
   const stored = await Promise.all(metas.map((m) => storedPage(c.env.MODELS, m.at)));
@@ -214,10 +240,10 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     }));
   })
   .get(`${prefix}/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}`, async (c) => {
-    const { data } = await siteData(c);
+    const x = await context(c);
     const sha = c.req.param("file").slice(0, 64);
-    const type = data.release && (await releaseAssetType(c.env.DB, data.release.id, sha));
-    const obj = type ? await getAsset(c.env.DEFINITIONS, sha) : null;
+    const type = (await releaseAssetType(c.env.DB, x.data.release.id, sha)) ?? undefined;
+    const obj = type && (await assetReadable(c, x, sha)) ? await getAsset(c.env.DEFINITIONS, sha) : null;
     if (!type || !obj) throw new ApiError(404, "not-found", "no such asset");
     // Content-addressed, so immutable; SVG and PDF open sandboxed (no script of the asset's own).
     usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, bodyCsp: ASSET_CSP });
@@ -262,12 +288,17 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
   })
   .get("/p/:portal/op/:api/:slug", async (c) => {
     const data = await loadContentSite(c.env.DB, c.req.param("portal"));
-    const api = data?.apis.find((a) => a.slug === c.req.param("api"));
+    const state = data && (await readerState(c, data.portal));
+    if (data && state) requireSignInFor(c, state, data.portal.slug, `/reference/${c.req.param("api")}/`);
+    const found = data?.apis.find((a) => a.slug === c.req.param("api"));
+    // An API the reader may not open answers as if it did not exist (no live label revealed by the redirect).
+    const api = found && state && readableApis(state, state.reader("en"), [found])[0];
     if (!data || !api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
     return c.redirect(operationUrl(`/p/${data.portal.slug}`, { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
   })
   .onError((error, c) => {
+    if (error instanceof SignInRequired) return c.redirect(error.location, 303);
     if (error instanceof ApiError) {
       return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), error.status as 404);
     }
@@ -279,7 +310,8 @@ export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string,
   const data = await loadContentSite(c.env.DB, portalSlug);
   if (!data?.release) return [];
   const config = data.release.config;
-  const site = new Site(config, data.pages, [], readerFor(c, config.locales[0]));
+  const state = await readerState(c, data.portal);
+  const site = new Site(config, labelPages(data.pages, state.access.policy, config.navigation, data.release.id), [], state.reader(config.locales[0]));
   const base = `${origin}/p/${data.portal.slug}`;
   const lastmod = data.release.createdAt.slice(0, 10);
   const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
@@ -290,6 +322,8 @@ export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string,
 /** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
 export async function guidesLinkingTo(c: Context<AppEnv>, portalId: number, portalSlug: string, api: string, slug: string): Promise<{ title: string; href: string }[]> {
   const rows = await linkingPages(c.env.DB, portalId, `${api}#${slug}`);
-  const reader = readerFor(c, rows[0]?.locale ?? "en");
-  return rows.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
+  const state = await readerState(c, { id: portalId, slug: portalSlug });
+  const reader = state.reader(rows[0]?.locale ?? "en");
+  const labelled = labelPages(rows, state.access.policy, state.access.navigation);
+  return labelled.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
 }

@@ -22,6 +22,7 @@ import { requirePortal } from "../middleware/auth";
 import { renderErrorPage } from "../render";
 import { getDb } from "../store/db";
 import { findPortalBySlug, type PortalRow } from "../store/portals";
+import { loadAccess } from "../store/readers";
 import { consumeSamlRequest, deleteSamlIdp, getSamlIdp, putSamlIdp, recordSamlRequest, type SamlIdpConfig } from "../store/saml";
 
 /** Largest ACS form post and metadata upload accepted. */
@@ -45,6 +46,17 @@ async function portalOf(c: Context<AppEnv>): Promise<PortalRow | undefined> {
   return findPortalBySlug(getDb(c.env.DB), c.req.param("portal") ?? "");
 }
 
+/**
+ * The portal and its IdP when SAML sign-in is on: an IdP configured (`PUT /v1/portal/sso`) and `saml` among the
+ * access methods (`PATCH /v1/portal`), so taking `saml` out of the methods stops SSO without losing the IdP.
+ */
+async function samlPortal(c: Context<AppEnv>): Promise<{ portal: PortalRow; idp: SamlIdpConfig } | undefined> {
+  const portal = await portalOf(c);
+  if (!portal) return undefined;
+  const [idp, access] = await Promise.all([getSamlIdp(getDb(c.env.DB), portal.id), loadAccess(c.env.DB, portal.id)]);
+  return idp && access.policy.methods.includes("saml") ? { portal, idp } : undefined;
+}
+
 export const samlReaderRoutes = new Hono<AppEnv>()
   .get("/p/:portal/auth/saml/metadata", async (c) => {
     const portal = await portalOf(c);
@@ -52,9 +64,9 @@ export const samlReaderRoutes = new Hono<AppEnv>()
     return c.body(spMetadataXml(spConfig(c.env, portal)), 200, { "content-type": "application/samlmetadata+xml; charset=utf-8" });
   })
   .get("/p/:portal/auth/saml/login", async (c) => {
-    const portal = await portalOf(c);
-    const idp = portal && (await getSamlIdp(getDb(c.env.DB), portal.id));
-    if (!portal || !idp) return refuse(c, 404, "Not found", "SAML sign-in is not set up for this portal.");
+    const found = await samlPortal(c);
+    if (!found) return refuse(c, 404, "Not found", "SAML sign-in is not set up for this portal.");
+    const { portal, idp } = found;
     const id = newSamlId();
     const now = new Date();
     await recordSamlRequest(getDb(c.env.DB), portal.id, id, safeReturnPath(portal.slug, c.req.query("return")), now);
@@ -63,10 +75,10 @@ export const samlReaderRoutes = new Hono<AppEnv>()
     return c.redirect(redirectBindingUrl(idp.ssoUrl, authnRequestXml(spConfig(c.env, portal), idp.ssoUrl, id, now), id), 302);
   })
   .post("/p/:portal/auth/saml/acs", async (c) => {
-    const portal = await portalOf(c);
+    const found = await samlPortal(c);
+    if (!found) return refuse(c, 404, "Not found", "SAML sign-in is not set up for this portal.");
+    const { portal, idp } = found;
     const db = getDb(c.env.DB);
-    const idp = portal && (await getSamlIdp(db, portal.id));
-    if (!portal || !idp) return refuse(c, 404, "Not found", "SAML sign-in is not set up for this portal.");
     const form = new URLSearchParams(new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_ACS_BYTES)));
     const field = form.get("SAMLResponse");
     if (!field) return refuse(c, 400, "Sign-in failed", "The identity provider's answer has no SAMLResponse.");
