@@ -44,6 +44,7 @@ function readableApis<A extends { slug: string }>(state: ReaderState, reader: Re
 
 interface Ctx {
   data: ContentSiteData & { release: NonNullable<ContentSiteData["release"]> };
+  state: ReaderState;
   site: Site<PageRow>;
   reader: ReaderContext;
   basePath: string;
@@ -85,7 +86,7 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   const site = new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
   const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));
   usePagePolicy(c, portalPagePolicy(portalSettings(data.portal)));
-  return { data: data as Ctx["data"], site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview };
+  return { data: data as Ctx["data"], state, site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview };
 }
 
 /** A writer previewing: `?audience=partners,beta` reads as those audiences (plus public). */
@@ -101,7 +102,16 @@ function theme(x: Ctx): string | undefined {
 
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
   const logo = x.data.release.config.branding.logoUrl;
-  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...extra };
+  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, account: account(x), ...extra };
+}
+
+/** The top bar's account control: sign-out for a signed-in reader, a sign-in link when the portal has a way in. */
+function account(x: Ctx): ShellProps["account"] {
+  if (x.preview) return undefined;
+  const who = x.state.identity;
+  const auth = `/p/${x.data.portal.slug}/auth`;
+  if (who) return { signedInAs: who.email ?? (who.method === "password" ? "Signed in" : who.readerId), signOutAction: `${auth}/signout` };
+  return x.state.access.policy.methods.length > 0 ? { signInHref: `${auth}/signin` } : undefined;
 }
 
 /** Plain text of a marked string (TOC entries, step titles) for this reader; the renderer escapes it. */

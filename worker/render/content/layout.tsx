@@ -26,6 +26,8 @@ export interface ShellProps {
   /** Locale → path of this page in that locale, for the switcher. */
   localeLinks?: { locale: string; href: string; current: boolean }[];
   toc?: { id: string; text: string; level: number }[];
+  /** The reader's account control: who is signed in (and a sign-out form), or where to sign in. */
+  account?: { signedInAs: string; signOutAction: string } | { signInHref: string };
   children: ComponentChildren;
 }
 
@@ -75,6 +77,11 @@ export function ContentShell(p: ShellProps) {
             {p.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}
           </nav>
         )}
+        {p.account && ("signOutAction" in p.account ? (
+          <form class="account" method="post" action={p.account.signOutAction}>
+            <span class="who">{p.account.signedInAs}</span> <button type="submit">Sign out</button>
+          </form>
+        ) : <a class="account" href={p.account.signInHref}>Sign in</a>)}
         <Island name="theme-toggle" component={ThemeToggle} props={{}} />
       </header>
       <div class="cshell">
