@@ -2,10 +2,11 @@
  * @module Reader pages of the portal's written content (server-rendered, readable without script): guides and
  * code steps (`/p/{portal}[/{locale}]/guides|steps/{slug}`), the home's first guide, changelog and its RSS,
  * tag pages, glossary, llms.txt / llms-full.txt, content assets and `op:` link redirects. The reader is
- * resolved once per request (`readerFor`); every list goes through Site, every page through `canRead`.
+ * resolved once per request from the session (`readerState`, worker/access/resolve.ts); signed-out readers of a
+ * gated path are sent to sign in; every list goes through Site, every page through `canRead`.
  */
 import { Hono, type Context } from "hono";
-import { apiLabels, labelPages, pagePath } from "../access/labels";
+import { apiLabels, labelPages } from "../access/labels";
 import { anonymousReader, canRead, PUBLIC, type ReaderContext } from "../access/reader";
 import { portalPath, readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import { sha256 } from "../content/hash";
@@ -17,13 +18,12 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, portalPagePolicy, usePagePolicy } from "../http/security-headers";
-
 import { renderErrorPage } from "../render";
 import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
 import type { ShellProps } from "../render/content/layout";
 import { operationUrl } from "../render/urls";
-import { getAsset, linkingPages, releaseAssetType, type PageRow } from "../store/content";
+import { getAsset, releaseAssetType, type PageRow } from "../store/content";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 import { portalSettings } from "../store/portals";
 
@@ -31,11 +31,6 @@ import { portalSettings } from "../store/portals";
 const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
-
-/** The reader of this request (from the session cookie, resolved once per request: worker/access/resolve.ts). */
-export async function readerFor(c: Context<AppEnv>, portal: { id: number; slug: string }, locale: string): Promise<ReaderContext> {
-  return (await readerState(c, portal)).reader(locale);
-}
 
 /** The live APIs this reader may open (navigation, llms.txt, the home). */
 function readableApis<A extends { slug: string }>(state: ReaderState, reader: ReaderContext, apis: A[]): A[] {
@@ -302,26 +297,3 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     }
     throw error;
   });
-
-/** Sitemap entries of the live content an anonymous reader may read (guides and steps in every locale, changelog). */
-export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string, origin: string): Promise<{ loc: string; lastmod?: string }[]> {
-  const data = await loadContentSite(c.env.DB, portalSlug);
-  if (!data?.release) return [];
-  const config = data.release.config;
-  const state = await readerState(c, data.portal);
-  const site = new Site(config, labelPages(data.pages, state.access.policy, config.navigation, data.release.id), [], state.reader(config.locales[0]));
-  const base = `${origin}/p/${data.portal.slug}`;
-  const lastmod = data.release.createdAt.slice(0, 10);
-  const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
-  if (site.changelog().length > 0) urls.push({ loc: `${base}/changelog`, lastmod });
-  return urls;
-}
-
-/** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
-export async function guidesLinkingTo(c: Context<AppEnv>, portalId: number, portalSlug: string, api: string, slug: string): Promise<{ title: string; href: string }[]> {
-  const rows = await linkingPages(c.env.DB, portalId, `${api}#${slug}`);
-  const state = await readerState(c, { id: portalId, slug: portalSlug });
-  const reader = state.reader(rows[0]?.locale ?? "en");
-  const labelled = labelPages(rows, state.access.policy, state.access.navigation);
-  return labelled.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
-}
