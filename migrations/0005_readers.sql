@@ -31,13 +31,14 @@ CREATE TABLE `portal_access` (
 CREATE TABLE `sign_in_attempts` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`portal_id` integer NOT NULL,
+	`kind` text NOT NULL,
 	`ip` text NOT NULL,
 	`at` integer NOT NULL,
 	FOREIGN KEY (`portal_id`) REFERENCES `portals`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `sign_in_attempts_portal_at` ON `sign_in_attempts` (`portal_id`,`at`);--> statement-breakpoint
-CREATE INDEX `sign_in_attempts_ip` ON `sign_in_attempts` (`portal_id`,`ip`,`at`);--> statement-breakpoint
+CREATE INDEX `sign_in_attempts_portal_at` ON `sign_in_attempts` (`portal_id`,`kind`,`at`);--> statement-breakpoint
+CREATE INDEX `sign_in_attempts_ip` ON `sign_in_attempts` (`portal_id`,`kind`,`ip`,`at`);--> statement-breakpoint
 CREATE TABLE `used_tokens` (
 	`portal_id` integer NOT NULL,
 	`token_key` text NOT NULL,

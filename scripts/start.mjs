@@ -70,6 +70,17 @@ async function ensureDemo(adminToken) {
   // The guides link to the definition's operations, so they are published after it.
   const content = await uploadContent(origin, demo.token, zipFiles(readFolder(join(root, "demo/content"))));
   if (content.status >= 300) throw new Error(`publishing the demo content failed: ${content.status} ${JSON.stringify(content.json)}`);
+  // The partners section (demo/content/portico.yaml `access`) opens with a shared password, set through the API.
+  if (!demo.password) {
+    demo.password = `partners-${randomBytes(6).toString("hex")}`;
+    writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  }
+  const access = await fetch(`${origin}/v1/portal`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ access: { password: demo.password, passwordAudiences: ["partners"] } }),
+  });
+  if (access.status !== 200) throw new Error(`setting the demo password failed: ${access.status} ${await access.text()}`);
   return { demo, result, content: content.json };
 }
 
@@ -91,6 +102,8 @@ Portico is running.
   Portal:            ${origin}/p/${demo.slug}/
   Demo reference:    ${result.url}
   Demo guides:       ${origin}/p/${demo.slug}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
+  Partners (gated):  ${origin}/p/${demo.slug}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
+  Outbox (dev only): ${origin}/p/${demo.slug}/auth/outbox  (the magic-link emails)
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)

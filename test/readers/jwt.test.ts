@@ -108,6 +108,21 @@ describe("JWT hand-off", () => {
     }
   });
 
+  it("never sends the reader off the portal after the hand-off", async () => {
+    for (const [i, bad] of ["https://evil.test/", "//evil.test/x", "/p/jwt-rs/guides/partners/deals", `/p/${HS}/../jwt-rs/`, "/%5Cevil.test"].entries()) {
+      const res = await handshake(HS, await sign(secretKey, "HS256", claims({ sub: `redir-${i}` })), bad);
+      expect(res.status, bad).toBe(303);
+      expect(res.headers.get("location"), bad).toBe(`/p/${HS}/`);
+    }
+  });
+
+  it("reads a session of one portal as signed out on another", async () => {
+    const res = await handshake(HS, await sign(secretKey, "HS256", claims({ sub: "cross" })));
+    const cookie = sessionCookie(res);
+    expect((await get(`/p/${HS}/guides/partners/deals`, cookie)).status).toBe(200);
+    expect((await get(`/p/${RS}/guides/partners/deals`, cookie)).status).toBe(303);
+  });
+
   it("accepts a token expired by less than the allowed clock skew", async () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await handshake(HS, await sign(secretKey, "HS256", claims({ sub: "skew" }), { exp: now - 20 }))).status).toBe(303);

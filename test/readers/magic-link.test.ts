@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { httpMailer } from "../../worker/access/mailer";
 import { listOutbox } from "../../worker/store/readers";
-import { ACCESS, get, MARKER, patchAccess, postForm, sessionCookie, setUpPortal } from "./fixture";
+import { ACCESS, get, MARKER, PASSWORD, patchAccess, postForm, sessionCookie, setUpPortal } from "./fixture";
 
 const P = "ml-portal";
 let portalId: number;
@@ -74,6 +74,8 @@ describe("magic link", () => {
   it("rate-limits link requests per IP", async () => {
     for (let i = 0; i < 5; i++) expect((await ask(`r${i}@acme.test`, "10.5.9.9")).status).toBe(200);
     expect((await ask("r6@acme.test", "10.5.9.9")).status).toBe(429);
+    // Each kind has its own limits: asking for links does not lock the same reader out of the password.
+    expect((await postForm(`/p/${P}/auth/password`, { password: PASSWORD }, { ip: "10.5.9.9" })).status).toBe(303);
   });
 
   it("keeps the return path inside the portal", async () => {

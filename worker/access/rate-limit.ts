@@ -1,6 +1,7 @@
 /**
- * @module Sign-in rate limits: failed passwords and magic-link requests counted in D1 (`sign_in_attempts`) over a
- * sliding window, per client IP and per portal. A reader over either limit is refused (429) before any check runs.
+ * @module Sign-in rate limits: failed passwords and magic-link requests counted in D1 (`sign_in_attempts`), each kind
+ * on its own, over a sliding window, per client IP and per portal. A reader over either limit is refused (429)
+ * before any check runs.
  */
 
 /** The window attempts are counted over, in milliseconds (15 minutes). */

@@ -72,8 +72,13 @@ export function portalPath(requestPath: string, portalSlug: string, locales: rea
 /** Marks reader-dependent answers `private, no-store` (after the handler ran, whatever it answered). */
 export const readerCacheMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (DEPENDENT.has(c.req.raw)) {
+  if (!DEPENDENT.has(c.req.raw)) return;
+  // A response with immutable headers (one passed through from a fetch) is copied rather than sent as is.
+  try {
     c.res.headers.set("cache-control", "private, no-store");
-    c.res.headers.append("vary", "cookie");
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("cache-control", "private, no-store");
   }
+  c.res.headers.append("vary", "cookie");
 });

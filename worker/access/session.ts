@@ -27,6 +27,9 @@ const METHODS: readonly SignInMethod[] = ["password", "magic-link", "jwt", "saml
 const MAX_COOKIE_CHARS = 3800;
 
 const keyCache = new Map<string, Uint8Array>();
+/** Opened cookies per isolate (token → identity and expiry): a reader's next pages skip the decryption. */
+const opened = new Map<string, { identity: ReaderIdentity; portalId: number; key: Uint8Array; expMs: number }>();
+const MAX_OPENED = 512;
 
 /** The 32-byte content key for `secret` (cached per isolate), or null when the secret is unset or too short. */
 async function sessionKey(secret: string | undefined): Promise<Uint8Array | null> {
@@ -93,6 +96,9 @@ export async function readSession(c: Context<AppEnv>, portal: SessionPortal): Pr
   if (!token || token.length > MAX_COOKIE_CHARS) return null;
   const key = await sessionKey(c.env.SESSION_SECRET);
   if (!key) return null;
+  const hit = opened.get(token);
+  // The same token under the same key and portal opens to the same identity; only its expiry is re-checked.
+  if (hit && hit.key === key && hit.portalId === portal.id && hit.expMs > Date.now()) return hit.identity;
   try {
     const { payload } = await jwtDecrypt(token, key, {
       issuer: ISSUER, audience: String(portal.id), keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"],
@@ -102,7 +108,10 @@ export async function readSession(c: Context<AppEnv>, portal: SessionPortal): Pr
     const variables = stringRecord(payload.vars);
     const method = METHODS.find((m) => m === payload.m);
     if (typeof payload.rid !== "string" || !audiences || !variables || !method) return null;
-    return { readerId: payload.rid, ...(typeof payload.email === "string" ? { email: payload.email } : {}), audiences, variables, method };
+    const identity: ReaderIdentity = { readerId: payload.rid, ...(typeof payload.email === "string" ? { email: payload.email } : {}), audiences, variables, method };
+    if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value!);
+    opened.set(token, { identity, portalId: portal.id, key, expMs: payload.exp! * 1000 });
+    return identity;
   } catch {
     return null;
   }

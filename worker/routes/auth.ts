@@ -24,7 +24,7 @@ import { renderSignInPage, type SignInPageProps } from "../render/pages/signin-p
 import { getDb } from "../store/db";
 import type { PortalRow } from "../store/portals";
 import { loadPortal } from "../store/reader";
-import { consumeMagicLink, countAttempts, createMagicLink, listOutbox, markTokenUsed, recordAttempt, type PortalAccess } from "../store/readers";
+import { consumeMagicLink, countAttempts, createMagicLink, listOutbox, markTokenUsed, recordAttempt, type AttemptKind, type PortalAccess } from "../store/readers";
 
 /** Lifetime of a magic link, in milliseconds (15 minutes). */
 export const MAGIC_LINK_TTL_MS = 15 * 60_000;
@@ -71,15 +71,15 @@ function clientIp(c: Context<AppEnv>): string {
   return c.req.header("cf-connecting-ip") ?? "unknown";
 }
 
-/** 429 when the IP or the portal is over its limit; else records nothing (callers record what counts). */
-async function overLimit(c: Context<AppEnv>, p: Portal): Promise<boolean> {
-  const counts = await countAttempts(c.env.DB, p.portal.id, clientIp(c), Date.now() - ATTEMPT_WINDOW_MS);
+/** Whether the IP or the portal is over its limit for this kind of attempt (callers record what counts). */
+async function overLimit(c: Context<AppEnv>, p: Portal, kind: AttemptKind): Promise<boolean> {
+  const counts = await countAttempts(c.env.DB, p.portal.id, kind, clientIp(c), Date.now() - ATTEMPT_WINDOW_MS);
   return !attemptAllowed(counts);
 }
 
-async function noteAttempt(c: Context<AppEnv>, p: Portal): Promise<void> {
+async function noteAttempt(c: Context<AppEnv>, p: Portal, kind: AttemptKind): Promise<void> {
   const now = Date.now();
-  await recordAttempt(c.env.DB, p.portal.id, clientIp(c), now, now - ATTEMPT_WINDOW_MS);
+  await recordAttempt(c.env.DB, p.portal.id, kind, clientIp(c), now, now - ATTEMPT_WINDOW_MS);
 }
 
 function tooMany(c: Context<AppEnv>, p: Portal, returnTo: string): Response {
@@ -108,9 +108,9 @@ export const authRoutes = new Hono<AppEnv>()
     const p = await portalOf(c);
     if (!enabled(p, "password")) throw new ApiError(404, "not-found", "this portal has no shared password");
     const fields = await form(c);
-    if (await overLimit(c, p)) return tooMany(c, p, fields.return);
+    if (await overLimit(c, p, "password")) return tooMany(c, p, fields.return);
     if (!(await verifyPassword(fields.password ?? "", p.access.passwordHash!))) {
-      await noteAttempt(c, p);
+      await noteAttempt(c, p, "password");
       return page(c, p, fields.return, 401, { kind: "error", text: "That password is not right." });
     }
     const identity: ReaderIdentity = { readerId: "password", audiences: audiencesOf(p, p.access.policy.passwordAudiences), variables: {}, method: "password" };
@@ -122,8 +122,8 @@ export const authRoutes = new Hono<AppEnv>()
     const fields = await form(c);
     const email = (fields.email ?? "").trim().toLowerCase();
     if (!EMAIL.test(email)) return page(c, p, fields.return, 400, { kind: "error", text: "Type an email address." });
-    if (await overLimit(c, p)) return tooMany(c, p, fields.return);
-    await noteAttempt(c, p);
+    if (await overLimit(c, p, "magic-link")) return tooMany(c, p, fields.return);
+    await noteAttempt(c, p, "magic-link");
     const ml = p.access.policy.magicLink!;
     // Whether or not the address may read, the answer is the same: nobody learns who is allowed.
     if (ml.allowList.includes(email) || ml.allowedDomains.includes(email.slice(email.lastIndexOf("@") + 1))) {

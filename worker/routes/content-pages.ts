@@ -2,10 +2,11 @@
  * @module Reader pages of the portal's written content (server-rendered, readable without script): guides and
  * code steps (`/p/{portal}[/{locale}]/guides|steps/{slug}`), the home's first guide, changelog and its RSS,
  * tag pages, glossary, llms.txt / llms-full.txt, content assets and `op:` link redirects. The reader is
- * resolved once per request (`readerFor`); every list goes through Site, every page through `canRead`.
+ * resolved once per request from the session (`readerState`, worker/access/resolve.ts); signed-out readers of a
+ * gated path are sent to sign in; every list goes through Site, every page through `canRead`.
  */
 import { Hono, type Context } from "hono";
-import { apiLabels, labelPages, pagePath } from "../access/labels";
+import { apiLabels, labelPages } from "../access/labels";
 import { anonymousReader, canRead, PUBLIC, type ReaderContext } from "../access/reader";
 import { portalPath, readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import { sha256 } from "../content/hash";
@@ -17,7 +18,6 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, portalPagePolicy, usePagePolicy } from "../http/security-headers";
-
 import { renderErrorPage } from "../render";
 import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
@@ -25,7 +25,7 @@ import type { ShellProps } from "../render/content/layout";
 import type { AuthorizeState } from "../render/types";
 import { authorizeState } from "./api-key";
 import { operationUrl } from "../render/urls";
-import { getAsset, linkingPages, releaseAssetType, type PageRow } from "../store/content";
+import { getAsset, releaseAssetType, type PageRow } from "../store/content";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 import { portalSettings } from "../store/portals";
 
@@ -34,11 +34,6 @@ const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
 
-/** The reader of this request (from the session cookie, resolved once per request: worker/access/resolve.ts). */
-export async function readerFor(c: Context<AppEnv>, portal: { id: number; slug: string }, locale: string): Promise<ReaderContext> {
-  return (await readerState(c, portal)).reader(locale);
-}
-
 /** The live APIs this reader may open (navigation, llms.txt, the home). */
 function readableApis<A extends { slug: string }>(state: ReaderState, reader: ReaderContext, apis: A[]): A[] {
   return apis.filter((a) => canRead(reader, apiLabels(state.access.policy, a.slug, state.access.navigation)));
@@ -46,6 +41,7 @@ function readableApis<A extends { slug: string }>(state: ReaderState, reader: Re
 
 interface Ctx {
   data: ContentSiteData & { release: NonNullable<ContentSiteData["release"]> };
+  state: ReaderState;
   site: Site<PageRow>;
   reader: ReaderContext;
   basePath: string;
@@ -97,7 +93,7 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
     reader.apiKey = authorize.apiKey;
     reader.variables = { ...reader.variables, api_key: authorize.apiKey };
   }
-  return { data: data as Ctx["data"], site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview, ...(authorize ? { authorize } : {}) };
+  return { data: data as Ctx["data"], state, site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview, ...(authorize ? { authorize } : {}) };
 }
 
 /** A writer previewing: `?audience=partners,beta` reads as those audiences (plus public). */
@@ -113,7 +109,16 @@ function theme(x: Ctx): string | undefined {
 
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
   const logo = x.data.release.config.branding.logoUrl;
-  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...(x.authorize ? { authorize: x.authorize } : {}), ...extra };
+  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, account: account(x), ...(x.authorize ? { authorize: x.authorize } : {}), ...extra };
+}
+
+/** The top bar's account control: sign-out for a signed-in reader, a sign-in link when the portal has a way in. */
+function account(x: Ctx): ShellProps["account"] {
+  if (x.preview) return undefined;
+  const who = x.state.identity;
+  const auth = `/p/${x.data.portal.slug}/auth`;
+  if (who) return { signedInAs: who.email ?? (who.method === "password" ? "Signed in" : who.readerId), signOutAction: `${auth}/signout` };
+  return x.state.access.policy.methods.length > 0 ? { signInHref: `${auth}/signin` } : undefined;
 }
 
 /** Plain text of a marked string (TOC entries, step titles) for this reader; the renderer escapes it. */
@@ -304,26 +309,3 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     }
     throw error;
   });
-
-/** Sitemap entries of the live content an anonymous reader may read (guides and steps in every locale, changelog). */
-export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string, origin: string): Promise<{ loc: string; lastmod?: string }[]> {
-  const data = await loadContentSite(c.env.DB, portalSlug);
-  if (!data?.release) return [];
-  const config = data.release.config;
-  const state = await readerState(c, data.portal);
-  const site = new Site(config, labelPages(data.pages, state.access.policy, config.navigation, data.release.id), [], state.reader(config.locales[0]));
-  const base = `${origin}/p/${data.portal.slug}`;
-  const lastmod = data.release.createdAt.slice(0, 10);
-  const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
-  if (site.changelog().length > 0) urls.push({ loc: `${base}/changelog`, lastmod });
-  return urls;
-}
-
-/** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
-export async function guidesLinkingTo(c: Context<AppEnv>, portalId: number, portalSlug: string, api: string, slug: string): Promise<{ title: string; href: string }[]> {
-  const rows = await linkingPages(c.env.DB, portalId, `${api}#${slug}`);
-  const state = await readerState(c, { id: portalId, slug: portalSlug });
-  const reader = state.reader(rows[0]?.locale ?? "en");
-  const labelled = labelPages(rows, state.access.policy, state.access.navigation);
-  return labelled.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
-}

@@ -27,7 +27,7 @@ import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
 import { authorizeState } from "./api-key";
-import { guidesLinkingTo } from "./content-pages";
+import { guidesLinkingTo } from "./content-links";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 

@@ -12,7 +12,7 @@ import { publicOrigin } from "../http/public-origin";
 import { findVersionById, listApis, listOperations } from "../store/apis";
 import { getDb } from "../store/db";
 import { loadPortal } from "../store/reader";
-import { contentSitemapUrls } from "./content-pages";
+import { contentSitemapUrls } from "./content-links";
 
 /** sitemaps.org's per-file cap. */
 const MAX_URLS = 50_000;

@@ -69,18 +69,21 @@ export async function saveAccess(db: D1Database, portalId: number, parsed: Parse
   ).run();
 }
 
-/** Failed attempts since `sinceMs` (epoch ms) from `ip` and from anyone, on one portal. `key` separates kinds. */
-export async function countAttempts(db: D1Database, portalId: number, ip: string, sinceMs: number): Promise<{ ip: number; portal: number }> {
+/** What an attempt was: a failed password, or a magic link asked for. */
+export type AttemptKind = "password" | "magic-link";
+
+/** Attempts of `kind` since `sinceMs` (epoch ms) from `ip` and from anyone, on one portal. */
+export async function countAttempts(db: D1Database, portalId: number, kind: AttemptKind, ip: string, sinceMs: number): Promise<{ ip: number; portal: number }> {
   const row = await db.prepare(
-    "SELECT COUNT(*) AS portal, COALESCE(SUM(ip = ?2), 0) AS ip FROM sign_in_attempts WHERE portal_id = ?1 AND at > ?3",
-  ).bind(portalId, ip, sinceMs).first<{ ip: number; portal: number }>();
+    "SELECT COUNT(*) AS portal, COALESCE(SUM(ip = ?3), 0) AS ip FROM sign_in_attempts WHERE portal_id = ?1 AND kind = ?2 AND at > ?4",
+  ).bind(portalId, kind, ip, sinceMs).first<{ ip: number; portal: number }>();
   return { ip: row?.ip ?? 0, portal: row?.portal ?? 0 };
 }
 
 /** Records one attempt (a failed password, a magic link asked for) and prunes those older than `pruneBeforeMs`. */
-export async function recordAttempt(db: D1Database, portalId: number, ip: string, atMs: number, pruneBeforeMs: number): Promise<void> {
+export async function recordAttempt(db: D1Database, portalId: number, kind: AttemptKind, ip: string, atMs: number, pruneBeforeMs: number): Promise<void> {
   await db.batch([
-    db.prepare("INSERT INTO sign_in_attempts (portal_id, ip, at) VALUES (?, ?, ?)").bind(portalId, ip, atMs),
+    db.prepare("INSERT INTO sign_in_attempts (portal_id, kind, ip, at) VALUES (?, ?, ?, ?)").bind(portalId, kind, ip, atMs),
     db.prepare("DELETE FROM sign_in_attempts WHERE portal_id = ? AND at < ?").bind(portalId, pruneBeforeMs),
   ]);
 }

@@ -30,6 +30,8 @@ export interface ShellProps {
   toc?: { id: string; text: string; level: number }[];
   /** The Authorize control (API key once), when the page offers it. */
   authorize?: AuthorizeState;
+  /** The reader's account control: who is signed in (and a sign-out form), or where to sign in. */
+  account?: { signedInAs: string; signOutAction: string } | { signInHref: string };
   children: ComponentChildren;
 }
 
@@ -80,6 +82,11 @@ export function ContentShell(p: ShellProps) {
           </nav>
         )}
         {p.authorize && <Authorize state={p.authorize} />}
+        {p.account && ("signOutAction" in p.account ? (
+          <form class="account" method="post" action={p.account.signOutAction}>
+            <span class="who">{p.account.signedInAs}</span> <button type="submit">Sign out</button>
+          </form>
+        ) : <a class="account" href={p.account.signInHref}>Sign in</a>)}
         <Island name="theme-toggle" component={ThemeToggle} props={{}} />
       </header>
       <div class="cshell">
