@@ -26,8 +26,11 @@ export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const MAX_AUDIENCES = 50;
 const MAX_VARIABLES = 30;
 const MAX_VALUE_CHARS = 512;
-/** Audience names as access config spells them; anything else cannot match a label, so it is dropped. */
-const AUDIENCE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
+/**
+ * Audience names as access config spells them (access/policy.ts: lower-case letters, digits, `-`, `_`); group
+ * values are lower-cased like JWT claims, and anything else cannot match a label, so it is dropped.
+ */
+const AUDIENCE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The first value of `name`, when there is one within bounds. */
 function first(attributes: Record<string, string[]>, name: string): string | undefined {
@@ -42,7 +45,8 @@ export function identityFromAssertion(assertion: ValidatedAssertion, mapping: At
   let email = emailCandidates.map((n) => first(attributes, n)).find((v) => v !== undefined && EMAIL.test(v));
   if (!email && !mapping.emailAttribute && EMAIL.test(nameId)) email = nameId;
 
-  const audiences = [...new Set((attributes[mapping.groupsAttribute] ?? []).filter((g) => AUDIENCE.test(g)))].slice(0, MAX_AUDIENCES);
+  const groups = (attributes[mapping.groupsAttribute] ?? []).map((g) => g.toLowerCase()).filter((g) => AUDIENCE.test(g));
+  const audiences = [...new Set(groups)].slice(0, MAX_AUDIENCES);
 
   const variables: Record<string, string> = {};
   const put = (name: string, value: string | undefined): void => {

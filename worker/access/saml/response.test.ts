@@ -56,6 +56,8 @@ describe("validateSamlResponse: genuine messages", () => {
     expect(identityFromAssertion(result)).toEqual({
       readerId: "ada@acme.example", email: "ada@acme.example", audiences: ["partners", "beta"], variables: { api_key: "sk_live_ada" }, method: "saml",
     });
+    const mixed = { ...result, attributes: { ...result.attributes, groups: ["Partners", "partners", "Sales Team", "beta"] } };
+    expect(identityFromAssertion(mixed).audiences).toEqual(["partners", "beta"]);
     expect(identityFromAssertion(result, { groupsAttribute: "none", variables: { dept: "department" } })).toMatchObject({
       audiences: [], variables: { api_key: "sk_live_ada", dept: "R&D <core>" },
     });
