@@ -143,3 +143,29 @@ describe("SAML on a private portal", () => {
     expect(cleared.some((c) => /^portico_api_key=;/.test(c))).toBe(true);
   });
 });
+
+describe("SAML groups open audience sections", () => {
+  it("a reader whose IdP group is 'Partners' opens the partners section; one without the group gets a 404", async () => {
+    const { upload } = await import("../harness/client");
+    const { bundle, PETSTORE_OPS, uploadContent } = await import("../content/bundles");
+    const token = await samlPortal("saml-groups");
+    expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    expect((await uploadContent(token, bundle())).status).toBe(201);
+    const access = await fetchPath("/v1/portal", {
+      method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ access: { default: "public", methods: ["saml"], sections: [{ prefix: "/guides/auth", audiences: ["partners"] }] } }),
+    });
+    expect(access.status, await access.clone().text()).toBe(200);
+    const target = "/p/saml-groups/guides/auth";
+    const signIn = async (groups: string[]) => {
+      const id = await startLogin("saml-groups", target);
+      const res = await postAcs("saml-groups", base64Utf8(signXml(responseXml(assertionFor("saml-groups", id, { attributes: { groups } })), "Assertion", idpKey, idpCert)));
+      expect(res.status).toBe(303);
+      return /^([^;]+)/.exec(res.headers.get("set-cookie")!)![1]!;
+    };
+    const partner = await fetchPath(target, { headers: { cookie: await signIn(["Partners"]) } });
+    expect(partner.status).toBe(200);
+    expect(await partner.text()).toContain("Authentication");
+    expect((await fetchPath(target, { headers: { cookie: await signIn(["staff"]) } })).status).toBe(404);
+  });
+});
