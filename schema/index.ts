@@ -2,3 +2,5 @@
 export * from "./portals";
 export * from "./apis";
 export * from "./content";
+export * from "./readers";
+export * from "./saml";

@@ -18,15 +18,21 @@ const node = process.execPath;
 // DNS error on every start. The placeholder it then falls back to is what we want locally: say so and skip the fetch.
 const childEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
-function devVarsToken() {
+/** The value of `name` in .dev.vars, created with a random `make()` (and added to the file) the first time. */
+function devVar(name, make) {
   const path = join(root, ".dev.vars");
   const text = existsSync(path) ? readFileSync(path, "utf8") : "";
-  const found = /^PORTICO_ADMIN_TOKEN=(.+)$/m.exec(text);
+  const found = new RegExp(`^${name}=(.+)$`, "m").exec(text);
   if (found) return found[1].trim();
-  const token = "adm_" + randomBytes(32).toString("base64url");
-  writeFileSync(path, `${text}${text && !text.endsWith("\n") ? "\n" : ""}PORTICO_ADMIN_TOKEN=${token}\n`, { mode: 0o600 });
-  console.log("created .dev.vars with a new PORTICO_ADMIN_TOKEN");
-  return token;
+  const value = make();
+  writeFileSync(path, `${text}${text && !text.endsWith("\n") ? "\n" : ""}${name}=${value}\n`, { mode: 0o600 });
+  console.log(`${text ? "added" : "created .dev.vars with"} a new ${name}${text ? " to .dev.vars" : ""}`);
+  return value;
+}
+
+function devVarsToken() {
+  devVar("SESSION_SECRET", () => randomBytes(32).toString("base64url")); // seals reader session cookies
+  return devVar("PORTICO_ADMIN_TOKEN", () => "adm_" + randomBytes(32).toString("base64url"));
 }
 
 function run(args) {
@@ -64,6 +70,17 @@ async function ensureDemo(adminToken) {
   // The guides link to the definition's operations, so they are published after it.
   const content = await uploadContent(origin, demo.token, zipFiles(readFolder(join(root, "demo/content"))));
   if (content.status >= 300) throw new Error(`publishing the demo content failed: ${content.status} ${JSON.stringify(content.json)}`);
+  // The partners section (demo/content/portico.yaml `access`) opens with a shared password, set through the API.
+  if (!demo.password) {
+    demo.password = `partners-${randomBytes(6).toString("hex")}`;
+    writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  }
+  const access = await fetch(`${origin}/v1/portal`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ access: { password: demo.password, passwordAudiences: ["partners"] } }),
+  });
+  if (access.status !== 200) throw new Error(`setting the demo password failed: ${access.status} ${await access.text()}`);
   return { demo, result, content: content.json };
 }
 
@@ -85,6 +102,8 @@ Portico is running.
   Portal:            ${origin}/p/${demo.slug}/
   Demo reference:    ${result.url}
   Demo guides:       ${origin}/p/${demo.slug}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
+  Partners (gated):  ${origin}/p/${demo.slug}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
+  Outbox (dev only): ${origin}/p/${demo.slug}/auth/outbox  (the magic-link emails)
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)

@@ -4,15 +4,19 @@
  */
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { readerCacheMiddleware, SignInRequired } from "./access/resolve";
 import { ApiError } from "./http/errors";
 import { ClientAbortError } from "./http/read-body";
 import { securityHeadersMiddleware } from "./http/security-headers";
+import { apiKeyRoutes } from "./routes/api-key";
 import { apisRoutes } from "./routes/apis";
+import { authRoutes } from "./routes/auth";
 import { contentRoutes } from "./routes/content";
 import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
+import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
@@ -21,11 +25,16 @@ export const CLIENT_CLOSED_REQUEST = 499;
 
 export const app = new Hono<AppEnv>()
   .use("*", securityHeadersMiddleware)
+  .use("/p/*", readerCacheMiddleware)
   .get("/healthz", (c) => c.json({ ok: true }))
   .route("/", portalsRoutes)
   .route("/", portalSettingsRoutes)
+  .route("/", samlSettingsRoutes)
+  .route("/", samlReaderRoutes)
+  .route("/", apiKeyRoutes)
   .route("/", apisRoutes)
   .route("/", contentRoutes)
+  .route("/", authRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
@@ -37,6 +46,7 @@ app.notFound((c) => {
 });
 
 app.onError((error, c) => {
+  if (error instanceof SignInRequired) return c.redirect(error.location, 303);
   if (error instanceof ApiError) return c.json(error.toBody(), error.status);
   if (error instanceof HTTPException) {
     return c.json({ error: { code: "http-error", message: error.message || "request refused" } }, error.status);

@@ -41,10 +41,11 @@ export async function startDevServer({ quiet = true } = {}) {
   execFileSync(node, [wrangler, "d1", "migrations", "apply", "portico", "--local", "--persist-to", stateDir], { cwd: ROOT, stdio: "ignore" });
   const port = await freePort();
   const adminToken = "adm_" + randomBytes(24).toString("base64url");
+  const sessionSecret = randomBytes(32).toString("base64url");
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(
     node,
-    [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `PORTICO_ADMIN_TOKEN:${adminToken}`, "--var", `PORTICO_BASE_URL:${baseUrl}`, "--show-interactive-dev-session=false"],
+    [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `PORTICO_ADMIN_TOKEN:${adminToken}`, "--var", `SESSION_SECRET:${sessionSecret}`, "--var", `PORTICO_BASE_URL:${baseUrl}`, "--show-interactive-dev-session=false"],
     { cwd: ROOT, stdio: ["ignore", quiet ? "ignore" : "inherit", quiet ? "ignore" : "inherit"], env: { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, detached: true },
   );
   await waitForHealthy(child, baseUrl, 90_000);

@@ -4,12 +4,15 @@
  * sitemap, RSS, llms.txt and audience blocks all call `canRead`; nothing else decides visibility.
  */
 
+import type { ReaderIdentity } from "./identity";
+
 /** The audience every reader holds, signed in or not. */
 export const PUBLIC = "public";
+/** The audience every signed-in reader holds, whatever way they came in; a private portal's unlabelled units carry it. */
+export const SIGNED_IN = "signed-in";
 
 /**
- * Who is reading. Resolved once per request (today: always anonymous; the reader-identity issue resolves it from
- * the session cookie). `variables` are per-reader values for `{{name}}` placeholders, over the bundle's defaults.
+ * Who is reading. Resolved once per request from the session cookie (worker/access/resolve.ts). `variables` are per-reader values for `{{name}}` placeholders, over the bundle's defaults.
  */
 export interface ReaderContext {
   readerId?: string;
@@ -25,6 +28,15 @@ export interface ReaderContext {
 /** The anonymous reader: audience `public`, no variables of its own. */
 export function anonymousReader(locale: string): ReaderContext {
   return { audiences: [PUBLIC], variables: {}, locale };
+}
+
+/** A signed-in reader: `public`, `signed-in` and the identity's audiences; its variables (`api_key` is the API key). */
+export function signedInReader(identity: ReaderIdentity, locale: string): ReaderContext {
+  const audiences = [...new Set([PUBLIC, SIGNED_IN, ...identity.audiences])];
+  return {
+    readerId: identity.readerId, ...(identity.email ? { email: identity.email } : {}), audiences, variables: identity.variables, locale,
+    ...(identity.variables.api_key ? { apiKey: identity.variables.api_key } : {}),
+  };
 }
 
 /**

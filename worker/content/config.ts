@@ -1,8 +1,9 @@
 /**
- * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, branding) and
+ * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, branding, access) and
  * glossary.yaml (term → definition, or `{definition, synonyms}`), read with defaults; problems carry lines.
  */
 import { parseDocument, isMap, isPair, isScalar, type Document } from "yaml";
+import { parseAccessBlock } from "../access/policy";
 import type { ContentConfig, FileProblem } from "./types";
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -72,6 +73,12 @@ export function readConfig(text: string | undefined): { config: ContentConfig; p
     const b = (d.branding ?? {}) as Record<string, unknown>;
     if (typeof b.logo === "string") config.branding.logo = b.logo;
     if (typeof b.accent === "string") COLOUR.test(b.accent) ? (config.branding.accent = b.accent) : bad("branding", "`branding.accent` must be a hex colour");
+  }
+  if (d.access !== undefined) {
+    // Same block as PATCH /v1/portal's `access`, secrets excepted (they never belong in a repository).
+    const parsed = parseAccessBlock(d.access, false);
+    if (parsed.ok) config.access = parsed.value.settings;
+    else bad("access", parsed.message);
   }
   return { config, problems };
 }

@@ -3,6 +3,8 @@
  * of a compiled release (stored pages) and of the checks report Git sync's pre-merge checks reuse.
  */
 
+import type { AccessSettings } from "../access/policy";
+
 /** A named navigation group of portico.yaml: items are `guides/<slug>`, `steps/<slug>` or `api:<api slug>`. */
 export interface NavGroup {
   title: string;
@@ -21,6 +23,8 @@ export interface ContentConfig {
   glossary: string;
   /** `logo`: bundle path as written; `logoUrl`: its content address once compiled (`\uE002/_content/…`). */
   branding: { logo?: string; logoUrl?: string; accent?: string };
+  /** The `access` block (worker/access/policy.ts), secrets excepted; `PATCH /v1/portal`'s fields win over it. */
+  access?: Partial<AccessSettings>;
 }
 
 /** The kinds of page a release holds. */

@@ -29,4 +29,18 @@ export interface PageProps {
   versions: VersionRef[];
   version: VersionRef;
   canonicalUrl?: string;
+  /** The Authorize control (API key once); absent, the page shows none (previews, tests). */
+  authorize?: AuthorizeState;
+}
+
+/** What the Authorize control shows and where its forms post (worker/routes/api-key.ts). */
+export interface AuthorizeState {
+  /** The reader's API key, when entered: samples carry it and the control offers Clear. */
+  apiKey?: string;
+  /** `POST` target that stores a key (form fields `key`, `return`). */
+  action: string;
+  /** `POST` target that forgets it (form field `return`). */
+  clearAction: string;
+  /** This page's path, where both forms come back to. */
+  returnTo: string;
 }

@@ -2,10 +2,13 @@
  * @module Reader pages of the portal's written content (server-rendered, readable without script): guides and
  * code steps (`/p/{portal}[/{locale}]/guides|steps/{slug}`), the home's first guide, changelog and its RSS,
  * tag pages, glossary, llms.txt / llms-full.txt, content assets and `op:` link redirects. The reader is
- * resolved once per request (`readerFor`); every list goes through Site, every page through `canRead`.
+ * resolved once per request from the session (`readerState`, worker/access/resolve.ts); signed-out readers of a
+ * gated path are sent to sign in; every list goes through Site, every page through `canRead`.
  */
 import { Hono, type Context } from "hono";
+import { apiLabels, labelPages } from "../access/labels";
 import { anonymousReader, canRead, PUBLIC, type ReaderContext } from "../access/reader";
+import { portalPath, readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import { sha256 } from "../content/hash";
 import { changelogRss, llmsFullTxt, llmsTxt } from "../content/feeds";
 import { BASE_MARKER, filterAudiences, renderForReader } from "../content/markers";
@@ -15,13 +18,14 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, portalPagePolicy, usePagePolicy } from "../http/security-headers";
-
 import { renderErrorPage } from "../render";
 import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
 import type { ShellProps } from "../render/content/layout";
+import type { AuthorizeState } from "../render/types";
+import { authorizeState } from "./api-key";
 import { operationUrl } from "../render/urls";
-import { getAsset, linkingPages, releaseAssetType, type PageRow } from "../store/content";
+import { getAsset, releaseAssetType, type PageRow } from "../store/content";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 import { portalSettings } from "../store/portals";
 
@@ -30,13 +34,14 @@ const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
 
-/** The reader of this request. Today everyone is anonymous; the reader-identity issue resolves the session here. */
-export function readerFor(_c: Context<AppEnv>, locale: string): ReaderContext {
-  return anonymousReader(locale);
+/** The live APIs this reader may open (navigation, llms.txt, the home). */
+function readableApis<A extends { slug: string }>(state: ReaderState, reader: ReaderContext, apis: A[]): A[] {
+  return apis.filter((a) => canRead(reader, apiLabels(state.access.policy, a.slug, state.access.navigation)));
 }
 
 interface Ctx {
   data: ContentSiteData & { release: NonNullable<ContentSiteData["release"]> };
+  state: ReaderState;
   site: Site<PageRow>;
   reader: ReaderContext;
   basePath: string;
@@ -44,6 +49,8 @@ interface Ctx {
   defaults: Record<string, string>;
   /** A dry run's preview: noindex, and links stay inside the preview. */
   preview: boolean;
+  /** The top bar's Authorize control (API key once); none on previews. */
+  authorize?: AuthorizeState;
 }
 
 /** The preview token of a `/p/{portal}/preview/{token}/…` request, else undefined. */
@@ -70,11 +77,23 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   if (!data.release) throw new ApiError(404, "not-found", "this portal has published no guides yet");
   const config = data.release.config;
   if (locale !== undefined && !config.locales.includes(locale)) throw new ApiError(404, "not-found", `no locale "${locale}"`);
-  const reader = preview ? previewReader(c, locale ?? config.locales[0]) : readerFor(c, locale ?? config.locales[0]);
-  const site = new Site(config, data.pages, data.apis.map((a) => ({ slug: a.slug, title: a.title })), reader);
+  const state = await readerState(c, data.portal);
+  // Previews are the writer's (their URL is the secret): they read as the audiences asked for, never redirected.
+  if (!preview) requireSignInFor(c, state, data.portal.slug, portalPath(c.req.path, data.portal.slug, config.locales));
+  const reader = preview ? previewReader(c, locale ?? config.locales[0]) : state.reader(locale ?? config.locales[0]);
+  const pages = labelPages(data.pages, state.access.policy, config.navigation, data.release.id);
+  const site = new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
   const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));
   usePagePolicy(c, portalPagePolicy(portalSettings(data.portal)));
-  return { data: data as Ctx["data"], site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview };
+  // HTML pages only: feeds, llms.txt and the theme stylesheet stay cacheable and carry no control.
+  const htmlPage = !preview && !/\.(?:css|rss|txt)$/.test(c.req.path);
+  const authorize = htmlPage ? await authorizeState(c, data.portal, c.req.path) : undefined;
+  // The key the reader entered fills `{{api_key}}` in guides and code steps, over any default.
+  if (authorize?.apiKey) {
+    reader.apiKey = authorize.apiKey;
+    reader.variables = { ...reader.variables, api_key: authorize.apiKey };
+  }
+  return { data: data as Ctx["data"], state, site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview, ...(authorize ? { authorize } : {}) };
 }
 
 /** A writer previewing: `?audience=partners,beta` reads as those audiences (plus public). */
@@ -90,7 +109,16 @@ function theme(x: Ctx): string | undefined {
 
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
   const logo = x.data.release.config.branding.logoUrl;
-  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, ...extra };
+  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, account: account(x), ...(x.authorize ? { authorize: x.authorize } : {}), ...extra };
+}
+
+/** The top bar's account control: sign-out for a signed-in reader, a sign-in link when the portal has a way in. */
+function account(x: Ctx): ShellProps["account"] {
+  if (x.preview) return undefined;
+  const who = x.state.identity;
+  const auth = `/p/${x.data.portal.slug}/auth`;
+  if (who) return { signedInAs: who.email ?? (who.method === "password" ? "Signed in" : who.readerId), signOutAction: `${auth}/signout` };
+  return x.state.access.policy.methods.length > 0 ? { signInHref: `${auth}/signin` } : undefined;
 }
 
 /** Plain text of a marked string (TOC entries, step titles) for this reader; the renderer escapes it. */
@@ -134,6 +162,21 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
     } : undefined,
   };
   return c.html(renderGuidePage(view));
+}
+
+/**
+ * Whether the reader may fetch an asset: the logo always; else when the reader can read every page, or some page
+ * they can read shows it outside the audience blocks they cannot read (an asset has no labels of its own).
+ */
+async function assetReadable(c: Context<AppEnv>, x: Ctx, sha: string): Promise<boolean> {
+  if (x.data.release.config.branding.logoUrl?.includes(sha)) return true;
+  const readable = [...x.site.documents(), ...x.site.changelog()];
+  if (readable.length === x.data.pages.length && !x.data.pages.some((p) => p.labels.length > 0)) return true;
+  for (const meta of readable) {
+    const stored = await storedPage(c.env.MODELS, meta.at);
+    if (stored && filterAudiences(stored.html + (stored.steps ?? []).map((st) => st.html).join(""), x.reader).includes(`/_content/${sha}.`)) return true;
+  }
+  return false;
 }
 
 async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, locale: string, max = 50) {
@@ -223,10 +266,10 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     }));
   })
   .get(`${prefix}/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}`, async (c) => {
-    const { data } = await siteData(c);
+    const x = await context(c);
     const sha = c.req.param("file").slice(0, 64);
-    const type = data.release && (await releaseAssetType(c.env.DB, data.release.id, sha));
-    const obj = type ? await getAsset(c.env.DEFINITIONS, sha) : null;
+    const type = (await releaseAssetType(c.env.DB, x.data.release.id, sha)) ?? undefined;
+    const obj = type && (await assetReadable(c, x, sha)) ? await getAsset(c.env.DEFINITIONS, sha) : null;
     if (!type || !obj) throw new ApiError(404, "not-found", "no such asset");
     // Content-addressed, so immutable; SVG and PDF open sandboxed (no script of the asset's own).
     usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, bodyCsp: ASSET_CSP });
@@ -267,34 +310,19 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
   })
   .get("/p/:portal/op/:api/:slug", async (c) => {
     const data = await loadContentSite(c.env.DB, c.req.param("portal"));
-    const api = data?.apis.find((a) => a.slug === c.req.param("api"));
+    const state = data && (await readerState(c, data.portal));
+    if (data && state) requireSignInFor(c, state, data.portal.slug, `/reference/${c.req.param("api")}/`);
+    const found = data?.apis.find((a) => a.slug === c.req.param("api"));
+    // An API the reader may not open answers as if it did not exist (no live label revealed by the redirect).
+    const api = found && state && readableApis(state, state.reader("en"), [found])[0];
     if (!data || !api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
     return c.redirect(operationUrl(`/p/${data.portal.slug}`, { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
   })
   .onError((error, c) => {
+    if (error instanceof SignInRequired) return c.redirect(error.location, 303);
     if (error instanceof ApiError) {
       return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), error.status as 404);
     }
     throw error;
   });
-
-/** Sitemap entries of the live content an anonymous reader may read (guides and steps in every locale, changelog). */
-export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string, origin: string): Promise<{ loc: string; lastmod?: string }[]> {
-  const data = await loadContentSite(c.env.DB, portalSlug);
-  if (!data?.release) return [];
-  const config = data.release.config;
-  const site = new Site(config, data.pages, [], readerFor(c, config.locales[0]));
-  const base = `${origin}/p/${data.portal.slug}`;
-  const lastmod = data.release.createdAt.slice(0, 10);
-  const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
-  if (site.changelog().length > 0) for (const l of config.locales) urls.push({ loc: `${base}${l === config.locales[0] ? "" : `/${l}`}/changelog`, lastmod });
-  return urls;
-}
-
-/** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
-export async function guidesLinkingTo(c: Context<AppEnv>, portalId: number, portalSlug: string, api: string, slug: string): Promise<{ title: string; href: string }[]> {
-  const rows = await linkingPages(c.env.DB, portalId, `${api}#${slug}`);
-  const reader = readerFor(c, rows[0]?.locale ?? "en");
-  return rows.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
-}

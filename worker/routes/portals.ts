@@ -6,6 +6,8 @@ import { parseOriginSetting } from "../http/origin-setting";
 import { readJsonObject } from "../http/read-json";
 import { requireAdmin, requirePortal } from "../middleware/auth";
 import { getDb } from "../store/db";
+import { accessView, checkAccessPatch } from "./access-settings";
+import { loadAccess, saveAccess } from "../store/readers";
 import { createPortal, findPortalBySlug, portalSettings, portalView, updatePortalSettings, type PortalSettings } from "../store/portals";
 
 const PORTAL_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,46}[a-z0-9])$/;
@@ -20,8 +22,8 @@ export const MAX_EMBED_ORIGINS = 20;
  */
 export function parseSettingsPatch(body: Record<string, unknown>): Partial<PortalSettings> {
   const patch: Partial<PortalSettings> = {};
-  const unknown = Object.keys(body).filter((k) => !["origin", "embedOrigins", "externalImages"].includes(k));
-  if (unknown.length) throw new ApiError(400, "invalid-settings", `unknown setting(s): ${unknown.join(", ")}; known: origin, embedOrigins, externalImages`);
+  const unknown = Object.keys(body).filter((k) => !["origin", "embedOrigins", "externalImages", "access"].includes(k));
+  if (unknown.length) throw new ApiError(400, "invalid-settings", `unknown setting(s): ${unknown.join(", ")}; known: origin, embedOrigins, externalImages, access`);
   if (body.origin !== undefined) {
     if (body.origin === null || body.origin === "") patch.origin = null;
     else {
@@ -69,15 +71,19 @@ export const portalsRoutes = new Hono<AppEnv>().post("/v1/portals", requireAdmin
   return c.json({ portal: portalView(created.portal), token: created.token }, 201);
 });
 
-/** `GET /v1/portal` and `PATCH /v1/portal` (portal token): the calling portal and its reader settings. */
+/** `GET /v1/portal` and `PATCH /v1/portal` (portal token): the calling portal, its reader settings and its access (no secrets). */
 export const portalSettingsRoutes = new Hono<PortalAppEnv>()
   .use("/v1/portal", requirePortal)
-  .get("/v1/portal", (c) => {
+  .get("/v1/portal", async (c) => {
     const portal = c.get("portal");
-    return c.json({ portal: portalView(portal), settings: portalSettings(portal) });
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
   })
   .patch("/v1/portal", async (c) => {
-    const patch = parseSettingsPatch(await readJsonObject(c.req.raw, 16 * 1024));
+    const body = await readJsonObject(c.req.raw, 64 * 1024);
+    const patch = parseSettingsPatch(body);
+    // Checked before anything is written, so a refused access block leaves the other settings unchanged too.
+    const access = body.access === undefined ? undefined : await checkAccessPatch(c.env.DB, c.get("portal").id, body.access);
     const portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");
-    return c.json({ portal: portalView(portal), settings: portalSettings(portal) });
+    if (access) await saveAccess(c.env.DB, portal.id, access.parsed, access.passwordHash);
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
   });

@@ -3,6 +3,9 @@
  * and one operation. Locally the portal is chosen by the `/p/{portal}` prefix.
  */
 import { Hono, type Context } from "hono";
+import { apiLabels } from "../access/labels";
+import { canRead } from "../access/reader";
+import { readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
@@ -22,8 +25,9 @@ import { getDb } from "../store/db";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
-import type { ApiRow } from "../store/apis";
-import { guidesLinkingTo } from "./content-pages";
+import type { ApiRow, OperationRow } from "../store/apis";
+import { authorizeState } from "./api-key";
+import { guidesLinkingTo } from "./content-links";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 
@@ -38,11 +42,32 @@ function labelParam(c: Context<AppEnv>): string {
   return (c.req.param("version") ?? "").normalize("NFC");
 }
 
+/** Whether the reader of this request may open an API's reference (any version, any operation). */
+function mayRead(state: ReaderState, apiSlug: string): boolean {
+  return canRead(state.reader("en"), apiLabels(state.access.policy, apiSlug, state.access.navigation));
+}
+
+/**
+ * The reference behind a reader URL, once the reader is allowed: signed out on a gated path → sign in; an API the
+ * reader may not open → the very 404 of an API that does not exist (before its versions are even looked up).
+ */
+async function readable(c: Context<AppEnv>, label?: string, operationSlug?: string): Promise<ReaderContext & { operation?: OperationRow; state: ReaderState }> {
+  const db = getDb(c.env.DB);
+  const portal = await loadPortal(db, c.req.param("portal") ?? "");
+  const apiSlug = c.req.param("api") ?? "";
+  const state = await readerState(c, portal);
+  requireSignInFor(c, state, portal.slug, `/reference/${apiSlug}/`);
+  if (!mayRead(state, apiSlug)) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
+  const ctx = seePortal(c, await loadReaderContext(db, portal.slug, apiSlug, label, operationSlug));
+  return { ...ctx, apis: ctx.apis.filter((a) => mayRead(state, a.slug)), state };
+}
+
 function apiRef(api: ApiRow): ApiRef {
   return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
 }
 
-function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): PageProps {
+/** Props every reference page shares; reading the API-key cookie makes the answer `private, no-store`. */
+async function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): Promise<PageProps> {
   const basePath = `/p/${ctx.portal.slug}`;
   return {
     portal: { slug: ctx.portal.slug, name: ctx.portal.name },
@@ -53,6 +78,7 @@ function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string
     version: { label: ctx.version.label, live: ctx.live },
     // The portal's configured origin, never the request's Host (which the client chooses).
     canonicalUrl: publicOrigin(c.env, ctx.portal) + canonicalPath,
+    authorize: await authorizeState(c, ctx.portal, c.req.path),
   };
 }
 
@@ -64,10 +90,10 @@ async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext): Promise<Res
   const db = getDb(c.env.DB);
   const [header, rows] = await Promise.all([getHeader(c.env.MODELS, ctx.version.modelKey), listOperations(db, ctx.version.id)]);
   if (!header) throw new ApiError(404, "not-found", "this version's model is not available");
-  const props = { ...pageProps(c, ctx, versionPath(ctx)), header, operations: rows.map(operationSummaryOf) };
+  const props = { ...(await pageProps(c, ctx, versionPath(ctx))), header, operations: rows.map(operationSummaryOf) };
   if (ctx.api.layout === "single-page") {
     const stream = renderSinglePage({ ...props, slices: readSlicesInOrder(c.env.MODELS, ctx.version.modelKey, rows.map(sliceLocationOf)) });
-    return new Response(stream, { headers: HTML_HEADERS });
+    return new Response(stream, { headers: { ...HTML_HEADERS, "cache-control": "private, no-store" } });
   }
   return c.html(renderVersionIndex(props));
 }
@@ -78,7 +104,9 @@ export const referenceRoutes = new Hono<AppEnv>()
   .get("/p/:portal/", async (c) => {
     const db = getDb(c.env.DB);
     const { portal } = seePortal(c, { portal: await loadPortal(db, c.req.param("portal")) });
-    const apis = (await listApis(db, portal.id)).filter((a) => a.liveVersionId !== null);
+    const state = await readerState(c, portal);
+    requireSignInFor(c, state, portal.slug, "/");
+    const apis = (await listApis(db, portal.id)).filter((a) => a.liveVersionId !== null && mayRead(state, a.slug));
     const entries = await Promise.all(
       apis.map(async (a) => {
         const live = await findVersionById(db, a.liveVersionId!);
@@ -89,18 +117,16 @@ export const referenceRoutes = new Hono<AppEnv>()
   })
   .get("/p/:portal/reference/:api", (c) => c.redirect(`/p/${c.req.param("portal")}/reference/${c.req.param("api")}/`, 301))
   .get("/p/:portal/reference/:api/", async (c) => {
-    const ctx = seePortal(c, await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api")));
-    return versionIndex(c, ctx);
+    return versionIndex(c, await readable(c));
   })
   .get("/p/:portal/reference/:api/:version", (c) => c.redirect(new URL(c.req.path + "/", c.req.url).pathname, 301))
   .get("/p/:portal/reference/:api/:version/", async (c) => {
-    const ctx = seePortal(c, await loadReaderContext(getDb(c.env.DB), c.req.param("portal"), c.req.param("api"), labelParam(c)));
-    return versionIndex(c, ctx);
+    return versionIndex(c, await readable(c, labelParam(c)));
   })
   .get("/p/:portal/reference/:api/:version/:slug", async (c) => {
     const db = getDb(c.env.DB);
     const slug = c.req.param("slug");
-    const ctx = seePortal(c, await loadReaderContext(db, c.req.param("portal"), c.req.param("api"), labelParam(c), slug));
+    const ctx = await readable(c, labelParam(c), slug);
     const row = ctx.operation;
     if (!row) {
       // A renamed operationId (same method + path) answers 301 to its new slug; an operation absent from this
@@ -118,7 +144,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     ]);
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
-      ...pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
+      ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),
       header,
       slice,
       nav: siblings.map(operationSummaryOf),
@@ -127,6 +153,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     return c.html(html);
   })
   .onError((error, c) => {
+    if (error instanceof SignInRequired) return c.redirect(error.location, 303);
     if (error instanceof ApiError) {
       return new Response(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), {
         status: error.status,

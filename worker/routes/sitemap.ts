@@ -1,14 +1,18 @@
 /**
  * @module `/p/{portal}/sitemap.xml`: every live reference's index and, in the page-per-operation layout, every
- * operation page of its live version, plus the public guides, code steps and changelog (sitemaps.org protocol 0.9; at most 50,000 URLs per file).
+ * operation page of its live version, plus the guides, code steps and changelog, all as far as the reader of the
+ * request may read them (anonymous crawlers: the public ones) (sitemaps.org protocol 0.9; at most 50,000 URLs per file).
  */
 import { Hono } from "hono";
+import { apiLabels } from "../access/labels";
+import { canRead } from "../access/reader";
+import { readerState } from "../access/resolve";
 import type { AppEnv } from "../env";
 import { publicOrigin } from "../http/public-origin";
 import { findVersionById, listApis, listOperations } from "../store/apis";
 import { getDb } from "../store/db";
 import { loadPortal } from "../store/reader";
-import { contentSitemapUrls } from "./content-pages";
+import { contentSitemapUrls } from "./content-links";
 
 /** sitemaps.org's per-file cap. */
 const MAX_URLS = 50_000;
@@ -22,8 +26,10 @@ export const sitemapRoutes = new Hono<AppEnv>().get("/p/:portal/sitemap.xml", as
   const portal = await loadPortal(db, c.req.param("portal"));
   const origin = publicOrigin(c.env, portal);
   const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/p/${portal.slug}/` }, ...(await contentSitemapUrls(c, portal.slug, origin))];
+  const state = await readerState(c, portal);
+  const reader = state.reader("en");
   for (const api of await listApis(db, portal.id)) {
-    if (!api.liveVersionId) continue;
+    if (!api.liveVersionId || !canRead(reader, apiLabels(state.access.policy, api.slug, state.access.navigation))) continue;
     const live = await findVersionById(db, api.liveVersionId);
     if (!live) continue;
     const base = `${origin}/p/${portal.slug}/reference/${api.slug}/${encodeURIComponent(live.label)}/`;

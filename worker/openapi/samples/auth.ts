@@ -48,3 +48,19 @@ export function authPlaceholders(security: Record<string, string[]>[], schemes: 
   }
   return [];
 }
+
+/**
+ * `input` with the reader's own `credential` in place of the bearer-token and API-key placeholders (bearer,
+ * OAuth 2.0 and OpenID Connect send `Authorization: Bearer <credential>`; apiKey schemes their own header, query
+ * parameter or cookie). Basic credentials and other HTTP schemes keep their placeholders: one key cannot be a
+ * user and password. The credential becomes the entry's `placeholder` too, so the island's later renders keep it.
+ */
+export function withCredential<T extends { auth: AuthPlaceholder[] }>(input: T, credential: string | undefined): T {
+  if (!credential) return input;
+  const auth = input.auth.map((a) => {
+    const bearer = a.placeholder === TOKEN_PLACEHOLDER && a.value === `Bearer ${TOKEN_PLACEHOLDER}`;
+    if (!bearer && a.placeholder !== API_KEY_PLACEHOLDER) return a;
+    return { ...a, value: a.value.replace(a.placeholder, credential), placeholder: credential };
+  });
+  return { ...input, auth };
+}

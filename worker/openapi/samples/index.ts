@@ -5,4 +5,4 @@ export { toHar, type HarChoice } from "./to-har";
 export { SAMPLE_LANGUAGES, sampleLanguage, type SampleLanguage, type SnippetPlugin } from "./languages";
 export { printSample } from "./print";
 export { sampleServers, serverUrl, DEFAULT_ORIGIN } from "./servers";
-export { authPlaceholders, TOKEN_PLACEHOLDER, API_KEY_PLACEHOLDER, BASIC_PLACEHOLDER } from "./auth";
+export { authPlaceholders, withCredential, TOKEN_PLACEHOLDER, API_KEY_PLACEHOLDER, BASIC_PLACEHOLDER } from "./auth";

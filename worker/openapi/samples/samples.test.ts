@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../schema-view/testing/corpus";
 import { headerFromDoc, sliceFromDoc } from "../schema-view/testing/doc-fixtures";
+import { withCredential } from "./auth";
 import { buildSampleInput } from "./build-input";
 import { SAMPLE_LANGUAGES } from "./languages";
 import { printSample } from "./print";
@@ -101,5 +102,20 @@ describe("hostile bounds in parameters and bodies (issue 14)", () => {
     for (const q of input.query) expect(q.value.length).toBeLessThanOrEqual(256);
     expect(input.body!.text!.length).toBeLessThan(300);
     expect(body?.example.truncated).toBe(true);
+  });
+});
+
+describe("withCredential (API key once)", () => {
+  const auth = [
+    { scheme: "b", placement: "header" as const, name: "Authorization", value: "Bearer YOUR_TOKEN", placeholder: "YOUR_TOKEN" },
+    { scheme: "k", placement: "query" as const, name: "key", value: "YOUR_API_KEY", placeholder: "YOUR_API_KEY" },
+    { scheme: "basic", placement: "header" as const, name: "Authorization", value: "Basic YOUR_BASE64_CREDENTIALS", placeholder: "YOUR_BASE64_CREDENTIALS" },
+    { scheme: "d", placement: "header" as const, name: "Authorization", value: "Digest YOUR_TOKEN", placeholder: "YOUR_TOKEN" },
+  ];
+  it("fills bearer and apiKey placeholders, leaves basic and other HTTP schemes, and is a no-op without a key", () => {
+    const out = withCredential({ auth }, "k-1");
+    expect(out.auth.map((a) => a.value)).toEqual(["Bearer k-1", "k-1", "Basic YOUR_BASE64_CREDENTIALS", "Digest YOUR_TOKEN"]);
+    expect(out.auth[0]!.placeholder).toBe("k-1");
+    expect(withCredential({ auth }, undefined).auth).toBe(auth);
   });
 });

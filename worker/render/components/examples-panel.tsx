@@ -2,6 +2,7 @@
 import CodeSamples from "../../../client/islands/code-samples";
 import CopyButton from "../../../client/islands/copy";
 import { BUDGET_NOTES } from "../../openapi/budgets";
+import { withCredential } from "../../openapi/samples/auth";
 import type { MediaExample } from "../../openapi/schema-view/media-example";
 import { prettyExample } from "../format";
 import { Code } from "./code";
@@ -33,8 +34,11 @@ function TruncatedNote() {
   return <p class="fa bn" role="note">{BUDGET_NOTES.exampleTruncated}: generated within the page's limits, it may not satisfy every constraint of the schema.</p>;
 }
 
-/** Request sample in every language, then examples; the response tabs follow status-code order. */
-export function ExamplesPanel({ model, ctx, hl }: { model: OperationModel; ctx: RenderContext; hl: number }) {
+/**
+ * Request sample in every language (carrying the reader's `apiKey` when they entered one), then examples; the
+ * response tabs follow status-code order.
+ */
+export function ExamplesPanel({ model, ctx, hl, apiKey }: { model: OperationModel; ctx: RenderContext; hl: number; apiKey?: string }) {
   const { sample } = model;
   const responses = model.responses
     .map((r) => ({ code: r.code, media: r.media.find((m) => m.examples.length > 0) }))
@@ -44,7 +48,7 @@ export function ExamplesPanel({ model, ctx, hl }: { model: OperationModel; ctx: 
   return (
     <aside class="op-x" aria-label="Examples">
       <H level={hl} class="xh">Request</H>
-      <Island name="code-samples" component={CodeSamples} props={{ input: sample.input, id }} />
+      <Island name="code-samples" component={CodeSamples} props={{ input: withCredential(sample.input, apiKey), id }} />
       {sample.body?.example.truncated && <TruncatedNote />}
       {/* One example is already in the code sample; several get tabs (the sample sends the first). */}
       {sample.body && reqExamples.length > 1 && (

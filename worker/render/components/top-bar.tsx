@@ -3,6 +3,7 @@ import Switcher from "../../../client/islands/switcher";
 import ThemeToggle from "../../../client/islands/theme-toggle";
 import type { PageProps } from "../types";
 import { apiUrl, operationUrl, versionUrl } from "../urls";
+import { Authorize } from "./authorize";
 import { Island } from "./island";
 
 /**
@@ -33,6 +34,7 @@ export function TopBar({ page, slug }: { page?: PageProps; slug?: string }) {
         }} />
       )}
       <span class="grow" />
+      {page?.authorize && <Authorize state={page.authorize} />}
       <Island name="theme-toggle" component={ThemeToggle} props={{}} />
     </header>
   );

@@ -8,7 +8,9 @@ import type { ComponentChildren } from "preact";
 import ThemeToggle from "../../../client/islands/theme-toggle";
 import type { NavGroup, Site } from "../../content/site";
 import { documentEnd, documentStart, esc } from "../components/document";
+import { Authorize } from "../components/authorize";
 import { Island } from "../components/island";
+import type { AuthorizeState } from "../types";
 
 /** Stylesheet and script of content pages (Workers static assets). */
 export const CONTENT_ASSETS = { css: "/content.css", script: "/assets/content.js" } as const;
@@ -26,6 +28,10 @@ export interface ShellProps {
   /** Locale → path of this page in that locale, for the switcher. */
   localeLinks?: { locale: string; href: string; current: boolean }[];
   toc?: { id: string; text: string; level: number }[];
+  /** The Authorize control (API key once), when the page offers it. */
+  authorize?: AuthorizeState;
+  /** The reader's account control: who is signed in (and a sign-out form), or where to sign in. */
+  account?: { signedInAs: string; signOutAction: string } | { signInHref: string };
   children: ComponentChildren;
 }
 
@@ -75,6 +81,12 @@ export function ContentShell(p: ShellProps) {
             {p.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}
           </nav>
         )}
+        {p.authorize && <Authorize state={p.authorize} />}
+        {p.account && ("signOutAction" in p.account ? (
+          <form class="account" method="post" action={p.account.signOutAction}>
+            <span class="who">{p.account.signedInAs}</span> <button type="submit">Sign out</button>
+          </form>
+        ) : <a class="account" href={p.account.signInHref}>Sign in</a>)}
         <Island name="theme-toggle" component={ThemeToggle} props={{}} />
       </header>
       <div class="cshell">

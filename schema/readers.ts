@@ -1,0 +1,71 @@
+/**
+ * @module Readers and access: a portal's access settings and secrets, sign-in attempts (rate limits), magic-link
+ * tokens, JWTs already used (replay), and the embedded mailer's outbox. Tokens are stored only as SHA-256 hashes.
+ */
+import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
+import { portals } from "./portals";
+
+/** One row per portal whose access was set through `PATCH /v1/portal` (absent: portico.yaml's block, else public). */
+export const portalAccess = sqliteTable("portal_access", {
+  portalId: integer("portal_id").primaryKey().references(() => portals.id),
+  /** JSON: the non-secret fields PATCHed (AccessSettings, partial); portico.yaml's block fills the rest. */
+  settings: text("settings").notNull(),
+  /** Shared password as `pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>`, or null. */
+  passwordHash: text("password_hash"),
+  /** HS256 shared secret of the JWT way in (needed in clear to verify), or null. */
+  jwtSecret: text("jwt_secret"),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Failed password attempts, for the per-IP and per-portal rate limits (rows older than the window are pruned). */
+export const signInAttempts = sqliteTable(
+  "sign_in_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    portalId: integer("portal_id").notNull().references(() => portals.id),
+    /** "password" (a failed password) or "magic-link" (a link asked for): each kind has its own limits. */
+    kind: text("kind").notNull(),
+    /** The client IP (CF-Connecting-IP), or "unknown". */
+    ip: text("ip").notNull(),
+    /** Epoch milliseconds. */
+    at: integer("at").notNull(),
+  },
+  (t) => [index("sign_in_attempts_portal_at").on(t.portalId, t.kind, t.at), index("sign_in_attempts_ip").on(t.portalId, t.kind, t.ip, t.at)],
+);
+
+/** Magic links sent: single use (`used_at` set on first use), 15 minutes. */
+export const magicLinks = sqliteTable("magic_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  portalId: integer("portal_id").notNull().references(() => portals.id),
+  email: text("email").notNull(),
+  returnTo: text("return_to").notNull(),
+  /** Epoch milliseconds. */
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+
+/** JWTs already exchanged for a session (by `jti`, else the token's SHA-256), kept until they expire. */
+export const usedTokens = sqliteTable(
+  "used_tokens",
+  {
+    portalId: integer("portal_id").notNull().references(() => portals.id),
+    tokenKey: text("token_key").notNull(),
+    /** Epoch milliseconds: the token's own expiry (after which it is refused anyway and the row may go). */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.portalId, t.tokenKey] })],
+);
+
+/** Messages of the embedded mailer (the local default of the `Mailer` port), shown on the dev-only outbox page. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    portalId: integer("portal_id").notNull().references(() => portals.id),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("outbox_portal").on(t.portalId)],
+);

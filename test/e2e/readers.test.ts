@@ -1,0 +1,68 @@
+/**
+ * @module Browser test of a gated section: a signed-out reader opening the demo's partners guide is sent to sign in,
+ * signs in with the shared password, lands back on the guide, and signs out from the top bar.
+ */
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs module shared with scripts/start.mjs and the benchmark
+import { readFolder, uploadContent, zipFiles } from "../../scripts/lib/content-bundle.mjs";
+import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+
+const PORTAL = "readers-demo";
+const PASSWORD = "partners-e2e-password";
+let browser: Browser;
+
+beforeAll(async () => {
+  const token = await createPortal(PORTAL);
+  await publish(token, readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8"));
+  const res = await uploadContent(baseUrl(), token, zipFiles(readFolder(new URL("../../demo/content", import.meta.url).pathname)));
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.json)}`);
+  const patch = await fetch(`${baseUrl()}/v1/portal`, {
+    method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ access: { password: PASSWORD, passwordAudiences: ["partners"] } }),
+  });
+  if (patch.status !== 200) throw new Error(`access: ${patch.status} ${await patch.text()}`);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("readers in Chromium", () => {
+  it("signs in with the password, lands back on the gated page, and signs out", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const guide = `${baseUrl()}/p/${PORTAL}/guides/partners/volume-pricing`;
+    await page.goto(`${baseUrl()}/p/${PORTAL}/guides/introduction`, { waitUntil: "networkidle" });
+    expect(await page.locator("#cnav").textContent()).not.toContain("Partner volume pricing");
+
+    await page.goto(guide, { waitUntil: "networkidle" });
+    expect(new URL(page.url()).pathname).toBe(`/p/${PORTAL}/auth/signin`);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByRole("alert").textContent()).toContain("not right");
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(guide);
+    expect(await page.locator("h1").textContent()).toBe("Partner volume pricing");
+    expect(await page.locator("#cnav").textContent()).toContain("Partner volume pricing");
+    const cookie = (await context.cookies()).find((c) => c.name === "portico_session")!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Lax");
+    expect(cookie.path).toBe(`/p/${PORTAL}/`);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${baseUrl()}/p/${PORTAL}/`);
+    expect((await context.cookies()).some((c) => c.name === "portico_session")).toBe(false);
+    await page.goto(guide, { waitUntil: "networkidle" });
+    expect(new URL(page.url()).pathname).toBe(`/p/${PORTAL}/auth/signin`);
+    // The failed sign-in answers 401, which the browser logs as a failed resource; nothing else may fail.
+    expect(errors.filter((e) => !e.includes("401"))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * @module The access labels of a release's units under a portal's policy: pages (guides, code steps, changelog
+ * entries) and API references. Platform-free; the result goes to `canRead` through `Site` and the routes.
+ */
+import type { NavGroup } from "../content/types";
+import { unitLabels, type AccessSettings } from "./policy";
+
+/** Path of a page after `/p/{portal}`, without locale, as section prefixes see it. */
+export function pagePath(kind: string, slug: string): string {
+  return kind === "changelog" ? `/changelog/${slug}` : `/${kind === "step" ? "steps" : "guides"}/${slug}`;
+}
+
+/** Navigation group titles listing each item (`guides/intro`, `steps/x`, `api:pets`; a `.md` suffix dropped). */
+function groupIndex(navigation: readonly NavGroup[]): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const g of navigation) {
+    for (const item of g.items) {
+      const key = item.replace(/\.md$/, "");
+      index.set(key, [...(index.get(key) ?? []), g.title]);
+    }
+  }
+  return index;
+}
+
+const MEMO = new Map<string, unknown[]>();
+const MAX_MEMO = 32;
+
+/**
+ * `pages` with `labels` replaced by their effective labels (own, else section, else portal default). Memoised per
+ * `memoKey` (a release id) and policy: releases are immutable, so the same pair always gives the same labels.
+ */
+export function labelPages<P extends { kind: string; slug: string; labels: string[] }>(pages: P[], policy: AccessSettings, navigation: readonly NavGroup[], memoKey?: string | number): P[] {
+  const key = memoKey === undefined ? undefined : `${memoKey}|${JSON.stringify(policy)}`;
+  const hit = key === undefined ? undefined : MEMO.get(key);
+  if (hit) return hit as P[];
+  if (policy.default === "public" && policy.sections.length === 0) return pages;
+  const groups = groupIndex(navigation);
+  const out = pages.map((p) => {
+    const item = p.kind === "changelog" ? "" : `${p.kind === "step" ? "steps" : "guides"}/${p.slug}`;
+    return { ...p, labels: unitLabels(policy, pagePath(p.kind, p.slug), p.labels, groups.get(item) ?? []) };
+  });
+  if (key !== undefined) {
+    if (MEMO.size >= MAX_MEMO) MEMO.delete(MEMO.keys().next().value!);
+    MEMO.set(key, out);
+  }
+  return out;
+}
+
+/** Labels of an API reference (all its versions and operations): sections with prefix `/reference/<api>` or its navigation group. */
+export function apiLabels(policy: AccessSettings, apiSlug: string, navigation: readonly NavGroup[]): string[] {
+  const groups = navigation.filter((g) => g.items.includes(`api:${apiSlug}`)).map((g) => g.title);
+  return unitLabels(policy, `/reference/${apiSlug}/`, [], groups);
+}

@@ -1,0 +1,84 @@
+/**
+ * @module The reader of a request, resolved once: session cookie → identity → `ReaderContext`, beside the
+ * portal's access policy. Pages that call it are reader-dependent: `readerCacheMiddleware` marks their answers
+ * `Cache-Control: private, no-store` whenever the portal gates anything or the reader is signed in.
+ * Gating helpers: a signed-out reader on a gated path is sent to sign in (`SignInRequired`, answered 303).
+ */
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { loadAccess, type PortalAccess } from "../store/readers";
+import type { ReaderIdentity } from "./identity";
+import { isGated, pathNeedsSignIn } from "./policy";
+import { anonymousReader, signedInReader, type ReaderContext } from "./reader";
+import { readSession } from "./session";
+
+/** What every reader surface needs to know about who is asking. */
+export interface ReaderState {
+  access: PortalAccess;
+  identity: ReaderIdentity | null;
+  /** The reader in `locale` (audiences and variables do not depend on it). */
+  reader(locale: string): ReaderContext;
+}
+
+const STATES = new WeakMap<Request, Promise<ReaderState>>();
+const DEPENDENT = new WeakSet<Request>();
+
+/** The reader of this request for `portal` (resolved once per request; later calls share it). */
+export function readerState(c: Context<AppEnv>, portal: { id: number; slug: string }): Promise<ReaderState> {
+  let state = STATES.get(c.req.raw);
+  if (!state) {
+    state = (async () => {
+      const [access, identity] = await Promise.all([loadAccess(c.env.DB, portal.id), readSession(c, portal)]);
+      if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
+      return { access, identity, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };
+    })();
+    STATES.set(c.req.raw, state);
+  }
+  return state;
+}
+
+/** A signed-out reader asked for a gated path: answered 303 to the sign-in page, which sends them back. */
+export class SignInRequired extends Error {
+  constructor(readonly location: string) {
+    super("sign in to read this page");
+    this.name = "SignInRequired";
+  }
+}
+
+/** The sign-in page URL of a portal, returning to `returnTo` (a path of the portal) afterwards. */
+export function signInUrl(portalSlug: string, returnTo: string): string {
+  return `/p/${portalSlug}/auth/signin?return=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * Throws {@link SignInRequired} when the reader is signed out and `path` (after `/p/{portal}`, no locale) is gated by
+ * the portal's default or a section. Decided on the path alone: whether a page exists is never revealed.
+ */
+export function requireSignInFor(c: Context<AppEnv>, state: ReaderState, portalSlug: string, path: string): void {
+  if (state.identity || !pathNeedsSignIn(state.access.policy, path)) return;
+  const url = new URL(c.req.url);
+  throw new SignInRequired(signInUrl(portalSlug, url.pathname + url.search));
+}
+
+/** The path of a reader URL after `/p/{portal}` and any locale segment (`/de/guides/x` → `/guides/x`). */
+export function portalPath(requestPath: string, portalSlug: string, locales: readonly string[] = []): string {
+  let rest = requestPath.slice(`/p/${portalSlug}`.length) || "/";
+  const first = /^\/([^/]+)(\/.*)?$/.exec(rest);
+  if (first && locales.includes(first[1])) rest = first[2] ?? "/";
+  return rest;
+}
+
+/** Marks reader-dependent answers `private, no-store` (after the handler ran, whatever it answered). */
+export const readerCacheMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!DEPENDENT.has(c.req.raw)) return;
+  // A response with immutable headers (one passed through from a fetch) is copied rather than sent as is.
+  try {
+    c.res.headers.set("cache-control", "private, no-store");
+  } catch {
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.set("cache-control", "private, no-store");
+  }
+  c.res.headers.append("vary", "cookie");
+});

@@ -1,0 +1,37 @@
+/** @module The `access` block of `PATCH /v1/portal`: checked against what is stored, shown without its secrets. */
+import { hashPassword } from "../access/password";
+import { effectivePolicy, parseAccessBlock, type AccessPolicy, type AccessSettings, type ParsedAccess } from "../access/policy";
+import { ApiError } from "../http/errors";
+import { loadAccess } from "../store/readers";
+
+/** The effective access settings as the service API shows them: secrets only as `passwordSet` / `jwt.secretSet`. */
+export function accessView(policy: AccessPolicy): Omit<AccessSettings, "jwt"> & { jwt?: AccessSettings["jwt"] & { secretSet: boolean }; passwordSet: boolean } {
+  const { hasPassword, hasJwtSecret, audiences: _all, jwt, ...settings } = policy;
+  return { ...settings, ...(jwt ? { jwt: { ...jwt, secretSet: hasJwtSecret } } : {}), passwordSet: hasPassword };
+}
+
+/**
+ * Parses an `access` block and checks the policy it would make: each enabled method has what it needs (a
+ * password, a JWT key or secret, magic-link domains or addresses).
+ * @throws ApiError 400 naming the field and the fault; nothing is written.
+ */
+export async function checkAccessPatch(db: D1Database, portalId: number, value: unknown): Promise<{ parsed: ParsedAccess; passwordHash: string | null | undefined }> {
+  const result = parseAccessBlock(value, true);
+  if (!result.ok) throw new ApiError(400, "invalid-access", result.message);
+  const parsed = result.value;
+  const current = await loadAccess(db, portalId);
+  const { hasPassword: _p, hasJwtSecret: _j, audiences: _a, ...currentSettings } = current.policy;
+  const next = effectivePolicy(undefined, { ...currentSettings, ...parsed.settings }, {
+    hasPassword: parsed.password === undefined ? current.passwordHash !== null : parsed.password !== null,
+    hasJwtSecret: parsed.jwtSecret === undefined ? current.jwtSecret !== null : parsed.jwtSecret !== null,
+  });
+  if (next.methods.includes("password") && !next.hasPassword) throw new ApiError(400, "invalid-access", "access.methods has password but no access.password is set");
+  if (next.methods.includes("jwt") && !next.hasJwtSecret && !next.jwt?.jwks && !next.jwt?.publicKey) {
+    throw new ApiError(400, "invalid-access", "access.methods has jwt but access.jwt has no secret, jwks or publicKey");
+  }
+  if (next.methods.includes("magic-link") && !next.magicLink?.allowedDomains.length && !next.magicLink?.allowList.length) {
+    throw new ApiError(400, "invalid-access", "access.methods has magic-link but access.magicLink has no allowedDomains or allowList");
+  }
+  const passwordHash = parsed.password === undefined ? undefined : parsed.password === null ? null : await hashPassword(parsed.password);
+  return { parsed, passwordHash };
+}

@@ -1,0 +1,134 @@
+/**
+ * @module D1 side of readers and access: a portal's access settings and secrets, sign-in attempts (rate limits),
+ * magic links (single use), JWTs already used (replay) and the embedded mailer's outbox.
+ */
+import { effectivePolicy, type AccessPolicy, type AccessSettings, type ParsedAccess } from "../access/policy";
+import type { NavGroup } from "../content/types";
+
+/** A portal's effective access policy and the secrets its ways in verify against. */
+export interface PortalAccess {
+  policy: AccessPolicy;
+  passwordHash: string | null;
+  jwtSecret: string | null;
+  /** portico.yaml's navigation groups (for sections given as a group). */
+  navigation: NavGroup[];
+}
+
+interface AccessRow {
+  settings: string | null;
+  passwordHash: string | null;
+  jwtSecret: string | null;
+  yamlAccess: string | null;
+  yamlAudiences: string | null;
+  navigation: string | null;
+}
+
+function json<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** One query: the API-set row and the live release's portico.yaml `access`, `audiences` and `navigation`. */
+export async function loadAccess(db: D1Database, portalId: number): Promise<PortalAccess> {
+  const row = await db.prepare(
+    `SELECT a.settings, a.password_hash AS passwordHash, a.jwt_secret AS jwtSecret, json_extract(r.config, '$.access') AS yamlAccess,
+       json_extract(r.config, '$.audiences') AS yamlAudiences, json_extract(r.config, '$.navigation') AS navigation
+     FROM portals p LEFT JOIN portal_access a ON a.portal_id = p.id LEFT JOIN content_live l ON l.portal_id = p.id
+     LEFT JOIN content_releases r ON r.id = l.release_id WHERE p.id = ?`,
+  ).bind(portalId).first<AccessRow>();
+  const fromApi = json<Partial<AccessSettings> | undefined>(row?.settings ?? null, undefined);
+  const fromYaml = json<Partial<AccessSettings> | undefined>(row?.yamlAccess ?? null, undefined);
+  const passwordHash = row?.passwordHash ?? null;
+  const jwtSecret = row?.jwtSecret ?? null;
+  return {
+    policy: effectivePolicy(fromYaml, fromApi, { hasPassword: passwordHash !== null, hasJwtSecret: jwtSecret !== null }, json<string[]>(row?.yamlAudiences ?? null, [])),
+    passwordHash, jwtSecret, navigation: json<NavGroup[]>(row?.navigation ?? null, []),
+  };
+}
+
+/**
+ * Writes a PATCHed `access` block: its settings over the stored ones (fields it leaves out keep their value), the
+ * password hash and JWT secret when given (`null` removes them).
+ */
+export async function saveAccess(db: D1Database, portalId: number, parsed: ParsedAccess, passwordHash: string | null | undefined, now = new Date()): Promise<void> {
+  const current = await db.prepare("SELECT settings, password_hash AS passwordHash, jwt_secret AS jwtSecret FROM portal_access WHERE portal_id = ?").bind(portalId)
+    .first<{ settings: string; passwordHash: string | null; jwtSecret: string | null }>();
+  const settings = { ...json<Partial<AccessSettings>>(current?.settings ?? null, {}), ...parsed.settings };
+  await db.prepare(
+    `INSERT INTO portal_access (portal_id, settings, password_hash, jwt_secret, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+     ON CONFLICT (portal_id) DO UPDATE SET settings = ?2, password_hash = ?3, jwt_secret = ?4, updated_at = ?5`,
+  ).bind(
+    portalId, JSON.stringify(settings),
+    passwordHash === undefined ? (current?.passwordHash ?? null) : passwordHash,
+    parsed.jwtSecret === undefined ? (current?.jwtSecret ?? null) : parsed.jwtSecret,
+    now.toISOString(),
+  ).run();
+}
+
+/** What an attempt was: a failed password, or a magic link asked for. */
+export type AttemptKind = "password" | "magic-link";
+
+/** Attempts of `kind` since `sinceMs` (epoch ms) from `ip` and from anyone, on one portal. */
+export async function countAttempts(db: D1Database, portalId: number, kind: AttemptKind, ip: string, sinceMs: number): Promise<{ ip: number; portal: number }> {
+  const row = await db.prepare(
+    "SELECT COUNT(*) AS portal, COALESCE(SUM(ip = ?3), 0) AS ip FROM sign_in_attempts WHERE portal_id = ?1 AND kind = ?2 AND at > ?4",
+  ).bind(portalId, kind, ip, sinceMs).first<{ ip: number; portal: number }>();
+  return { ip: row?.ip ?? 0, portal: row?.portal ?? 0 };
+}
+
+/** Records one attempt (a failed password, a magic link asked for) and prunes those older than `pruneBeforeMs`. */
+export async function recordAttempt(db: D1Database, portalId: number, kind: AttemptKind, ip: string, atMs: number, pruneBeforeMs: number): Promise<void> {
+  await db.batch([
+    db.prepare("INSERT INTO sign_in_attempts (portal_id, kind, ip, at) VALUES (?, ?, ?, ?)").bind(portalId, kind, ip, atMs),
+    db.prepare("DELETE FROM sign_in_attempts WHERE portal_id = ? AND at < ?").bind(portalId, pruneBeforeMs),
+  ]);
+}
+
+/** Stores a magic link (by its token's SHA-256). */
+export async function createMagicLink(db: D1Database, link: { tokenHash: string; portalId: number; email: string; returnTo: string; expiresAt: number }): Promise<void> {
+  await db.prepare("INSERT INTO magic_links (token_hash, portal_id, email, return_to, expires_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(link.tokenHash, link.portalId, link.email, link.returnTo, link.expiresAt).run();
+}
+
+/** Uses a magic link once: atomically marks it used if it is this portal's, unused and unexpired; else undefined. */
+export async function consumeMagicLink(db: D1Database, portalId: number, tokenHash: string, nowMs: number): Promise<{ email: string; returnTo: string } | undefined> {
+  const row = await db.prepare(
+    "UPDATE magic_links SET used_at = ?3 WHERE token_hash = ?2 AND portal_id = ?1 AND used_at IS NULL AND expires_at > ?3 RETURNING email, return_to AS returnTo",
+  ).bind(portalId, tokenHash, nowMs).first<{ email: string; returnTo: string }>();
+  return row ?? undefined;
+}
+
+/** Marks a JWT used; false when it already was (a replay). Rows of expired tokens are pruned. */
+export async function markTokenUsed(db: D1Database, portalId: number, key: string, expiresAt: number, nowMs: number): Promise<boolean> {
+  const [inserted] = await db.batch([
+    db.prepare("INSERT INTO used_tokens (portal_id, token_key, expires_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING token_key").bind(portalId, key, expiresAt),
+    db.prepare("DELETE FROM used_tokens WHERE portal_id = ? AND expires_at < ?").bind(portalId, nowMs),
+  ]);
+  return inserted.results.length === 1;
+}
+
+/** One message of the outbox. */
+export interface OutboxMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Stores a message in the embedded mailer's outbox. */
+export async function addToOutbox(db: D1Database, portalId: number, message: { to: string; subject: string; text: string }, now = new Date()): Promise<void> {
+  await db.prepare("INSERT INTO outbox (portal_id, to_address, subject, text, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(portalId, message.to, message.subject, message.text, now.toISOString()).run();
+}
+
+/** The newest `limit` outbox messages of a portal. */
+export async function listOutbox(db: D1Database, portalId: number, limit = 50): Promise<OutboxMessage[]> {
+  const { results } = await db.prepare("SELECT id, to_address AS \"to\", subject, text, created_at AS createdAt FROM outbox WHERE portal_id = ? ORDER BY id DESC LIMIT ?")
+    .bind(portalId, limit).all<OutboxMessage>();
+  return results;
+}
