@@ -2,3 +2,4 @@
 export * from "./portals";
 export * from "./apis";
 export * from "./content";
+export * from "./search";

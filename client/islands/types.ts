@@ -23,6 +23,14 @@ export interface CopyProps {
   label?: string;
 }
 
+/** `search-box`: the top bar's search (a GET form without script) and the Ctrl/Cmd-K quick switcher. */
+export interface SearchBoxProps {
+  /** The portal's base path (`/p/acme`): the form goes to `{base}/search`, results come from `{base}/search.json`. */
+  base: string;
+  /** The query already asked (the results page fills the box with it). */
+  query?: string;
+}
+
 /** `theme-toggle` takes no props. */
 export type ThemeToggleProps = Record<string, never>;
 
@@ -32,6 +40,7 @@ export interface IslandProps {
   switcher: SwitcherProps;
   copy: CopyProps;
   "theme-toggle": ThemeToggleProps;
+  "search-box": SearchBoxProps;
 }
 
 /** Name of a registered island. */

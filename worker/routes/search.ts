@@ -1,0 +1,184 @@
+/**
+ * @module Reader search: `GET /p/{portal}/search.json?q=&limit=&kind=&locale=` (what the search box and the
+ * quick switcher call), `GET /p/{portal}/search?q=` (the results page, readable without script) and, for an
+ * Enterprise organisation, `GET /o/{org}/search.json` over every member portal. One D1 read (portal + live
+ * index pointer), the index from KV (loaded once per isolate), and the engine's search with `canRead` for the
+ * request's reader, applied before ranking and counting. Bad parameters answer 400; the engine never throws.
+ */
+import { Hono, type Context } from "hono";
+import { canRead, type ReaderContext } from "../access/reader";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { renderSearchPage } from "../render/search-page";
+import type { SearchHit, SearchKind } from "../search/types";
+import { loadIndex, type SearchPointer } from "../store/search";
+import { readerFor } from "./content-pages";
+
+/** Longest query answered (characters); longer ones answer 400 (a reader types words, not documents). */
+export const MAX_QUERY_CHARS = 500;
+/** Results per answer: default and most. */
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 50;
+const KINDS: readonly SearchKind[] = ["operation", "guide", "step", "changelog", "glossary"];
+const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
+
+/** One result of `search.json`. URLs are site-relative (`/p/{portal}/…`). */
+export interface SearchResult {
+  kind: SearchKind;
+  title: string;
+  url: string;
+  section: string | null;
+  /** HTML: escaped text with `<mark>` around matched words; variables filled for the reader. */
+  snippet: string;
+  api: string | null;
+  version: string | null;
+  operationId: string | null;
+  method: string | null;
+  path: string | null;
+  locale: string;
+  score: number;
+  /** Cross-portal search only: the portal the result belongs to. */
+  portal?: string;
+}
+
+/** The parsed query parameters of a search request (400 on anything malformed). */
+export interface SearchParams {
+  q: string;
+  limit: number;
+  kind?: string;
+  locale?: string;
+}
+
+/** Reads and checks `q`, `limit`, `kind` and `locale`; throws ApiError 400 naming the parameter. */
+export function searchParams(c: Context<AppEnv>): SearchParams {
+  const q = (c.req.query("q") ?? "").normalize("NFC");
+  if (q.length > MAX_QUERY_CHARS) throw new ApiError(400, "query-too-long", `q is ${q.length} characters; a search takes at most ${MAX_QUERY_CHARS}`);
+  const rawLimit = c.req.query("limit");
+  const limit = rawLimit === undefined || rawLimit === "" ? DEFAULT_LIMIT : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new ApiError(400, "invalid-limit", `limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  const kind = c.req.query("kind") || undefined;
+  if (kind !== undefined && !kind.split(",").every((k) => KINDS.includes(k as SearchKind))) {
+    throw new ApiError(400, "invalid-kind", `kind must be one or more of ${KINDS.join(", ")} (comma-separated)`);
+  }
+  const locale = c.req.query("locale") || undefined;
+  if (locale !== undefined && !LOCALE.test(locale)) throw new ApiError(400, "invalid-locale", "locale must be a BCP 47 language tag such as en or pt-BR");
+  return { q, limit, kind, locale };
+}
+
+const VARIABLE = /\{\{((?:<\/?mark>|[A-Za-z0-9_]){1,160})\}\}/g;
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Fills `{{name}}` placeholders for the reader (their value, else the release's default, else as written), in
+ * snippet HTML (values escaped; a `<mark>` inside the name is dropped) or in plain text.
+ */
+export function fillVariables(text: string, reader: ReaderContext, defaults: Record<string, string>, html: boolean): string {
+  if (!text.includes("{{")) return text;
+  return text.replace(VARIABLE, (m, inner: string) => {
+    const name = inner.replace(/<\/?mark>/g, "");
+    const value = reader.variables[name] ?? defaults[name];
+    if (value === undefined || !html) return value ?? m;
+    return inner.includes("<mark>") ? `<mark>${escapeHtml(value)}</mark>` : escapeHtml(value);
+  });
+}
+
+/** A hit as `search.json` answers it, its URL under `basePath`. */
+export function resultOf(hit: SearchHit, basePath: string, reader: ReaderContext, defaults: Record<string, string>): SearchResult {
+  const d = hit.doc;
+  return {
+    kind: d.kind,
+    title: fillVariables(d.title, reader, defaults, false),
+    url: basePath + d.url,
+    section: d.section ? fillVariables(d.section, reader, defaults, false) : null,
+    snippet: fillVariables(hit.snippet, reader, defaults, true),
+    api: d.api ?? null,
+    version: d.version ?? null,
+    operationId: d.fields?.operationId ?? null,
+    method: d.fields?.method ?? null,
+    path: d.fields?.path ?? null,
+    locale: d.locale,
+    score: Math.round(hit.score * 1000) / 1000,
+  };
+}
+
+interface PortalSearchRow {
+  id: number;
+  slug: string;
+  name: string;
+  indexKey: string | null;
+  parts: number | null;
+  documents: number | null;
+  variables: string | null;
+  builtAt: string | null;
+}
+
+const PORTAL_SQL = `SELECT p.id, p.slug, p.name, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt
+  FROM portals p LEFT JOIN search_live s ON s.portal_id = p.id`;
+
+function pointerOf(row: PortalSearchRow): SearchPointer | undefined {
+  if (!row.indexKey) return undefined;
+  return { indexKey: row.indexKey, parts: row.parts ?? 1, documents: row.documents ?? 0, variables: JSON.parse(row.variables ?? "{}"), builtAt: row.builtAt ?? "" };
+}
+
+/** Searches one portal's live index for the reader; an empty answer when it has none yet. */
+async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext): Promise<{ total: number; results: SearchResult[]; suggestions: string[] }> {
+  const pointer = pointerOf(row);
+  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer) : undefined;
+  if (!pointer || !index) return { total: 0, results: [], suggestions: [] };
+  const found = index.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, canRead: (labels) => canRead(reader, labels) });
+  return { total: found.total, results: found.results.map((h) => resultOf(h, `/p/${row.slug}`, reader, pointer.variables)), suggestions: found.suggestions ?? [] };
+}
+
+async function portalRow(c: Context<AppEnv>): Promise<PortalSearchRow> {
+  const slug = c.req.param("portal") ?? "";
+  const row = await c.env.DB.prepare(`${PORTAL_SQL} WHERE p.slug = ?`).bind(slug).first<PortalSearchRow>();
+  if (!row) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+  return row;
+}
+
+/** Answers depend on who reads (labels, variables): never shared by caches. */
+function privateAnswer(c: Context<AppEnv>): void {
+  c.header("cache-control", "private, no-cache");
+  c.header("vary", "Cookie, Authorization");
+}
+
+export const searchRoutes = new Hono<AppEnv>()
+  .get("/p/:portal/search.json", async (c) => {
+    const p = searchParams(c);
+    const row = await portalRow(c);
+    const reader = readerFor(c, p.locale ?? "en");
+    const found = await searchPortal(c, row, p, reader);
+    privateAnswer(c);
+    return c.json({ query: p.q, total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}) });
+  })
+  .get("/p/:portal/search", async (c) => {
+    let p: SearchParams;
+    let error: string | undefined;
+    try {
+      p = searchParams(c);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      p = { q: "", limit: DEFAULT_LIMIT };
+      error = e.message;
+    }
+    const row = await portalRow(c);
+    const reader = readerFor(c, p.locale ?? "en");
+    const found = await searchPortal(c, row, { ...p, limit: MAX_LIMIT }, reader);
+    privateAnswer(c);
+    return c.html(renderSearchPage({ basePath: `/p/${row.slug}`, portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, error }), error ? 400 : 200);
+  })
+  .get("/o/:org/search.json", async (c) => {
+    const p = searchParams(c);
+    const slug = c.req.param("org");
+    const org = await c.env.DB.prepare("SELECT id, plan FROM organisations WHERE slug = ?").bind(slug).first<{ id: number; plan: string }>();
+    if (!org) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
+    if (org.plan !== "enterprise") throw new ApiError(403, "plan-required", "search across an organisation's portals is part of the Enterprise plan");
+    const { results: rows } = await c.env.DB.prepare(`${PORTAL_SQL} JOIN organisation_portals o ON o.portal_id = p.id WHERE o.organisation_id = ? ORDER BY p.slug`)
+      .bind(org.id).all<PortalSearchRow>();
+    const reader = readerFor(c, p.locale ?? "en");
+    const each = await Promise.all(rows.map((row) => searchPortal(c, row, p, reader).then((r) => ({ row, ...r }))));
+    // Scores are per index; BM25 scales agree closely enough to interleave, and each portal's order is kept.
+    const results = each.flatMap((e) => e.results.map((r) => ({ ...r, portal: e.row.slug }))).sort((a, b) => b.score - a.score).slice(0, p.limit);
+    privateAnswer(c);
+    return c.json({ query: p.q, total: each.reduce((n, e) => n + e.total, 0), results, portals: rows.map((r) => r.slug) });
+  });
