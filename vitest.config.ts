@@ -15,7 +15,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: "core",
-            include: ["worker/openapi/**/*.test.ts", "worker/content/**/*.test.ts", "worker/access/**/*.test.ts", "worker/render/**/*.test.ts", "worker/render/**/*.test.tsx", "client/**/*.test.ts", "test/repo/**/*.test.ts"],
+            include: ["worker/openapi/**/*.test.ts", "worker/content/**/*.test.ts", "worker/access/**/*.test.ts", "worker/search/**/*.test.ts", "worker/render/**/*.test.ts", "worker/render/**/*.test.tsx", "client/**/*.test.ts", "test/repo/**/*.test.ts"],
             environment: "node",
           },
         },

@@ -1,0 +1,92 @@
+/**
+ * @module Query words → term groups. Each word becomes one group of alternative terms with a confidence weight:
+ * the exact stem (1), completions of a word still being typed, typo corrections from the index's vocabulary,
+ * and synonyms (the general thesaurus, API abbreviations, and relations mined from this portal's content).
+ * A document's score for a group is its best alternative, so alternatives never add up.
+ */
+import { stem } from "./analyze";
+import { findSorted, lowerBound, type IndexData } from "./format";
+import { TypoFinder } from "./fuzzy";
+import type { ParsedQuery } from "./query";
+import { synonymsOf } from "./synonyms";
+
+/** One way a query word can match: a term index and how much a match through it is worth (0..1]. */
+export interface Alternative {
+  term: number;
+  weight: number;
+  /** The surface word this alternative stands for (for suggestions). */
+  word: string;
+  how: "exact" | "prefix" | "typo" | "synonym";
+}
+
+/** All alternatives of one query word. */
+export interface TermGroup {
+  word: string;
+  alts: Alternative[];
+}
+
+const PREFIX_WEIGHT = 0.9;
+const TYPO_WEIGHT = [1, 0.8, 0.6];
+const MAX_PREFIX_TERMS = 48;
+const MAX_TYPO_TERMS = 12;
+
+/** Vocabulary lookups a query needs, over one loaded index. */
+export class Expander {
+  private readonly typos: TypoFinder;
+
+  constructor(private readonly data: IndexData) {
+    this.typos = new TypoFinder(data.words);
+  }
+
+  /** Groups for a parsed query; words with no alternative at all still get a group (they count as unmatched). */
+  groups(q: ParsedQuery, readable: (term: number) => boolean): TermGroup[] {
+    return q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable));
+  }
+
+  // `readable` says whether a term occurs in a document the reader may open: a word only private documents
+  // contain must behave exactly like an unknown word (corrected as a typo), or its existence would leak.
+  private group(word: string, prefix: boolean, readable: (term: number) => boolean): TermGroup {
+    const best = new Map<number, Alternative>();
+    const add = (a: Alternative) => {
+      const old = best.get(a.term);
+      if (!old || old.weight < a.weight) best.set(a.term, a);
+    };
+    const exact = this.termOf(stem(word), readable);
+    if (exact >= 0) add({ term: exact, weight: 1, word, how: "exact" });
+    const raw = this.termOf(word, readable);
+    if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
+    if (prefix && word.length >= 2) for (const a of this.completions(word)) add(a);
+    if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word)) add(a);
+    for (const s of synonymsOf(word, stem(word), this.data.related, this.data.terms)) {
+      const t = this.termOf(s.term);
+      if (t >= 0) add({ term: t, weight: s.weight, word: s.word, how: "synonym" });
+    }
+    return { word, alts: [...best.values()] };
+  }
+
+  private termOf(term: string, readable: (term: number) => boolean = () => true): number {
+    const t = findSorted(this.data.terms, term);
+    return t >= 0 && readable(t) ? t : -1;
+  }
+
+  private completions(prefix: string): Alternative[] {
+    const { words, wordTerm, postings } = this.data;
+    const out: Alternative[] = [];
+    for (let i = lowerBound(words, prefix); i < words.length && words[i].startsWith(prefix); i++) {
+      if (words[i] === prefix) continue;
+      out.push({ term: wordTerm[i], weight: PREFIX_WEIGHT, word: words[i], how: "prefix" });
+    }
+    // Many completions of a short prefix: keep the most frequent terms.
+    if (out.length > MAX_PREFIX_TERMS) out.sort((a, b) => postings[b.term].length - postings[a.term].length);
+    return out.slice(0, MAX_PREFIX_TERMS);
+  }
+
+  private corrections(word: string): Alternative[] {
+    const { words, wordTerm, postings } = this.data;
+    return this.typos
+      .find(word)
+      .map((c) => ({ term: wordTerm[c.word], weight: TYPO_WEIGHT[c.distance], word: words[c.word], how: "typo" as const }))
+      .sort((a, b) => b.weight - a.weight || postings[b.term].length - postings[a.term].length)
+      .slice(0, MAX_TYPO_TERMS);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * @module loadSearchIndex: serialised index → {@link SearchIndex}. Loading is one JSON.parse (no per-term work;
+ * the typo map is built on the first query that needs it). Searching applies the reader's filters first, then
+ * ranks, counts, cuts snippets and builds suggestions from the allowed documents only.
+ */
+import { stem } from "./analyze";
+import { Expander, type TermGroup } from "./expand";
+import { INDEX_FORMAT, type IndexData } from "./format";
+import { parseQuery } from "./query";
+import { rank } from "./rank";
+import { makeSnippet } from "./snippet";
+import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
+
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
+
+/** Thrown by {@link loadSearchIndex} when the data is not an index this code can read. */
+export class SearchIndexFormatError extends Error {}
+
+/** Parses an index written by buildSearchIndex. Throws SearchIndexFormatError on another format or garbage. */
+export function loadSearchIndex(data: string | Uint8Array): SearchIndex {
+  let parsed: IndexData;
+  try {
+    parsed = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)) as IndexData;
+  } catch (e) {
+    throw new SearchIndexFormatError("search index is not valid JSON", { cause: e });
+  }
+  if (!parsed || parsed.format !== INDEX_FORMAT) throw new SearchIndexFormatError(`search index format is not ${INDEX_FORMAT}`);
+  return new LoadedIndex(parsed);
+}
+
+class LoadedIndex implements SearchIndex {
+  private readonly expander: Expander;
+
+  constructor(private readonly data: IndexData) {
+    this.expander = new Expander(data);
+  }
+
+  get size(): number {
+    return this.data.docs.length;
+  }
+
+  search(query: string, opts: SearchOptions): SearchResponse {
+    const q = parseQuery(typeof query === "string" ? query : "");
+    if (!q.words.length) return { total: 0, results: [] };
+    const allowed = this.allowed(opts);
+    const groups = this.expander.groups(q, (t) => this.readable(t, allowed));
+    const { hits, termsHit } = rank(this.data, groups, allowed);
+    const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
+    const stems = new Set([...termsHit].map((t) => this.data.terms[t]));
+    const results = hits.slice(0, limit).map((h) => ({
+      doc: this.data.docs[h.doc],
+      score: Math.round(h.score * 1000) / 1000,
+      snippet: makeSnippet(this.data.docs[h.doc].body, stems),
+    }));
+    const suggestions = this.suggest(groups, allowed);
+    return suggestions.length ? { total: hits.length, results, suggestions } : { total: hits.length, results };
+  }
+
+  /** 1 for each document passing canRead, kind and locale; canRead is asked once per distinct label set. */
+  private allowed(opts: SearchOptions): Uint8Array {
+    const kinds = opts.kind ? new Set(opts.kind.split(",").map((k) => k.trim()).filter(Boolean)) : undefined;
+    const locale = opts.locale?.toLowerCase();
+    const verdicts = new Map<string, boolean>();
+    const out = new Uint8Array(this.data.docs.length);
+    this.data.docs.forEach((d: SearchDocument, i) => {
+      if (kinds && !kinds.has(d.kind)) return;
+      if (locale && !localeMatches(d.locale, locale)) return;
+      const key = d.labels.join("\u0000");
+      let ok = verdicts.get(key);
+      if (ok === undefined) {
+        ok = safeCanRead(opts, d.labels);
+        verdicts.set(key, ok);
+      }
+      if (ok) out[i] = 1;
+    });
+    return out;
+  }
+
+  /**
+   * "Did you mean": the query with each typo'd word replaced by its best correction that occurs in an allowed
+   * document. Only words from readable documents can appear, so a private word never leaks.
+   */
+  private suggest(groups: TermGroup[], allowed: Uint8Array): string[] {
+    let changed = false;
+    const words = groups.map((g) => {
+      if (g.alts.some((a) => a.how === "exact")) return g.word;
+      const typo = g.alts.filter((a) => a.how === "typo" && this.readable(a.term, allowed)).sort((a, b) => b.weight - a.weight)[0];
+      if (!typo || stem(typo.word) === stem(g.word)) return g.word;
+      changed = true;
+      return typo.word;
+    });
+    return changed ? [words.join(" ")] : [];
+  }
+
+  private readable(term: number, allowed: Uint8Array): boolean {
+    const list = this.data.postings[term];
+    let doc = 0;
+    for (let i = 0; i < list.length; i += 2) {
+      doc += list[i];
+      if (allowed[doc]) return true;
+    }
+    return false;
+  }
+}
+
+function localeMatches(docLocale: string, wanted: string): boolean {
+  const l = docLocale.toLowerCase();
+  return l === wanted || l.startsWith(wanted + "-");
+}
+
+// A throwing canRead must not open documents: it denies.
+function safeCanRead(opts: SearchOptions, labels: string[]): boolean {
+  try {
+    return opts.canRead(labels) === true;
+  } catch {
+    return false;
+  }
+}

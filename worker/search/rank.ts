@@ -1,0 +1,74 @@
+/**
+ * @module Scoring: for each query group, a document's best alternative (weight × idf × stored BM25F
+ * saturation); summed over groups, then scaled by coverage (share of query words matched) and by how much of
+ * the document's head (title, section, operationId) the query accounts for. Only allowed documents are scored,
+ * so filtered documents never reach ranks, totals or suggestions.
+ */
+import type { TermGroup } from "./expand";
+import { SAT_SCALE, type IndexData } from "./format";
+
+/** A scored document: its index, score, and which alternative of each group matched it (-1 = none). */
+export interface Scored {
+  doc: number;
+  score: number;
+  matched: number;
+}
+
+/** Inverse document frequency (BM25's, always positive). */
+export function idf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * Scores every allowed document matching at least one group. `allowed[i]` = 1 when document i passed the
+ * reader's filters. Returns the matches sorted best first, and the terms that matched (for snippets).
+ */
+export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array): { hits: Scored[]; termsHit: Set<number> } {
+  const n = data.docs.length;
+  const score = new Float64Array(n);
+  const matched = new Uint8Array(n);
+  const headMatched = new Uint8Array(n);
+  const best = new Float64Array(n);
+  const bestHead = new Uint8Array(n);
+  const touched: number[] = [];
+  const termsHit = new Set<number>();
+  const g = groups.filter((x) => x.alts.length).length ? groups.length : 0;
+  for (const group of groups) {
+    const local: number[] = [];
+    for (const alt of group.alts) {
+      const list = data.postings[alt.term];
+      const w = alt.weight * idf(list.length / 2, n);
+      let doc = 0;
+      for (let i = 0; i < list.length; i += 2) {
+        doc += list[i];
+        if (!allowed[doc]) continue;
+        const v = list[i + 1];
+        const s = (w * (v >> 1)) / SAT_SCALE;
+        if (best[doc] === 0) local.push(doc);
+        if (s > best[doc]) {
+          best[doc] = s;
+          bestHead[doc] = v & 1;
+        }
+        termsHit.add(alt.term);
+      }
+    }
+    for (const doc of local) {
+      if (matched[doc] === 0) touched.push(doc);
+      score[doc] += best[doc];
+      matched[doc]++;
+      headMatched[doc] += bestHead[doc];
+      best[doc] = 0;
+      bestHead[doc] = 0;
+    }
+  }
+  const hits: Scored[] = [];
+  for (const doc of touched) {
+    const coverage = matched[doc] / g;
+    const head = headMatched[doc] / g;
+    const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
+    const s = score[doc] * coverage * coverage * (1 + 0.5 * head) * (1 + 0.3 * tightness);
+    hits.push({ doc, score: s, matched: matched[doc] });
+  }
+  hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return { hits, termsHit };
+}
