@@ -13,6 +13,8 @@ import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
+import { searchRoutes } from "./routes/search";
+import { organisationRoutes } from "./routes/organisations";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
@@ -26,6 +28,8 @@ export const app = new Hono<AppEnv>()
   .route("/", portalSettingsRoutes)
   .route("/", apisRoutes)
   .route("/", contentRoutes)
+  .route("/", searchRoutes)
+  .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)

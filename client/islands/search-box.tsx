@@ -136,7 +136,7 @@ function QuickSwitcher({ base, open, onClose }: { base: string; open: boolean; o
   return (
     <dialog ref={dialog} class="qs" aria-label="Jump to a page, endpoint or section" onClose={onClose} onClick={(e) => e.target === dialog.current && onClose()}>
       <input ref={input} class="qs-input" type="search" value={q} placeholder="Jump to a page, endpoint or section…" aria-label="Jump to"
-        role="combobox" aria-expanded={hits.length > 0 ? "true" : "false"} aria-controls="qs-list" aria-activedescendant={active >= 0 && hits[active] ? `qs-list-${active}` : undefined}
+        list={undefined} role="combobox" aria-expanded={hits.length > 0 ? "true" : "false"} aria-controls="qs-list" aria-activedescendant={active >= 0 && hits[active] ? `qs-list-${active}` : undefined}
         onInput={(e) => setQ((e.target as HTMLInputElement).value)} onKeyDown={onKey} />
       <ResultList id="qs-list" hits={hits} active={active} query={q} onPick={(i) => location.assign(hits[i].url)} />
       <p class="qs-hint"><kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close</p>
@@ -168,7 +168,7 @@ export default function SearchBox({ base, query }: SearchBoxProps) {
     <>
     <form class="sb" role="search" action={`${base}/search`} method="get" onSubmit={(e) => active >= 0 && e.preventDefault()}>
       <input class="sb-input" type="search" name="q" value={q} placeholder="Search docs… (Ctrl K)" aria-label="Search the documentation" autoComplete="off"
-        role="combobox" aria-autocomplete="list" aria-expanded={showList && hits.length > 0 ? "true" : "false"} aria-controls="sb-list"
+        list={undefined} role="combobox" aria-autocomplete="list" aria-expanded={showList && hits.length > 0 ? "true" : "false"} aria-controls="sb-list"
         aria-activedescendant={active >= 0 ? `sb-list-${active}` : undefined}
         onInput={(e) => {
           setQ((e.target as HTMLInputElement).value);

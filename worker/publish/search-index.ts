@@ -130,7 +130,7 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   const data = buildSearchIndex(docs);
   attempt?.checkpoint("storing the search index");
   const [at] = await Promise.all([putIndex(env.MODELS, data), ...fresh.map((d) => putDocuments(env.MODELS, d.key, d.docs))]);
-  const bytes = typeof data === "string" ? data.length : data.byteLength;
+  const bytes = typeof data === "string" ? data.length : (data as Uint8Array).byteLength;
   return { pointer: { portalId, indexKey: at.key, parts: at.parts, documents: docs.length, variables: variableDefaults(config), builtAt: now }, bytes };
 }
 

@@ -87,6 +87,11 @@ function sections(html: string): { id: string; html: string }[] {
   return out;
 }
 
+/** Drops what the page adds around the author's words: heading permalinks ("#") and glossary tooltips. */
+function stripChrome(html: string): string {
+  return html.replace(/<a class="header-anchor"[^>]*>[^<]*<\/a>/g, "").replace(/<span class="term-def"[^>]*>[^<]*<\/span>/g, "");
+}
+
 interface DocBase {
   kind: SearchKind;
   idBase: string;
@@ -99,7 +104,7 @@ interface DocBase {
 /** One document per audience run of `html` (the public run keeps the base id; labelled runs get a suffix). */
 function docsOf(base: DocBase, html: string, labels: readonly string[]): SearchDocument[] {
   return splitByAudience(html, labels).flatMap((run, i) => {
-    const body = unmark(plainText(run.html.replace(/<a class="header-anchor"[^>]*>[^<]*<\/a>/g, ""), CONTENT_BODY_CHARS));
+    const body = unmark(plainText(stripChrome(run.html), CONTENT_BODY_CHARS));
     if (i > 0 && !body) return [];
     return [{
       id: i === 0 ? base.idBase : `${base.idBase}~${i}`,
