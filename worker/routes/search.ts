@@ -121,11 +121,15 @@ function pointerOf(row: PortalSearchRow): SearchPointer | undefined {
 }
 
 /** Searches one portal's live index for the reader; an empty answer when it has none yet. */
-async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext): Promise<{ total: number; results: SearchResult[]; suggestions: string[] }> {
+async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, timings?: Record<string, number>): Promise<{ total: number; results: SearchResult[]; suggestions: string[] }> {
   const pointer = pointerOf(row);
+  let t = performance.now();
   const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer) : undefined;
   if (!pointer || !index) return { total: 0, results: [], suggestions: [] };
+  if (timings) timings.index = performance.now() - t;
+  t = performance.now();
   const found = index.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, canRead: (labels) => canRead(reader, labels) });
+  if (timings) timings.search = performance.now() - t;
   return { total: found.total, results: found.results.map((h) => resultOf(h, `/p/${row.slug}`, reader, pointer.variables)), suggestions: found.suggestions ?? [] };
 }
 
@@ -145,10 +149,14 @@ function privateAnswer(c: Context<AppEnv>): void {
 export const searchRoutes = new Hono<AppEnv>()
   .get("/p/:portal/search.json", async (c) => {
     const p = searchParams(c);
+    const t = performance.now();
     const row = await portalRow(c);
+    const timings: Record<string, number> = { d1: performance.now() - t };
     const reader = readerFor(c, p.locale ?? "en");
-    const found = await searchPortal(c, row, p, reader);
+    const found = await searchPortal(c, row, p, reader, timings);
     privateAnswer(c);
+    // Where a query's time goes (workerd's clock advances only across I/O, so CPU-bound steps may read 0).
+    c.header("server-timing", Object.entries(timings).map(([k, v]) => `${k};dur=${Math.round(v * 10) / 10}`).join(", "));
     return c.json({ query: p.q, total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}) });
   })
   .get("/p/:portal/search", async (c) => {
