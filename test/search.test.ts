@@ -129,6 +129,22 @@ describe("the index flips with its release", () => {
   });
 });
 
+describe("portals without an index", () => {
+  it("get one when the live definition or bundle is posted again (answered unchanged)", async () => {
+    const token = await createPortal("srch-e");
+    expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    expect((await uploadContent(token, bundle("zeta"))).status).toBe(201);
+    const portal = await env.DB.prepare("SELECT id FROM portals WHERE slug = 'srch-e'").first<{ id: number }>();
+    await env.DB.prepare("DELETE FROM search_live WHERE portal_id = ?").bind(portal!.id).run();
+    expect((await search("srch-e", "zeta")).json.total).toBe(0);
+    const again = await upload(token, PETSTORE_OPS, { api: "pets" });
+    expect(again.status).toBe(200);
+    expect(again.json.unchanged).toBe(true);
+    expect((await search("srch-e", "zeta")).json.total).toBeGreaterThan(0);
+    expect((await search("srch-e", "showPetById")).json.results[0].operationId).toBe("showPetById");
+  });
+});
+
 describe("organisations", () => {
   it("search every member portal on the Enterprise plan, each result labelled with its portal", async () => {
     const a = await createPortal("org-one");

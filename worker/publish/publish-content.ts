@@ -9,7 +9,7 @@ import { commitRelease, getBundle, liveOperationIndex, liveRelease, packPages, p
 import { sha256 } from "../content/hash";
 import type { PublishAttempt } from "./deadline";
 import type { PublishResponse } from "./types";
-import { contentChange, portalIndex } from "./search-index";
+import { contentChange, ensurePortalIndex, portalIndex } from "./search-index";
 
 /** How long a dry run's preview link works. */
 export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
@@ -92,7 +92,10 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   const live = await liveRelease(env.DB, req.portalId);
   lap("digest");
   const url = `${req.origin}/p/${req.portalSlug}/`;
-  if (live && live.digest === digest) return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
+  if (live && live.digest === digest) {
+    await ensurePortalIndex(env, req.portalId, attempt);
+    return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
+  }
   attempt?.checkpoint("storing the pages");
   await Promise.all([putChunks(env.MODELS, packed.chunks), putAssets(env.DEFINITIONS, release)]);
   lap("kv-write");

@@ -13,7 +13,7 @@ import { definitionMediaType, getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
 import { PublishAttempt } from "./deadline";
 import { lintForUpload } from "./lint-step";
-import { apiDocumentsKey, definitionLocale, portalIndex } from "./search-index";
+import { apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
 import { operationDocument } from "../search/documents";
 import type { SearchDocument } from "../search/types";
 import { liveRelease } from "../store/content";
@@ -103,6 +103,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
       lint ??= lintForUpload(outcome, attempt.budget);
+      await ensurePortalIndex(env, req.portalId, attempt);
       return { status: 200, json: JSON.stringify({ ...answer(apiSlug, lint), unchanged: true }), timings: clock.timings };
     }
   }

@@ -15,7 +15,7 @@ import type { SearchDocument } from "../search/types";
 import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { readSlicesInOrder } from "../store/models";
-import { documentsKey, getDocuments, putDocuments, putIndex, type SearchPointerRow } from "../store/search";
+import { documentsKey, getDocuments, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointerRow } from "../store/search";
 import { PublishAborted, type PublishAttempt } from "./deadline";
 
 /** Documents of the source being published (from memory), keyed like the cached sets. */
@@ -153,4 +153,15 @@ export async function portalIndex(env: Env, portalId: number, change: { api?: Ap
     console.error("publish: the search index could not be built; the previous index stays live", error);
     return undefined;
   }
+}
+
+/**
+ * Builds the portal's index from what is live when it has none (portals published before search existed, or
+ * whose last build failed): called when an upload answers "unchanged", so re-posting the live definition or
+ * bundle (as `npm start` does) makes search work. Nothing flips but the pointer, which then matches what is live.
+ */
+export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
+  if (await searchPointer(env.DB, portalId)) return;
+  const built = await portalIndex(env, portalId, {}, attempt);
+  if (built) await searchPointerStatement(env.DB, built.pointer).run();
 }
