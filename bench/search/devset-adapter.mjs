@@ -35,3 +35,8 @@ export function index(docs) {
 export function search(q) {
   return engine.search(q, { limit: 10, canRead: () => true }).results.map((r) => r.doc.id);
 }
+
+/** For debugging: the full response, with the query's groups when the engine exposes them. */
+export function debug(q) {
+  return { groups: engine.explain?.(q), ...engine.search(q, { limit: 10, canRead: () => true }) };
+}

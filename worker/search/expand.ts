@@ -28,6 +28,7 @@ export interface TermGroup {
 const PREFIX_WEIGHT = 0.9;
 const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
+const SYNONYM_DAMPING = 0.5;
 const MAX_TYPO_TERMS = 12;
 
 /** Vocabulary lookups a query needs, over one loaded index. */
@@ -57,9 +58,11 @@ export class Expander {
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
     if (prefix && word.length >= 2) for (const a of this.completions(word)) add(a);
     if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word)) add(a);
-    for (const s of synonymsOf(word, stem(word), this.data.related, this.data.terms)) {
-      const t = this.termOf(s.term);
-      if (t >= 0) add({ term: t, weight: s.weight, word: s.word, how: "synonym" });
+    // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
+    const damp = exact >= 0 || raw >= 0 ? SYNONYM_DAMPING : 1;
+    for (const s of synonymsOf(stem(word), this.data.related, this.data.terms)) {
+      const t = this.termOf(s.term, readable);
+      if (t >= 0) add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
     }
     return { word, alts: [...best.values()] };
   }

@@ -57,6 +57,12 @@ class LoadedIndex implements SearchIndex {
     return suggestions.length ? { total: hits.length, results, suggestions } : { total: hits.length, results };
   }
 
+  /** The term groups a query expands to (words, alternatives, weights): for tuning and debugging only. */
+  explain(query: string): Array<{ word: string; alts: string[] }> {
+    const groups = this.expander.groups(parseQuery(query), () => true);
+    return groups.map((g) => ({ word: g.word, alts: g.alts.map((a) => `${this.data.terms[a.term]}:${a.how}:${a.weight}`) }));
+  }
+
   /** 1 for each document passing canRead, kind and locale; canRead is asked once per distinct label set. */
   private allowed(opts: SearchOptions): Uint8Array {
     const kinds = opts.kind ? new Set(opts.kind.split(",").map((k) => k.trim()).filter(Boolean)) : undefined;

@@ -35,9 +35,13 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
   const g = groups.filter((x) => x.alts.length).length ? groups.length : 0;
   for (const group of groups) {
     const local: number[] = [];
+    // Completions, corrections and synonyms are worth at most what the typed word itself is worth: a rare
+    // completion must not outrank the common word the reader actually typed.
+    let cap = Infinity;
+    for (const alt of group.alts) if (alt.how === "exact") cap = Math.min(cap, idf(data.postings[alt.term].length / 2, n));
     for (const alt of group.alts) {
       const list = data.postings[alt.term];
-      const w = alt.weight * idf(list.length / 2, n);
+      const w = alt.weight * Math.min(cap, idf(list.length / 2, n));
       let doc = 0;
       for (let i = 0; i < list.length; i += 2) {
         doc += list[i];
