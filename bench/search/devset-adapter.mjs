@@ -8,7 +8,7 @@ export const name = "portico";
 let engine;
 const KIND = { endpoint: "operation", guide: "guide", changelog: "changelog" };
 
-function toSearchDocument(d) {
+export function toSearchDocument(d) {
   const doc = { id: d.id, kind: KIND[d.kind] ?? "guide", title: d.title, body: d.body, url: d.url, locale: d.locale || "en", labels: [] };
   if (d.kind !== "endpoint") return doc;
   const fields = {};

@@ -23,12 +23,15 @@ export interface Alternative {
 export interface TermGroup {
   word: string;
   alts: Alternative[];
+  /** A question-frame word: adds a little when it matches, never counts against coverage. */
+  optional?: boolean;
 }
 
 const PREFIX_WEIGHT = 0.9;
 const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
 const SYNONYM_DAMPING = 0.5;
+const CURATED_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
 
 /** Vocabulary lookups a query needs, over one loaded index. */
@@ -41,7 +44,12 @@ export class Expander {
 
   /** Groups for a parsed query; words with no alternative at all still get a group (they count as unmatched). */
   groups(q: ParsedQuery, readable: (term: number) => boolean): TermGroup[] {
-    return q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable));
+    const groups = q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable));
+    for (const w of q.optional) {
+      const t = this.termOf(stem(w), readable);
+      if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
+    }
+    return groups;
   }
 
   // `readable` says whether a term occurs in a document the reader may open: a word only private documents
@@ -59,12 +67,21 @@ export class Expander {
     if (prefix && word.length >= 2) for (const a of this.completions(word)) add(a);
     if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word)) add(a);
     // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
-    const damp = exact >= 0 || raw >= 0 ? SYNONYM_DAMPING : 1;
+    const own = Math.max(this.df(exact), this.df(raw));
     for (const s of synonymsOf(stem(word), this.data.related, this.data.terms)) {
       const t = this.termOf(s.term, readable);
-      if (t >= 0) add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
+      if (t < 0) continue;
+      // Damped by how much more the portal uses the typed word than the synonym (k8s, rare, vs kubernetes).
+      const base = s.curated ? CURATED_DAMPING : SYNONYM_DAMPING;
+      const df = this.df(t);
+      const damp = base + ((1 - base) * df) / (df + own);
+      add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
     }
     return { word, alts: [...best.values()] };
+  }
+
+  private df(term: number): number {
+    return term < 0 ? 0 : this.data.postings[term].length / 2;
   }
 
   private termOf(term: string, readable: (term: number) => boolean = () => true): number {

@@ -8,7 +8,7 @@ import { Expander, type TermGroup } from "./expand";
 import { INDEX_FORMAT, type IndexData } from "./format";
 import { parseQuery } from "./query";
 import { rank } from "./rank";
-import { makeSnippet } from "./snippet";
+import { makeSnippet, snippetPattern } from "./snippet";
 import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
 
 const DEFAULT_LIMIT = 10;
@@ -36,6 +36,16 @@ class LoadedIndex implements SearchIndex {
     this.expander = new Expander(data);
   }
 
+  private surface: string[][] | undefined;
+
+  /** term → the surface words that map to it (for snippet windows); built on first use. */
+  private surfaceWords(): string[][] {
+    if (this.surface) return this.surface;
+    const out: string[][] = [];
+    this.data.words.forEach((w, i) => (out[this.data.wordTerm[i]] ??= []).push(w));
+    return (this.surface = out);
+  }
+
   get size(): number {
     return this.data.docs.length;
   }
@@ -48,10 +58,11 @@ class LoadedIndex implements SearchIndex {
     const { hits, termsHit } = rank(this.data, groups, allowed);
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
     const stems = new Set([...termsHit].map((t) => this.data.terms[t]));
+    const pattern = snippetPattern([...termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
     const results = hits.slice(0, limit).map((h) => ({
       doc: this.data.docs[h.doc],
       score: Math.round(h.score * 1000) / 1000,
-      snippet: makeSnippet(this.data.docs[h.doc].body, stems),
+      snippet: makeSnippet(this.data.docs[h.doc].body, stems, pattern),
     }));
     const suggestions = this.suggest(groups, allowed);
     return suggestions.length ? { total: hits.length, results, suggestions } : { total: hits.length, results };

@@ -7,6 +7,11 @@
 import type { TermGroup } from "./expand";
 import { SAT_SCALE, type IndexData } from "./format";
 
+/** Share of a question-frame word's score that counts ("work" in "how does X work"). */
+const OPTIONAL_WEIGHT = 0.3;
+/** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
+const HEAD_BONUS = 1;
+
 /** A scored document: its index, score, and which alternative of each group matched it (-1 = none). */
 export interface Scored {
   doc: number;
@@ -32,7 +37,7 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
   const bestHead = new Uint8Array(n);
   const touched: number[] = [];
   const termsHit = new Set<number>();
-  const g = groups.filter((x) => x.alts.length).length ? groups.length : 0;
+  const g = groups.filter((x) => !x.optional).length;
   for (const group of groups) {
     const local: number[] = [];
     // Completions, corrections and synonyms are worth at most what the typed word itself is worth: a rare
@@ -57,10 +62,14 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
       }
     }
     for (const doc of local) {
-      if (matched[doc] === 0) touched.push(doc);
-      score[doc] += best[doc];
-      matched[doc]++;
-      headMatched[doc] += bestHead[doc];
+      if (group.optional) {
+        score[doc] += OPTIONAL_WEIGHT * best[doc];
+      } else {
+        if (matched[doc] === 0) touched.push(doc);
+        score[doc] += best[doc];
+        matched[doc]++;
+        headMatched[doc] += bestHead[doc];
+      }
       best[doc] = 0;
       bestHead[doc] = 0;
     }
@@ -70,7 +79,7 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
     const coverage = matched[doc] / g;
     const head = headMatched[doc] / g;
     const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
-    const s = score[doc] * coverage * coverage * (1 + 0.5 * head) * (1 + 0.3 * tightness);
+    const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
     hits.push({ doc, score: s, matched: matched[doc] });
   }
   hits.sort((a, b) => b.score - a.score || a.doc - b.doc);

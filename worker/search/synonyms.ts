@@ -11,6 +11,8 @@ import THESAURUS from "./thesaurus.json";
 export interface Synonym {
   term: string;
   weight: number;
+  /** From the hand-written API vocabulary or mined from the portal, rather than the general thesaurus. */
+  curated: boolean;
 }
 
 /** WordNet synonyms weigh less than curated or mined ones: senses are ambiguous. */
@@ -18,6 +20,7 @@ const THESAURUS_WEIGHT = 0.55;
 const THESAURUS_LATER_WEIGHT = 0.45;
 
 let general: Map<string, Map<string, number>> | undefined;
+const curatedPairs = new Set<string>();
 
 /** Thesaurus and API words merged, by stem; parsed on first use (a few ms), then shared by every index. */
 function generalTable(): Map<string, Map<string, number>> {
@@ -33,7 +36,12 @@ function generalTable(): Map<string, Map<string, number>> {
     const [key, ...values] = line.split(" ");
     values.forEach((v, i) => put(key, v, i < 3 ? THESAURUS_WEIGHT : THESAURUS_LATER_WEIGHT));
   }
-  for (const [word, related] of apiWordTable()) for (const [other, w] of related) put(stem(word), stem(other), w);
+  for (const [word, related] of apiWordTable()) {
+    for (const [other, w] of related) {
+      put(stem(word), stem(other), w);
+      curatedPairs.add(`${stem(word)} ${stem(other)}`);
+    }
+  }
   return (general = table);
 }
 
@@ -43,12 +51,18 @@ function generalTable(): Map<string, Map<string, number>> {
  */
 export function synonymsOf(stemmed: string, mined: Record<string, number[]>, terms: readonly string[]): Synonym[] {
   const best = new Map<string, number>();
-  for (const [term, w] of generalTable().get(stemmed) ?? []) best.set(term, w);
+  const curated = new Set<string>();
+  for (const [term, w] of generalTable().get(stemmed) ?? []) {
+    best.set(term, w);
+    if (curatedPairs.has(`${stemmed} ${term}`)) curated.add(term);
+  }
   const own = Object.hasOwn(mined, stemmed) ? mined[stemmed] : [];
   for (let i = 0; i + 1 < own.length; i += 2) {
     const term = terms[own[i]];
     const w = own[i + 1] / 100;
-    if (term !== undefined && (best.get(term) ?? 0) < w) best.set(term, w);
+    if (term === undefined) continue;
+    curated.add(term);
+    if ((best.get(term) ?? 0) < w) best.set(term, w);
   }
-  return [...best].map(([term, weight]) => ({ term, weight }));
+  return [...best].map(([term, weight]) => ({ term, weight, curated: curated.has(term) }));
 }
