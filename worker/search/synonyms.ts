@@ -19,30 +19,47 @@ export interface Synonym {
 const THESAURUS_WEIGHT = 0.55;
 const THESAURUS_LATER_WEIGHT = 0.45;
 
-let general: Map<string, Map<string, number>> | undefined;
-const curatedPairs = new Set<string>();
+let curated: Map<string, Map<string, number>> | undefined;
+let lineStarts: number[] | undefined;
 
-/** Thesaurus and API words merged, by stem; parsed on first use (a few ms), then shared by every index. */
-function generalTable(): Map<string, Map<string, number>> {
-  if (general) return general;
+/** The hand-written API vocabulary, by stem (small: built on first use). */
+function curatedTable(): Map<string, Map<string, number>> {
+  if (curated) return curated;
   const table = new Map<string, Map<string, number>>();
-  const put = (k: string, v: string, w: number) => {
-    if (k === v) return;
-    let m = table.get(k);
-    if (!m) table.set(k, (m = new Map()));
-    if ((m.get(v) ?? 0) < w) m.set(v, w);
-  };
-  for (const line of (THESAURUS as { entries: string }).entries.split("\n")) {
-    const [key, ...values] = line.split(" ");
-    values.forEach((v, i) => put(key, v, i < 3 ? THESAURUS_WEIGHT : THESAURUS_LATER_WEIGHT));
-  }
   for (const [word, related] of apiWordTable()) {
-    for (const [other, w] of related) {
-      put(stem(word), stem(other), w);
-      curatedPairs.add(`${stem(word)} ${stem(other)}`);
-    }
+    const key = stem(word);
+    let m = table.get(key);
+    if (!m) table.set(key, (m = new Map()));
+    for (const [other, w] of related) if (stem(other) !== key && (m.get(stem(other)) ?? 0) < w) m.set(stem(other), w);
   }
-  return (general = table);
+  return (curated = table);
+}
+
+/**
+ * The thesaurus line for `key`, by binary search over the sorted entries: no Map of 12k keys is built, so an
+ * isolate's first query does not pay for parsing the whole thesaurus.
+ */
+function thesaurusValues(key: string): string[] {
+  const text = (THESAURUS as { entries: string }).entries;
+  if (!lineStarts) {
+    lineStarts = [0];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  }
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const start = lineStarts[mid];
+    const space = text.indexOf(" ", start);
+    const k = text.slice(start, space);
+    if (k === key) {
+      const end = mid + 1 < lineStarts.length ? lineStarts[mid + 1] - 1 : text.length;
+      return text.slice(space + 1, end).split(" ");
+    }
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return [];
 }
 
 /**
@@ -51,18 +68,19 @@ function generalTable(): Map<string, Map<string, number>> {
  */
 export function synonymsOf(stemmed: string, mined: Record<string, number[]>, terms: readonly string[]): Synonym[] {
   const best = new Map<string, number>();
-  const curated = new Set<string>();
-  for (const [term, w] of generalTable().get(stemmed) ?? []) {
-    best.set(term, w);
-    if (curatedPairs.has(`${stemmed} ${term}`)) curated.add(term);
+  const isCurated = new Set<string>();
+  thesaurusValues(stemmed).forEach((term, i) => best.set(term, i < 3 ? THESAURUS_WEIGHT : THESAURUS_LATER_WEIGHT));
+  for (const [term, w] of curatedTable().get(stemmed) ?? []) {
+    isCurated.add(term);
+    if ((best.get(term) ?? 0) < w) best.set(term, w);
   }
   const own = Object.hasOwn(mined, stemmed) ? mined[stemmed] : [];
   for (let i = 0; i + 1 < own.length; i += 2) {
     const term = terms[own[i]];
     const w = own[i + 1] / 100;
     if (term === undefined) continue;
-    curated.add(term);
+    isCurated.add(term);
     if ((best.get(term) ?? 0) < w) best.set(term, w);
   }
-  return [...best].map(([term, weight]) => ({ term, weight, curated: curated.has(term) }));
+  return [...best].map(([term, weight]) => ({ term, weight, curated: isCurated.has(term) }));
 }
