@@ -32,6 +32,7 @@ const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
 const SYNONYM_DAMPING = 0.5;
 const CURATED_DAMPING = 0.8;
+const PHRASE_WEIGHT = 0.9;
 const MAX_TYPO_TERMS = 12;
 
 /** Vocabulary lookups a query needs, over one loaded index. */
@@ -45,6 +46,16 @@ export class Expander {
   /** Groups for a parsed query; words with no alternative at all still get a group (they count as unmatched). */
   groups(q: ParsedQuery, readable: (term: number) => boolean): TermGroup[] {
     const groups = q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable));
+    // Two-word phrases with one-word synonyms ("look up" → consult, "set up" → establish): each of the two
+    // words may be matched by them, so a document saying the synonym satisfies the phrase.
+    for (let i = 0; i + 1 < groups.length; i++) {
+      for (const s of synonymsOf(`${stem(q.words[i])}_${stem(q.words[i + 1])}`, {}, this.data.terms)) {
+        const t = this.termOf(s.term, readable);
+        if (t < 0) continue;
+        const alt: Alternative = { term: t, weight: s.weight * PHRASE_WEIGHT, word: s.term, how: "synonym" };
+        for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === t && a.weight >= alt.weight)) g.alts.push(alt);
+      }
+    }
     for (const w of q.optional) {
       const t = this.termOf(stem(w), readable);
       if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
