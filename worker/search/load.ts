@@ -74,10 +74,14 @@ class LoadedIndex implements SearchIndex {
     return groups.map((g) => ({ word: g.word, alts: g.alts.map((a) => `${this.data.terms[a.term]}:${a.how}:${a.weight}`) }));
   }
 
-  /** 1 for each document passing canRead, kind and locale; canRead is asked once per distinct label set. */
+  /**
+   * 1 for each document passing canRead, kind and locale (2 when it is also in the preferred locale); canRead is
+   * asked once per distinct label set.
+   */
   private allowed(opts: SearchOptions): Uint8Array {
     const kinds = opts.kind ? new Set(opts.kind.split(",").map((k) => k.trim()).filter(Boolean)) : undefined;
     const locale = opts.locale?.toLowerCase();
+    const prefer = opts.preferLocale?.toLowerCase();
     const verdicts = new Map<string, boolean>();
     const out = new Uint8Array(this.data.docs.length);
     this.data.docs.forEach((d: SearchDocument, i) => {
@@ -89,7 +93,7 @@ class LoadedIndex implements SearchIndex {
         ok = safeCanRead(opts, d.labels);
         verdicts.set(key, ok);
       }
-      if (ok) out[i] = 1;
+      if (ok) out[i] = prefer && localeMatches(d.locale, prefer) ? 2 : 1;
     });
     return out;
   }

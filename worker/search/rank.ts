@@ -11,6 +11,8 @@ import { SAT_SCALE, type IndexData } from "./format";
 const OPTIONAL_WEIGHT = 0.3;
 /** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
 const HEAD_BONUS = 1;
+/** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
+const PREFERRED_LOCALE_BOOST = 1.25;
 
 /** A scored document: its index, score, and which alternative of each group matched it (-1 = none). */
 export interface Scored {
@@ -26,7 +28,7 @@ export function idf(df: number, n: number): number {
 
 /**
  * Scores every allowed document matching at least one group. `allowed[i]` = 1 when document i passed the
- * reader's filters. Returns the matches sorted best first, and the terms that matched (for snippets).
+ * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and the terms that matched (for snippets).
  */
 export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
@@ -80,7 +82,7 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
     const head = headMatched[doc] / g;
     const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
     const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
-    hits.push({ doc, score: s, matched: matched[doc] });
+    hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc] });
   }
   hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
   return { hits, termsHit };

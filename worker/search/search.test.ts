@@ -85,6 +85,12 @@ describe("ranking", () => {
     expect(ids("droplet_id", API)[0]).toBe("dropdel");
   });
 
+  it("expands two-word phrases and adjective clusters from the thesaurus", () => {
+    const docs = [doc("eph", "Post an ephemeral message"), doc("perm", "Post a message"), doc("consult", "Consult the records"), doc("up", "Records going up")];
+    expect(ids("post temporary message", docs)[0]).toBe("eph");
+    expect(ids("look up records", docs)[0]).toBe("consult");
+  });
+
   it("answers questions by their content words", () => {
     expect(ids("how do i delete a droplet?", API)[0]).toBe("dropdel");
     expect(ids("is there an api to create a firewall", API)[0]).toBe("fw");
@@ -115,6 +121,18 @@ describe("results", () => {
     expect(ids("webhooks", docs, { kind: "guide" }).sort()).toEqual(["en", "fr"]);
     expect(ids("webhooks", docs, { locale: "fr" })).toEqual(["fr"]);
     expect(ids("webhooks", docs, { kind: "operation,changelog" })).toEqual(["op"]);
+  });
+
+  it("searches every locale together, preferring the reader's", () => {
+    const docs = [
+      doc("en-hooks", "Webhooks", "Receive events.", { kind: "guide" }),
+      doc("fr-hooks", "Webhooks", "Recevoir des événements.", { kind: "guide", locale: "fr" }),
+      doc("en-only", "Webhook retries", "Retries of failed webhooks.", { kind: "guide" }),
+    ];
+    expect(ids("webhooks", docs, { preferLocale: "fr" })[0]).toBe("fr-hooks");
+    expect(ids("webhooks", docs, { preferLocale: "en" })[0]).toBe("en-hooks");
+    // Fallback: the page only written in English is found by a French reader.
+    expect(ids("retries", docs, { preferLocale: "fr" })).toEqual(["en-only"]);
   });
 
   it("suggests a corrected query", () => {

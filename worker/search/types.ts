@@ -49,6 +49,11 @@ export interface SearchOptions {
   kind?: string;
   /** Only documents in this locale; `fr` also matches `fr-CA`. Without it every locale is searched together. */
   locale?: string;
+  /**
+   * The reader's locale when every locale is searched together: its documents rank ahead of equally good ones
+   * in other locales (an untranslated page is still found in the language it exists in).
+   */
+  preferLocale?: string;
   /** Whether the reader may open a document with these labels; called once per distinct label set. */
   canRead: (labels: string[]) => boolean;
 }
