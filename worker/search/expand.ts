@@ -33,6 +33,9 @@ const MAX_PREFIX_TERMS = 48;
 const SYNONYM_DAMPING = 0.5;
 const CURATED_DAMPING = 0.8;
 const PHRASE_WEIGHT = 0.9;
+const RARE_DF = 2;
+const RARE_RATIO = 20;
+const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
 
 /** Vocabulary lookups a query needs, over one loaded index. */
@@ -77,6 +80,12 @@ export class Expander {
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
     if (prefix && word.length >= 2) for (const a of this.completions(word)) add(a);
     if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word)) add(a);
+    else if (!prefix && Math.max(this.df(exact), this.df(raw)) <= RARE_DF) {
+      // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
+      // sample): corrections much more frequent than it compete, a little below a clean correction.
+      const own = Math.max(this.df(exact), this.df(raw));
+      for (const a of this.corrections(word)) if (this.df(a.term) >= RARE_RATIO * own) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
+    }
     // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
     const own = Math.max(this.df(exact), this.df(raw));
     for (const s of synonymsOf(stem(word), this.data.related, this.data.terms)) {

@@ -121,6 +121,8 @@ describe("results", () => {
     expect(ids("webhooks", docs, { kind: "guide" }).sort()).toEqual(["en", "fr"]);
     expect(ids("webhooks", docs, { locale: "fr" })).toEqual(["fr"]);
     expect(ids("webhooks", docs, { kind: "operation,changelog" })).toEqual(["op"]);
+    const r = engine(docs).search("webhooks", { canRead: all, kind: "operation" });
+    expect(r).toMatchObject({ total: 1, facets: { kind: { guide: 2, operation: 1 } } });
   });
 
   it("searches every locale together, preferring the reader's", () => {
@@ -133,6 +135,12 @@ describe("results", () => {
     expect(ids("webhooks", docs, { preferLocale: "en" })[0]).toBe("en-hooks");
     // Fallback: the page only written in English is found by a French reader.
     expect(ids("retries", docs, { preferLocale: "fr" })).toEqual(["en-only"]);
+  });
+
+  it("corrects a word the portal uses rarely toward a common near word", () => {
+    const nouns = ["apps", "keys", "users", "teams", "files", "tags", "zones", "logs", "jobs", "hooks", "plans", "roles"];
+    const docs = [doc("typo", "Code sample", "for x in lsit: print(x)"), doc("widgets", "List widgets"), doc("delw", "Delete widgets"), ...nouns.map((n) => doc(n, `List ${n}`))];
+    expect(ids("lsit widgets ", docs)[0]).toBe("widgets");
   });
 
   it("suggests a corrected query", () => {
@@ -156,6 +164,7 @@ describe("reader filtering happens before ranking and counting", () => {
       expect(JSON.stringify(r)).not.toMatch(/zorblax/i);
       expect(r.results.every((h) => h.doc.id === "pub")).toBe(true);
       expect(r.total).toBe(r.results.length);
+      expect(Object.values(r.facets?.kind ?? {}).reduce((a, b) => a + b, 0)).toBe(r.total);
     }
   });
 

@@ -72,6 +72,8 @@ export interface SearchResponse {
   results: SearchHit[];
   /** Corrected queries ("did you mean"), built only from words of documents the reader may open. */
   suggestions?: string[];
+  /** Readable matches per kind, before the `kind` filter (for the results page's kind tabs); absent when none. */
+  facets?: { kind: Partial<Record<SearchKind, number>> };
 }
 
 /** A loaded, immutable index. `search` never throws: an empty or unusable query answers `{ total: 0, results: [] }`. */
