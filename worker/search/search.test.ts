@@ -138,7 +138,7 @@ describe("results", () => {
   });
 
   it("corrects a word the portal uses rarely toward a common near word", () => {
-    const nouns = ["apps", "keys", "users", "teams", "files", "tags", "zones", "logs", "jobs", "hooks", "plans", "roles"];
+    const nouns = Array.from({ length: 24 }, (_, i) => `things${i}`);
     const docs = [doc("typo", "Code sample", "for x in lsit: print(x)"), doc("delw", "Delete widgets"), doc("widgets", "List widgets"), ...nouns.map((n) => doc(n, `List ${n}`))];
     expect(ids("lsit widgets ", docs)[0]).toBe("widgets");
   });
