@@ -8,7 +8,7 @@ export const name = "portico";
 let engine;
 const KIND = { endpoint: "operation", guide: "guide", changelog: "changelog" };
 
-function toSearchDocument(d) {
+export function toSearchDocument(d) {
   const doc = { id: d.id, kind: KIND[d.kind] ?? "guide", title: d.title, body: d.body, url: d.url, locale: d.locale || "en", labels: [] };
   if (d.kind !== "endpoint") return doc;
   const fields = {};
@@ -34,4 +34,9 @@ export function index(docs) {
 
 export function search(q) {
   return engine.search(q, { limit: 10, canRead: () => true }).results.map((r) => r.doc.id);
+}
+
+/** For debugging: the full response, with the query's groups when the engine exposes them. */
+export function debug(q) {
+  return { groups: engine.explain?.(q), ...engine.search(q, { limit: 10, canRead: () => true }) };
 }

@@ -43,7 +43,7 @@ export function buildSearchIndex(docs: SearchDocument[]): string {
   const headLen: number[] = [];
   for (let i = 0; i < n; i++) {
     const texts = fieldTexts(kept[i]);
-    const head = new Set<string>();
+    const titleTerms = new Set<string>();
     FIELDS.forEach((field, f) => {
       const counts = new Map<string, number>();
       const tokens = tokenize(texts[f], f === 4 ? BODY_TOKENS : Infinity);
@@ -54,12 +54,12 @@ export function buildSearchIndex(docs: SearchDocument[]): string {
         if (!surface.has(t.word)) surface.set(t.word, term);
         counts.set(term, (counts.get(term) ?? 0) + 1);
         if (!t.joined) length++;
-        if (field.head) head.add(term);
+        if (f === 0 && !t.joined) titleTerms.add(term);
       }
       tf[f].push(counts);
       len[f].push(length);
     });
-    headLen.push(head.size);
+    headLen.push(titleTerms.size);
   }
   const avg = len.map((l) => Math.max(1, l.reduce((a, b) => a + b, 0) / Math.max(1, l.filter((x) => x > 0).length)));
   const postingMap = new Map<string, number[]>();

@@ -23,11 +23,19 @@ export interface Alternative {
 export interface TermGroup {
   word: string;
   alts: Alternative[];
+  /** A question-frame word: adds a little when it matches, never counts against coverage. */
+  optional?: boolean;
 }
 
 const PREFIX_WEIGHT = 0.9;
 const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
+const SYNONYM_DAMPING = 0.5;
+const CURATED_DAMPING = 0.8;
+const PHRASE_WEIGHT = 0.9;
+const RARE_DF = 2;
+const RARE_RATIO = 20;
+const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
 
 /** Vocabulary lookups a query needs, over one loaded index. */
@@ -40,7 +48,22 @@ export class Expander {
 
   /** Groups for a parsed query; words with no alternative at all still get a group (they count as unmatched). */
   groups(q: ParsedQuery, readable: (term: number) => boolean): TermGroup[] {
-    return q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable));
+    const groups = q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable));
+    // Two-word phrases with one-word synonyms ("look up" → consult, "set up" → establish): each of the two
+    // words may be matched by them, so a document saying the synonym satisfies the phrase.
+    for (let i = 0; i + 1 < groups.length; i++) {
+      for (const s of synonymsOf(`${stem(q.words[i])}_${stem(q.words[i + 1])}`, {}, this.data.terms)) {
+        const t = this.termOf(s.term, readable);
+        if (t < 0) continue;
+        const alt: Alternative = { term: t, weight: s.weight * PHRASE_WEIGHT, word: s.term, how: "synonym" };
+        for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === t && a.weight >= alt.weight)) g.alts.push(alt);
+      }
+    }
+    for (const w of q.optional) {
+      const t = this.termOf(stem(w), readable);
+      if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
+    }
+    return groups;
   }
 
   // `readable` says whether a term occurs in a document the reader may open: a word only private documents
@@ -57,11 +80,28 @@ export class Expander {
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
     if (prefix && word.length >= 2) for (const a of this.completions(word)) add(a);
     if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word)) add(a);
-    for (const s of synonymsOf(word, stem(word), this.data.related, this.data.terms)) {
-      const t = this.termOf(s.term);
-      if (t >= 0) add({ term: t, weight: s.weight, word: s.word, how: "synonym" });
+    else if (!prefix && Math.max(this.df(exact), this.df(raw)) <= RARE_DF) {
+      // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
+      // sample): corrections much more frequent than it compete, a little below a clean correction.
+      const own = Math.max(this.df(exact), this.df(raw));
+      for (const a of this.corrections(word)) if (this.df(a.term) >= RARE_RATIO * own) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
+    }
+    // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
+    const own = Math.max(this.df(exact), this.df(raw));
+    for (const s of synonymsOf(stem(word), this.data.related, this.data.terms)) {
+      const t = this.termOf(s.term, readable);
+      if (t < 0) continue;
+      // Damped by how much more the portal uses the typed word than the synonym (k8s, rare, vs kubernetes).
+      const base = s.curated ? CURATED_DAMPING : SYNONYM_DAMPING;
+      const df = this.df(t);
+      const damp = base + ((1 - base) * df) / (df + own);
+      add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
     }
     return { word, alts: [...best.values()] };
+  }
+
+  private df(term: number): number {
+    return term < 0 ? 0 : this.data.postings[term].length / 2;
   }
 
   private termOf(term: string, readable: (term: number) => boolean = () => true): number {

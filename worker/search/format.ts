@@ -14,7 +14,7 @@ export const SAT_SCALE = 1000;
 export interface IndexData {
   format: typeof INDEX_FORMAT;
   docs: SearchDocument[];
-  /** Per document: distinct head terms (title, section, operationId), to prefer the tightest title. */
+  /** Per document: distinct title terms, to prefer the tightest title among documents the query matches. */
   headLen: number[];
   /** Sorted, distinct terms (stems). */
   terms: string[];

@@ -2,7 +2,9 @@
  * @module Typo candidates over the index's own vocabulary, by symmetric deletion (SymSpell's idea): every
  * vocabulary word is filed under the strings one deletion away from it, built lazily on the first typo; a query
  * word looks up itself and its own deletions, and each candidate is verified by Damerau (OSA) distance. No scan
- * of the vocabulary per query.
+ * of the vocabulary per query. Coverage: every single edit; for two edits (words of 8+ letters) the query side
+ * also tries two deletions, which covers two edits when at most one of them needs a deletion on the vocabulary
+ * side (a swap or substitution plus an extra letter, or two extra letters), not two substitutions.
  */
 
 /** Longest word considered for typos; longer input is not a typo'd word but noise. */

@@ -8,7 +8,7 @@ import { Expander, type TermGroup } from "./expand";
 import { INDEX_FORMAT, type IndexData } from "./format";
 import { parseQuery } from "./query";
 import { rank } from "./rank";
-import { makeSnippet } from "./snippet";
+import { makeSnippet, snippetPattern } from "./snippet";
 import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
 
 const DEFAULT_LIMIT = 10;
@@ -36,6 +36,16 @@ class LoadedIndex implements SearchIndex {
     this.expander = new Expander(data);
   }
 
+  private surface: string[][] | undefined;
+
+  /** term → the surface words that map to it (for snippet windows); built on first use. */
+  private surfaceWords(): string[][] {
+    if (this.surface) return this.surface;
+    const out: string[][] = [];
+    this.data.words.forEach((w, i) => (out[this.data.wordTerm[i]] ??= []).push(w));
+    return (this.surface = out);
+  }
+
   get size(): number {
     return this.data.docs.length;
   }
@@ -45,26 +55,43 @@ class LoadedIndex implements SearchIndex {
     if (!q.words.length) return { total: 0, results: [] };
     const allowed = this.allowed(opts);
     const groups = this.expander.groups(q, (t) => this.readable(t, allowed));
-    const { hits, termsHit } = rank(this.data, groups, allowed);
+    const ranked = rank(this.data, groups, allowed);
+    // Facets count every readable match by kind; the kind filter then narrows results and total.
+    const kinds = opts.kind ? new Set(opts.kind.split(",").map((k) => k.trim())) : undefined;
+    const facets: Record<string, number> = {};
+    for (const h of ranked.hits) facets[this.data.docs[h.doc].kind] = (facets[this.data.docs[h.doc].kind] ?? 0) + 1;
+    const hits = kinds ? ranked.hits.filter((h) => kinds.has(this.data.docs[h.doc].kind)) : ranked.hits;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
-    const stems = new Set([...termsHit].map((t) => this.data.terms[t]));
+    const stems = new Set([...ranked.termsHit].map((t) => this.data.terms[t]));
+    const pattern = snippetPattern([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
     const results = hits.slice(0, limit).map((h) => ({
       doc: this.data.docs[h.doc],
       score: Math.round(h.score * 1000) / 1000,
-      snippet: makeSnippet(this.data.docs[h.doc].body, stems),
+      snippet: makeSnippet(this.data.docs[h.doc].body, stems, pattern),
     }));
+    const response: SearchResponse = { total: hits.length, results };
+    if (ranked.hits.length) response.facets = { kind: facets };
     const suggestions = this.suggest(groups, allowed);
-    return suggestions.length ? { total: hits.length, results, suggestions } : { total: hits.length, results };
+    if (suggestions.length) response.suggestions = suggestions;
+    return response;
   }
 
-  /** 1 for each document passing canRead, kind and locale; canRead is asked once per distinct label set. */
+  /** The term groups a query expands to (words, alternatives, weights): for tuning and debugging only. */
+  explain(query: string): Array<{ word: string; alts: string[] }> {
+    const groups = this.expander.groups(parseQuery(query), () => true);
+    return groups.map((g) => ({ word: g.word, alts: g.alts.map((a) => `${this.data.terms[a.term]}:${a.how}:${a.weight}`) }));
+  }
+
+  /**
+   * 1 for each document passing canRead and locale (2 when it is also in the preferred locale); canRead is
+   * asked once per distinct label set. The kind filter applies after ranking, so facets can count every kind.
+   */
   private allowed(opts: SearchOptions): Uint8Array {
-    const kinds = opts.kind ? new Set(opts.kind.split(",").map((k) => k.trim()).filter(Boolean)) : undefined;
     const locale = opts.locale?.toLowerCase();
+    const prefer = opts.preferLocale?.toLowerCase();
     const verdicts = new Map<string, boolean>();
     const out = new Uint8Array(this.data.docs.length);
     this.data.docs.forEach((d: SearchDocument, i) => {
-      if (kinds && !kinds.has(d.kind)) return;
       if (locale && !localeMatches(d.locale, locale)) return;
       const key = d.labels.join("\u0000");
       let ok = verdicts.get(key);
@@ -72,7 +99,7 @@ class LoadedIndex implements SearchIndex {
         ok = safeCanRead(opts, d.labels);
         verdicts.set(key, ok);
       }
-      if (ok) out[i] = 1;
+      if (ok) out[i] = prefer && localeMatches(d.locale, prefer) ? 2 : 1;
     });
     return out;
   }

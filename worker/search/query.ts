@@ -13,6 +13,8 @@ export const MAX_QUERY_WORDS = 12;
 /** A parsed query: folded words (identifier parts split), and whether the last one may be a prefix. */
 export interface ParsedQuery {
   words: string[];
+  /** Content words of the question's closing frame ("work" in "how does X work"): may help, never required. */
+  optional: string[];
   /** True when the query does not end in whitespace or punctuation: the last word is being typed. */
   lastIsPrefix: boolean;
 }
@@ -26,7 +28,10 @@ const TEMPLATES: RegExp[] = [
   /^(?:tell me about|explain|describe|show me|i\s+(?:want|need|would like)\s+to|help me|how to|can i|guide to)\s+/i,
   /^how\s+(?:does|do|is|are)\s+/i,
 ];
-const TRAILERS = /\s+(?:work|works|working|mean|means|function|do)\s*$/i;
+const TRAILERS = [
+  /\s+(?:work|works|working|mean|means|function|do)\s*$/i,
+  /\s+(?:through|via|using|with|in|from|by)\s+(?:the\s+|an?\s+|your\s+)?(?:rest\s+)?(?:api|apis|endpoint|endpoints)\s*$/i,
+];
 
 /** Parses `raw` (any string; never throws). Stopwords are kept only when nothing else is left. */
 export function parseQuery(raw: string): ParsedQuery {
@@ -34,17 +39,21 @@ export function parseQuery(raw: string): ParsedQuery {
   const lastIsPrefix = /[\p{L}\p{N}]$/u.test(text);
   let framed = text.replace(/[?!¿¡]+/g, " ").replace(/\s+/g, " ").trim();
   let stripped = false;
-  for (const t of TEMPLATES) {
-    const next = framed.replace(t, "");
-    if (next !== framed && next.trim()) {
-      framed = next;
-      stripped = true;
-    }
-  }
-  if (stripped) framed = framed.replace(TRAILERS, "");
+  const frame: string[] = [];
+  const strip = (pattern: RegExp, keep = false) => {
+    const m = pattern.exec(framed);
+    if (!m || !framed.replace(pattern, "").trim()) return;
+    if (keep) frame.push(m[0]);
+    framed = framed.replace(pattern, " ").trim();
+    stripped = true;
+  };
+  for (const t of TEMPLATES) strip(t);
+  // "work" in "how does X work" may be in the title ("How does JSONPath Work?"): kept as an optional word.
+  if (stripped) TRAILERS.forEach((t) => strip(t, true));
   // Templates match case-insensitively on the original text, so camel-case identifiers still split.
   const all = tokenize(framed, MAX_QUERY_WORDS * 4).filter((t) => !t.joined).map((t) => t.word);
   const content = all.filter((w) => !STOPWORDS.has(w));
   const words = (content.length ? content : all).slice(0, MAX_QUERY_WORDS);
-  return { words, lastIsPrefix };
+  const optional = tokenize(frame.join(" ")).map((t) => t.word).filter((w) => !STOPWORDS.has(w) && !words.includes(w));
+  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped };
 }

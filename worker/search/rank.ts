@@ -7,6 +7,13 @@
 import type { TermGroup } from "./expand";
 import { SAT_SCALE, type IndexData } from "./format";
 
+/** Share of a question-frame word's score that counts ("work" in "how does X work"). */
+const OPTIONAL_WEIGHT = 0.3;
+/** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
+const HEAD_BONUS = 1;
+/** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
+const PREFERRED_LOCALE_BOOST = 1.25;
+
 /** A scored document: its index, score, and which alternative of each group matched it (-1 = none). */
 export interface Scored {
   doc: number;
@@ -21,7 +28,7 @@ export function idf(df: number, n: number): number {
 
 /**
  * Scores every allowed document matching at least one group. `allowed[i]` = 1 when document i passed the
- * reader's filters. Returns the matches sorted best first, and the terms that matched (for snippets).
+ * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and the terms that matched (for snippets).
  */
 export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
@@ -32,12 +39,16 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
   const bestHead = new Uint8Array(n);
   const touched: number[] = [];
   const termsHit = new Set<number>();
-  const g = groups.filter((x) => x.alts.length).length ? groups.length : 0;
+  const g = groups.filter((x) => !x.optional).length;
   for (const group of groups) {
     const local: number[] = [];
+    // Completions, corrections and synonyms are worth at most what the typed word itself is worth: a rare
+    // completion must not outrank the common word the reader actually typed.
+    let cap = Infinity;
+    for (const alt of group.alts) if (alt.how === "exact") cap = Math.min(cap, idf(data.postings[alt.term].length / 2, n));
     for (const alt of group.alts) {
       const list = data.postings[alt.term];
-      const w = alt.weight * idf(list.length / 2, n);
+      const w = alt.weight * Math.min(cap, idf(list.length / 2, n));
       let doc = 0;
       for (let i = 0; i < list.length; i += 2) {
         doc += list[i];
@@ -53,10 +64,14 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
       }
     }
     for (const doc of local) {
-      if (matched[doc] === 0) touched.push(doc);
-      score[doc] += best[doc];
-      matched[doc]++;
-      headMatched[doc] += bestHead[doc];
+      if (group.optional) {
+        score[doc] += OPTIONAL_WEIGHT * best[doc];
+      } else {
+        if (matched[doc] === 0) touched.push(doc);
+        score[doc] += best[doc];
+        matched[doc]++;
+        headMatched[doc] += bestHead[doc];
+      }
       best[doc] = 0;
       bestHead[doc] = 0;
     }
@@ -66,8 +81,8 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
     const coverage = matched[doc] / g;
     const head = headMatched[doc] / g;
     const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
-    const s = score[doc] * coverage * coverage * (1 + 0.5 * head) * (1 + 0.3 * tightness);
-    hits.push({ doc, score: s, matched: matched[doc] });
+    const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
+    hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc] });
   }
   hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
   return { hits, termsHit };

@@ -1,6 +1,7 @@
 /**
- * @module Snippets: the densest window of a document's body around the matched terms, HTML-escaped, with
- * `<mark>` around each matched word. Falls back to the body's opening when nothing in it matched.
+ * @module Snippets: the densest window of a document's body around the matched words, HTML-escaped, with
+ * `<mark>` around each matched word. A regex over the matched surface words finds the window cheaply; only the
+ * window is tokenised and stemmed to decide what to mark. Falls back to the body's opening.
  */
 import { escapeHtml } from "../content/escape-html";
 import { STOPWORDS, stem } from "./analyze";
@@ -9,44 +10,51 @@ import { tokenize } from "./tokenize";
 /** Characters of body text scanned for matches, and the snippet's target length. */
 const SCAN_CHARS = 20_000;
 const SNIPPET_CHARS = 180;
+const LEAD_CHARS = 40;
 
-/** The snippet of `body` for a query whose matched terms are `terms` (stems). */
-export function makeSnippet(body: string, terms: ReadonlySet<string>): string {
+/** Builds the window finder for one query: a case-insensitive regex over the surface forms of the matched terms. */
+export function snippetPattern(words: Iterable<string>): RegExp | undefined {
+  const list = [...new Set(words)].filter((w) => w.length > 1).sort((a, b) => b.length - a.length).slice(0, 200);
+  if (!list.length) return undefined;
+  const escaped = list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join("|")})`, "giu");
+}
+
+/** The snippet of `body` for a query whose matched terms (stems) are `terms`; `pattern` from snippetPattern. */
+export function makeSnippet(body: string, terms: ReadonlySet<string>, pattern: RegExp | undefined): string {
   const text = body.slice(0, SCAN_CHARS);
-  const hits = tokenize(text).filter((t) => !t.joined && !STOPWORDS.has(t.word) && terms.has(stem(t.word)));
-  if (!hits.length) return escapeHtml(clip(text, 0));
-  // The window starting at a hit that covers the most hits within SNIPPET_CHARS.
-  let bestStart = 0;
-  let bestCount = 0;
-  for (let i = 0, j = 0; i < hits.length; i++) {
-    while (j < hits.length && hits[j].end - hits[i].start <= SNIPPET_CHARS) j++;
-    if (j - i > bestCount) {
-      bestCount = j - i;
-      bestStart = i;
+  const starts: number[] = [];
+  if (pattern) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m && starts.length < 2000; m = pattern.exec(text)) starts.push(m.index);
+  }
+  let from = 0;
+  if (starts.length) {
+    let best = 0;
+    let bestCount = 0;
+    for (let i = 0, j = 0; i < starts.length; i++) {
+      while (j < starts.length && starts[j] - starts[i] < SNIPPET_CHARS - LEAD_CHARS) j++;
+      if (j - i > bestCount) {
+        bestCount = j - i;
+        best = starts[i];
+      }
     }
+    from = best <= LEAD_CHARS ? 0 : Math.min(best, wordStart(text, best - LEAD_CHARS));
   }
-  const from = Math.min(hits[bestStart].start, lineOrWordStart(text, hits[bestStart].start - 40));
-  const to = Math.min(text.length, from + SNIPPET_CHARS);
-  let out = from > 0 ? "… " : "";
-  let at = from;
-  for (const h of hits) {
-    if (h.start < from || h.end > to) continue;
-    if (h.start < at) continue;
-    out += escapeHtml(text.slice(at, h.start)) + "<mark>" + escapeHtml(text.slice(h.start, h.end)) + "</mark>";
-    at = h.end;
+  const to = wordEnd(text, from + SNIPPET_CHARS);
+  const window = text.slice(from, to);
+  let out = "";
+  let at = 0;
+  for (const t of tokenize(window)) {
+    if (t.joined || t.start < at || STOPWORDS.has(t.word) || !terms.has(stem(t.word))) continue;
+    out += escapeHtml(window.slice(at, t.start)) + "<mark>" + escapeHtml(window.slice(t.start, t.end)) + "</mark>";
+    at = t.end;
   }
-  const end = wordEnd(text, to);
-  out += escapeHtml(text.slice(at, Math.max(at, end)));
-  return (out + (end < text.length ? " …" : "")).replace(/\s+/g, " ");
+  out += escapeHtml(window.slice(at));
+  return ((from > 0 ? "… " : "") + out + (to < text.length ? " …" : "")).replace(/\s+/g, " ").trim();
 }
 
-function clip(text: string, from: number): string {
-  const end = wordEnd(text, from + SNIPPET_CHARS);
-  return text.slice(from, end).replace(/\s+/g, " ") + (end < text.length ? " …" : "");
-}
-
-function lineOrWordStart(text: string, i: number): number {
-  if (i <= 0) return 0;
+function wordStart(text: string, i: number): number {
   const space = text.indexOf(" ", i);
   return space < 0 ? i : space + 1;
 }

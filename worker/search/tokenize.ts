@@ -20,12 +20,16 @@ const CHUNK = /[\p{L}\p{N}]+(?:[_.\/\-'’:][\p{L}\p{N}]+)*/gu;
 const VERSION = /^v?\d+(?:\.\d+)+$/i;
 const SEPARATOR = /[_.\/\-'’:]+/;
 // Camel-case parts: an acronym before a capitalised word (`HTTPServer` → HTTP, Server), a capitalised or lower
-// word, an acronym, a number.
-const CAMEL = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|\p{L}+/gu;
+// word with the digits inside or after it (`k8s`, `oauth2`, `V2`), an acronym, a number.
+const CAMEL = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]*\p{Ll}[\p{Ll}\p{N}]*|\p{Lu}+\p{N}*|\p{N}+|\p{L}+/gu;
+// A word with a version-like digit suffix (`oauth2`, `ipv4`) is also found by its letters.
+const DIGIT_SUFFIX = /^(\p{L}{3,})\p{N}+$/u;
+const ASCII = /^[\x00-\x7f]*$/;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Lower-cases and strips combining marks (`Élan` → `elan`); keeps the string's length stable per character. */
 export function fold(s: string): string {
+  if (ASCII.test(s)) return s.toLowerCase();
   return s.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
 }
 
@@ -60,7 +64,11 @@ function pushPiece(piece: string, start: number, out: Token[]): void {
   const parts = [...text.matchAll(CAMEL)];
   for (const p of parts) {
     const word = fold(p[0]);
-    if (word) out.push({ word, start: start + p.index, end: start + p.index + p[0].length });
+    if (!word) continue;
+    const end = start + p.index + p[0].length;
+    out.push({ word, start: start + p.index, end });
+    const letters = DIGIT_SUFFIX.exec(word);
+    if (letters) out.push({ word: letters[1], start: start + p.index, end, joined: true });
   }
   if (parts.length > 1) {
     const joined = fold(piece);

@@ -49,6 +49,11 @@ export interface SearchOptions {
   kind?: string;
   /** Only documents in this locale; `fr` also matches `fr-CA`. Without it every locale is searched together. */
   locale?: string;
+  /**
+   * The reader's locale when every locale is searched together: its documents rank ahead of equally good ones
+   * in other locales (an untranslated page is still found in the language it exists in).
+   */
+  preferLocale?: string;
   /** Whether the reader may open a document with these labels; called once per distinct label set. */
   canRead: (labels: string[]) => boolean;
 }
@@ -67,6 +72,8 @@ export interface SearchResponse {
   results: SearchHit[];
   /** Corrected queries ("did you mean"), built only from words of documents the reader may open. */
   suggestions?: string[];
+  /** Readable matches per kind, before the `kind` filter (for the results page's kind tabs); absent when none. */
+  facets?: { kind: Partial<Record<SearchKind, number>> };
 }
 
 /** A loaded, immutable index. `search` never throws: an empty or unusable query answers `{ total: 0, results: [] }`. */
