@@ -51,6 +51,10 @@ describe("search.json", () => {
     expect(step.json.results.map((r: any) => r.url)).toContain("/p/srch-a/steps/first#step-1");
     expect((await search("srch-a", "animal store", "&kind=glossary")).json.results[0]).toMatchObject({ kind: "glossary", title: "Pet" });
     expect((await search("srch-a", "einführung", "&locale=de")).json.results[0]).toMatchObject({ locale: "de", url: "/p/srch-a/de/guides/intro" });
+    // Kind facets count readable matches before the kind filter.
+    const faceted = await search("srch-a", "pets", "&kind=guide");
+    expect(faceted.json.facets.kind.operation).toBeGreaterThan(0);
+    expect(faceted.json.results.every((r: any) => r.kind === "guide")).toBe(true);
   });
 
   it("never shows a private document's words to a reader without access: results, totals and suggestions", async () => {
@@ -89,7 +93,7 @@ describe("search.json", () => {
     }
     expect((await search("srch-c", "x".repeat(10 * 1024))).status).toBe(400);
     expect((await search("srch-c", "")).json).toEqual({ query: "", total: 0, results: [] });
-    for (const bad of ["&limit=0", "&limit=abc", "&limit=1000", "&kind=bogus", "&locale=%3Cscript%3E"]) expect((await search("srch-c", "pets", bad)).status).toBe(400);
+    for (const bad of ["&limit=0", "&limit=abc", "&limit=1000", "&kind=bogus", "&locale=%3Cscript%3E", "&prefer=x%20y"]) expect((await search("srch-c", "pets", bad)).status).toBe(400);
     expect((await search("no-such-portal", "pets")).status).toBe(404);
     for (const raw of ["%E0%A4%A", "%ED%A0%80", "%FF", "%00"]) expect([200, 400]).toContain((await SELF.fetch(`${ORIGIN}/p/srch-c/search.json?q=${raw}`)).status);
   });

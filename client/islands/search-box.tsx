@@ -47,7 +47,7 @@ export function highlight(text: string, query: string): { text: string; mark: bo
 }
 
 /** Results of `q` from `search.json`, fetched as it changes (debounced; stale answers dropped). */
-function useResults(base: string, q: string, limit: number): { hits: Hit[]; total: number; done: boolean } {
+function useResults(base: string, q: string, limit: number, locale?: string): { hits: Hit[]; total: number; done: boolean } {
   const [state, setState] = useState({ hits: [] as Hit[], total: 0, done: true });
   useEffect(() => {
     if (!q.trim()) {
@@ -57,7 +57,7 @@ function useResults(base: string, q: string, limit: number): { hits: Hit[]; tota
     const abort = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(`${base}/search.json?q=${encodeURIComponent(q)}&limit=${limit}`, { signal: abort.signal, headers: { accept: "application/json" } });
+        const res = await fetch(`${base}/search.json?q=${encodeURIComponent(q)}&limit=${limit}${locale ? `&prefer=${encodeURIComponent(locale)}` : ""}`, { signal: abort.signal, headers: { accept: "application/json" } });
         if (!res.ok) return setState({ hits: [], total: 0, done: true });
         const body = (await res.json()) as { total: number; results: Hit[] };
         setState({ hits: body.results, total: body.total, done: true });
@@ -70,7 +70,7 @@ function useResults(base: string, q: string, limit: number): { hits: Hit[]; tota
       clearTimeout(timer);
       abort.abort();
     };
-  }, [base, q, limit]);
+  }, [base, q, limit, locale]);
   return state;
 }
 
@@ -116,12 +116,12 @@ function useListKeys(hits: Hit[], active: number, setActive: (i: number) => void
 }
 
 /** The quick switcher: a modal dialog with its own input, opened by Ctrl/Cmd-K. */
-function QuickSwitcher({ base, open, onClose }: { base: string; open: boolean; onClose: () => void }) {
+function QuickSwitcher({ base, locale, open, onClose }: { base: string; locale?: string; open: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [q, setQ] = useState("");
   const [active, setActive] = useState(0);
-  const { hits } = useResults(base, q, 10);
+  const { hits } = useResults(base, q, 10, locale);
   useEffect(() => setActive(0), [hits]);
   useEffect(() => {
     const d = dialog.current;
@@ -145,12 +145,12 @@ function QuickSwitcher({ base, open, onClose }: { base: string; open: boolean; o
 }
 
 /** The top bar's search box (a GET form without script) and, once hydrated, the Ctrl/Cmd-K quick switcher. */
-export default function SearchBox({ base, query }: SearchBoxProps) {
+export default function SearchBox({ base, query, locale }: SearchBoxProps) {
   const [q, setQ] = useState(query ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [switcher, setSwitcher] = useState(false);
-  const { hits, total, done } = useResults(base, open ? q : "", 8);
+  const { hits, total, done } = useResults(base, open ? q : "", 8, locale);
   useEffect(() => setActive(-1), [hits]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -183,7 +183,7 @@ export default function SearchBox({ base, query }: SearchBoxProps) {
         </div>
       )}
     </form>
-    {switcher && <QuickSwitcher base={base} open={switcher} onClose={() => setSwitcher(false)} />}
+    {switcher && <QuickSwitcher base={base} locale={locale} open={switcher} onClose={() => setSwitcher(false)} />}
     </>
   );
 }

@@ -29,6 +29,8 @@ export interface SearchBoxProps {
   base: string;
   /** The query already asked (the results page fills the box with it). */
   query?: string;
+  /** The page's locale: results in it rank first among equals (`prefer=`). */
+  locale?: string;
 }
 
 /** `theme-toggle` takes no props. */

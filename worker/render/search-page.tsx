@@ -19,6 +19,8 @@ export interface SearchPageProps {
   total: number;
   results: SearchResult[];
   suggestions: string[];
+  /** Readable matches per kind (the kind links show them). */
+  facets?: Partial<Record<string, number>>;
   /** A refused query's message (the page answers 400). */
   error?: string;
 }
@@ -49,7 +51,7 @@ export function renderSearchPage(p: SearchPageProps): string {
           <>
             <nav class="sp-kinds" aria-label="Kind">
               <a href={href()} aria-current={!p.kind ? "page" : undefined}>All</a>
-              {KINDS.map((k) => <a href={href(k)} aria-current={p.kind === k ? "page" : undefined}>{KIND_LABEL[k]}</a>)}
+              {KINDS.map((k) => <a href={href(k)} aria-current={p.kind === k ? "page" : undefined}>{KIND_LABEL[k]}{p.facets?.[k] !== undefined ? ` (${p.facets[k]})` : ""}</a>)}
             </nav>
             <p class="sp-count">{p.total === 0 ? `No results for “${p.query}”.` : `${p.total} result${p.total === 1 ? "" : "s"} for “${p.query}”${p.total > p.results.length ? ` (the best ${p.results.length} shown)` : ""}.`}</p>
             {p.suggestions.length > 0 && (

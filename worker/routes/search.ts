@@ -47,6 +47,8 @@ export interface SearchParams {
   limit: number;
   kind?: string;
   locale?: string;
+  /** `prefer=`: the reader's locale when every locale is searched together (its pages rank first among equals). */
+  prefer?: string;
 }
 
 /** Reads and checks `q`, `limit`, `kind` and `locale`; throws ApiError 400 naming the parameter. */
@@ -62,7 +64,9 @@ export function searchParams(c: Context<AppEnv>): SearchParams {
   }
   const locale = c.req.query("locale") || undefined;
   if (locale !== undefined && !LOCALE.test(locale)) throw new ApiError(400, "invalid-locale", "locale must be a BCP 47 language tag such as en or pt-BR");
-  return { q, limit, kind, locale };
+  const prefer = c.req.query("prefer") || undefined;
+  if (prefer !== undefined && !LOCALE.test(prefer)) throw new ApiError(400, "invalid-prefer", "prefer must be a BCP 47 language tag such as en or pt-BR");
+  return { q, limit, kind, locale, prefer };
 }
 
 const VARIABLE = /\{\{((?:<\/?mark>|[A-Za-z0-9_]){1,160})\}\}/g;
@@ -121,16 +125,24 @@ function pointerOf(row: PortalSearchRow): SearchPointer | undefined {
 }
 
 /** Searches one portal's live index for the reader; an empty answer when it has none yet. */
-async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, timings?: Record<string, number>): Promise<{ total: number; results: SearchResult[]; suggestions: string[] }> {
+interface Found {
+  total: number;
+  results: SearchResult[];
+  suggestions: string[];
+  /** Readable matches per kind before the kind filter. */
+  facets: Partial<Record<SearchKind, number>>;
+}
+
+async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, timings?: Record<string, number>): Promise<Found> {
   const pointer = pointerOf(row);
   let t = performance.now();
   const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer) : undefined;
-  if (!pointer || !index) return { total: 0, results: [], suggestions: [] };
+  if (!pointer || !index) return { total: 0, results: [], suggestions: [], facets: {} };
   if (timings) timings.index = performance.now() - t;
   t = performance.now();
-  const found = index.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, canRead: (labels) => canRead(reader, labels) });
+  const found = index.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels) => canRead(reader, labels) });
   if (timings) timings.search = performance.now() - t;
-  return { total: found.total, results: found.results.map((h) => resultOf(h, `/p/${row.slug}`, reader, pointer.variables)), suggestions: found.suggestions ?? [] };
+  return { total: found.total, results: found.results.map((h) => resultOf(h, `/p/${row.slug}`, reader, pointer.variables)), suggestions: found.suggestions ?? [], facets: found.facets?.kind ?? {} };
 }
 
 async function portalRow(c: Context<AppEnv>): Promise<PortalSearchRow> {
@@ -157,7 +169,7 @@ export const searchRoutes = new Hono<AppEnv>()
     privateAnswer(c);
     // Where a query's time goes (workerd's clock advances only across I/O, so CPU-bound steps may read 0).
     c.header("server-timing", Object.entries(timings).map(([k, v]) => `${k};dur=${Math.round(v * 10) / 10}`).join(", "));
-    return c.json({ query: p.q, total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}) });
+    return c.json({ query: p.q, total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}), ...(Object.keys(found.facets).length ? { facets: { kind: found.facets } } : {}) });
   })
   .get("/p/:portal/search", async (c) => {
     let p: SearchParams;
@@ -173,7 +185,7 @@ export const searchRoutes = new Hono<AppEnv>()
     const reader = readerFor(c, p.locale ?? "en");
     const found = await searchPortal(c, row, { ...p, limit: MAX_LIMIT }, reader);
     privateAnswer(c);
-    return c.html(renderSearchPage({ basePath: `/p/${row.slug}`, portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, error }), error ? 400 : 200);
+    return c.html(renderSearchPage({ basePath: `/p/${row.slug}`, portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, facets: found.facets, error }), error ? 400 : 200);
   })
   .get("/o/:org/search.json", async (c) => {
     const p = searchParams(c);
