@@ -203,7 +203,6 @@ export async function main() {
       portico.rows.push({ ...q, ids: r.ids });
       if (!r.ids.includes(q.target)) misses.push({ q: q.q, kind: q.kind, target: q.target, got: r.ids.slice(0, 3) });
     }
-    const unmapped = portico.rows.length ? 0 : 0;
 
     const mini = { name: "minisearch (baseline, in-process)", rows: [], ms: [] };
     const t1 = performance.now();
@@ -217,9 +216,16 @@ export async function main() {
       mini.ms.push(performance.now() - t);
       mini.rows.push({ ...q, ids });
     }
+    // The floor of any answer over HTTP on this machine: GET /healthz, timed the same way.
+    const floor = [];
+    for (let i = 0; i < 100; i++) {
+      const t = performance.now();
+      await (await fetch(`${base}/healthz`)).text();
+      floor.push(performance.now() - t);
+    }
     table("Dev set", [portico, mini], queries);
+    console.log(`  HTTP floor (GET /healthz through wrangler dev, same run): p50 ${pct(floor, 50).toFixed(2)} ms, p95 ${pct(floor, 95).toFixed(2)} ms`);
     console.log(`  minisearch index: ${miniIndexMs.toFixed(0)} ms in-process; portico latency includes HTTP, D1 (pointer) and the reader filter; inside the Worker (Server-Timing d1 + index + search) p50 ${pct(portico.server, 50).toFixed(1)} ms, p95 ${pct(portico.server, 95).toFixed(1)} ms`);
-    void unmapped;
     const out = arg("json");
     if (out) writeFileSync(out, JSON.stringify({ portico: portico.rows.map((r) => ({ q: r.q, kind: r.kind, target: r.target, ids: r.ids })), misses, latency: { p50: pct(portico.ms, 50), p95: pct(portico.ms, 95) } }, null, 1));
     console.log(`  misses at rank 1-10 (first 12 of ${misses.length}): ${misses.slice(0, 12).map((m) => `${m.kind}: "${m.q}" → ${m.got[0] ?? "none"} (want ${m.target})`).join("; ")}`);

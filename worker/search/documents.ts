@@ -51,11 +51,20 @@ class Collector {
   private chars = 0;
   private nodes = 0;
   private readonly seen = new Set<unknown>();
+  /**
+   * Where property names go: the `properties` field (request bodies: what a caller sends), or `returned`
+   * (responses), which ends up in the body text: a field every answer repeats (id, name, created_at) is a weak
+   * sign of what the operation does, and the body weighs less than identifier fields.
+   */
+  private into: "properties" | "returned" = "properties";
+  readonly returned = new Set<string>();
+  /** Whether descriptions met now go into the body (response schemas add names only: their prose is noise). */
+  private describe = true;
 
   constructor(private readonly refs: Record<string, unknown>) {}
 
   text(value: unknown): void {
-    if (typeof value !== "string" || this.chars >= SCHEMA_WALK.bodyChars) return;
+    if (!this.describe || typeof value !== "string" || this.chars >= SCHEMA_WALK.bodyChars) return;
     const t = plainText(value, SCHEMA_WALK.bodyChars - this.chars);
     if (!t) return;
     this.texts.push(t);
@@ -98,10 +107,20 @@ class Collector {
     if (isObject(s.additionalProperties)) this.schema(s.additionalProperties, depth + 1);
     if (isObject(s.properties)) {
       for (const [name, child] of Object.entries(s.properties)) {
-        if (this.properties.size < SCHEMA_WALK.names) this.properties.add(name.slice(0, 100));
+        const names = this.into === "properties" ? this.properties : this.returned;
+        if (names.size < SCHEMA_WALK.names) names.add(name.slice(0, 100));
         this.schema(child, depth + 1);
       }
     }
+  }
+
+  /** What the operation answers: property names (to `returned`) and enum values, without descriptions. */
+  response(raw: unknown): void {
+    this.into = "returned";
+    this.describe = false;
+    this.content(raw);
+    this.into = "properties";
+    this.describe = true;
   }
 
   /** The schemas of a request body or response (every media type). */
@@ -121,8 +140,9 @@ export function operationDocId(api: string, slug: string): string {
 
 /**
  * The search document of one operation slice. Title: the summary, else the operationId, else `METHOD /path`;
- * section: its first tag; body: the description, then parameter, property and response descriptions (plain text,
- * at most {@link SCHEMA_WALK}.bodyChars characters).
+ * section: its first tag; fields: parameter names, request property names, enum values (requests and responses);
+ * body: the description, parameter and request property descriptions (plain text, at most
+ * {@link SCHEMA_WALK}.bodyChars characters), then the names of the response's properties.
  */
 export function operationDocument(slice: OperationSlice, src: ApiSource): SearchDocument {
   const { summary, operation, pathParameters, refs } = slice;
@@ -135,7 +155,7 @@ export function operationDocument(slice: OperationSlice, src: ApiSource): Search
   if (isObject(operation.responses)) {
     // Successful answers first: their fields are what readers look for ("which call returns the invoice URL").
     const codes = Object.keys(operation.responses).sort((a, b) => Number(!a.startsWith("2")) - Number(!b.startsWith("2")));
-    for (const code of codes.slice(0, 20)) c.content(operation.responses[code]);
+    for (const code of codes.slice(0, 20)) c.response(operation.responses[code]);
   }
   const method = summary.method.toUpperCase();
   const title = (summary.summary && plainText(summary.summary, 300)) || summary.operationId || `${method} ${summary.path}`;
@@ -145,7 +165,7 @@ export function operationDocument(slice: OperationSlice, src: ApiSource): Search
     kind: "operation",
     title,
     section: tag,
-    body: c.texts.join("\n"),
+    body: [...c.texts, ...(c.returned.size ? [`Returns ${[...c.returned].join(", ")}`] : [])].join("\n"),
     fields: {
       path: summary.path,
       method,
