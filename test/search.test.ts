@@ -149,6 +149,17 @@ describe("portals without an index", () => {
   });
 });
 
+describe("layouts", () => {
+  it("an API switched to the single-page layout gets anchor URLs in results", async () => {
+    const token = await createPortal("srch-f");
+    expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    expect((await search("srch-f", "showPetById")).json.results[0].url).toBe("/p/srch-f/reference/pets/1.0.0/showpetbyid");
+    const res = await SELF.fetch(`${ORIGIN}/v1/apis/pets`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ layout: "single-page" }) });
+    expect(res.status).toBe(200);
+    expect((await search("srch-f", "showPetById")).json.results[0].url).toBe("/p/srch-f/reference/pets/1.0.0/#showpetbyid");
+  });
+});
+
 describe("organisations", () => {
   it("search every member portal on the Enterprise plan, each result labelled with its portal", async () => {
     const a = await createPortal("org-one");

@@ -162,6 +162,14 @@ export async function portalIndex(env: Env, portalId: number, change: { api?: Ap
  */
 export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
   if (await searchPointer(env.DB, portalId)) return;
+  await rebuildPortalIndex(env, portalId, attempt);
+}
+
+/**
+ * Rebuilds the portal's index from what is live and makes it the live index (the pointer alone: nothing else
+ * changes). For changes that are not publishes but change documents, like an API's layout (its operation URLs).
+ */
+export async function rebuildPortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
   const built = await portalIndex(env, portalId, {}, attempt);
   if (built) await searchPointerStatement(env.DB, built.pointer).run();
 }
