@@ -85,6 +85,11 @@ describe("ranking", () => {
     expect(ids("droplet_id", API)[0]).toBe("dropdel");
   });
 
+  it("finds a word the portal writes as one when the reader types two", () => {
+    const docs = [doc("db", "Create a database"), doc("data", "Export data"), doc("base", "Base images")];
+    expect(ids("create data base", docs)[0]).toBe("db");
+  });
+
   it("expands two-word phrases and adjective clusters from the thesaurus", () => {
     const docs = [doc("eph", "Post an ephemeral message"), doc("perm", "Post a message"), doc("consult", "Consult the records"), doc("up", "Records going up")];
     expect(ids("post temporary message", docs)[0]).toBe("eph");
