@@ -32,6 +32,7 @@ describe("ranking", () => {
     expect(ids("phone number toll free", API)[0]).toBe("toll");
     expect(ids("repos/get-content", API)[0]).toBe("content");
     expect(ids("admin.users.remove", API)[0]).toBe("remove");
+    expect(ids("GET /repos/{owner}/{repo}/contents", API)[0]).toBe("content");
   });
 
   it("keeps version numbers whole", () => {
