@@ -93,6 +93,11 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
     const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
     hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc] });
   }
-  hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  return { hits, termsHit };
+  // The tail that matches less than half as much of the query as the best match is noise, not a result: it
+  // would only inflate the total ("500 results" for two words).
+  let most = 0;
+  for (const h of hits) most = Math.max(most, h.matched);
+  const kept = hits.filter((h) => 2 * h.matched >= most);
+  kept.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return { hits: kept, termsHit };
 }

@@ -115,6 +115,13 @@ describe("results", () => {
     expect(hit.snippet).toBe("Use &lt;b&gt;chat.<mark>post</mark><mark>Message</mark>&lt;/b&gt; &amp; friends to <mark>post</mark>.");
   });
 
+  it("drops the tail that matches less than half as much of the query as the best match", () => {
+    const docs = [doc("all", "Delete droplet snapshot backups"), doc("two", "Delete droplet"), doc("one", "Delete volume")];
+    const r = engine(docs).search("delete droplet snapshot backup", { canRead: all });
+    expect(r.results.map((h) => h.doc.id)).toEqual(["all", "two"]);
+    expect(r.total).toBe(2);
+  });
+
   it("respects limit and counts every match in total", () => {
     const docs = Array.from({ length: 30 }, (_, i) => doc(`d${i}`, `Widget ${i}`));
     const r = engine(docs).search("widget", { canRead: all, limit: 5 });
