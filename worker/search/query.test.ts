@@ -11,6 +11,8 @@ describe("parseQuery", () => {
     expect(parseQuery("tips on monitoring").words).toEqual(["monitoring"]);
     expect(parseQuery("a guide to designing our api").words).toEqual(["designing", "api"]);
     expect(parseQuery("tips").words).toEqual(["tips"]);
+    expect(parseQuery("where can i read about rate limits").words).toEqual(["rate", "limits"]);
+    expect(parseQuery("help with versioning").words).toEqual(["versioning"]);
   });
 
   it("keeps the closing word of 'how does X work' as optional", () => {
