@@ -24,8 +24,8 @@ const BODY_TOKENS = 4000;
 function fieldTexts(d: SearchDocument): string[] {
   const f = d.fields ?? {};
   const ident = [f.operationId, f.method, f.path, f.tag].filter(Boolean).join(" ");
-  const params = [...(f.parameters ?? []), ...(f.properties ?? []), ...(f.enums ?? [])].join(" ");
-  return [d.title, d.section ?? "", ident, params, d.body];
+  const params = [...(f.parameters ?? []), ...(f.properties ?? []), ...(f.enums ?? [])].map(String).join(" ");
+  return [d.title ?? "", d.section ?? "", ident, params, d.body ?? ""];
 }
 
 /**

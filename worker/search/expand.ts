@@ -52,6 +52,12 @@ export class Expander {
     // Two-word phrases with one-word synonyms ("look up" → consult, "set up" → establish): each of the two
     // words may be matched by them, so a document saying the synonym satisfies the phrase.
     for (let i = 0; i + 1 < groups.length; i++) {
+      // Two words the portal writes as one ("data base" → database, "web hook" → webhook).
+      const joined = this.termOf(stem(q.words[i] + q.words[i + 1]), readable);
+      if (joined >= 0) {
+        const alt: Alternative = { term: joined, weight: PHRASE_WEIGHT, word: q.words[i] + q.words[i + 1], how: "exact" };
+        for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === joined)) g.alts.push(alt);
+      }
       for (const s of synonymsOf(`${stem(q.words[i])}_${stem(q.words[i + 1])}`, {}, this.data.terms)) {
         const t = this.termOf(s.term, readable);
         if (t < 0) continue;

@@ -35,6 +35,14 @@ describe("hostile queries never throw", () => {
     expect(ask("emoji").results[0].doc.id).toBe("b");
   });
 
+  it("answers a JS caller that passes no options or odd ones with nothing readable, not an exception", () => {
+    const loose = index as unknown as { search(q: unknown, o?: unknown): { total: number } };
+    expect(loose.search("widget").total).toBe(0);
+    expect(loose.search(42, { canRead: () => true }).total).toBe(0);
+    expect(loose.search("widget", { canRead: () => true, kind: 7, locale: 3, limit: "x" }).total).toBe(0);
+    expect(loose.search("widget", { canRead: "yes" }).total).toBe(0);
+  });
+
   it("never throws on any string, with any options", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 300 }), fc.integer({ min: -5, max: 500 }), fc.option(fc.string()), (q, limit, kind) => {

@@ -50,14 +50,16 @@ class LoadedIndex implements SearchIndex {
     return this.data.docs.length;
   }
 
-  search(query: string, opts: SearchOptions): SearchResponse {
+  search(query: string, options: SearchOptions): SearchResponse {
+    // Callers from plain JS (query strings) may pass anything: no options means no reader, so nothing is readable.
+    const opts: SearchOptions = options ?? { canRead: () => false };
     const q = parseQuery(typeof query === "string" ? query : "");
     if (!q.words.length) return { total: 0, results: [] };
     const allowed = this.allowed(opts);
     const groups = this.expander.groups(q, (t) => this.readable(t, allowed));
     const ranked = rank(this.data, groups, allowed);
     // Facets count every readable match by kind; the kind filter then narrows results and total.
-    const kinds = opts.kind ? new Set(opts.kind.split(",").map((k) => k.trim())) : undefined;
+    const kinds = opts.kind ? new Set(String(opts.kind).split(",").map((k) => k.trim())) : undefined;
     const facets: Record<string, number> = {};
     for (const h of ranked.hits) facets[this.data.docs[h.doc].kind] = (facets[this.data.docs[h.doc].kind] ?? 0) + 1;
     const hits = kinds ? ranked.hits.filter((h) => kinds.has(this.data.docs[h.doc].kind)) : ranked.hits;
@@ -87,16 +89,17 @@ class LoadedIndex implements SearchIndex {
    * asked once per distinct label set. The kind filter applies after ranking, so facets can count every kind.
    */
   private allowed(opts: SearchOptions): Uint8Array {
-    const locale = opts.locale?.toLowerCase();
-    const prefer = opts.preferLocale?.toLowerCase();
+    const locale = opts.locale ? String(opts.locale).toLowerCase() : undefined;
+    const prefer = opts.preferLocale ? String(opts.preferLocale).toLowerCase() : undefined;
     const verdicts = new Map<string, boolean>();
     const out = new Uint8Array(this.data.docs.length);
     this.data.docs.forEach((d: SearchDocument, i) => {
       if (locale && !localeMatches(d.locale, locale)) return;
-      const key = d.labels.join("\u0000");
+      const labels = d.labels ?? [];
+      const key = labels.join("\u0000");
       let ok = verdicts.get(key);
       if (ok === undefined) {
-        ok = safeCanRead(opts, d.labels);
+        ok = safeCanRead(opts, labels);
         verdicts.set(key, ok);
       }
       if (ok) out[i] = prefer && localeMatches(d.locale, prefer) ? 2 : 1;

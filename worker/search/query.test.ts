@@ -8,6 +8,11 @@ describe("parseQuery", () => {
     expect(parseQuery("Which endpoint lets me rotate a key").words).toEqual(["rotate", "key"]);
     expect(parseQuery("can i edit a record through the api").words).toEqual(["edit", "record"]);
     expect(parseQuery("what is pagination").words).toEqual(["pagination"]);
+    expect(parseQuery("tips on monitoring").words).toEqual(["monitoring"]);
+    expect(parseQuery("a guide to designing our api").words).toEqual(["designing", "api"]);
+    expect(parseQuery("tips").words).toEqual(["tips"]);
+    expect(parseQuery("where can i read about rate limits").words).toEqual(["rate", "limits"]);
+    expect(parseQuery("help with versioning").words).toEqual(["versioning"]);
   });
 
   it("keeps the closing word of 'how does X work' as optional", () => {

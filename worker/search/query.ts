@@ -25,7 +25,8 @@ const TEMPLATES: RegExp[] = [
   /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:api|apis|endpoint|endpoints|way|method|call|operation)s?\s+(?:to|for|that|which)?\s*/i,
   /^(?:which|what)\s+(?:api|endpoint|method|call|operation|request)s?\s+(?:lets|let|allows|allow|helps|help|can|do|should)\s+(?:me|us|you|i)?\s*(?:to\s+)?/i,
   /^(?:what|who)\s+(?:is|are|does|do)\s+(?:an?\s+|the\s+)?/i,
-  /^(?:tell me about|explain|describe|show me|i\s+(?:want|need|would like)\s+to|help me|how to|can i|guide to)\s+/i,
+  /^(?:tell me about|explain|describe|show me|i\s+(?:want|need|would like)\s+to|help me(?:\s+with)?|how to|can i|(?:read|learn|find out|know)(?:\s+more)?\s+about|more about)\s+/i,
+  /^(?:an?\s+|the\s+)?(?:guide|guides|tips|tutorial|tutorials|docs|documentation|overview|intro|introduction|info|information|help|examples?)\s+(?:to|on|for|about|of|with)\s+/i,
   /^how\s+(?:does|do|is|are)\s+/i,
 ];
 const TRAILERS = [

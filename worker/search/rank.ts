@@ -11,6 +11,8 @@ import { SAT_SCALE, type IndexData } from "./format";
 const OPTIONAL_WEIGHT = 0.3;
 /** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
 const HEAD_BONUS = 1;
+/** How much of a query word a match through an alternative of weight w covers: SOFT_FLOOR + (1 - SOFT_FLOOR) w. */
+const SOFT_FLOOR = 0.7;
 /** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
 const PREFERRED_LOCALE_BOOST = 1.25;
 
@@ -28,7 +30,8 @@ export function idf(df: number, n: number): number {
 
 /**
  * Scores every allowed document matching at least one group. `allowed[i]` = 1 when document i passed the
- * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and the terms that matched (for snippets).
+ * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and
+ * the terms that matched (for snippets).
  */
 export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
@@ -37,6 +40,8 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
   const headMatched = new Uint8Array(n);
   const best = new Float64Array(n);
   const bestHead = new Uint8Array(n);
+  const bestWeight = new Float64Array(n);
+  const covered = new Float64Array(n);
   const touched: number[] = [];
   const termsHit = new Set<number>();
   const g = groups.filter((x) => !x.optional).length;
@@ -59,6 +64,7 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
         if (s > best[doc]) {
           best[doc] = s;
           bestHead[doc] = v & 1;
+          bestWeight[doc] = alt.weight;
         }
         termsHit.add(alt.term);
       }
@@ -70,20 +76,28 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
         if (matched[doc] === 0) touched.push(doc);
         score[doc] += best[doc];
         matched[doc]++;
+        covered[doc] += SOFT_FLOOR + (1 - SOFT_FLOOR) * bestWeight[doc];
         headMatched[doc] += bestHead[doc];
       }
       best[doc] = 0;
       bestHead[doc] = 0;
+      bestWeight[doc] = 0;
     }
   }
   const hits: Scored[] = [];
   for (const doc of touched) {
-    const coverage = matched[doc] / g;
+    // Soft coverage: a word matched only through a synonym or a correction covers the query less than itself.
+    const coverage = covered[doc] / g;
     const head = headMatched[doc] / g;
     const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
     const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
     hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc] });
   }
-  hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  return { hits, termsHit };
+  // The tail that matches less than half as much of the query as the best match is noise, not a result: it
+  // would only inflate the total ("500 results" for two words).
+  let most = 0;
+  for (const h of hits) most = Math.max(most, h.matched);
+  const kept = hits.filter((h) => 2 * h.matched >= most);
+  kept.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return { hits: kept, termsHit };
 }

@@ -32,6 +32,7 @@ describe("ranking", () => {
     expect(ids("phone number toll free", API)[0]).toBe("toll");
     expect(ids("repos/get-content", API)[0]).toBe("content");
     expect(ids("admin.users.remove", API)[0]).toBe("remove");
+    expect(ids("GET /repos/{owner}/{repo}/contents", API)[0]).toBe("content");
   });
 
   it("keeps version numbers whole", () => {
@@ -85,6 +86,11 @@ describe("ranking", () => {
     expect(ids("droplet_id", API)[0]).toBe("dropdel");
   });
 
+  it("finds a word the portal writes as one when the reader types two", () => {
+    const docs = [doc("db", "Create a database"), doc("data", "Export data"), doc("base", "Base images")];
+    expect(ids("create data base", docs)[0]).toBe("db");
+  });
+
   it("expands two-word phrases and adjective clusters from the thesaurus", () => {
     const docs = [doc("eph", "Post an ephemeral message"), doc("perm", "Post a message"), doc("consult", "Consult the records"), doc("up", "Records going up")];
     expect(ids("post temporary message", docs)[0]).toBe("eph");
@@ -107,6 +113,13 @@ describe("results", () => {
   it("marks matches in an HTML-escaped snippet", () => {
     const [hit] = engine([doc("x", "Post", "Use <b>chat.postMessage</b> & friends to post.")]).search("post message", { canRead: all }).results;
     expect(hit.snippet).toBe("Use &lt;b&gt;chat.<mark>post</mark><mark>Message</mark>&lt;/b&gt; &amp; friends to <mark>post</mark>.");
+  });
+
+  it("drops the tail that matches less than half as much of the query as the best match", () => {
+    const docs = [doc("all", "Delete droplet snapshot backups"), doc("two", "Delete droplet"), doc("one", "Delete volume")];
+    const r = engine(docs).search("delete droplet snapshot backup", { canRead: all });
+    expect(r.results.map((h) => h.doc.id)).toEqual(["all", "two"]);
+    expect(r.total).toBe(2);
   });
 
   it("respects limit and counts every match in total", () => {

@@ -9,6 +9,11 @@ describe("general thesaurus (WordNet, pruned) and API vocabulary", () => {
     expect(readFileSync(new URL("./thesaurus.json", import.meta.url)).length).toBeLessThan(1_000_000);
   });
 
+  it("keeps its lines sorted by key (lookups are binary searches)", () => {
+    const keys = (JSON.parse(readFileSync(new URL("./thesaurus.json", import.meta.url), "utf8")) as { entries: string }).entries.split("\n").map((l) => l.split(" ")[0]);
+    expect(keys.every((k, i) => i === 0 || keys[i - 1] < k)).toBe(true);
+  });
+
   it("relates common words by their stems", () => {
     expect(terms("eras")).toContain("delet"); // erase → delete (WordNet)
     expect(terms("remov")).toContain("delet"); // remove → delete (API verbs)
