@@ -24,6 +24,11 @@ paths:
           content:
             application/json:
               schema: { $ref: "#/components/schemas/Invoice" }
+        "404":
+          description: not found
+          content:
+            application/problem+json:
+              schema: { type: object, properties: { problemDetailField: { type: string } } }
     post:
       requestBody:
         content:
@@ -64,6 +69,7 @@ describe("operation documents", () => {
     // Response fields: names in the body (searchable as words), their prose left out (every answer repeats it).
     expect(get.body).toContain("Returns amount_due, status, lines");
     expect(get.body).not.toContain("Cents still owed");
+    expect(get.body).not.toContain("problemDetailField");
     expect(post.title).toBe("POST /invoices/{invoice_uuid}");
     expect(post.fields!.properties).toEqual(["memo"]);
     expect(post.body).toContain("A note printed on the PDF");

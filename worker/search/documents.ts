@@ -153,9 +153,11 @@ export function operationDocument(slice: OperationSlice, src: ApiSource): Search
   for (const p of params.slice(0, 200)) c.parameter(p);
   c.content(operation.requestBody);
   if (isObject(operation.responses)) {
-    // Successful answers first: their fields are what readers look for ("which call returns the invoice URL").
-    const codes = Object.keys(operation.responses).sort((a, b) => Number(!a.startsWith("2")) - Number(!b.startsWith("2")));
-    for (const code of codes.slice(0, 20)) c.response(operation.responses[code]);
+    // Successful answers only (else `default`): their fields are what readers look for ("which call returns the
+    // invoice URL"); error bodies are the same problem details on every operation.
+    const codes = Object.keys(operation.responses);
+    const success = codes.filter((code) => /^2/.test(code));
+    for (const code of (success.length ? success : codes.filter((code) => code === "default")).slice(0, 10)) c.response(operation.responses[code]);
   }
   const method = summary.method.toUpperCase();
   const title = (summary.summary && plainText(summary.summary, 300)) || summary.operationId || `${method} ${summary.path}`;
