@@ -9,6 +9,7 @@ import { createPortal, ORIGIN, upload } from "./harness/client";
 import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
 import { PortalPublisher, publisherFor } from "../worker/publish/portal-publisher";
 import { publishDefinition } from "../worker/publish/publish-definition";
+import { fillVariables } from "../worker/routes/search";
 
 async function search(portal: string, q: string, extra = ""): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await SELF.fetch(`${ORIGIN}/p/${portal}/search.json?q=${encodeURIComponent(q)}${extra}`);
@@ -96,6 +97,15 @@ describe("search.json", () => {
     for (const bad of ["&limit=0", "&limit=abc", "&limit=1000", "&kind=bogus", "&locale=%3Cscript%3E", "&prefer=x%20y"]) expect((await search("srch-c", "pets", bad)).status).toBe(400);
     expect((await search("no-such-portal", "pets")).status).toBe(404);
     for (const raw of ["%E0%A4%A", "%ED%A0%80", "%FF", "%00"]) expect([200, 400]).toContain((await SELF.fetch(`${ORIGIN}/p/srch-c/search.json?q=${raw}`)).status);
+  });
+});
+
+describe("variables in results", () => {
+  it("fill for the reader: their value, else the default, else as written; escaped in snippets, marks kept", () => {
+    const reader = { audiences: ["public"], variables: { api_key: "<sk_live>" }, locale: "en" };
+    const defaults = { api_key: "KEY_DEFAULT", org_name: "Acme & Co" };
+    expect(fillVariables("Bearer {{<mark>api_key</mark>}} at {{org_name}} {{unknown}}", reader, defaults, true)).toBe("Bearer <mark>&lt;sk_live&gt;</mark> at Acme &amp; Co {{unknown}}");
+    expect(fillVariables("Key {{api_key}}", { ...reader, variables: {} }, defaults, false)).toBe("Key KEY_DEFAULT");
   });
 });
 
