@@ -8,7 +8,7 @@ import { Expander, type TermGroup } from "./expand";
 import { INDEX_FORMAT, type IndexData } from "./format";
 import { parseQuery } from "./query";
 import { rank } from "./rank";
-import { makeSnippet, snippetPattern } from "./snippet";
+import { makeSnippet, snippetWords } from "./snippet";
 import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
 
 const DEFAULT_LIMIT = 10;
@@ -65,11 +65,11 @@ class LoadedIndex implements SearchIndex {
     const hits = kinds ? ranked.hits.filter((h) => kinds.has(this.data.docs[h.doc].kind)) : ranked.hits;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
     const stems = new Set([...ranked.termsHit].map((t) => this.data.terms[t]));
-    const pattern = snippetPattern([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
+    const words = snippetWords([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
     const results = hits.slice(0, limit).map((h) => ({
       doc: this.data.docs[h.doc],
       score: Math.round(h.score * 1000) / 1000,
-      snippet: makeSnippet(this.data.docs[h.doc].body, stems, pattern),
+      snippet: makeSnippet(this.data.docs[h.doc].body, stems, words),
     }));
     const response: SearchResponse = { total: hits.length, results };
     if (ranked.hits.length) response.facets = { kind: facets };
