@@ -102,6 +102,11 @@ describe("ranking", () => {
     expect(ids("is there an api to create a firewall", API)[0]).toBe("fw");
   });
 
+  it("ranks the reader's own word above a synonym in a shorter title", () => {
+    const docs = [doc("patch", "Patch a conference"), doc("update", "Update a conference participant status record")];
+    expect(ids("update conference", docs)).toEqual(["update", "patch"]);
+  });
+
   it("prefers the tighter title among near-duplicates", () => {
     const docs = [doc("long", "Retrieve an Invoice Summary by UUID"), doc("short", "Retrieve an Invoice by UUID")];
     expect(ids("retrieve invoice uuid", docs)[0]).toBe("short");
