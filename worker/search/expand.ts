@@ -39,6 +39,15 @@ const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
 
+/** `word` with one letter dropped or two neighbours swapped (never the first letter): prefixes to complete. */
+function typoVariants(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
+  for (let i = 1; i + 1 < word.length; i++) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  out.delete(word);
+  return [...out];
+}
+
 /** Vocabulary lookups a query needs, over one loaded index. */
 export class Expander {
   private readonly typos: TypoFinder;
@@ -93,6 +102,10 @@ export class Expander {
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
     if (prefix && word.length >= 2) for (const a of this.completions(word, df)) add(a);
     if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word, df)) add(a);
+    // A typo in the word being typed ("kubenr"): complete the strings one deletion or one swap away from it.
+    if (prefix && !best.size && word.length >= 4) {
+      for (const v of typoVariants(word)) for (const a of this.completions(v, df)) add({ ...a, weight: a.weight * TYPO_WEIGHT[1] });
+    }
     else if (!prefix && Math.max(df(exact), df(raw)) <= RARE_DF) {
       // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
       // sample): corrections much more frequent than it compete, a little below a clean correction.

@@ -46,6 +46,11 @@ describe("ranking", () => {
     expect(ids("admin users remove", API)[0]).toBe("remove");
   });
 
+  it("completes a word being typed with a typo in it", () => {
+    expect(ids("create kubenr", API)[0]).toBe("k8s");
+    expect(ids("list orgna", API)[0]).toBe("orgs");
+  });
+
   it("corrects typos against the index's own vocabulary", () => {
     expect(ids("mesage", API)[0]).toBe("msg");
     expect(ids("fierwall", API)[0]).toBe("fw");
