@@ -10,6 +10,12 @@ const KIND = { endpoint: "operation", guide: "guide", changelog: "changelog" };
 
 export function toSearchDocument(d) {
   const doc = { id: d.id, kind: KIND[d.kind] ?? "guide", title: d.title, body: d.body, url: d.url, locale: d.locale || "en", labels: [] };
+  // PORTICO_SPLIT_TITLES=1: guides as the integration may send them, page title + section heading apart.
+  if (d.kind !== "endpoint" && process.env.PORTICO_SPLIT_TITLES && d.title.includes(" › ")) {
+    const parts = d.title.split(" › ");
+    doc.section = parts.pop();
+    doc.title = parts.join(" › ");
+  }
   if (d.kind !== "endpoint") return doc;
   const fields = {};
   const lines = d.body.split("\n");

@@ -92,7 +92,9 @@ export function buildSearchIndex(docs: SearchDocument[]): string {
     postings,
     words,
     wordTerm: words.map((w) => termIndex.get(surface.get(w)!)!),
-    related: mineRelated(kept, termIndex),
+    // Mined from public documents only: a relation learnt from a private page would change what every reader's
+    // query expands to.
+    related: mineRelated(kept.filter((d) => !d.labels?.length), termIndex),
   };
   return JSON.stringify(data);
 }

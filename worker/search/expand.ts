@@ -30,6 +30,7 @@ export interface TermGroup {
 const PREFIX_WEIGHT = 0.9;
 const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
+const MAX_PREFIX_SCAN = 2000;
 const SYNONYM_DAMPING = 0.5;
 const CURATED_DAMPING = 0.8;
 const PHRASE_WEIGHT = 0.9;
@@ -37,6 +38,15 @@ const RARE_DF = 2;
 const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
+
+/** `word` with one letter dropped or two neighbours swapped (never the first letter): prefixes to complete. */
+function typoVariants(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
+  for (let i = 1; i + 1 < word.length; i++) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  out.delete(word);
+  return [...out];
+}
 
 /** Vocabulary lookups a query needs, over one loaded index. */
 export class Expander {
@@ -46,9 +56,15 @@ export class Expander {
     this.typos = new TypoFinder(data.words);
   }
 
-  /** Groups for a parsed query; words with no alternative at all still get a group (they count as unmatched). */
-  groups(q: ParsedQuery, readable: (term: number) => boolean): TermGroup[] {
-    const groups = q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable));
+  /**
+   * Groups for a parsed query; words with no alternative at all still get a group (they count as unmatched).
+   * `df` is the term's document frequency among the documents the reader may open: every decision here (is the
+   * word known, which completions and corrections, how much to damp a synonym) uses it, never the index-wide
+   * count, so private documents cannot change what a reader's query expands to.
+   */
+  groups(q: ParsedQuery, df: (term: number) => number): TermGroup[] {
+    const readable = (t: number) => df(t) > 0;
+    const groups = q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable, df));
     // Two-word phrases with one-word synonyms ("look up" → consult, "set up" → establish): each of the two
     // words may be matched by them, so a document saying the synonym satisfies the phrase.
     for (let i = 0; i + 1 < groups.length; i++) {
@@ -72,9 +88,9 @@ export class Expander {
     return groups;
   }
 
-  // `readable` says whether a term occurs in a document the reader may open: a word only private documents
-  // contain must behave exactly like an unknown word (corrected as a typo), or its existence would leak.
-  private group(word: string, prefix: boolean, readable: (term: number) => boolean): TermGroup {
+  // A word only private documents contain behaves exactly like an unknown word (corrected as a typo).
+  private group(word: string, prefix: boolean, readable: (term: number) => boolean, dfOf: (term: number) => number): TermGroup {
+    const df = (t: number) => (t < 0 ? 0 : dfOf(t));
     const best = new Map<number, Alternative>();
     const add = (a: Alternative) => {
       const old = best.get(a.term);
@@ -84,30 +100,30 @@ export class Expander {
     if (exact >= 0) add({ term: exact, weight: 1, word, how: "exact" });
     const raw = this.termOf(word, readable);
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
-    if (prefix && word.length >= 2) for (const a of this.completions(word)) add(a);
-    if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word)) add(a);
-    else if (!prefix && Math.max(this.df(exact), this.df(raw)) <= RARE_DF) {
+    if (prefix && word.length >= 2) for (const a of this.completions(word, df)) add(a);
+    if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word, df)) add(a);
+    // A typo in the word being typed ("kubenr"): complete the strings one deletion or one swap away from it.
+    if (prefix && !best.size && word.length >= 4) {
+      for (const v of typoVariants(word)) for (const a of this.completions(v, df)) add({ ...a, weight: a.weight * TYPO_WEIGHT[1] });
+    }
+    else if (!prefix && Math.max(df(exact), df(raw)) <= RARE_DF) {
       // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
       // sample): corrections much more frequent than it compete, a little below a clean correction.
-      const own = Math.max(this.df(exact), this.df(raw));
-      for (const a of this.corrections(word)) if (this.df(a.term) >= RARE_RATIO * own) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
+      const own = Math.max(df(exact), df(raw));
+      for (const a of this.corrections(word, df)) if (df(a.term) >= RARE_RATIO * own) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
     }
     // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
-    const own = Math.max(this.df(exact), this.df(raw));
+    const own = Math.max(df(exact), df(raw));
     for (const s of synonymsOf(stem(word), this.data.related, this.data.terms)) {
       const t = this.termOf(s.term, readable);
       if (t < 0) continue;
       // Damped by how much more the portal uses the typed word than the synonym (k8s, rare, vs kubernetes).
       const base = s.curated ? CURATED_DAMPING : SYNONYM_DAMPING;
-      const df = this.df(t);
-      const damp = base + ((1 - base) * df) / (df + own);
+      const n = df(t);
+      const damp = base + ((1 - base) * n) / (n + own);
       add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
     }
     return { word, alts: [...best.values()] };
-  }
-
-  private df(term: number): number {
-    return term < 0 ? 0 : this.data.postings[term].length / 2;
   }
 
   private termOf(term: string, readable: (term: number) => boolean = () => true): number {
@@ -115,24 +131,26 @@ export class Expander {
     return t >= 0 && readable(t) ? t : -1;
   }
 
-  private completions(prefix: string): Alternative[] {
-    const { words, wordTerm, postings } = this.data;
+  private completions(prefix: string, df: (term: number) => number): Alternative[] {
+    const { words, wordTerm } = this.data;
     const out: Alternative[] = [];
     for (let i = lowerBound(words, prefix); i < words.length && words[i].startsWith(prefix); i++) {
-      if (words[i] === prefix) continue;
+      if (words[i] === prefix || df(wordTerm[i]) === 0) continue;
       out.push({ term: wordTerm[i], weight: PREFIX_WEIGHT, word: words[i], how: "prefix" });
+      // A one- or two-letter prefix of a large vocabulary: enough candidates to pick the most frequent from.
+      if (out.length >= MAX_PREFIX_SCAN) break;
     }
-    // Many completions of a short prefix: keep the most frequent terms.
-    if (out.length > MAX_PREFIX_TERMS) out.sort((a, b) => postings[b.term].length - postings[a.term].length);
+    if (out.length > MAX_PREFIX_TERMS) out.sort((a, b) => df(b.term) - df(a.term));
     return out.slice(0, MAX_PREFIX_TERMS);
   }
 
-  private corrections(word: string): Alternative[] {
-    const { words, wordTerm, postings } = this.data;
+  private corrections(word: string, df: (term: number) => number): Alternative[] {
+    const { words, wordTerm } = this.data;
     return this.typos
       .find(word)
       .map((c) => ({ term: wordTerm[c.word], weight: TYPO_WEIGHT[c.distance], word: words[c.word], how: "typo" as const }))
-      .sort((a, b) => b.weight - a.weight || postings[b.term].length - postings[a.term].length)
+      .filter((a) => df(a.term) > 0)
+      .sort((a, b) => b.weight - a.weight || df(b.term) - df(a.term))
       .slice(0, MAX_TYPO_TERMS);
   }
 }

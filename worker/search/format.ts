@@ -8,7 +8,7 @@ import type { SearchDocument } from "./types";
 /** Bump when the shape or the meaning of a posting value changes; load refuses other formats. */
 export const INDEX_FORMAT = "portico-search/1";
 
-/** Saturations are stored as integers 1..SAT_SCALE (shifted left one bit, the low bit = "term is in the head"). */
+/** Saturations are stored as integers 1..SAT_SCALE (shifted left one bit, the low bit = "term is in the head": title or section). */
 export const SAT_SCALE = 1000;
 
 export interface IndexData {

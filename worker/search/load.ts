@@ -8,7 +8,7 @@ import { Expander, type TermGroup } from "./expand";
 import { INDEX_FORMAT, type IndexData } from "./format";
 import { parseQuery } from "./query";
 import { rank } from "./rank";
-import { makeSnippet, snippetPattern } from "./snippet";
+import { makeSnippet, snippetWords } from "./snippet";
 import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
 
 const DEFAULT_LIMIT = 10;
@@ -56,8 +56,14 @@ class LoadedIndex implements SearchIndex {
     const q = parseQuery(typeof query === "string" ? query : "");
     if (!q.words.length) return { total: 0, results: [] };
     const allowed = this.allowed(opts);
-    const groups = this.expander.groups(q, (t) => this.readable(t, allowed));
-    const ranked = rank(this.data, groups, allowed);
+    const dfs = new Map<number, number>();
+    const df = (t: number) => {
+      let n = dfs.get(t);
+      if (n === undefined) dfs.set(t, (n = this.readableDf(t, allowed)));
+      return n;
+    };
+    const groups = this.expander.groups(q, df);
+    const ranked = rank(this.data, groups, allowed, df);
     // Facets count every readable match by kind; the kind filter then narrows results and total.
     const kinds = opts.kind ? new Set(String(opts.kind).split(",").map((k) => k.trim())) : undefined;
     const facets: Record<string, number> = {};
@@ -65,11 +71,11 @@ class LoadedIndex implements SearchIndex {
     const hits = kinds ? ranked.hits.filter((h) => kinds.has(this.data.docs[h.doc].kind)) : ranked.hits;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
     const stems = new Set([...ranked.termsHit].map((t) => this.data.terms[t]));
-    const pattern = snippetPattern([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
+    const words = snippetWords([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
     const results = hits.slice(0, limit).map((h) => ({
       doc: this.data.docs[h.doc],
       score: Math.round(h.score * 1000) / 1000,
-      snippet: makeSnippet(this.data.docs[h.doc].body, stems, pattern),
+      snippet: makeSnippet(this.data.docs[h.doc].body, stems, words),
     }));
     const response: SearchResponse = { total: hits.length, results };
     if (ranked.hits.length) response.facets = { kind: facets };
@@ -80,7 +86,7 @@ class LoadedIndex implements SearchIndex {
 
   /** The term groups a query expands to (words, alternatives, weights): for tuning and debugging only. */
   explain(query: string): Array<{ word: string; alts: string[] }> {
-    const groups = this.expander.groups(parseQuery(query), () => true);
+    const groups = this.expander.groups(parseQuery(query), (t) => this.data.postings[t].length / 2);
     return groups.map((g) => ({ word: g.word, alts: g.alts.map((a) => `${this.data.terms[a.term]}:${a.how}:${a.weight}`) }));
   }
 
@@ -115,7 +121,7 @@ class LoadedIndex implements SearchIndex {
     let changed = false;
     const words = groups.map((g) => {
       if (g.alts.some((a) => a.how === "exact")) return g.word;
-      const typo = g.alts.filter((a) => a.how === "typo" && this.readable(a.term, allowed)).sort((a, b) => b.weight - a.weight)[0];
+      const typo = g.alts.filter((a) => a.how === "typo" && this.readableDf(a.term, allowed) > 0).sort((a, b) => b.weight - a.weight)[0];
       if (!typo || stem(typo.word) === stem(g.word)) return g.word;
       changed = true;
       return typo.word;
@@ -123,14 +129,16 @@ class LoadedIndex implements SearchIndex {
     return changed ? [words.join(" ")] : [];
   }
 
-  private readable(term: number, allowed: Uint8Array): boolean {
+  /** How many documents the reader may open contain `term`. */
+  private readableDf(term: number, allowed: Uint8Array): number {
     const list = this.data.postings[term];
     let doc = 0;
+    let n = 0;
     for (let i = 0; i < list.length; i += 2) {
       doc += list[i];
-      if (allowed[doc]) return true;
+      if (allowed[doc]) n++;
     }
-    return false;
+    return n;
   }
 }
 

@@ -29,12 +29,16 @@ export function idf(df: number, n: number): number {
 }
 
 /**
- * Scores every allowed document matching at least one group. `allowed[i]` = 1 when document i passed the
+ * Scores every allowed document matching at least one group; `df` counts a term's allowed documents.
+ * `allowed[i]` = 1 when document i passed the
  * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and
  * the terms that matched (for snippets).
  */
-export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array): { hits: Scored[]; termsHit: Set<number> } {
+export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
+  // idf from the reader's documents only, so even scores carry nothing about documents they may not open.
+  let readable = 0;
+  for (let i = 0; i < n; i++) if (allowed[i]) readable++;
   const score = new Float64Array(n);
   const matched = new Uint8Array(n);
   const headMatched = new Uint8Array(n);
@@ -50,10 +54,10 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array):
     // Completions, corrections and synonyms are worth at most what the typed word itself is worth: a rare
     // completion must not outrank the common word the reader actually typed.
     let cap = Infinity;
-    for (const alt of group.alts) if (alt.how === "exact") cap = Math.min(cap, idf(data.postings[alt.term].length / 2, n));
+    for (const alt of group.alts) if (alt.how === "exact") cap = Math.min(cap, idf(df(alt.term), readable));
     for (const alt of group.alts) {
       const list = data.postings[alt.term];
-      const w = alt.weight * Math.min(cap, idf(list.length / 2, n));
+      const w = alt.weight * Math.min(cap, idf(df(alt.term), readable));
       let doc = 0;
       for (let i = 0; i < list.length; i += 2) {
         doc += list[i];

@@ -46,6 +46,11 @@ describe("ranking", () => {
     expect(ids("admin users remove", API)[0]).toBe("remove");
   });
 
+  it("completes a word being typed with a typo in it", () => {
+    expect(ids("create kubenr", API)[0]).toBe("k8s");
+    expect(ids("list orgna", API)[0]).toBe("orgs");
+  });
+
   it("corrects typos against the index's own vocabulary", () => {
     expect(ids("mesage", API)[0]).toBe("msg");
     expect(ids("fierwall", API)[0]).toBe("fw");
@@ -100,6 +105,11 @@ describe("ranking", () => {
   it("answers questions by their content words", () => {
     expect(ids("how do i delete a droplet?", API)[0]).toBe("dropdel");
     expect(ids("is there an api to create a firewall", API)[0]).toBe("fw");
+  });
+
+  it("ranks the reader's own word above a synonym in a shorter title", () => {
+    const docs = [doc("patch", "Patch a conference"), doc("update", "Update a conference participant status record")];
+    expect(ids("update conference", docs)).toEqual(["update", "patch"]);
   });
 
   it("prefers the tighter title among near-duplicates", () => {

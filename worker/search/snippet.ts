@@ -1,6 +1,6 @@
 /**
  * @module Snippets: the densest window of a document's body around the matched words, HTML-escaped, with
- * `<mark>` around each matched word. A regex over the matched surface words finds the window cheaply; only the
+ * `<mark>` around each matched word. A scan for the matched surface words finds the window cheaply; only the
  * window is tokenised and stemmed to decide what to mark. Falls back to the body's opening.
  */
 import { escapeHtml } from "../content/escape-html";
@@ -8,25 +8,26 @@ import { STOPWORDS, stem } from "./analyze";
 import { tokenize } from "./tokenize";
 
 /** Characters of body text scanned for matches, and the snippet's target length. */
-const SCAN_CHARS = 20_000;
+const SCAN_CHARS = 10_000;
 const SNIPPET_CHARS = 180;
 const LEAD_CHARS = 40;
 
-/** Builds the window finder for one query: a case-insensitive regex over the surface forms of the matched terms. */
-export function snippetPattern(words: Iterable<string>): RegExp | undefined {
-  const list = [...new Set(words)].filter((w) => w.length > 1).sort((a, b) => b.length - a.length).slice(0, 200);
-  if (!list.length) return undefined;
-  const escaped = list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join("|")})`, "giu");
+/** Words scanned for when choosing the window: the surface forms of the matched terms, lower-cased. */
+export function snippetWords(words: Iterable<string>): ReadonlySet<string> {
+  return new Set(words);
 }
 
-/** The snippet of `body` for a query whose matched terms (stems) are `terms`; `pattern` from snippetPattern. */
-export function makeSnippet(body: string, terms: ReadonlySet<string>, pattern: RegExp | undefined): string {
+// One fixed pattern (compiled once) and a set lookup per word: a per-query alternation of the matched words
+// would be compiled afresh for every query and cost milliseconds on long bodies.
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** The snippet of `body` for a query whose matched terms (stems) are `terms`; `words` from snippetWords. */
+export function makeSnippet(body: string, terms: ReadonlySet<string>, words: ReadonlySet<string>): string {
   const text = body.slice(0, SCAN_CHARS);
   const starts: number[] = [];
-  if (pattern) {
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m && starts.length < 2000; m = pattern.exec(text)) starts.push(m.index);
+  if (words.size) {
+    WORD.lastIndex = 0;
+    for (let m = WORD.exec(text); m && starts.length < 2000; m = WORD.exec(text)) if (words.has(m[0].toLowerCase())) starts.push(m.index);
   }
   let from = 0;
   if (starts.length) {

@@ -25,6 +25,7 @@ const CAMEL = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]*\p{Ll}[\p{Ll}\p{N}]*
 // A word with a version-like digit suffix (`oauth2`, `ipv4`) is also found by its letters.
 const DIGIT_SUFFIX = /^(\p{L}{3,})\p{N}+$/u;
 const ASCII = /^[\x00-\x7f]*$/;
+const PLAIN = /^[A-Z]?[a-z]+$|^\d+$/;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Lower-cases and strips combining marks (`Élan` → `elan`); keeps the string's length stable per character. */
@@ -58,6 +59,12 @@ export function tokenize(text: string, maxTokens = Infinity): Token[] {
 }
 
 function pushPiece(piece: string, start: number, out: Token[]): void {
+  // Fast path for the common case, a plain lower-case or capitalised ASCII word: nothing to split.
+  if (PLAIN.test(piece)) {
+    const word = piece.toLowerCase();
+    out.push({ word, start, end: start + piece.length });
+    return;
+  }
   if (CJK.test(piece)) return pushCjk(piece, start, out);
   // `IPs`, `URLs`: a plural acronym is one word, not `I` + `Ps`.
   const text = piece.replace(/(\p{Lu}{2,})s(?=\p{Lu}|$)/gu, (_, a: string) => a + "S");
