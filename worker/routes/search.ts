@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { canRead, type ReaderContext } from "../access/reader";
+import { escapeHtml } from "../content/escape-html";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { renderSearchPage } from "../render/search-page";
@@ -70,7 +71,6 @@ export function searchParams(c: Context<AppEnv>): SearchParams {
 }
 
 const VARIABLE = /\{\{((?:<\/?mark>|[A-Za-z0-9_]){1,160})\}\}/g;
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * Fills `{{name}}` placeholders for the reader (their value, else the release's default, else as written), in
