@@ -4,3 +4,4 @@ export * from "./apis";
 export * from "./content";
 export * from "./readers";
 export * from "./saml";
+export * from "./search";

@@ -17,6 +17,8 @@ import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
+import { searchRoutes } from "./routes/search";
+import { organisationRoutes } from "./routes/organisations";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
@@ -35,6 +37,8 @@ export const app = new Hono<AppEnv>()
   .route("/", apisRoutes)
   .route("/", contentRoutes)
   .route("/", authRoutes)
+  .route("/", searchRoutes)
+  .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)

@@ -8,4 +8,5 @@ export const ISLANDS: Record<IslandName, () => Promise<{ default: ComponentType<
   switcher: () => import("./switcher"),
   copy: () => import("./copy"),
   "theme-toggle": () => import("./theme-toggle"),
+  "search-box": () => import("./search-box"),
 };

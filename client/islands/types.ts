@@ -23,6 +23,16 @@ export interface CopyProps {
   label?: string;
 }
 
+/** `search-box`: the top bar's search (a GET form without script) and the Ctrl/Cmd-K quick switcher. */
+export interface SearchBoxProps {
+  /** The portal's base path (`/p/acme`): the form goes to `{base}/search`, results come from `{base}/search.json`. */
+  base: string;
+  /** The query already asked (the results page fills the box with it). */
+  query?: string;
+  /** The page's locale: results in it rank first among equals (`prefer=`). */
+  locale?: string;
+}
+
 /** `theme-toggle` takes no props. */
 export type ThemeToggleProps = Record<string, never>;
 
@@ -32,6 +42,7 @@ export interface IslandProps {
   switcher: SwitcherProps;
   copy: CopyProps;
   "theme-toggle": ThemeToggleProps;
+  "search-box": SearchBoxProps;
 }
 
 /** Name of a registered island. */

@@ -15,8 +15,11 @@ async function jwtCookie(sub: string, groups: string[]): Promise<string> {
   return sessionCookie(await get(`/p/${P}/auth/jwt?token=${token}`));
 }
 
-/** Surfaces: path, and what a partner must see there (the marker, unless the surface shows a URL instead). */
-const SURFACES: { name: string; path: string | (() => Promise<string>); partnerSees?: string }[] = [
+/**
+ * Surfaces: path, and what a partner must see there (the marker, unless the surface shows a URL instead). `echoes`:
+ * the reader's own query, which the answer repeats back to them (not a leak), removed before checking.
+ */
+const SURFACES: { name: string; path: string | (() => Promise<string>); partnerSees?: string; echoes?: string }[] = [
   { name: "the private page", path: `/p/${P}/guides/partners/deals` },
   { name: "the private page in another locale URL", path: `/p/${P}/guides/partners/deals?lang=de` },
   { name: "navigation, related pages and prev/next of a public page", path: `/p/${P}/guides/intro` },
@@ -33,12 +36,21 @@ const SURFACES: { name: string; path: string | (() => Promise<string>); partnerS
   { name: "the private API's version switcher", path: `/p/${P}/reference/internal/2.0.0/` },
   { name: "an operation link into the private API", path: `/p/${P}/op/internal/readledger`, partnerSees: "/reference/internal/2.0.0/readledger" },
   { name: "the glossary", path: `/p/${P}/glossary`, partnerSees: "" },
+  // Search: the content and APIs were indexed before the policy gated them (beforeAll), so these also prove the
+  // policy applies to an index built earlier.
+  { name: "search.json for a word of the private page", path: `/p/${P}/search.json?q=terms` },
+  { name: "search.json for the marker itself", path: `/p/${P}/search.json?q=${MARKER}`, echoes: MARKER, partnerSees: "/guides/partners/deals" },
+  { name: "search.json by prefix", path: `/p/${P}/search.json?q=${MARKER.slice(0, 6).toLowerCase()}` },
+  { name: "search.json with a typo (and its did-you-mean)", path: `/p/${P}/search.json?q=${MARKER.slice(0, -1).toLowerCase()}` },
+  { name: "search.json for the private API's operation", path: `/p/${P}/search.json?q=ledger` },
+  { name: "the search page", path: `/p/${P}/search?q=terms` },
 ];
 
-async function read(path: string, cookie: string | undefined): Promise<{ status: number; all: string }> {
+async function read(path: string, cookie: string | undefined, echoes?: string): Promise<{ status: number; all: string }> {
   const res = await get(path, cookie);
   const headers = [...res.headers.entries()].map(([k, v]) => `${k}: ${v}`).join("\n");
-  return { status: res.status, all: `${headers}\n${await res.text()}` };
+  const all = `${headers}\n${await res.text()}`;
+  return { status: res.status, all: echoes ? all.split(echoes).join("") : all };
 }
 
 let assetPath = "";
@@ -57,12 +69,12 @@ describe("leak suite", () => {
     it(`${s.name}: nothing for readers without access, everything for a partner`, async () => {
       const path = typeof s.path === "string" ? s.path : await s.path();
       for (const who of ["anonymous", "outsider"] as const) {
-        const { all } = await read(path, readers[who]);
+        const { all } = await read(path, readers[who], s.echoes);
         expect(all, `${who} on ${path}`).not.toContain(MARKER);
         expect(all.toLowerCase(), `${who} on ${path}`).not.toContain(MARKER.toLowerCase());
         if (s.partnerSees) expect(all, `${who} on ${path}`).not.toContain(s.partnerSees);
       }
-      const partner = await read(path, readers.partner);
+      const partner = await read(path, readers.partner, s.echoes);
       if (s.partnerSees !== "") expect(partner.all, `partner on ${path}`).toContain(s.partnerSees ?? MARKER);
     });
   }
@@ -92,7 +104,7 @@ describe("leak suite", () => {
   });
 
   it("every reader-dependent answer is Cache-Control: private, no-store", async () => {
-    for (const path of [`/p/${P}/guides/intro`, `/p/${P}/changelog.rss`, `/p/${P}/sitemap.xml`, `/p/${P}/reference/pets/1.0.0/listpets`, `/p/${P}/llms.txt`]) {
+    for (const path of [`/p/${P}/guides/intro`, `/p/${P}/changelog.rss`, `/p/${P}/sitemap.xml`, `/p/${P}/reference/pets/1.0.0/listpets`, `/p/${P}/llms.txt`, `/p/${P}/search.json?q=public`]) {
       for (const cookie of [undefined, readers.partner]) expect((await get(path, cookie)).headers.get("cache-control"), path).toBe("private, no-store");
     }
   });

@@ -51,3 +51,16 @@ export function apiLabels(policy: AccessSettings, apiSlug: string, navigation: r
   const groups = navigation.filter((g) => g.items.includes(`api:${apiSlug}`)).map((g) => g.title);
   return unitLabels(policy, `/reference/${apiSlug}/`, [], groups);
 }
+
+/**
+ * Labels the policy gives a unit without labels of its own, from its path after `/p/{portal}` (no locale):
+ * `/guides/x`, `/steps/x`, `/changelog/x`, `/reference/<api>/`, `/glossary`. The same answer as
+ * {@link labelPages} and {@link apiLabels} for that unit; search applies it at query time.
+ */
+export function policyLabels(policy: AccessSettings, path: string, navigation: readonly NavGroup[]): string[] {
+  const api = /^\/reference\/([^/]+)\//.exec(path);
+  if (api) return apiLabels(policy, api[1], navigation);
+  const item = /^\/(guides|steps)\/(.+)$/.exec(path);
+  const groups = item ? (groupIndex(navigation).get(`${item[1]}/${item[2]}`) ?? []) : [];
+  return unitLabels(policy, path, [], groups);
+}

@@ -11,6 +11,7 @@ import { DurableObject } from "cloudflare:workers";
 import { PUBLISH_DEADLINE_MS, PublishAttempt, settleWithin } from "./deadline";
 import { isContentPublishRequest, publishContent } from "./publish-content";
 import { publishDefinition } from "./publish-definition";
+import { rebuildPortalIndex } from "./search-index";
 import { isPublishRequest, type PublishRequest, type PublishResponse } from "./types";
 
 /** The per-portal publishing queue (RPC: `publish(request)`); holds no state of its own beyond the queue. */
@@ -35,6 +36,18 @@ export class PortalPublisher extends DurableObject<Env> {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed content publish request" } }), timings: {} };
     }
     return this.enqueue((attempt) => publishContent(this.env, request, attempt));
+  }
+
+  /**
+   * Rebuilds the portal's search index from what is live, in the same queue as publishes (so it never races
+   * one): after an API's layout changed, its operations' URLs did.
+   */
+  async reindex(portalId: unknown): Promise<PublishResponse> {
+    if (typeof portalId !== "number") return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed reindex request" } }), timings: {} };
+    return this.enqueue(async (attempt) => {
+      await rebuildPortalIndex(this.env, portalId, attempt);
+      return { status: 200, json: "{}", timings: {} };
+    });
   }
 
   /**

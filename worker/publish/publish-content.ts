@@ -9,6 +9,7 @@ import { commitRelease, getBundle, liveOperationIndex, liveRelease, packPages, p
 import { sha256 } from "../content/hash";
 import type { PublishAttempt } from "./deadline";
 import type { PublishResponse } from "./types";
+import { contentChange, ensurePortalIndex, portalIndex } from "./search-index";
 
 /** How long a dry run's preview link works. */
 export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
@@ -91,12 +92,18 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   const live = await liveRelease(env.DB, req.portalId);
   lap("digest");
   const url = `${req.origin}/p/${req.portalSlug}/`;
-  if (live && live.digest === digest) return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
+  if (live && live.digest === digest) {
+    await ensurePortalIndex(env, req.portalId, attempt);
+    return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
+  }
   attempt?.checkpoint("storing the pages");
   await Promise.all([putChunks(env.MODELS, packed.chunks), putAssets(env.DEFINITIONS, release)]);
+  lap("kv-write");
+  // The portal's search index as it will be with this release live (previews are not searchable).
+  const search = req.dryRun ? undefined : await portalIndex(env, req.portalId, { content: await contentChange(release.config, release.pages, release.glossary, digest) }, attempt);
+  if (search) lap("search");
   attempt?.checkpoint("making the release live");
   if (attempt) attempt.committing = true;
-  lap("kv-write");
   const now = new Date().toISOString();
   if (req.dryRun) {
     // Not published: recorded as a preview that only its link (shown once, valid for a day) can open.
@@ -107,7 +114,7 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
     const preview = { url: `${req.origin}/p/${req.portalSlug}/preview/${token}/`, expiresAt };
     return answer(200, { release: null, digest, dryRun: true, url, preview, ...summary(release) }, timings);
   }
-  const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now);
+  const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer);
   lap("d1-write");
   return answer(201, { release: id, digest, publishedAt: now, url, ...summary(release) }, timings);
 }

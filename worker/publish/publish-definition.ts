@@ -13,6 +13,10 @@ import { definitionMediaType, getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
 import { PublishAttempt } from "./deadline";
 import { lintForUpload } from "./lint-step";
+import { apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
+import { operationDocument } from "../search/documents";
+import type { SearchDocument } from "../search/types";
+import { liveRelease } from "../store/content";
 import { apiSlugFromTitle, isValidApiSlug, normalizeLabel } from "./names";
 import type { PublishRequest, PublishResponse, UploadLint } from "./types";
 
@@ -99,6 +103,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
       lint ??= lintForUpload(outcome, attempt.budget);
+      await ensurePortalIndex(env, req.portalId, attempt);
       return { status: 200, json: JSON.stringify({ ...answer(apiSlug, lint), unchanged: true }), timings: clock.timings };
     }
   }
@@ -109,9 +114,14 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const stored = await modelComplete(env.MODELS, modelKey);
   let firstWrite: () => void = () => undefined;
   const wrote = new Promise<void>((resolve) => (firstWrite = resolve));
+  // Search documents are read from each slice as it is serialised: no operation is built twice.
+  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale((await liveRelease(env.DB, req.portalId))?.config) };
+  const searchDocs: SearchDocument[] = [];
   const slice = (slug: string) => {
     attempt.checkpoint("storing the model");
-    return outcome.slice(slug);
+    const built = outcome.slice(slug);
+    searchDocs.push(operationDocument(built, searchSource));
+    return built;
   };
   const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !stored, firstWrite);
   if (!lint) {
@@ -124,6 +134,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const locations = await writing;
   if (!stored) await putHeader(env.MODELS, modelKey, header);
   clock.lap("kv-write");
+  const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), docs: searchDocs } } }, attempt);
+  clock.lap("search");
   // The answer is built before any D1 write: once the live pointer has flipped, nothing may fail the request
   // (CI would retry a publish that worked, adding publications).
   const body = answer(apiSlug, lint);
@@ -154,7 +166,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   try {
     attempt.checkpoint("making the version live");
     attempt.committing = true;
-    await commitVersion(db, api.id, version.id, operations, locations);
+    await commitVersion(db, api.id, version.id, operations, locations, search?.pointer);
   } catch (error) {
     await failVersion(db, version.id);
     throw error;

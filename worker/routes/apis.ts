@@ -118,5 +118,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       throw new ApiError(400, "invalid-layout", `layout must be one of ${LAYOUTS.join(", ")}`);
     }
     await setLayout(db, api.id, layout);
+    // Search results link to operation pages or to anchors of the single page: the portal's index follows.
+    if (layout !== api.layout && api.liveVersionId !== null) await publisherFor(c.env.PUBLISHER, portal.slug).reindex(portal.id);
     return c.json({ api: api.slug, layout });
   });

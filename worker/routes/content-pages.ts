@@ -19,6 +19,7 @@ import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, portalPagePolicy, usePagePolicy } from "../http/security-headers";
 import { renderErrorPage } from "../render";
+import { glossaryAnchor } from "../search/documents-content";
 import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
 import type { ShellProps } from "../render/content/layout";
@@ -262,7 +263,7 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     return c.html(renderListPage({
       shell: shell(x, loc, "glossary", [{ title: "Home", href: `${x.basePath}/` }, { title: "Glossary" }]),
       head: { theme: theme(x), title: `Glossary · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc },
-      title: "Glossary", items: x.data.release.glossary.map((t) => ({ title: t.synonyms.length ? `${t.term} (${t.synonyms.join(", ")})` : t.term, html: t.html })), empty: "The glossary is empty.",
+      title: "Glossary", items: x.data.release.glossary.map((t) => ({ id: glossaryAnchor(t.term), title: t.synonyms.length ? `${t.term} (${t.synonyms.join(", ")})` : t.term, html: t.html })), empty: "The glossary is empty.",
     }));
   })
   .get(`${prefix}/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}`, async (c) => {

@@ -4,6 +4,7 @@ import { apis, operations, versions } from "../../schema";
 import type { OperationSummary } from "../openapi/model/types";
 import type { Db } from "./db";
 import type { SliceLocation } from "./models";
+import { searchPointerQuery, type SearchPointerRow } from "./search";
 
 /** Rows as drizzle reads them from the tables in schema/apis.ts. */
 export type ApiRow = typeof apis.$inferSelect;
@@ -96,7 +97,8 @@ export async function insertPendingVersion(db: Db, row: Omit<typeof versions.$in
 
 /**
  * Writes the version's operation rows, marks it published and flips the API's live pointer, in one D1 batch
- * (a single transaction): readers see the old version whole or the new one whole.
+ * (a single transaction): readers see the old version whole or the new one whole. With `search`, the portal's
+ * live search index flips in the same batch.
  */
 export async function commitVersion(
   db: Db,
@@ -104,6 +106,7 @@ export async function commitVersion(
   versionId: number,
   ops: OperationSummary[],
   locations: Map<string, SliceLocation>,
+  search?: SearchPointerRow,
 ): Promise<void> {
   // All operation rows travel as one JSON parameter, expanded by json_each (columns in table order, id null):
   // one statement, where D1's 100 bound parameters per statement would need one per 7 rows.
@@ -118,6 +121,7 @@ export async function commitVersion(
     ),
     db.update(versions).set({ status: "published" }).where(eq(versions.id, versionId)),
     db.update(apis).set({ liveVersionId: versionId }).where(eq(apis.id, apiId)),
+    ...(search ? [searchPointerQuery(db, search)] : []),
   ]);
 }
 

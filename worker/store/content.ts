@@ -8,6 +8,7 @@
  */
 import type { CompiledRelease } from "../content/compile";
 import { sha256 } from "../content/hash";
+import { searchPointerStatement, type SearchPointerRow } from "./search";
 import type { ChangeType, ContentChecks, ContentConfig, GlossaryTerm, PageKind, PageMeta, StoredPage } from "../content/types";
 
 const CHUNK_PREFIX = "content/c/";
@@ -183,12 +184,14 @@ function expiredPreviewStatements(db: D1Database, portalId: number, now: string)
 /**
  * Records a release and makes it live: the release row first (its id), then pages (one json_each statement),
  * assets, the published status and the live pointer in one batch, so a failure leaves the live release as it was.
+ * With `search`, the portal's live search index row is written in the same batch.
  * With `preview`, the release is recorded with a preview token instead and the live pointer is not touched.
  * Either way the same batch deletes the portal's expired previews, so dry runs never pile up rows.
  */
 export async function commitRelease(
   db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string,
   preview?: { tokenHash: string; expiresAt: string },
+  search?: SearchPointerRow,
 ): Promise<number> {
   const count = (k: PageKind) => release.pages.filter((p) => p.meta.kind === k).length;
   const inserted = await db.prepare(
@@ -228,6 +231,8 @@ export async function commitRelease(
     db.prepare("INSERT INTO content_live (portal_id, release_id, updated_at) VALUES (?, ?, ?) ON CONFLICT(portal_id) DO UPDATE SET release_id = excluded.release_id, updated_at = excluded.updated_at")
       .bind(portalId, id, now),
   );
+  // The portal's search index (built for this release) flips with it.
+  if (search) statements.push(searchPointerStatement(db, search));
   await db.batch(statements);
   return id;
 }

@@ -1,5 +1,6 @@
 /** @module The banner: portal name, API and version switchers (links without script), theme toggle. */
 import Switcher from "../../../client/islands/switcher";
+import SearchBox from "../../../client/islands/search-box";
 import ThemeToggle from "../../../client/islands/theme-toggle";
 import type { PageProps } from "../types";
 import { apiUrl, operationUrl, versionUrl } from "../urls";
@@ -35,6 +36,7 @@ export function TopBar({ page, slug }: { page?: PageProps; slug?: string }) {
       )}
       <span class="grow" />
       {page?.authorize && <Authorize state={page.authorize} />}
+      {page && <Island name="search-box" component={SearchBox} props={{ base: page.basePath }} />}
       <Island name="theme-toggle" component={ThemeToggle} props={{}} />
     </header>
   );

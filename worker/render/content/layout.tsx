@@ -5,6 +5,7 @@
  * names pages the reader may read.
  */
 import type { ComponentChildren } from "preact";
+import SearchBox from "../../../client/islands/search-box";
 import ThemeToggle from "../../../client/islands/theme-toggle";
 import type { NavGroup, Site } from "../../content/site";
 import { documentEnd, documentStart, esc } from "../components/document";
@@ -76,6 +77,7 @@ export function ContentShell(p: ShellProps) {
           <a href={`${p.basePath}/changelog`}>Changelog</a>
         </nav>
         <span class="grow" />
+        {!p.basePath.includes("/preview/") && <Island name="search-box" component={SearchBox} props={{ base: p.basePath, locale: p.locale }} />}
         {p.localeLinks && p.localeLinks.length > 1 && (
           <nav class="locales" aria-label="Language">
             {p.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}

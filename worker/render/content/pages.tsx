@@ -125,12 +125,12 @@ export function renderChangelogPage(v: ChangelogView): string {
 }
 
 /** A list page (tag pages, the glossary): a title and items. */
-export function renderListPage(v: { shell: Shell; head: ContentHead; title: string; items: { title: string; href?: string; html?: string }[]; empty: string }): string {
+export function renderListPage(v: { shell: Shell; head: ContentHead; title: string; items: { title: string; href?: string; html?: string; id?: string }[]; empty: string }): string {
   const body = renderToString(
     <ContentShell {...v.shell}>
       <h1>{v.title}</h1>
       {v.items.length === 0 ? <p>{v.empty}</p> : (
-        <dl class="clist">{v.items.map((i) => <><dt>{i.href ? <a href={i.href}>{i.title}</a> : i.title}</dt>{i.html && <dd dangerouslySetInnerHTML={{ __html: i.html }} />}</>)}</dl>
+        <dl class="clist">{v.items.map((i) => <><dt id={i.id}>{i.href ? <a href={i.href}>{i.title}</a> : i.title}</dt>{i.html && <dd dangerouslySetInnerHTML={{ __html: i.html }} />}</>)}</dl>
       )}
     </ContentShell>,
   );

@@ -1,7 +1,8 @@
 /** @module A portal's home: its APIs with live version and operation count. */
 import { renderToString } from "preact-render-to-string";
 import { documentEnd, documentStart } from "../components/document";
-import { TopBar } from "../components/top-bar";
+import SearchBox from "../../../client/islands/search-box";
+import { Island } from "../components/island";
 import type { ApiRef, PortalRef } from "../types";
 import { apiUrl } from "../urls";
 import { Footer } from "./frame";
@@ -17,7 +18,7 @@ export interface PortalHomeProps {
 export function renderPortalHome(p: PortalHomeProps): string {
   const body = renderToString(
     <>
-      <header class="top"><a class="skip" href="#main">Skip to content</a><a class="brand" href={`${p.basePath}/`}>{p.portal.name}</a><span class="grow" /></header>
+      <header class="top"><a class="skip" href="#main">Skip to content</a><a class="brand" href={`${p.basePath}/`}>{p.portal.name}</a><span class="grow" /><Island name="search-box" component={SearchBox} props={{ base: p.basePath }} /></header>
       <main id="main" class="home">
         <h1>{p.portal.name}</h1>
         {p.apis.length === 0 ? <p>No API has been published yet.</p> : (

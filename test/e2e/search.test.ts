@@ -1,0 +1,92 @@
+/**
+ * @module Browser test of search (issue 9) over the demo API and content: the top bar's box shows results as the
+ * reader types (marked matches, kind and API badges), arrow keys and Enter open the chosen result; Ctrl-K opens
+ * the quick switcher on a reference page and Enter jumps; without script the box is a form that lands on the
+ * results page. No console errors (a CSP violation would be one).
+ */
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs module shared with scripts/start.mjs and the benchmark
+import { readFolder, uploadContent, zipFiles } from "../../scripts/lib/content-bundle.mjs";
+import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+
+const PORTAL = "search-demo";
+let browser: Browser;
+
+beforeAll(async () => {
+  const token = await createPortal(PORTAL);
+  await publish(token, readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8"));
+  const res = await uploadContent(baseUrl(), token, zipFiles(readFolder(new URL("../../demo/content", import.meta.url).pathname)));
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.json)}`);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("search in Chromium", () => {
+  it("shows results while typing; arrow down and Enter open the chosen result", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/p/${PORTAL}/guides/authentication`, { waitUntil: "networkidle" });
+    const box = page.locator("input.sb-input");
+    await box.click();
+    await box.pressSequentially("cancel shipm", { delay: 20 });
+    const options = page.locator("#sb-list [role=option]");
+    await options.first().waitFor();
+    expect(await page.locator("#sb-list .sr-badge.sr-operation").count()).toBeGreaterThan(0);
+    expect(await page.locator("#sb-list .sr-title mark").count()).toBeGreaterThan(0);
+    await box.press("ArrowDown");
+    await box.press("ArrowDown");
+    expect(await options.nth(1).getAttribute("aria-selected")).toBe("true");
+    expect(await box.getAttribute("aria-activedescendant")).toBe("sb-list-1");
+    await box.press("ArrowUp");
+    expect(await options.nth(0).getAttribute("aria-selected")).toBe("true");
+    const href = await options.nth(0).locator("a").getAttribute("href");
+    expect(href).toMatch(/^\/p\/search-demo\//);
+    await Promise.all([page.waitForURL((u) => u.pathname + u.hash === href), box.press("Enter")]);
+    expect(await page.locator("h1").first().textContent()).toBeTruthy();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("Ctrl-K opens the quick switcher anywhere; Enter jumps to the first result", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/p/${PORTAL}/reference/parcel-logistics-api/`, { waitUntil: "networkidle" });
+    await page.keyboard.press("Control+k");
+    const input = page.locator("dialog.qs input.qs-input");
+    await input.waitFor();
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await input.pressSequentially("webhook retries", { delay: 20 });
+    const first = page.locator("#qs-list [role=option]").first();
+    await first.waitFor();
+    expect(await first.getAttribute("aria-selected")).toBe("true");
+    const href = (await first.locator("a").getAttribute("href"))!;
+    await Promise.all([page.waitForURL((u) => u.pathname + u.hash === href), input.press("Enter")]);
+    expect(errors).toEqual([]);
+
+    await page.waitForLoadState("networkidle");
+    await page.keyboard.press("Control+k");
+    await input.waitFor();
+    await input.press("Escape");
+    expect(await page.locator("dialog.qs[open]").count()).toBe(0);
+    await page.close();
+  });
+
+  it("without script, the box is a form that lands on the results page", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/p/${PORTAL}/guides/authentication`);
+    await page.locator("input.sb-input").fill("create shipment");
+    await Promise.all([page.waitForURL(/\/search\?q=create\+shipment/), page.locator("input.sb-input").press("Enter")]);
+    const results = page.locator(".sp-results > li");
+    expect(await results.count()).toBeGreaterThan(0);
+    expect(await results.first().locator("a.sr-title").textContent()).toMatch(/shipment/i);
+    await page.locator(".sp-kinds a", { hasText: "Guide" }).click();
+    expect(new URL(page.url()).searchParams.get("kind")).toBe("guide");
+    await context.close();
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * @module The portal's search index, built by the PortalPublisher whenever a definition or a content release is
+ * about to go live (never on the read path). The index covers every live API and the live content release: the
+ * source being published hands its documents in from memory (extracted while its slices or pages were
+ * serialised); the other sources' documents come from their cached sets in KV (`store/search.ts`), else are
+ * rebuilt once from their stored model or pages. The serialised index is written to KV under its content
+ * address; the caller adds {@link PortalIndex.pointer} to the batch that flips the version or release, so
+ * readers switch to the new index in the same transaction that makes the new content live.
+ */
+import type { ContentConfig, GlossaryTerm } from "../content/types";
+import { buildSearchIndex } from "../search/index";
+import { operationDocument, type ApiSource } from "../search/documents";
+import { releaseDocuments, type ContentPageInput } from "../search/documents-content";
+import type { SearchDocument } from "../search/types";
+import { liveReleaseWithPages } from "../store/content";
+import { storedPage } from "../store/content-site";
+import { readSlicesInOrder } from "../store/models";
+import { documentsKey, getDocuments, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointerRow } from "../store/search";
+import { PublishAborted, type PublishAttempt } from "./deadline";
+
+/** Documents of the source being published (from memory), keyed like the cached sets. */
+export interface SourceDocuments {
+  key: string;
+  docs: SearchDocument[];
+}
+
+/** What a definition publish replaces: the API's slug and its new documents. */
+export interface ApiChange {
+  api: string;
+  documents: SourceDocuments;
+}
+
+/** What a content publish replaces: the release's documents, config (locales, variables) and id digest. */
+export interface ContentChange {
+  config: ContentConfig;
+  documents: SourceDocuments;
+}
+
+/** The built index: the row that makes it live (store/search.ts writes it in the flip's batch), and its size. */
+export interface PortalIndex {
+  pointer: SearchPointerRow;
+  bytes: number;
+}
+
+/** Key of an API's cached document set: its model under its label, layout and locale. */
+export function apiDocumentsKey(modelKey: string, src: ApiSource): Promise<string> {
+  return documentsKey("api", modelKey, src.api, src.version, src.layout, src.locale);
+}
+
+/** Key of a release's cached document set. */
+export function releaseDocumentsKey(digest: string): Promise<string> {
+  return documentsKey("content", digest);
+}
+
+/** The default content locale the portal's definitions are indexed under ("en" without content). */
+export function definitionLocale(config: ContentConfig | undefined): string {
+  return config?.locales[0] ?? "en";
+}
+
+/** Variable defaults of a release (`{{name}}` in snippets when the reader has no value of their own). */
+export function variableDefaults(config: ContentConfig | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(config?.variables ?? {}).map(([k, v]) => [k, v.default]));
+}
+
+interface LiveApiRow {
+  api: string;
+  layout: string;
+  version: string;
+  modelKey: string;
+  versionId: number;
+}
+
+async function liveApis(db: D1Database, portalId: number): Promise<LiveApiRow[]> {
+  const { results } = await db.prepare(
+    "SELECT a.slug AS api, a.layout, v.label AS version, v.model_key AS modelKey, v.id AS versionId FROM apis a JOIN versions v ON v.id = a.live_version_id WHERE a.portal_id = ? ORDER BY a.slug",
+  ).bind(portalId).all<LiveApiRow>();
+  return results;
+}
+
+/** An API's documents rebuilt from its stored model (a version published before search, or a new layout). */
+async function apiDocumentsFromModel(env: Env, row: LiveApiRow, src: ApiSource): Promise<SearchDocument[]> {
+  const { results } = await env.DB.prepare("SELECT chunk, slice_offset AS offset, slice_length AS length FROM operations WHERE version_id = ? ORDER BY position")
+    .bind(row.versionId).all<{ chunk: number; offset: number; length: number }>();
+  const docs: SearchDocument[] = [];
+  for await (const slice of readSlicesInOrder(env.MODELS, row.modelKey, results)) docs.push(operationDocument(slice, src));
+  return docs;
+}
+
+/** The live release's documents rebuilt from its stored pages. */
+async function releaseDocumentsFromPages(env: Env, pages: Awaited<ReturnType<typeof liveReleaseWithPages>>): Promise<SearchDocument[]> {
+  if (!pages) return [];
+  const inputs: ContentPageInput[] = [];
+  for (const meta of pages.pages) {
+    const page = await storedPage(env.MODELS, meta.at);
+    if (page) inputs.push({ meta, page });
+  }
+  return releaseDocuments(inputs, pages.release.glossary, pages.release.config);
+}
+
+/** A cached set, else `rebuild()` (then cached). */
+async function cachedOr(env: Env, key: string, rebuild: () => Promise<SearchDocument[]>): Promise<SearchDocument[]> {
+  const hit = await getDocuments(env.MODELS, key);
+  if (hit) return hit;
+  const docs = await rebuild();
+  await putDocuments(env.MODELS, key, docs);
+  return docs;
+}
+
+/**
+ * Builds the portal's index as it will be once `change` is live, writes it to KV and returns the row that makes it
+ * the live index (written in the batch that flips the version or release). The changed source's documents are cached as a side effect (content-addressed).
+ * Throws the attempt's PublishAborted when the deadline passes; other errors are the caller's to decide.
+ */
+export async function buildPortalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, now: string, attempt?: PublishAttempt): Promise<PortalIndex> {
+  const content = change.content ? undefined : await liveReleaseWithPages(env.DB, portalId);
+  const config = change.content?.config ?? content?.release.config;
+  const locale = definitionLocale(config);
+  const sets: SearchDocument[][] = [];
+  for (const row of await liveApis(env.DB, portalId)) {
+    if (row.api === change.api?.api) continue;
+    attempt?.checkpoint("building the search index");
+    const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
+    sets.push(await cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)));
+  }
+  const fresh = [change.api?.documents, change.content?.documents].filter((d): d is SourceDocuments => d !== undefined);
+  for (const d of fresh) sets.push(d.docs);
+  if (content) sets.push(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
+  attempt?.checkpoint("building the search index");
+  const docs = sets.flat();
+  const data = buildSearchIndex(docs);
+  attempt?.checkpoint("storing the search index");
+  const [at] = await Promise.all([putIndex(env.MODELS, data), ...fresh.map((d) => putDocuments(env.MODELS, d.key, d.docs))]);
+  const bytes = typeof data === "string" ? data.length : (data as Uint8Array).byteLength;
+  return { pointer: { portalId, indexKey: at.key, parts: at.parts, documents: docs.length, variables: variableDefaults(config), builtAt: now }, bytes };
+}
+
+/** Documents of a compiled release, cached under its digest. */
+export async function contentChange(config: ContentConfig, pages: ContentPageInput[], glossary: GlossaryTerm[], digest: string): Promise<ContentChange> {
+  return { config, documents: { key: await releaseDocumentsKey(digest), docs: releaseDocuments(pages, glossary, config) } };
+}
+
+/**
+ * {@link buildPortalIndex}, but search must not cost a publish: should the build fail for any reason but the
+ * attempt's deadline, the version or release still goes live and the portal keeps its previous index (logged);
+ * the next publish rebuilds it whole.
+ */
+export async function portalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, attempt?: PublishAttempt): Promise<PortalIndex | undefined> {
+  try {
+    attempt?.checkpoint("building the search index");
+    return await buildPortalIndex(env, portalId, change, new Date().toISOString(), attempt);
+  } catch (error) {
+    if (error instanceof PublishAborted || attempt?.aborted) throw error;
+    console.error("publish: the search index could not be built; the previous index stays live", error);
+    return undefined;
+  }
+}
+
+/**
+ * Builds the portal's index from what is live when it has none (portals published before search existed, or
+ * whose last build failed): called when an upload answers "unchanged", so re-posting the live definition or
+ * bundle (as `npm start` does) makes search work. Nothing flips but the pointer, which then matches what is live.
+ */
+export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
+  if (await searchPointer(env.DB, portalId)) return;
+  await rebuildPortalIndex(env, portalId, attempt);
+}
+
+/**
+ * Rebuilds the portal's index from what is live and makes it the live index (the pointer alone: nothing else
+ * changes). For changes that are not publishes but change documents, like an API's layout (its operation URLs).
+ */
+export async function rebuildPortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
+  const built = await portalIndex(env, portalId, {}, attempt);
+  if (built) await searchPointerStatement(env.DB, built.pointer).run();
+}

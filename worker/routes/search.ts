@@ -1,0 +1,219 @@
+/**
+ * @module Reader search: `GET /p/{portal}/search.json?q=&limit=&kind=&locale=` (what the search box and the
+ * quick switcher call), `GET /p/{portal}/search?q=` (the results page, readable without script) and, for an
+ * Enterprise organisation, `GET /o/{org}/search.json` over every member portal. One D1 read (portal + live
+ * index pointer), the index from KV (loaded once per isolate), and the engine's search with `canRead` for the
+ * request's reader, applied before ranking and counting. Bad parameters answer 400; the engine never throws.
+ */
+import { Hono, type Context } from "hono";
+import { policyLabels } from "../access/labels";
+import { anonymousReader, canRead, type ReaderContext } from "../access/reader";
+import { readerState, requireSignInFor } from "../access/resolve";
+import { loadAccess, type PortalAccess } from "../store/readers";
+import { escapeHtml } from "../lib/html-escape";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { renderSearchPage } from "../render/search-page";
+import type { SearchHit, SearchKind } from "../search/types";
+import { loadIndex, type SearchPointer } from "../store/search";
+
+/** Longest query answered (characters); longer ones answer 400 (a reader types words, not documents). */
+export const MAX_QUERY_CHARS = 500;
+/** Results per answer: default and most. */
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 50;
+const KINDS: readonly SearchKind[] = ["operation", "guide", "step", "changelog", "glossary"];
+const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
+
+/** One result of `search.json`. URLs are site-relative (`/p/{portal}/…`). */
+export interface SearchResult {
+  kind: SearchKind;
+  title: string;
+  url: string;
+  section: string | null;
+  /** HTML: escaped text with `<mark>` around matched words; variables filled for the reader. */
+  snippet: string;
+  api: string | null;
+  version: string | null;
+  operationId: string | null;
+  method: string | null;
+  path: string | null;
+  locale: string;
+  score: number;
+  /** Cross-portal search only: the portal the result belongs to. */
+  portal?: string;
+}
+
+/** The parsed query parameters of a search request (400 on anything malformed). */
+export interface SearchParams {
+  q: string;
+  limit: number;
+  kind?: string;
+  locale?: string;
+  /** `prefer=`: the reader's locale when every locale is searched together (its pages rank first among equals). */
+  prefer?: string;
+}
+
+/** Reads and checks `q`, `limit`, `kind` and `locale`; throws ApiError 400 naming the parameter. */
+export function searchParams(c: Context<AppEnv>): SearchParams {
+  const q = (c.req.query("q") ?? "").normalize("NFC");
+  if (q.length > MAX_QUERY_CHARS) throw new ApiError(400, "query-too-long", `q is ${q.length} characters; a search takes at most ${MAX_QUERY_CHARS}`);
+  const rawLimit = c.req.query("limit");
+  const limit = rawLimit === undefined || rawLimit === "" ? DEFAULT_LIMIT : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new ApiError(400, "invalid-limit", `limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  const kind = c.req.query("kind") || undefined;
+  if (kind !== undefined && !kind.split(",").every((k) => KINDS.includes(k as SearchKind))) {
+    throw new ApiError(400, "invalid-kind", `kind must be one or more of ${KINDS.join(", ")} (comma-separated)`);
+  }
+  const locale = c.req.query("locale") || undefined;
+  if (locale !== undefined && !LOCALE.test(locale)) throw new ApiError(400, "invalid-locale", "locale must be a BCP 47 language tag such as en or pt-BR");
+  const prefer = c.req.query("prefer") || undefined;
+  if (prefer !== undefined && !LOCALE.test(prefer)) throw new ApiError(400, "invalid-prefer", "prefer must be a BCP 47 language tag such as en or pt-BR");
+  return { q, limit, kind, locale, prefer };
+}
+
+const VARIABLE = /\{\{((?:<\/?mark>|[A-Za-z0-9_]){1,160})\}\}/g;
+
+/**
+ * Fills `{{name}}` placeholders for the reader (their value, else the release's default, else as written), in
+ * snippet HTML (values escaped; a `<mark>` inside the name is dropped) or in plain text.
+ */
+export function fillVariables(text: string, reader: ReaderContext, defaults: Record<string, string>, html: boolean): string {
+  if (!text.includes("{{")) return text;
+  return text.replace(VARIABLE, (m, inner: string) => {
+    const name = inner.replace(/<\/?mark>/g, "");
+    const value = reader.variables[name] ?? defaults[name];
+    if (value === undefined || !html) return value ?? m;
+    return inner.includes("<mark>") ? `<mark>${escapeHtml(value)}</mark>` : escapeHtml(value);
+  });
+}
+
+/** A hit as `search.json` answers it, its URL under `basePath`. */
+export function resultOf(hit: SearchHit, basePath: string, reader: ReaderContext, defaults: Record<string, string>): SearchResult {
+  const d = hit.doc;
+  return {
+    kind: d.kind,
+    title: fillVariables(d.title, reader, defaults, false),
+    url: basePath + d.url,
+    section: d.section ? fillVariables(d.section, reader, defaults, false) : null,
+    snippet: fillVariables(hit.snippet, reader, defaults, true),
+    api: d.api ?? null,
+    version: d.version ?? null,
+    operationId: d.fields?.operationId ?? null,
+    method: d.fields?.method ?? null,
+    path: d.fields?.path ?? null,
+    locale: d.locale,
+    score: Math.round(hit.score * 1000) / 1000,
+  };
+}
+
+interface PortalSearchRow {
+  id: number;
+  slug: string;
+  name: string;
+  indexKey: string | null;
+  parts: number | null;
+  documents: number | null;
+  variables: string | null;
+  builtAt: string | null;
+}
+
+const PORTAL_SQL = `SELECT p.id, p.slug, p.name, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt
+  FROM portals p LEFT JOIN search_live s ON s.portal_id = p.id`;
+
+function pointerOf(row: PortalSearchRow): SearchPointer | undefined {
+  if (!row.indexKey) return undefined;
+  return { indexKey: row.indexKey, parts: row.parts ?? 1, documents: row.documents ?? 0, variables: JSON.parse(row.variables ?? "{}"), builtAt: row.builtAt ?? "" };
+}
+
+/** Searches one portal's live index for the reader; an empty answer when it has none yet. */
+interface Found {
+  total: number;
+  results: SearchResult[];
+  suggestions: string[];
+  /** Readable matches per kind before the kind filter. */
+  facets: Partial<Record<SearchKind, number>>;
+}
+
+/**
+ * Whether `reader` may open a document: its own labels, and for a unit without labels of its own the labels the
+ * portal's current access policy gives its path (so a policy change applies at once, with no re-index).
+ */
+export function documentReadable(reader: ReaderContext, access: Pick<PortalAccess, "policy" | "navigation">, labels: string[], policyPath?: string): boolean {
+  if (!canRead(reader, labels)) return false;
+  return policyPath === undefined || canRead(reader, policyLabels(access.policy, policyPath, access.navigation));
+}
+
+async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, access: PortalAccess, timings?: Record<string, number>): Promise<Found> {
+  const pointer = pointerOf(row);
+  let t = performance.now();
+  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer) : undefined;
+  if (!pointer || !index) return { total: 0, results: [], suggestions: [], facets: {} };
+  if (timings) timings.index = performance.now() - t;
+  t = performance.now();
+  const found = index.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels, policyPath) => documentReadable(reader, access, labels, policyPath) });
+  if (timings) timings.search = performance.now() - t;
+  return { total: found.total, results: found.results.map((h) => resultOf(h, `/p/${row.slug}`, reader, pointer.variables)), suggestions: found.suggestions ?? [], facets: found.facets?.kind ?? {} };
+}
+
+async function portalRow(c: Context<AppEnv>): Promise<PortalSearchRow> {
+  const slug = c.req.param("portal") ?? "";
+  const row = await c.env.DB.prepare(`${PORTAL_SQL} WHERE p.slug = ?`).bind(slug).first<PortalSearchRow>();
+  if (!row) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+  return row;
+}
+
+/** Answers depend on who reads (labels, variables): never shared by caches. */
+function privateAnswer(c: Context<AppEnv>): void {
+  c.header("cache-control", "private, no-cache");
+  c.header("vary", "Cookie, Authorization");
+}
+
+export const searchRoutes = new Hono<AppEnv>()
+  .get("/p/:portal/search.json", async (c) => {
+    const p = searchParams(c);
+    const t = performance.now();
+    const row = await portalRow(c);
+    const timings: Record<string, number> = { d1: performance.now() - t };
+    const state = await readerState(c, row);
+    const found = await searchPortal(c, row, p, state.reader(p.locale ?? "en"), state.access, timings);
+    privateAnswer(c);
+    // Where a query's time goes (workerd's clock advances only across I/O, so CPU-bound steps may read 0).
+    c.header("server-timing", Object.entries(timings).map(([k, v]) => `${k};dur=${Math.round(v * 10) / 10}`).join(", "));
+    return c.json({ query: p.q, total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}), ...(Object.keys(found.facets).length ? { facets: { kind: found.facets } } : {}) });
+  })
+  .get("/p/:portal/search", async (c) => {
+    let p: SearchParams;
+    let error: string | undefined;
+    try {
+      p = searchParams(c);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      p = { q: "", limit: DEFAULT_LIMIT };
+      error = e.message;
+    }
+    const row = await portalRow(c);
+    const state = await readerState(c, row);
+    // A private portal's search page asks signed-out readers to sign in, like its other pages.
+    requireSignInFor(c, state, row.slug, "/search");
+    const found = await searchPortal(c, row, { ...p, limit: MAX_LIMIT }, state.reader(p.locale ?? "en"), state.access);
+    privateAnswer(c);
+    return c.html(renderSearchPage({ basePath: `/p/${row.slug}`, portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, facets: found.facets, error }), error ? 400 : 200);
+  })
+  .get("/o/:org/search.json", async (c) => {
+    const p = searchParams(c);
+    const slug = c.req.param("org");
+    const org = await c.env.DB.prepare("SELECT id, plan FROM organisations WHERE slug = ?").bind(slug).first<{ id: number; plan: string }>();
+    if (!org) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
+    if (org.plan !== "enterprise") throw new ApiError(403, "plan-required", "search across an organisation's portals is part of the Enterprise plan");
+    const { results: rows } = await c.env.DB.prepare(`${PORTAL_SQL} JOIN organisation_portals o ON o.portal_id = p.id WHERE o.organisation_id = ? ORDER BY p.slug`)
+      .bind(org.id).all<PortalSearchRow>();
+    // Sessions are cookies scoped to `/p/{portal}/`, so an organisation-wide query is always an anonymous reader's,
+    // checked against each portal's own policy.
+    const reader = anonymousReader(p.locale ?? "en");
+    const each = await Promise.all(rows.map(async (row) => ({ row, ...(await searchPortal(c, row, p, reader, await loadAccess(c.env.DB, row.id))) })));
+    // Scores are per index; BM25 scales agree closely enough to interleave, and each portal's order is kept.
+    const results = each.flatMap((e) => e.results.map((r) => ({ ...r, portal: e.row.slug }))).sort((a, b) => b.score - a.score).slice(0, p.limit);
+    privateAnswer(c);
+    return c.json({ query: p.q, total: each.reduce((n, e) => n + e.total, 0), results, portals: rows.map((r) => r.slug) });
+  });

@@ -1,0 +1,141 @@
+/** Search documents from models and content releases: what readers search by, their URLs, labels and locales. */
+import { describe, expect, it } from "vitest";
+import { buildReference } from "../openapi/build";
+import { compileBundle } from "../content/compile";
+import { operationDocument } from "./documents";
+import { combineLabels, releaseDocuments, splitByAudience } from "./documents-content";
+import { plainText } from "./documents-text";
+import { buildSearchIndex, loadSearchIndex } from "./index";
+
+const SPEC = `openapi: 3.0.3
+info: { title: Invoices, version: "2.1" }
+paths:
+  /invoices/{invoice_uuid}:
+    parameters: [{ name: invoice_uuid, in: path, required: true, description: UUID of the invoice, schema: { type: string } }]
+    get:
+      operationId: getInvoice
+      summary: Retrieve an **invoice**
+      description: Returns one invoice. See [billing](https://example.com/billing).
+      tags: [Billing]
+      parameters: [{ $ref: "#/components/parameters/Format" }]
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Invoice" }
+        "404":
+          description: not found
+          content:
+            application/problem+json:
+              schema: { type: object, properties: { problemDetailField: { type: string } } }
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                memo: { type: string, description: A note printed on the PDF }
+      responses: { "204": { description: done } }
+components:
+  parameters:
+    Format: { name: format, in: query, schema: { type: string, enum: [pdf, csv] } }
+  schemas:
+    Invoice:
+      type: object
+      properties:
+        amount_due: { type: integer, description: Cents still owed }
+        status: { type: string, enum: [draft, paid, void] }
+        lines: { type: array, items: { $ref: "#/components/schemas/Invoice" } }
+`;
+
+function docsOf(spec: string, layout = "page-per-operation") {
+  const out = buildReference({ body: new TextEncoder().encode(spec), contentType: "application/yaml" });
+  if (!out.ok) throw new Error(out.message);
+  return out.operations.map((op) => operationDocument(out.slice(op.slug), { api: "billing", version: "2.1", layout, locale: "en" }));
+}
+
+describe("operation documents", () => {
+  it("carry summary, method + path, operationId, tag, parameters, properties, enum values and descriptions", () => {
+    const [get, post] = docsOf(SPEC);
+    expect(get).toMatchObject({
+      id: "op:billing:getinvoice", kind: "operation", title: "Retrieve an invoice", section: "Billing", url: "/reference/billing/2.1/getinvoice", locale: "en", labels: [], api: "billing", version: "2.1",
+      fields: { method: "GET", path: "/invoices/{invoice_uuid}", operationId: "getInvoice", tag: "Billing", parameters: ["invoice_uuid", "format"], properties: [] },
+    });
+    expect(get.fields!.enums).toEqual(expect.arrayContaining(["pdf", "csv", "draft", "paid", "void"]));
+    expect(get.body).toContain("Returns one invoice. See billing.");
+    expect(get.body).toContain("UUID of the invoice");
+    // Response fields: names in the body (searchable as words), their prose left out (every answer repeats it).
+    expect(get.body).toContain("Returns amount_due, status, lines");
+    expect(get.body).not.toContain("Cents still owed");
+    expect(get.body).not.toContain("problemDetailField");
+    expect(post.title).toBe("POST /invoices/{invoice_uuid}");
+    expect(post.fields!.properties).toEqual(["memo"]);
+    expect(post.body).toContain("A note printed on the PDF");
+  });
+
+  it("link to an anchor of the single page in the single-page layout", () => {
+    expect(docsOf(SPEC, "single-page")[0].url).toBe("/reference/billing/2.1/#getinvoice");
+  });
+
+  it("stay bounded on a dense schema graph", () => {
+    const schemas = Array.from({ length: 200 }, (_v, i) => `    S${i}:\n      type: object\n      properties:\n${Array.from({ length: 20 }, (_w, j) => `        p${i}_${j}: { $ref: "#/components/schemas/S${(i + j + 1) % 200}" }`).join("\n")}`).join("\n");
+    const spec = `openapi: 3.0.3\ninfo: { title: D, version: "1" }\npaths:\n  /d:\n    get:\n      responses:\n        "200":\n          description: ok\n          content: { application/json: { schema: { $ref: "#/components/schemas/S0" } } }\ncomponents:\n  schemas:\n${schemas}\n`;
+    const [doc] = docsOf(spec);
+    const returned = doc.body.slice(doc.body.indexOf("Returns ") + 8).split(", ");
+    expect(returned.length).toBeLessThanOrEqual(300);
+    expect(returned.length).toBeGreaterThan(20);
+  });
+});
+
+describe("plain text", () => {
+  it("keeps the words of Markdown and HTML and drops markup", () => {
+    expect(plainText("## Title\n\nUse `chat_postMessage` with [the docs](http://x) and ![alt](i.png) &amp; <b>bold</b>.")).toBe("Title\nUse chat_postMessage with the docs and alt & bold .");
+  });
+  it("reads a bounded prefix of hostile text", () => {
+    expect(plainText("[".repeat(1_000_000), 100).length).toBeLessThanOrEqual(100);
+    expect(plainText("<".repeat(1_000_000) + "x", 50).length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("content documents", () => {
+  it("combine labels of nested audiences without ever widening them", () => {
+    expect(combineLabels([], ["partners"])).toEqual(["partners"]);
+    expect(combineLabels(["partners"], [])).toEqual(["partners"]);
+    expect(combineLabels(["partners", "beta"], ["beta"])).toEqual(["beta"]);
+    expect(combineLabels(["partners"], ["beta"])).toEqual(["\u0000"]);
+    expect(splitByAudience("a <!--a:partners-->b <!--a:beta-->c<!--/a--><!--/a--> d", [])).toEqual([
+      { labels: [], html: "a   d" }, { labels: ["partners"], html: "b " }, { labels: ["\u0000"], html: "c" },
+    ]);
+  });
+
+  it("split guides at headings (with anchors), and make steps, changelog entries and glossary terms, in every locale", async () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const files = new Map<string, Uint8Array>([
+      ["portico.yaml", enc("name: D\nlocales: [en, fr]\nvariables: { api_key: { default: K } }\naudiences: [partners]\nglossary: glossary.yaml\n")],
+      ["guides/start.md", enc("---\ntitle: Start\ndescription: Begin here\n---\nIntro words.\n\n## Keys\n\nUse {{api_key}}.\n\n::: audience partners\n## Rebates\nSecret rebate words.\n:::\n")],
+      ["guides/start.fr.md", enc("---\ntitle: Démarrer\n---\nBonjour.\n")],
+      ["steps/call.md", enc("---\ntitle: Call\n---\nWalk.\n\n```sample js\nfetch(1)\n```\n\n## Fetch it {lines=1}\nDo the fetch.\n")],
+      ["changelog/2026-01-01-x.md", enc("---\ntitle: Faster pets\ntype: Improved\nversion: v2.0.0\ndate: 2026-01-01\n---\nPets load faster.\n")],
+      ["glossary.yaml", enc("Droplet:\n  definition: A virtual machine.\n  synonyms: [VM]\n")],
+    ]);
+    const release = await compileBundle(files, new Map());
+    const docs = releaseDocuments(release.pages, release.glossary, release.config);
+    const by = (id: string) => docs.find((d) => d.id === id);
+    expect(by("guide:en:start")).toMatchObject({ kind: "guide", title: "Start", url: "/guides/start", labels: [], locale: "en" });
+    expect(by("guide:en:start")!.body).toContain("Intro words");
+    expect(by("guide:en:start#keys")).toMatchObject({ title: "Keys", section: "Start", url: "/guides/start#keys", body: "Keys\nUse {{api_key}}." });
+    expect(by("guide:en:start#rebates")).toMatchObject({ labels: ["partners"], url: "/guides/start#rebates" });
+    expect(docs.filter((d) => d.labels.length === 0).map((d) => d.body).join(" ")).not.toContain("Secret rebate");
+    expect(by("guide:fr:start")).toMatchObject({ locale: "fr", title: "Démarrer", url: "/fr/guides/start" });
+    expect(by("step:en:call#1")).toMatchObject({ kind: "step", title: "Fetch it", section: "Call", url: "/steps/call#step-1" });
+    expect(by("changelog:en:2026-01-01-x")).toMatchObject({ kind: "changelog", section: "Improved · v2.0.0 · 2026-01-01", url: "/changelog#2026-01-01-x" });
+    expect(by("glossary:Droplet")).toMatchObject({ kind: "glossary", url: "/glossary#term-droplet", body: "VM\nA virtual machine." });
+
+    // The engine keeps the partners-only section from a reader without the label, totals included.
+    const index = loadSearchIndex(buildSearchIndex(docs));
+    expect(index.search("rebate", { canRead: (l) => l.length === 0 }).total).toBe(0);
+    expect(index.search("rebate", { canRead: () => true }).results[0].doc.id).toBe("guide:en:start#rebates");
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * @module Query words → term groups. Each word becomes one group of alternative terms with a confidence weight:
+ * the exact stem (1), completions of a word still being typed, typo corrections from the index's vocabulary,
+ * and synonyms (the general thesaurus, API abbreviations, and relations mined from this portal's content).
+ * A document's score for a group is its best alternative, so alternatives never add up.
+ */
+import { stem } from "./analyze";
+import { findSorted, lowerBound, type IndexData } from "./format";
+import { TypoFinder } from "./fuzzy";
+import type { ParsedQuery } from "./query";
+import { synonymsOf } from "./synonyms";
+
+/** One way a query word can match: a term index and how much a match through it is worth (0..1]. */
+export interface Alternative {
+  term: number;
+  weight: number;
+  /** The surface word this alternative stands for (for suggestions). */
+  word: string;
+  how: "exact" | "prefix" | "typo" | "synonym";
+}
+
+/** All alternatives of one query word. */
+export interface TermGroup {
+  word: string;
+  alts: Alternative[];
+  /** A question-frame word: adds a little when it matches, never counts against coverage. */
+  optional?: boolean;
+}
+
+const PREFIX_WEIGHT = 0.9;
+const TYPO_WEIGHT = [1, 0.8, 0.6];
+const MAX_PREFIX_TERMS = 48;
+const MAX_PREFIX_SCAN = 2000;
+const SYNONYM_DAMPING = 0.5;
+const CURATED_DAMPING = 0.8;
+const PHRASE_WEIGHT = 0.9;
+const RARE_DF = 2;
+const RARE_RATIO = 20;
+const RARE_TYPO_DAMPING = 0.8;
+const MAX_TYPO_TERMS = 12;
+
+/** `word` with one letter dropped or two neighbours swapped (never the first letter): prefixes to complete. */
+function typoVariants(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < word.length; i++) out.add(word.slice(0, i) + word.slice(i + 1));
+  for (let i = 1; i + 1 < word.length; i++) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  out.delete(word);
+  return [...out];
+}
+
+/** Vocabulary lookups a query needs, over one loaded index. */
+export class Expander {
+  private readonly typos: TypoFinder;
+
+  constructor(private readonly data: IndexData) {
+    this.typos = new TypoFinder(data.words);
+  }
+
+  /**
+   * Groups for a parsed query; words with no alternative at all still get a group (they count as unmatched).
+   * `df` is the term's document frequency among the documents the reader may open: every decision here (is the
+   * word known, which completions and corrections, how much to damp a synonym) uses it, never the index-wide
+   * count, so private documents cannot change what a reader's query expands to.
+   */
+  groups(q: ParsedQuery, df: (term: number) => number): TermGroup[] {
+    const readable = (t: number) => df(t) > 0;
+    const groups = q.words.map((w, i) => this.group(w, q.lastIsPrefix && i === q.words.length - 1, readable, df));
+    // Two-word phrases with one-word synonyms ("look up" → consult, "set up" → establish): each of the two
+    // words may be matched by them, so a document saying the synonym satisfies the phrase.
+    for (let i = 0; i + 1 < groups.length; i++) {
+      // Two words the portal writes as one ("data base" → database, "web hook" → webhook).
+      const joined = this.termOf(stem(q.words[i] + q.words[i + 1]), readable);
+      if (joined >= 0) {
+        const alt: Alternative = { term: joined, weight: PHRASE_WEIGHT, word: q.words[i] + q.words[i + 1], how: "exact" };
+        for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === joined)) g.alts.push(alt);
+      }
+      for (const s of synonymsOf(`${stem(q.words[i])}_${stem(q.words[i + 1])}`, {}, this.data.terms)) {
+        const t = this.termOf(s.term, readable);
+        if (t < 0) continue;
+        const alt: Alternative = { term: t, weight: s.weight * PHRASE_WEIGHT, word: s.term, how: "synonym" };
+        for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === t && a.weight >= alt.weight)) g.alts.push(alt);
+      }
+    }
+    for (const w of q.optional) {
+      const t = this.termOf(stem(w), readable);
+      if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
+    }
+    return groups;
+  }
+
+  // A word only private documents contain behaves exactly like an unknown word (corrected as a typo).
+  private group(word: string, prefix: boolean, readable: (term: number) => boolean, dfOf: (term: number) => number): TermGroup {
+    const df = (t: number) => (t < 0 ? 0 : dfOf(t));
+    const best = new Map<number, Alternative>();
+    const add = (a: Alternative) => {
+      const old = best.get(a.term);
+      if (!old || old.weight < a.weight) best.set(a.term, a);
+    };
+    const exact = this.termOf(stem(word), readable);
+    if (exact >= 0) add({ term: exact, weight: 1, word, how: "exact" });
+    const raw = this.termOf(word, readable);
+    if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
+    if (prefix && word.length >= 2) for (const a of this.completions(word, df)) add(a);
+    if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word, df)) add(a);
+    // A typo in the word being typed ("kubenr"): complete the strings one deletion or one swap away from it.
+    if (prefix && !best.size && word.length >= 4) {
+      for (const v of typoVariants(word)) for (const a of this.completions(v, df)) add({ ...a, weight: a.weight * TYPO_WEIGHT[1] });
+    }
+    else if (!prefix && Math.max(df(exact), df(raw)) <= RARE_DF) {
+      // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
+      // sample): corrections much more frequent than it compete, a little below a clean correction.
+      const own = Math.max(df(exact), df(raw));
+      for (const a of this.corrections(word, df)) if (df(a.term) >= RARE_RATIO * own) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
+    }
+    // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
+    const own = Math.max(df(exact), df(raw));
+    for (const s of synonymsOf(stem(word), this.data.related, this.data.terms)) {
+      const t = this.termOf(s.term, readable);
+      if (t < 0) continue;
+      // Damped by how much more the portal uses the typed word than the synonym (k8s, rare, vs kubernetes).
+      const base = s.curated ? CURATED_DAMPING : SYNONYM_DAMPING;
+      const n = df(t);
+      const damp = base + ((1 - base) * n) / (n + own);
+      add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
+    }
+    return { word, alts: [...best.values()] };
+  }
+
+  private termOf(term: string, readable: (term: number) => boolean = () => true): number {
+    const t = findSorted(this.data.terms, term);
+    return t >= 0 && readable(t) ? t : -1;
+  }
+
+  private completions(prefix: string, df: (term: number) => number): Alternative[] {
+    const { words, wordTerm } = this.data;
+    const out: Alternative[] = [];
+    for (let i = lowerBound(words, prefix); i < words.length && words[i].startsWith(prefix); i++) {
+      if (words[i] === prefix || df(wordTerm[i]) === 0) continue;
+      out.push({ term: wordTerm[i], weight: PREFIX_WEIGHT, word: words[i], how: "prefix" });
+      // A one- or two-letter prefix of a large vocabulary: enough candidates to pick the most frequent from.
+      if (out.length >= MAX_PREFIX_SCAN) break;
+    }
+    if (out.length > MAX_PREFIX_TERMS) out.sort((a, b) => df(b.term) - df(a.term));
+    return out.slice(0, MAX_PREFIX_TERMS);
+  }
+
+  private corrections(word: string, df: (term: number) => number): Alternative[] {
+    const { words, wordTerm } = this.data;
+    return this.typos
+      .find(word)
+      .map((c) => ({ term: wordTerm[c.word], weight: TYPO_WEIGHT[c.distance], word: words[c.word], how: "typo" as const }))
+      .filter((a) => df(a.term) > 0)
+      .sort((a, b) => b.weight - a.weight || df(b.term) - df(a.term))
+      .slice(0, MAX_TYPO_TERMS);
+  }
+}

@@ -1,0 +1,45 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { buildSearchIndex, loadSearchIndex, type SearchDocument } from "./index";
+
+// A small vocabulary (with near-misses and shared prefixes) so random queries hit typos, completions and
+// synonyms; labels decide who may read what.
+const WORDS = ["widget", "widgets", "gadget", "delete", "remove", "create", "list", "zorblax", "zorblaq", "repository", "repo", "webhook", "web", "hook", "wid", "gad"];
+const LABELS = [[], [], ["staff"], ["beta"], ["staff", "beta"]];
+
+const docArb = fc.record({
+  title: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }),
+  body: fc.array(fc.constantFrom(...WORDS), { maxLength: 8 }),
+  labels: fc.constantFrom(...LABELS),
+  operationId: fc.option(fc.tuple(fc.constantFrom("Delete", "Create", "Zap"), fc.constantFrom("Widget", "Gadget")), { nil: undefined }),
+});
+const queryArb = fc.tuple(fc.array(fc.constantFrom(...WORDS, "widgt", "zorbla", "deleet", "repos", "gadg"), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([w, space]) => w.join(" ") + (space ? " " : ""));
+
+function docs(specs: Array<{ title: string[]; body: string[]; labels: string[]; operationId?: [string, string] }>): SearchDocument[] {
+  return specs.map((s, i) => ({
+    id: `d${i}`, kind: "operation", title: s.title.join(" "), body: s.body.join(" "), url: `/d${i}`, locale: "en", labels: s.labels,
+    fields: s.operationId ? { operationId: s.operationId.join("") } : undefined,
+  }));
+}
+
+describe("a reader's answer depends only on the documents they may open", () => {
+  it("equals the answer of an index holding only those documents (results, scores, total, facets, suggestions)", () => {
+    fc.assert(
+      fc.property(fc.array(docArb, { minLength: 1, maxLength: 12 }), queryArb, fc.constantFrom("public", "staff"), (specs, q, who) => {
+        const all = docs(specs);
+        const canRead = (labels: string[]) => labels.length === 0 || (who === "staff" && labels.every((l) => l === "staff"));
+        const visible = all.filter((d) => canRead(d.labels));
+        // Mining learns only from public documents in both indexes; their statistics (field lengths) differ, so
+        // compare the set of results, their total, facets and suggestions, not the exact scores.
+        const full = loadSearchIndex(buildSearchIndex(all)).search(q, { canRead, limit: 100 });
+        const own = loadSearchIndex(buildSearchIndex(visible)).search(q, { canRead: () => true, limit: 100 });
+        const ids = (r: typeof full) => r.results.map((h) => h.doc.id).sort();
+        expect(ids(full)).toEqual(ids(own));
+        expect(full.total).toBe(own.total);
+        expect(full.facets).toEqual(own.facets);
+        expect(full.suggestions).toEqual(own.suggestions);
+      }),
+      { seed: 31, numRuns: 400 },
+    );
+  });
+});

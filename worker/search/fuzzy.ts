@@ -1,0 +1,91 @@
+/**
+ * @module Typo candidates over the index's own vocabulary, by symmetric deletion (SymSpell's idea): every
+ * vocabulary word is filed under the strings one deletion away from it, built lazily on the first typo; a query
+ * word looks up itself and its own deletions, and each candidate is verified by Damerau (OSA) distance. No scan
+ * of the vocabulary per query. Coverage: every single edit; for two edits (words of 8+ letters) the query side
+ * also tries two deletions, which covers two edits when at most one of them needs a deletion on the vocabulary
+ * side (a swap or substitution plus an extra letter, or two extra letters), not two substitutions.
+ */
+
+/** Longest word considered for typos; longer input is not a typo'd word but noise. */
+const MAX_WORD = 32;
+
+/** The strings obtained from `w` by deleting one character (distinct). */
+export function deletions(w: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i < w.length; i++) out.add(w.slice(0, i) + w.slice(i + 1));
+  return [...out];
+}
+
+/** Optimal-string-alignment distance (adjacent swaps count 1), or `max + 1` as soon as it must exceed `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const m = a.length;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= m; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[n];
+}
+
+/** Edits allowed for a word of this length: none below 3 letters, one up to 7, two from 8. */
+export function maxEdits(word: string): number {
+  return word.length < 3 ? 0 : word.length < 8 ? 1 : 2;
+}
+
+/** Finds vocabulary words within a bounded edit distance of a query word. */
+export class TypoFinder {
+  private byDeletion: Map<string, number[]> | undefined;
+
+  constructor(private readonly words: readonly string[]) {}
+
+  /** Vocabulary indexes within `max` edits of `word` (excluding an exact match), with their distances. */
+  find(word: string, max = maxEdits(word)): Array<{ word: number; distance: number }> {
+    if (max === 0 || word.length > MAX_WORD || !/\p{L}/u.test(word)) return [];
+    const map = this.map();
+    const probes = new Set<string>([word, ...deletions(word)]);
+    if (max >= 2) for (const d of deletions(word)) for (const dd of deletions(d)) probes.add(dd);
+    const seen = new Set<number>();
+    const out: Array<{ word: number; distance: number }> = [];
+    for (const p of probes) {
+      for (const i of map.get(p) ?? []) {
+        if (seen.has(i)) continue;
+        seen.add(i);
+        const w = this.words[i];
+        if (w === word) continue;
+        const distance = editDistance(word, w, max);
+        if (distance <= max) out.push({ word: i, distance });
+      }
+    }
+    return out;
+  }
+
+  private map(): Map<string, number[]> {
+    if (this.byDeletion) return this.byDeletion;
+    const map = new Map<string, number[]>();
+    const add = (key: string, i: number) => {
+      const list = map.get(key);
+      if (list) list.push(i);
+      else map.set(key, [i]);
+    };
+    this.words.forEach((w, i) => {
+      if (w.length < 2 || w.length > MAX_WORD || !/\p{L}/u.test(w)) return;
+      add(w, i);
+      for (const d of deletions(w)) add(d, i);
+    });
+    return (this.byDeletion = map);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * @module Query text → the words to look up: length caps, question templates ("how do i", "is there an api to",
+ * "how does X work") and stopwords removed, and whether the last word is still being typed (prefix).
+ */
+import { STOPWORDS } from "./analyze";
+import { tokenize } from "./tokenize";
+
+/** Characters of a query that are read; the rest is ignored (a 10 KB query is not a query). */
+export const MAX_QUERY_CHARS = 256;
+/** Words of a query that are looked up. */
+export const MAX_QUERY_WORDS = 12;
+
+/** A parsed query: folded words (identifier parts split), and whether the last one may be a prefix. */
+export interface ParsedQuery {
+  words: string[];
+  /** Content words of the question's closing frame ("work" in "how does X work"): may help, never required. */
+  optional: string[];
+  /** True when the query does not end in whitespace or punctuation: the last word is being typed. */
+  lastIsPrefix: boolean;
+}
+
+// Phrases that frame a question rather than name what is wanted; removed wherever they start the query.
+const TEMPLATES: RegExp[] = [
+  /^(?:please\s+)?(?:how|where|when)\s+(?:do|can|could|would|should|might|may)\s+(?:i|we|you|one)\s+(?:go about\s+)?/i,
+  /^(?:is|are)\s+there\s+(?:an?\s+|any\s+)?(?:api|apis|endpoint|endpoints|way|method|call|operation)s?\s+(?:to|for|that|which)?\s*/i,
+  /^(?:which|what)\s+(?:api|endpoint|method|call|operation|request)s?\s+(?:lets|let|allows|allow|helps|help|can|do|should)\s+(?:me|us|you|i)?\s*(?:to\s+)?/i,
+  /^(?:what|who)\s+(?:is|are|does|do)\s+(?:an?\s+|the\s+)?/i,
+  /^(?:tell me about|explain|describe|show me|i\s+(?:want|need|would like)\s+to|help me(?:\s+with)?|how to|can i|(?:read|learn|find out|know)(?:\s+more)?\s+about|more about)\s+/i,
+  /^(?:an?\s+|the\s+)?(?:guide|guides|tips|tutorial|tutorials|docs|documentation|overview|intro|introduction|info|information|help|examples?)\s+(?:to|on|for|about|of|with)\s+/i,
+  /^how\s+(?:does|do|is|are)\s+/i,
+];
+const TRAILERS = [
+  /\s+(?:work|works|working|mean|means|function|do)\s*$/i,
+  /\s+(?:through|via|using|with|in|from|by)\s+(?:the\s+|an?\s+|your\s+)?(?:rest\s+)?(?:api|apis|endpoint|endpoints)\s*$/i,
+];
+
+/** Parses `raw` (any string; never throws). Stopwords are kept only when nothing else is left. */
+export function parseQuery(raw: string): ParsedQuery {
+  const text = raw.slice(0, MAX_QUERY_CHARS);
+  const lastIsPrefix = /[\p{L}\p{N}]$/u.test(text);
+  let framed = text.replace(/[?!¿¡]+/g, " ").replace(/\s+/g, " ").trim();
+  let stripped = false;
+  const frame: string[] = [];
+  const strip = (pattern: RegExp, keep = false) => {
+    const m = pattern.exec(framed);
+    if (!m || !framed.replace(pattern, "").trim()) return;
+    if (keep) frame.push(m[0]);
+    framed = framed.replace(pattern, " ").trim();
+    stripped = true;
+  };
+  for (const t of TEMPLATES) strip(t);
+  // "work" in "how does X work" may be in the title ("How does JSONPath Work?"): kept as an optional word.
+  if (stripped) TRAILERS.forEach((t) => strip(t, true));
+  // Templates match case-insensitively on the original text, so camel-case identifiers still split.
+  const all = tokenize(framed, MAX_QUERY_WORDS * 4).filter((t) => !t.joined).map((t) => t.word);
+  const content = all.filter((w) => !STOPWORDS.has(w));
+  const words = (content.length ? content : all).slice(0, MAX_QUERY_WORDS);
+  const optional = tokenize(frame.join(" ")).map((t) => t.word).filter((w) => !STOPWORDS.has(w) && !words.includes(w));
+  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped };
+}

@@ -1,0 +1,107 @@
+/**
+ * @module Scoring: for each query group, a document's best alternative (weight × idf × stored BM25F
+ * saturation); summed over groups, then scaled by coverage (share of query words matched) and by how much of
+ * the document's head (title, section, operationId) the query accounts for. Only allowed documents are scored,
+ * so filtered documents never reach ranks, totals or suggestions.
+ */
+import type { TermGroup } from "./expand";
+import { SAT_SCALE, type IndexData } from "./format";
+
+/** Share of a question-frame word's score that counts ("work" in "how does X work"). */
+const OPTIONAL_WEIGHT = 0.3;
+/** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
+const HEAD_BONUS = 1;
+/** How much of a query word a match through an alternative of weight w covers: SOFT_FLOOR + (1 - SOFT_FLOOR) w. */
+const SOFT_FLOOR = 0.7;
+/** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
+const PREFERRED_LOCALE_BOOST = 1.25;
+
+/** A scored document: its index, score, and which alternative of each group matched it (-1 = none). */
+export interface Scored {
+  doc: number;
+  score: number;
+  matched: number;
+}
+
+/** Inverse document frequency (BM25's, always positive). */
+export function idf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * Scores every allowed document matching at least one group; `df` counts a term's allowed documents.
+ * `allowed[i]` = 1 when document i passed the
+ * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and
+ * the terms that matched (for snippets).
+ */
+export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
+  const n = data.docs.length;
+  // idf from the reader's documents only, so even scores carry nothing about documents they may not open.
+  let readable = 0;
+  for (let i = 0; i < n; i++) if (allowed[i]) readable++;
+  const score = new Float64Array(n);
+  const matched = new Uint8Array(n);
+  const headMatched = new Uint8Array(n);
+  const best = new Float64Array(n);
+  const bestHead = new Uint8Array(n);
+  const bestWeight = new Float64Array(n);
+  const covered = new Float64Array(n);
+  const touched: number[] = [];
+  const termsHit = new Set<number>();
+  const g = groups.filter((x) => !x.optional).length;
+  for (const group of groups) {
+    const local: number[] = [];
+    // Completions, corrections and synonyms are worth at most what the typed word itself is worth: a rare
+    // completion must not outrank the common word the reader actually typed.
+    let cap = Infinity;
+    for (const alt of group.alts) if (alt.how === "exact") cap = Math.min(cap, idf(df(alt.term), readable));
+    for (const alt of group.alts) {
+      const list = data.postings[alt.term];
+      const w = alt.weight * Math.min(cap, idf(df(alt.term), readable));
+      let doc = 0;
+      for (let i = 0; i < list.length; i += 2) {
+        doc += list[i];
+        if (!allowed[doc]) continue;
+        const v = list[i + 1];
+        const s = (w * (v >> 1)) / SAT_SCALE;
+        if (best[doc] === 0) local.push(doc);
+        if (s > best[doc]) {
+          best[doc] = s;
+          bestHead[doc] = v & 1;
+          bestWeight[doc] = alt.weight;
+        }
+        termsHit.add(alt.term);
+      }
+    }
+    for (const doc of local) {
+      if (group.optional) {
+        score[doc] += OPTIONAL_WEIGHT * best[doc];
+      } else {
+        if (matched[doc] === 0) touched.push(doc);
+        score[doc] += best[doc];
+        matched[doc]++;
+        covered[doc] += SOFT_FLOOR + (1 - SOFT_FLOOR) * bestWeight[doc];
+        headMatched[doc] += bestHead[doc];
+      }
+      best[doc] = 0;
+      bestHead[doc] = 0;
+      bestWeight[doc] = 0;
+    }
+  }
+  const hits: Scored[] = [];
+  for (const doc of touched) {
+    // Soft coverage: a word matched only through a synonym or a correction covers the query less than itself.
+    const coverage = covered[doc] / g;
+    const head = headMatched[doc] / g;
+    const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
+    const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
+    hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc] });
+  }
+  // The tail that matches less than half as much of the query as the best match is noise, not a result: it
+  // would only inflate the total ("500 results" for two words).
+  let most = 0;
+  for (const h of hits) most = Math.max(most, h.matched);
+  const kept = hits.filter((h) => 2 * h.matched >= most);
+  kept.sort((a, b) => b.score - a.score || a.doc - b.doc);
+  return { hits: kept, termsHit };
+}

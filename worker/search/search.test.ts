@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest";
+import { buildSearchIndex, loadSearchIndex, type SearchDocument, type SearchOptions } from "./index";
+
+const all = () => true;
+const doc = (id: string, title: string, body = "", extra: Partial<SearchDocument> = {}): SearchDocument => ({
+  id, kind: "operation", title, body, url: `/x/${id}`, locale: "en", labels: [], ...extra,
+});
+const engine = (docs: SearchDocument[]) => loadSearchIndex(buildSearchIndex(docs));
+const ids = (q: string, docs: SearchDocument[], opts: Partial<SearchOptions> = {}) =>
+  engine(docs).search(q, { canRead: all, ...opts }).results.map((r) => r.doc.id);
+
+const API = [
+  doc("msg", "chat_postMessage", "Sends a message to a channel.", { fields: { operationId: "chat_postMessage" } }),
+  doc("toll", "ListAvailablePhoneNumberTollFree", "Toll-free numbers you can buy."),
+  doc("content", "Get repository content", "Gets the contents of a file.", { fields: { path: "/repos/{owner}/{repo}/contents/{path}", operationId: "repos/get-content" } }),
+  doc("remove", "admin.users.remove", "Removes a user from a workspace."),
+  doc("groups", "admin.usergroups.removeChannels", "Removes channels from a user group."),
+  doc("v251", "Changelog › Version 2.5.1", "Fixes.", { kind: "changelog" }),
+  doc("v215", "Changelog › Version 2.1.5", "Fixes.", { kind: "changelog" }),
+  doc("fw", "Create a New Firewall", "Creates a firewall for droplets.", { fields: { operationId: "firewalls_create" } }),
+  doc("dropdel", "Delete a Droplet", "Deletes a droplet by id.", { fields: { operationId: "droplets_destroy", parameters: ["droplet_id"] } }),
+  doc("orgs", "List organization members", "Lists the members of an organization."),
+  doc("k8s", "Create a Kubernetes Cluster", "Creates a cluster."),
+  doc("sizes", "List Droplet Sizes", "Sizes available.", { fields: { enums: ["s-1vcpu-1gb", "gpu-h100x1"], properties: ["memory", "vcpus"] } }),
+];
+
+describe("ranking", () => {
+  it("finds identifiers by their parts, joined, or as typed", () => {
+    expect(ids("post message", API)[0]).toBe("msg");
+    expect(ids("postmessage", API)[0]).toBe("msg");
+    expect(ids("chat_postMessage", API)[0]).toBe("msg");
+    expect(ids("phone number toll free", API)[0]).toBe("toll");
+    expect(ids("repos/get-content", API)[0]).toBe("content");
+    expect(ids("admin.users.remove", API)[0]).toBe("remove");
+    expect(ids("GET /repos/{owner}/{repo}/contents", API)[0]).toBe("content");
+  });
+
+  it("keeps version numbers whole", () => {
+    expect(ids("version 2.5.1", API)[0]).toBe("v251");
+    expect(ids("changelog 2.1.5", API)[0]).toBe("v215");
+  });
+
+  it("completes the word being typed, without letting a rare completion beat the typed word", () => {
+    expect(ids("toll fr", API)[0]).toBe("toll");
+    expect(ids("kubernetes clu", API)[0]).toBe("k8s");
+    expect(ids("admin users remove", API)[0]).toBe("remove");
+  });
+
+  it("completes a word being typed with a typo in it", () => {
+    expect(ids("create kubenr", API)[0]).toBe("k8s");
+    expect(ids("list orgna", API)[0]).toBe("orgs");
+  });
+
+  it("corrects typos against the index's own vocabulary", () => {
+    expect(ids("mesage", API)[0]).toBe("msg");
+    expect(ids("fierwall", API)[0]).toBe("fw");
+    expect(ids("kuberntes cluster", API)[0]).toBe("k8s");
+  });
+
+  it("matches stems: plural, -ing and -ed forms", () => {
+    expect(ids("firewalls", API)[0]).toBe("fw");
+    expect(ids("deleting droplets", API)[0]).toBe("dropdel");
+  });
+
+  it("tolerates wrong nouns and verbs through synonyms", () => {
+    expect(ids("remove droplet", API)[0]).toBe("dropdel"); // API verb family
+    expect(ids("erase droplet", API)[0]).toBe("dropdel"); // general thesaurus
+    expect(ids("org members", API)[0]).toBe("orgs"); // abbreviation
+    expect(ids("k8s cluster", API)[0]).toBe("k8s");
+    expect(ids("repo content", API)[0]).toBe("content");
+  });
+
+  it("uses synonyms mined from the portal's own operationIds and summaries", () => {
+    // "zap" (operationIds) and "kick" (summaries) name one action twice: the pair is mined, so "zap caller"
+    // finds an operation that says neither "zap" nor anything else the query has but "caller".
+    const docs = [
+      doc("a", "Kick a participant", "", { fields: { operationId: "ZapParticipant" } }),
+      doc("b", "Kick a member", "", { fields: { operationId: "ZapMember" } }),
+      doc("c", "Zap the cache", "", { fields: { operationId: "ClearCache" } }),
+      doc("target", "Kick a caller", "", { fields: { operationId: "CallerEject" } }),
+      doc("guide", "Caller overview", "Callers join conferences.", { kind: "guide" }),
+    ];
+    const r = engine(docs).search("zap caller", { canRead: all });
+    expect(r.results[0].doc.id).toBe("target");
+    expect(r.results[0].snippet).toBe("");
+  });
+
+  it("searches parameters, properties and enum values", () => {
+    expect(ids("vcpus", API)[0]).toBe("sizes");
+    expect(ids("gpu-h100x1", API)[0]).toBe("sizes");
+    expect(ids("droplet_id", API)[0]).toBe("dropdel");
+  });
+
+  it("finds a word the portal writes as one when the reader types two", () => {
+    const docs = [doc("db", "Create a database"), doc("data", "Export data"), doc("base", "Base images")];
+    expect(ids("create data base", docs)[0]).toBe("db");
+  });
+
+  it("expands two-word phrases and adjective clusters from the thesaurus", () => {
+    const docs = [doc("eph", "Post an ephemeral message"), doc("perm", "Post a message"), doc("consult", "Consult the records"), doc("up", "Records going up")];
+    expect(ids("post temporary message", docs)[0]).toBe("eph");
+    expect(ids("look up records", docs)[0]).toBe("consult");
+  });
+
+  it("answers questions by their content words", () => {
+    expect(ids("how do i delete a droplet?", API)[0]).toBe("dropdel");
+    expect(ids("is there an api to create a firewall", API)[0]).toBe("fw");
+  });
+
+  it("ranks the reader's own word above a synonym in a shorter title", () => {
+    const docs = [doc("patch", "Patch a conference"), doc("update", "Update a conference participant status record")];
+    expect(ids("update conference", docs)).toEqual(["update", "patch"]);
+  });
+
+  it("prefers the tighter title among near-duplicates", () => {
+    const docs = [doc("long", "Retrieve an Invoice Summary by UUID"), doc("short", "Retrieve an Invoice by UUID")];
+    expect(ids("retrieve invoice uuid", docs)[0]).toBe("short");
+    expect(ids("retrieve invoice summary uuid", docs)[0]).toBe("long");
+  });
+});
+
+describe("results", () => {
+  it("marks matches in an HTML-escaped snippet", () => {
+    const [hit] = engine([doc("x", "Post", "Use <b>chat.postMessage</b> & friends to post.")]).search("post message", { canRead: all }).results;
+    expect(hit.snippet).toBe("Use &lt;b&gt;chat.<mark>post</mark><mark>Message</mark>&lt;/b&gt; &amp; friends to <mark>post</mark>.");
+  });
+
+  it("drops the tail that matches less than half as much of the query as the best match", () => {
+    const docs = [doc("all", "Delete droplet snapshot backups"), doc("two", "Delete droplet"), doc("one", "Delete volume")];
+    const r = engine(docs).search("delete droplet snapshot backup", { canRead: all });
+    expect(r.results.map((h) => h.doc.id)).toEqual(["all", "two"]);
+    expect(r.total).toBe(2);
+  });
+
+  it("respects limit and counts every match in total", () => {
+    const docs = Array.from({ length: 30 }, (_, i) => doc(`d${i}`, `Widget ${i}`));
+    const r = engine(docs).search("widget", { canRead: all, limit: 5 });
+    expect(r.results).toHaveLength(5);
+    expect(r.total).toBe(30);
+  });
+
+  it("filters by kind and locale", () => {
+    const docs = [doc("en", "Webhooks guide", "", { kind: "guide" }), doc("fr", "Guide des webhooks", "", { kind: "guide", locale: "fr-CA" }), doc("op", "Create webhook")];
+    expect(ids("webhooks", docs, { kind: "guide" }).sort()).toEqual(["en", "fr"]);
+    expect(ids("webhooks", docs, { locale: "fr" })).toEqual(["fr"]);
+    expect(ids("webhooks", docs, { kind: "operation,changelog" })).toEqual(["op"]);
+    const r = engine(docs).search("webhooks", { canRead: all, kind: "operation" });
+    expect(r).toMatchObject({ total: 1, facets: { kind: { guide: 2, operation: 1 } } });
+  });
+
+  it("searches every locale together, preferring the reader's", () => {
+    const docs = [
+      doc("en-hooks", "Webhooks", "Receive events.", { kind: "guide" }),
+      doc("fr-hooks", "Webhooks", "Recevoir des événements.", { kind: "guide", locale: "fr" }),
+      doc("en-only", "Webhook retries", "Retries of failed webhooks.", { kind: "guide" }),
+    ];
+    expect(ids("webhooks", docs, { preferLocale: "fr" })[0]).toBe("fr-hooks");
+    expect(ids("webhooks", docs, { preferLocale: "en" })[0]).toBe("en-hooks");
+    // Fallback: the page only written in English is found by a French reader.
+    expect(ids("retries", docs, { preferLocale: "fr" })).toEqual(["en-only"]);
+  });
+
+  it("corrects a word the portal uses rarely toward a common near word", () => {
+    const nouns = Array.from({ length: 24 }, (_, i) => `things${i}`);
+    const docs = [doc("typo", "Code sample", "for x in lsit: print(x)"), doc("delw", "Delete widgets"), doc("widgets", "List widgets"), ...nouns.map((n) => doc(n, `List ${n}`))];
+    expect(ids("lsit widgets ", docs)[0]).toBe("widgets");
+  });
+
+  it("suggests a corrected query", () => {
+    expect(engine(API).search("fierwall", { canRead: all }).suggestions).toEqual(["firewall"]);
+  });
+});
+
+describe("reader filtering happens before ranking and counting", () => {
+  const docs = [
+    doc("pub", "Public widgets", "Widgets for everyone."),
+    doc("priv", "Zorblax widgets", "The zorblax is internal.", { labels: ["staff"] }),
+    doc("priv2", "Zorblaxes overview", "More zorblax.", { labels: ["staff"] }),
+  ];
+  const index = engine(docs);
+  const reader = (labels: string[]) => labels.length === 0;
+  const staff = () => true;
+
+  it("never shows, counts or suggests a private document's words to a reader without access", () => {
+    for (const q of ["zorblax", "zorbla", "zorblaz", "zorblax widgets", "widgets", "zor"]) {
+      const r = index.search(q, { canRead: reader });
+      expect(JSON.stringify(r)).not.toMatch(/zorblax/i);
+      expect(r.results.every((h) => h.doc.id === "pub")).toBe(true);
+      expect(r.total).toBe(r.results.length);
+      expect(Object.values(r.facets?.kind ?? {}).reduce((a, b) => a + b, 0)).toBe(r.total);
+    }
+  });
+
+  it("shows them to a reader who may open them", () => {
+    expect(index.search("zorblaz", { canRead: staff }).results.map((h) => h.doc.id)).toContain("priv");
+    expect(index.search("widgets", { canRead: staff }).total).toBe(2);
+  });
+
+  it("asks canRead once per distinct label set, and treats a throwing canRead as a denial", () => {
+    const seen: string[] = [];
+    index.search("widgets", { canRead: (l) => (seen.push(l.join()), true) });
+    expect(seen.sort()).toEqual(["", "staff"]);
+    const r = index.search("widgets", { canRead: (l) => { if (l.length) throw new Error("no"); return true; } });
+    expect(r.results.map((h) => h.doc.id)).toEqual(["pub"]);
+  });
+});
+
+describe("loading", () => {
+  it("round-trips through bytes", () => {
+    const bytes = new TextEncoder().encode(buildSearchIndex(API));
+    expect(loadSearchIndex(bytes).search("firewall", { canRead: all }).results[0].doc.id).toBe("fw");
+  });
+
+  it("refuses data that is not an index", () => {
+    expect(() => loadSearchIndex("{")).toThrow(/not valid JSON/);
+    expect(() => loadSearchIndex('{"format":"other"}')).toThrow(/format/);
+  });
+
+  it("keeps the first of duplicate ids", () => {
+    expect(engine([doc("a", "First widget"), doc("a", "Second widget")]).size).toBe(1);
+  });
+});

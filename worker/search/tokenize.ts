@@ -1,0 +1,95 @@
+/**
+ * @module Text to index terms: folding (case, diacritics), identifier splitting (`chat_postMessage`,
+ * `ListAvailablePhoneNumberTollFree`, `repos/get-content`, `admin.users.remove`), version numbers kept whole,
+ * CJK as character bigrams. Used identically at build and query time so both sides agree on terms.
+ */
+
+/** One word found in a text: its folded surface form and where it sits in the original string. */
+export interface Token {
+  /** Lower-cased, diacritics removed; never empty. */
+  word: string;
+  /** UTF-16 offsets into the original text (end exclusive). */
+  start: number;
+  end: number;
+  /** True for the joined form of a split identifier (`postmessage` for `postMessage`). */
+  joined?: boolean;
+}
+
+// A chunk is a run of letters/digits, possibly joined by identifier punctuation (`_ . / - '`).
+const CHUNK = /[\p{L}\p{N}]+(?:[_.\/\-'’:][\p{L}\p{N}]+)*/gu;
+const VERSION = /^v?\d+(?:\.\d+)+$/i;
+const SEPARATOR = /[_.\/\-'’:]+/;
+// Camel-case parts: an acronym before a capitalised word (`HTTPServer` → HTTP, Server), a capitalised or lower
+// word with the digits inside or after it (`k8s`, `oauth2`, `V2`), an acronym, a number.
+const CAMEL = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]*\p{Ll}[\p{Ll}\p{N}]*|\p{Lu}+\p{N}*|\p{N}+|\p{L}+/gu;
+// A word with a version-like digit suffix (`oauth2`, `ipv4`) is also found by its letters.
+const DIGIT_SUFFIX = /^(\p{L}{3,})\p{N}+$/u;
+const ASCII = /^[\x00-\x7f]*$/;
+const PLAIN = /^[A-Z]?[a-z]+$|^\d+$/;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Lower-cases and strips combining marks (`Élan` → `elan`); keeps the string's length stable per character. */
+export function fold(s: string): string {
+  if (ASCII.test(s)) return s.toLowerCase();
+  return s.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+}
+
+/**
+ * Splits `text` into tokens. Identifiers yield their parts, and camel-case pieces also yield their joined lower
+ * form (flagged `joined`), so `postMessage` is found by "post message" and by "postmessage".
+ */
+export function tokenize(text: string, maxTokens = Infinity): Token[] {
+  const out: Token[] = [];
+  CHUNK.lastIndex = 0;
+  for (let m = CHUNK.exec(text); m && out.length < maxTokens; m = CHUNK.exec(text)) {
+    const chunk = m[0];
+    const base = m.index;
+    if (VERSION.test(chunk)) {
+      out.push({ word: chunk.toLowerCase().replace(/^v/, ""), start: base, end: base + chunk.length });
+      continue;
+    }
+    let offset = 0;
+    for (const piece of chunk.split(SEPARATOR)) {
+      const at = chunk.indexOf(piece, offset);
+      offset = at + piece.length;
+      if (piece) pushPiece(piece, base + at, out);
+    }
+  }
+  return out;
+}
+
+function pushPiece(piece: string, start: number, out: Token[]): void {
+  // Fast path for the common case, a plain lower-case or capitalised ASCII word: nothing to split.
+  if (PLAIN.test(piece)) {
+    const word = piece.toLowerCase();
+    out.push({ word, start, end: start + piece.length });
+    return;
+  }
+  if (CJK.test(piece)) return pushCjk(piece, start, out);
+  // `IPs`, `URLs`: a plural acronym is one word, not `I` + `Ps`.
+  const text = piece.replace(/(\p{Lu}{2,})s(?=\p{Lu}|$)/gu, (_, a: string) => a + "S");
+  const parts = [...text.matchAll(CAMEL)];
+  for (const p of parts) {
+    const word = fold(p[0]);
+    if (!word) continue;
+    const end = start + p.index + p[0].length;
+    out.push({ word, start: start + p.index, end });
+    const letters = DIGIT_SUFFIX.exec(word);
+    if (letters) out.push({ word: letters[1], start: start + p.index, end, joined: true });
+  }
+  if (parts.length > 1) {
+    const joined = fold(piece);
+    out.push({ word: joined, start, end: start + piece.length, joined: true });
+  }
+}
+
+function pushCjk(piece: string, start: number, out: Token[]): void {
+  const chars = [...piece];
+  let at = start;
+  for (let i = 0; i < chars.length; i++) {
+    const next = i + 1 < chars.length ? chars[i + 1] : "";
+    const len = chars[i].length;
+    out.push({ word: fold(chars[i] + next), start: at, end: at + len + next.length });
+    at += len;
+  }
+}
