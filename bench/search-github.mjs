@@ -46,9 +46,45 @@ export async function main() {
       times.push(performance.now() - t0);
     }
   }
+  // Access checks (issue 8's goal: under 1 ms added, p95): the same queries as a partner on a portal whose policy
+  // gates the API by section, over the operations plus 1,000 guide sections each governed by its own path (the
+  // worst case: one policy evaluation per distinct page).
+  await build({ entryPoints: [join(ROOT, "worker/access/labels.ts")], bundle: true, format: "esm", platform: "neutral", outfile: join(OUT, "labels.mjs"), logLevel: "warning" });
+  const { documentReadable } = await import(pathToFileURL(join(OUT, "labels.mjs")).href);
+  const guides = Array.from({ length: 1000 }, (_, i) => ({
+    id: `guide:en:g${i}`, kind: "guide", title: `Guide ${i} on repositories and pull requests`, body: `Working with repository ${i}, issues and releases.`,
+    url: `/guides/g${i}`, locale: "en", labels: i % 10 === 0 ? ["beta"] : [], ...(i % 10 === 0 ? {} : { policyPath: `/guides/g${i}` }),
+  }));
+  const gated = loadSearchIndex(buildSearchIndex([...docs.map((d) => ({ ...d, policyPath: "/reference/github/" })), ...guides]));
+  const access = {
+    policy: { default: "private", methods: ["password"], sections: [{ prefix: "/reference/github", audiences: ["partners"] }, { prefix: "/guides", audiences: ["partners", "staff"] }] },
+    navigation: [{ title: "Partners", items: ["api:github"] }],
+  };
+  const partner = { audiences: ["public", "signed-in", "partners"] };
+  const open = [], checked = [];
+  for (let round = 0; round < 3; round++) {
+    for (const q of QUERIES) {
+      let t0 = performance.now();
+      gated.search(q, { canRead: () => true, limit: 10 });
+      open.push(performance.now() - t0);
+      t0 = performance.now();
+      gated.search(q, { canRead: (labels, path) => documentReadable(partner, access, labels, path), limit: 10 });
+      checked.push(performance.now() - t0);
+    }
+  }
+  // The work checks add per query: one decision per distinct (labels, policy path) pair, as the engine memoises.
+  const pairs = [...new Map([...docs.map(() => [[], "/reference/github/"]), ...guides.map((g) => [g.labels, g.policyPath])].map((p) => [JSON.stringify(p), p])).values()];
+  const decisions = [];
+  for (let round = 0; round < 50; round++) {
+    const t0 = performance.now();
+    for (const [labels, path] of pairs) documentReadable(partner, access, labels, path);
+    decisions.push(performance.now() - t0);
+  }
   const figures = {
     operations: docs.length, docsMs: Math.round(docsMs), buildMs: Math.round(buildMs), indexKB: Math.round(data.length / 1024),
     loadMs: +loadMs.toFixed(1), firstQueryMs: +firstMs.toFixed(1), p50Ms: +pct(times, 50).toFixed(2), p95Ms: +pct(times, 95).toFixed(2),
+    accessDocs: docs.length + guides.length, accessPairs: pairs.length, accessDecisionsP50Ms: +pct(decisions, 50).toFixed(3), accessDecisionsP95Ms: +pct(decisions, 95).toFixed(3),
+    accessCheckedP95Ms: +pct(checked, 95).toFixed(2), accessOpenP95Ms: +pct(open, 95).toFixed(2),
   };
   console.log(`search-github: ${JSON.stringify(figures)}`);
   for (const q of QUERIES.slice(0, 8).concat(QUERIES.slice(-6))) {

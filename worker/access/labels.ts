@@ -4,14 +4,20 @@
  */
 import type { NavGroup } from "../content/types";
 import { unitLabels, type AccessSettings } from "./policy";
+import { canRead, type ReaderContext } from "./reader";
 
 /** Path of a page after `/p/{portal}`, without locale, as section prefixes see it. */
 export function pagePath(kind: string, slug: string): string {
   return kind === "changelog" ? `/changelog/${slug}` : `/${kind === "step" ? "steps" : "guides"}/${slug}`;
 }
 
+const GROUP_INDEXES = new WeakMap<readonly NavGroup[], Map<string, string[]>>();
+
 /** Navigation group titles listing each item (`guides/intro`, `steps/x`, `api:pets`; a `.md` suffix dropped). */
 function groupIndex(navigation: readonly NavGroup[]): Map<string, string[]> {
+  // Search asks once per distinct page with the same navigation array: build its index once.
+  const known = GROUP_INDEXES.get(navigation);
+  if (known) return known;
   const index = new Map<string, string[]>();
   for (const g of navigation) {
     for (const item of g.items) {
@@ -19,6 +25,7 @@ function groupIndex(navigation: readonly NavGroup[]): Map<string, string[]> {
       index.set(key, [...(index.get(key) ?? []), g.title]);
     }
   }
+  GROUP_INDEXES.set(navigation, index);
   return index;
 }
 
@@ -63,4 +70,13 @@ export function policyLabels(policy: AccessSettings, path: string, navigation: r
   const item = /^\/(guides|steps)\/(.+)$/.exec(path);
   const groups = item ? (groupIndex(navigation).get(`${item[1]}/${item[2]}`) ?? []) : [];
   return unitLabels(policy, path, [], groups);
+}
+
+/**
+ * Whether `reader` may open a search document: its own labels, and for a unit without labels of its own
+ * (`policyPath` set) the labels the portal's current policy gives that path, so a policy change applies at once.
+ */
+export function documentReadable(reader: Pick<ReaderContext, "audiences">, access: { policy: AccessSettings; navigation: readonly NavGroup[] }, labels: readonly string[], policyPath?: string): boolean {
+  if (!canRead(reader, labels)) return false;
+  return policyPath === undefined || canRead(reader, policyLabels(access.policy, policyPath, access.navigation));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../content/config";
-import { apiLabels, labelPages } from "./labels";
+import { apiLabels, documentReadable, labelPages, pagePath, policyLabels } from "./labels";
 import { hashPassword, verifyPassword } from "./password";
 import { effectivePolicy, parseAccessBlock, pathNeedsSignIn, SIGNED_IN, unitLabels, type AccessSettings } from "./policy";
 import { canRead, signedInReader } from "./reader";
@@ -75,6 +75,23 @@ describe("unit labels", () => {
     const reader = signedInReader({ readerId: "r", audiences: [], variables: {}, method: "password" }, "en");
     expect(canRead(reader, unitLabels(settings({ default: "private" }), "/x"))).toBe(true);
     expect(canRead({ audiences: ["public"] }, unitLabels(settings({ default: "private" }), "/x"))).toBe(false);
+  });
+  it("gives search documents by their policy path the same labels as the pages and APIs they come from", () => {
+    const nav = [{ title: "Beta", items: ["guides/b.md", "steps/s", "api:internal"] }];
+    const pages = [{ kind: "guide", slug: "b", labels: [] }, { kind: "step", slug: "s", labels: [] }, { kind: "guide", slug: "partners/x", labels: [] }, { kind: "changelog", slug: "c", labels: [] }];
+    const labelled = labelPages(pages, policy, nav);
+    expect(pages.map((p) => policyLabels(policy, pagePath(p.kind, p.slug), nav))).toEqual(labelled.map((p) => p.labels));
+    expect(policyLabels(policy, "/reference/internal/", nav)).toEqual(apiLabels(policy, "internal", nav));
+    expect(policyLabels(policy, "/reference/internal/", nav)).toEqual(["beta"]);
+    const access = { policy, navigation: nav };
+    const outsider = { audiences: ["public", "signed-in"] };
+    expect(documentReadable(outsider, access, [], "/guides/partners/x")).toBe(false);
+    expect(documentReadable({ audiences: ["partners"] }, access, [], "/guides/partners/x")).toBe(true);
+    // Own labels narrow further: an audience block in a page the reader may open.
+    expect(documentReadable({ audiences: ["partners"] }, access, ["gold"], "/guides/partners/x")).toBe(false);
+    expect(documentReadable(outsider, access, [], "/guides/other")).toBe(true);
+    expect(documentReadable({ audiences: ["public"] }, { ...access, policy: { ...policy, default: "private" } }, [], "/glossary")).toBe(false);
+    expect(documentReadable(outsider, { ...access, policy: { ...policy, default: "private" } }, [], "/glossary")).toBe(true);
   });
   it("sends signed-out readers to sign in by path only, and only when there is a way in", () => {
     expect(pathNeedsSignIn(policy, "/guides/partners/anything")).toBe(true);

@@ -6,8 +6,8 @@
  * request's reader, applied before ranking and counting. Bad parameters answer 400; the engine never throws.
  */
 import { Hono, type Context } from "hono";
-import { policyLabels } from "../access/labels";
-import { anonymousReader, canRead, type ReaderContext } from "../access/reader";
+import { documentReadable } from "../access/labels";
+import { anonymousReader, type ReaderContext } from "../access/reader";
 import { readerState, requireSignInFor } from "../access/resolve";
 import { loadAccess, type PortalAccess } from "../store/readers";
 import { escapeHtml } from "../lib/html-escape";
@@ -133,15 +133,6 @@ interface Found {
   suggestions: string[];
   /** Readable matches per kind before the kind filter. */
   facets: Partial<Record<SearchKind, number>>;
-}
-
-/**
- * Whether `reader` may open a document: its own labels, and for a unit without labels of its own the labels the
- * portal's current access policy gives its path (so a policy change applies at once, with no re-index).
- */
-export function documentReadable(reader: ReaderContext, access: Pick<PortalAccess, "policy" | "navigation">, labels: string[], policyPath?: string): boolean {
-  if (!canRead(reader, labels)) return false;
-  return policyPath === undefined || canRead(reader, policyLabels(access.policy, policyPath, access.navigation));
 }
 
 async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, access: PortalAccess, timings?: Record<string, number>): Promise<Found> {
