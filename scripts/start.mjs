@@ -104,6 +104,7 @@ Portico is running.
   Demo guides:       ${origin}/p/${demo.slug}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
   Partners (gated):  ${origin}/p/${demo.slug}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
   Outbox (dev only): ${origin}/p/${demo.slug}/auth/outbox  (the magic-link emails)
+  Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${origin}/p/${demo.slug}/search?q=cancel+shipment
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)
