@@ -10,11 +10,11 @@
 // publish times, and the index build of GitHub's REST description (@octokit/openapi) from the upload's
 // Server-Timing. Asserts nothing.
 //   node bench/search.mjs [--corpus corpus.jsonl] [--queries queries.jsonl] [--json out.json] [--no-github]
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { zipSync } from "fflate";
 import MiniSearch from "minisearch";
-import { uploadContent, zipFiles } from "../scripts/lib/content-bundle.mjs";
+import { readFolder, uploadContent, zipFiles } from "../scripts/lib/content-bundle.mjs";
 import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -31,20 +31,6 @@ const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 };
-
-/** Every file under `dir` as path → bytes (for the DigitalOcean archive). */
-function folderFiles(dir) {
-  const files = {};
-  const walk = (d) => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else files[relative(dir, full).split("\\").join("/")] = new Uint8Array(readFileSync(full));
-    }
-  };
-  walk(dir);
-  return files;
-}
 
 /** An OpenAPI 3.0 definition of the dev set's Twilio endpoint documents (method, path, summary, parameters, form fields). */
 export function twilioDefinition(docs) {
@@ -152,7 +138,7 @@ export async function main() {
     const token = await createPortal(base, server.adminToken, PORTAL);
     const published = [];
     if (docs.some((d) => d.id.startsWith("do:"))) {
-      const zip = zipSync(folderFiles(join(CORPUS_DIR, "digitalocean/specification")), { level: 6 });
+      const zip = zipSync(readFolder(join(CORPUS_DIR, "digitalocean/specification")), { level: 6 });
       published.push(["DigitalOcean (multi-file .zip)", await post(`${base}/v1/apis/upload?api=digitalocean&root=DigitalOcean-public.v2.yaml`, token, zip, "application/zip")]);
     }
     if (docs.some((d) => d.id.startsWith("slack:"))) {

@@ -5,7 +5,7 @@
  */
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createPortal, ORIGIN, upload } from "./harness/client";
+import { createPortal, jsonOrRaw, ORIGIN, upload } from "./harness/client";
 import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
 import { PortalPublisher, publisherFor } from "../worker/publish/portal-publisher";
 import { publishDefinition } from "../worker/publish/publish-definition";
@@ -13,14 +13,7 @@ import { fillVariables } from "../worker/routes/search";
 
 async function search(portal: string, q: string, extra = ""): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await SELF.fetch(`${ORIGIN}/p/${portal}/search.json?q=${encodeURIComponent(q)}${extra}`);
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { raw: text };
-  }
-  return { status: res.status, json, headers: res.headers };
+  return { status: res.status, json: await jsonOrRaw(res), headers: res.headers };
 }
 
 const OPS_WITH_FIELDS = PETSTORE_OPS.replace(

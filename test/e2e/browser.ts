@@ -1,6 +1,9 @@
 /** @module Launching Debian Chromium through playwright-core with the flags this machine needs, and page helpers. */
+import { readFileSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { inject } from "vitest";
+// @ts-expect-error: a plain .mjs module shared with scripts/start.mjs and the benchmark
+import { readFolder, uploadContent, zipFiles } from "../../scripts/lib/content-bundle.mjs";
 
 /** Headless Chromium, no sandbox (we run as root), no background network (the machine has none). */
 export async function launchBrowser(): Promise<Browser> {
@@ -74,4 +77,13 @@ export async function publish(token: string, body: string | Uint8Array<ArrayBuff
   const json = await res.json();
   if (res.status >= 300) throw new Error(`publish: ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/** Creates portal `slug` with the demo's definition and content bundle (as `npm start` has them); returns its token. */
+export async function publishDemo(slug: string): Promise<string> {
+  const token = await createPortal(slug);
+  await publish(token, readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8"));
+  const res = await uploadContent(baseUrl(), token, zipFiles(readFolder(new URL("../../demo/content", import.meta.url).pathname)));
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.json)}`);
+  return token;
 }

@@ -3,21 +3,15 @@
  * or named by the URL), the language switch shows one language, a guide's operation link opens the operation
  * page, and the phone menu opens the navigation without script.
  */
-import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs module shared with scripts/start.mjs and the benchmark
-import { readFolder, uploadContent, zipFiles } from "../../scripts/lib/content-bundle.mjs";
-import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
 
 const PORTAL = "content-demo";
 let browser: Browser;
 
 beforeAll(async () => {
-  const token = await createPortal(PORTAL);
-  await publish(token, readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8"));
-  const res = await uploadContent(baseUrl(), token, zipFiles(readFolder(new URL("../../demo/content", import.meta.url).pathname)));
-  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.json)}`);
+  await publishDemo(PORTAL);
   browser = await launchBrowser();
 }, 180_000);
 

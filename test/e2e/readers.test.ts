@@ -2,22 +2,16 @@
  * @module Browser test of a gated section: a signed-out reader opening the demo's partners guide is sent to sign in,
  * signs in with the shared password, lands back on the guide, and signs out from the top bar.
  */
-import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs module shared with scripts/start.mjs and the benchmark
-import { readFolder, uploadContent, zipFiles } from "../../scripts/lib/content-bundle.mjs";
-import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
 
 const PORTAL = "readers-demo";
 const PASSWORD = "partners-e2e-password";
 let browser: Browser;
 
 beforeAll(async () => {
-  const token = await createPortal(PORTAL);
-  await publish(token, readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8"));
-  const res = await uploadContent(baseUrl(), token, zipFiles(readFolder(new URL("../../demo/content", import.meta.url).pathname)));
-  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.json)}`);
+  const token = await publishDemo(PORTAL);
   const patch = await fetch(`${baseUrl()}/v1/portal`, {
     method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ access: { password: PASSWORD, passwordAudiences: ["partners"] } }),

@@ -27,14 +27,17 @@ export async function upload(
     headers: { authorization: `Bearer ${token}`, "content-type": contentType },
     body,
   });
+  return { status: res.status, json: await jsonOrRaw(res) };
+}
+
+/** A response's body as JSON, or `{raw: text}` when it is not JSON (an HTML error page, say). */
+export async function jsonOrRaw(res: Response): Promise<any> {
   const text = await res.text();
-  let json: any;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    json = { raw: text };
+    return { raw: text };
   }
-  return { status: res.status, json };
 }
 
 /** GET a reader page; returns status and HTML. */
