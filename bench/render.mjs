@@ -38,7 +38,9 @@ export async function main() {
       for (const o of ops) {
         const slice = JSON.parse(JSON.stringify(m.slice(o.slug))); // as read back from KV
         const t0 = performance.now();
-        const html = render.renderOperationPage({ ...page, header: m.header, slice, nav: byTag.get(o.tags[0] ?? "") ?? [], canonicalUrl: `https://x/p/acme/reference/api/1/${o.slug}` });
+        const html = render.renderOperationPage({ ...page, header: m.header, slice, nav: byTag.get(o.tags[0] ?? "") ?? [], canonicalUrl: `https://x/p/acme/reference/api/1/${o.slug}`,
+          // As the reader route renders it: schema bodies past the page's inline budget load on expand.
+          fragmentHref: (id) => `/p/acme/reference/api/1/${o.slug}/fragments/${id}?m=0123456789abcdef` });
         const t = performance.now() - t0;
         if (pass === 1) { sizes.push(html.length); times.push(t); worst.push([html.length, o.slug, t]); }
       }

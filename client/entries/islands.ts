@@ -1,16 +1,18 @@
 /**
  * @module Island reviver: finds `[data-island]` markers, imports each island once by name, and hydrates it with
  * its JSON props inside an error boundary. Everything else on the page stays static HTML, plus one delegated
- * behaviour (repeated schemas expand in place).
+ * behaviours (repeated schemas expand in place; deferred schema bodies load on expand).
  */
 import { h, hydrate } from "preact";
 import { installExpandRepeat } from "../behaviors/expand-repeat";
+import { installLoadFragment } from "../behaviors/load-fragment";
 import { IslandBoundary } from "../islands/error-boundary";
 import { ISLANDS } from "../islands/registry";
 import type { IslandName } from "../islands/types";
 
 document.documentElement.classList.add("js");
 installExpandRepeat();
+installLoadFragment();
 
 async function revive(el: HTMLElement): Promise<void> {
   const name = el.dataset.island as IslandName;

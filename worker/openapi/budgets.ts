@@ -24,6 +24,18 @@ export const EXAMPLE_BUDGET = {
   maxChars: 64_000,
 } as const;
 
+/**
+ * HTML weight of an operation page (render/components/defer.ts): past this many estimated bytes of schema rows, a
+ * collapsed schema body is not inlined but loads on expand from its fragment URL. GitHub's largest pages (large
+ * oneOf payloads) were 153 KB; this keeps every one of its 1,223 pages under 60 KB with the page's other parts.
+ */
+export const PAGE_WEIGHT = {
+  /** Estimated bytes of schema rows inlined on one page (or one fragment) before bodies defer. */
+  inlineSchemaBytes: 12_000,
+  /** Estimated bytes of one schema row before its description (name, type, badges, markup). */
+  rowBytes: 200,
+} as const;
+
 /** Schema views (schema-view/build-view.ts): what one page shows of a schema graph. */
 export const VIEW_BUDGET = {
   /** Nodes of one tree (one media type's schema, one parameter). */

@@ -2,7 +2,7 @@
 export type { ApiRef, PageProps, PortalRef, VersionRef } from "./types";
 export { renderPortalHome, type PortalHomeProps } from "./pages/portal-home";
 export { renderVersionIndex, type VersionIndexProps } from "./pages/version-index";
-export { renderOperationPage, type OperationPageProps } from "./pages/operation-page";
+export { renderOperationFragment, renderOperationPage, type OperationPageProps } from "./pages/operation-page";
 export { renderSinglePage, type SinglePageProps } from "./pages/single-page";
 export { renderErrorPage, type ErrorPageProps } from "./pages/error-page";
 export { renderMarkdown, renderMarkdownInline } from "./markdown";

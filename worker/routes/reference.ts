@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { portalPagePolicy, usePagePolicy } from "../http/security-headers";
-import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
+import { renderErrorPage, renderOperationFragment, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
 import type { ApiRef, PageProps } from "../render";
 import {
   findMovedOperation,
@@ -26,6 +26,7 @@ import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
+import { sha256Hex } from "../store/tokens";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
 
@@ -82,6 +83,19 @@ async function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: 
   };
 }
 
+/** Bumped when rendering changes how deferred bodies are numbered, so cached fragment URLs never go stale. */
+const FRAGMENT_FORMAT = 1;
+
+/** The `m` of fragment URLs: the model and the numbering format (16 hex digits). */
+async function fragmentTag(modelKey: string): Promise<string> {
+  return (await sha256Hex(`${FRAGMENT_FORMAT}:${modelKey}`)).slice(0, 16);
+}
+
+function fragmentHref(ctx: ReaderContext, slug: string, tag: string): (id: string) => string {
+  const base = `${versionPath(ctx)}${encodeURIComponent(slug)}/fragments/`;
+  return (id) => `${base}${id}?m=${tag}`;
+}
+
 function versionPath(ctx: ReaderContext): string {
   return `/p/${ctx.portal.slug}/reference/${ctx.api.slug}/${encodeURIComponent(ctx.version.label)}/`;
 }
@@ -136,11 +150,12 @@ export const referenceRoutes = new Hono<AppEnv>()
       if (moved) return c.redirect(`${versionPath(ctx)}#${tagAnchor(moved.tag)}`, 302);
       throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
     }
-    const [header, slice, siblings, guides] = await Promise.all([
+    const [header, slice, siblings, guides, tag] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       listOperationsOfTag(db, ctx.version.id, row.tag),
       ctx.live ? guidesLinkingTo(c, ctx.portal.id, ctx.portal.slug, ctx.api.slug, slug) : [],
+      fragmentTag(ctx.version.modelKey),
     ]);
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
@@ -149,7 +164,34 @@ export const referenceRoutes = new Hono<AppEnv>()
       slice,
       nav: siblings.map(operationSummaryOf),
       guides,
+      fragmentHref: fragmentHref(ctx, slug, tag),
     });
+    return c.html(html);
+  })
+  // A deferred schema body of an operation page (render/components/defer.tsx). `m` names the model and render
+  // format it was numbered under, so the URL is immutable; another `m` (the label re-published since) is a 404.
+  .get("/p/:portal/reference/:api/:version/:slug/fragments/:id{[0-9]+(?:\\.[0-9]+){0,31}}", async (c) => {
+    const slug = c.req.param("slug");
+    const ctx = await readable(c, labelParam(c), slug);
+    const row = ctx.operation;
+    if (!row) throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
+    const tag = await fragmentTag(ctx.version.modelKey);
+    if (c.req.query("m") !== tag) throw new ApiError(404, "not-found", "this part belongs to an earlier publication of the page: reload the operation");
+    const [header, slice] = await Promise.all([
+      getHeader(c.env.MODELS, ctx.version.modelKey),
+      getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
+    ]);
+    if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
+    const html = renderOperationFragment({
+      ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),
+      header, slice, nav: [],
+      fragmentHref: fragmentHref(ctx, slug, tag),
+      operationHref: versionPath(ctx) + encodeURIComponent(slug),
+    }, c.req.param("id"));
+    if (html === undefined) throw new ApiError(404, "not-found", "no such part of this operation's page");
+    c.header("x-robots-tag", "noindex");
+    // Public portals: immutable (the access middleware turns this into private, no-store where readers matter).
+    c.header("cache-control", "public, max-age=31536000, immutable");
     return c.html(html);
   })
   .onError((error, c) => {

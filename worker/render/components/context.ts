@@ -1,4 +1,5 @@
 /** @module Per-render state: unique ids for radio groups and anchors, the page's repeated-schema registry and its view budget. */
+import type { DeferState } from "./defer";
 import { createRepeatRegistry, createViewBudget, type RepeatRegistry, type ViewBudget } from "../../openapi/schema-view/build-view";
 
 /** Passed down the component tree of one page render. */
@@ -9,6 +10,8 @@ export interface RenderContext {
   repeats: RepeatRegistry;
   /** The page's schema-view node budget, shared by every tree on the page (past it, trees are cut with a note). */
   budget: ViewBudget;
+  /** Page weight: set on operation pages and fragments, where schema bodies past an inline budget load on expand. */
+  defer?: DeferState;
 }
 
 /**

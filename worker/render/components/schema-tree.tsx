@@ -8,6 +8,7 @@ import type { PropertyView, SchemaView, VariantGroup } from "../../openapi/schem
 import { BUDGET_NOTES } from "../../openapi/budgets";
 import { hasChildren, typeLabel } from "../format";
 import type { RenderContext } from "./context";
+import { Deferrable, spendRow } from "./defer";
 import { ItemFacts, SchemaBadges, SchemaFacts } from "./schema-facts";
 
 function countLabel(shown: SchemaView): string {
@@ -35,6 +36,7 @@ function RepeatLink({ view }: { view: SchemaView }) {
 /** One property (or parameter, or header) row: name, type, badges, facts, then its children behind a toggle. */
 export function PropertyRow({ prop, ctx, depth, open, extra }: { prop: PropertyView; ctx: RenderContext; depth: number; open?: boolean; extra?: ComponentChildren }) {
   const v = prop.schema;
+  spendRow(ctx, v);
   return (
     <li id={v.anchor}>
       <p class="h">
@@ -50,7 +52,7 @@ export function PropertyRow({ prop, ctx, depth, open, extra }: { prop: PropertyV
       {hasChildren(v) && (
         <details open={open}>
           <summary>{countLabel(v)}</summary>
-          {v.repeatOf ? <RepeatLink view={v} /> : <SchemaBody view={v} ctx={ctx} depth={depth + 1} />}
+          {v.repeatOf ? <RepeatLink view={v} /> : <Deferrable ctx={ctx} what={countLabel(v)} body={(c) => <SchemaBody view={v} ctx={c} depth={depth + 1} />} />}
         </details>
       )}
     </li>
@@ -73,7 +75,9 @@ function Variants({ group, ctx, depth }: { group: VariantGroup; ctx: RenderConte
           <div class="vp" id={o.schema.anchor}>
             <p class="h"><i>{typeLabel(o.schema)}</i>{o.schema.name ? <i class="n">{o.schema.name}</i> : null}<SchemaBadges view={o.schema} /></p>
             <SchemaFacts view={o.schema} />
-            {o.schema.cycle ? <CycleLink view={o.schema} /> : o.schema.repeatOf ? <RepeatLink view={o.schema} /> : <SchemaBody view={o.schema} ctx={ctx} depth={depth + 1} />}
+            {o.schema.cycle ? <CycleLink view={o.schema} /> : o.schema.repeatOf ? <RepeatLink view={o.schema} /> : hasChildren(o.schema)
+              ? <Deferrable ctx={ctx} what={`the ${o.name} variant`} body={(c) => <SchemaBody view={o.schema} ctx={c} depth={depth + 1} />} />
+              : <SchemaBody view={o.schema} ctx={ctx} depth={depth + 1} />}
           </div>
         </>
       ))}
@@ -117,6 +121,13 @@ export function SchemaBody({ view, ctx, depth }: { view: SchemaView; ctx: Render
   );
 }
 
+/** Rows a body shows at its own level (an array's items' properties count as its own). */
+function topRows(view: SchemaView): number {
+  const shown = bodyOf(view);
+  const base = shown.items && !shown.properties ? bodyOf(shown.items) : shown;
+  return base.properties?.length ?? 0;
+}
+
 /** A whole schema: the root's type line and facts, then its children expanded one level. */
 export function SchemaBlock({ view, ctx, title }: { view: SchemaView; ctx: RenderContext; title?: string }) {
   return (
@@ -129,7 +140,9 @@ export function SchemaBlock({ view, ctx, title }: { view: SchemaView; ctx: Rende
       <SchemaFacts view={view} />
       <ItemFacts view={view} />
       {view.cycle && <CycleLink view={view} />}
-      <SchemaBody view={view} ctx={ctx} depth={0} />
+      {hasChildren(view) && !view.repeatOf
+        ? <Deferrable ctx={ctx} what={countLabel(view)} rows={topRows(view)} body={(c) => <SchemaBody view={view} ctx={c} depth={0} />} />
+        : <SchemaBody view={view} ctx={ctx} depth={0} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../op
 import { createRenderContext } from "../components/context";
 import { documentEnd, documentStart, plainSummary } from "../components/document";
 import { DegradedArticle, operationTitle, OperationArticle } from "../components/operation-article";
+import { createDeferState } from "../components/defer";
 import { buildOperationModel } from "../components/operation-model";
 import { SideNav } from "../components/side-nav";
 import { TopBar } from "../components/top-bar";
@@ -15,7 +16,14 @@ import { Footer } from "./frame";
  * Props of {@link renderOperationPage}. `nav`: the operations of the same tag (the sidebar lists only those);
  * `guides`: the guides and code steps that link to this operation (already filtered for the reader).
  */
-export type OperationPageProps = PageProps & { header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[]; guides?: { title: string; href: string }[] };
+export type OperationPageProps = PageProps & {
+  header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[]; guides?: { title: string; href: string }[];
+  /**
+   * Where deferred schema bodies load from (`id` → URL; see components/defer.tsx). Absent, every body is inlined
+   * (tests, previews); the reader route always sets it so pages stay light.
+   */
+  fragmentHref?: (id: string) => string;
+};
 
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
 export function renderOperationPage(p: OperationPageProps): string {
@@ -44,6 +52,7 @@ export function renderOperationPage(p: OperationPageProps): string {
   let body: string;
   try {
     const ctx = createRenderContext();
+    if (p.fragmentHref) ctx.defer = createDeferState(p.fragmentHref);
     const model = buildOperationModel(p.slice, p.header, ctx);
     body = frame(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />);
   } catch {
@@ -55,4 +64,27 @@ export function renderOperationPage(p: OperationPageProps): string {
     title, description, canonicalUrl: p.canonicalUrl,
     og: { title: `${operationTitle(op)} · ${p.header.info.title}`, description, siteName: p.portal.name },
   }) + body + documentEnd();
+}
+
+/**
+ * Deferred schema body `id` of an operation page, as a small HTML document of its own (the body inside
+ * `<main class="frag">`, a link back to the operation): what a reader without script opens, and what the page's
+ * script inserts on expand. `undefined` when the page has no body `id` (a stale or made-up number). Renders the
+ * page's model the same way the page does, so numbering matches for the same slice.
+ */
+export function renderOperationFragment(p: OperationPageProps & { fragmentHref: (id: string) => string; operationHref: string }, id: string): string | undefined {
+  const op = p.slice.summary;
+  const ctx = createRenderContext();
+  const capture: { target: string; html?: string } = { target: id };
+  ctx.defer = createDeferState(p.fragmentHref, capture);
+  const model = buildOperationModel(p.slice, p.header, ctx);
+  renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />);
+  if (capture.html === undefined) return undefined;
+  const title = `${operationTitle(op)} (part) · ${p.header.info.title} ${p.version.label} · ${p.portal.name}`;
+  return documentStart({ title }) + renderToString(
+    <main id="main" class="frag">
+      <p class="eb"><a href={p.operationHref}>← {operationTitle(op)}</a></p>
+      <div class="fb" data-frag-body="" dangerouslySetInnerHTML={{ __html: capture.html }} />
+    </main>,
+  ) + documentEnd();
 }
