@@ -31,6 +31,8 @@ export interface PageProps {
   canonicalUrl?: string;
   /** The Authorize control (API key once); absent, the page shows none (previews, tests). */
   authorize?: AuthorizeState;
+  /** `{{name}}` values for code samples and examples: the reader's own over the live content's defaults. */
+  variables?: Record<string, string>;
 }
 
 /** What the Authorize control shows and where its forms post (worker/routes/api-key.ts). */

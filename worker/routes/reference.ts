@@ -22,6 +22,7 @@ import {
   sliceLocationOf,
 } from "../store/apis";
 import { getDb } from "../store/db";
+import { liveVariableDefaults } from "../store/content-site";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
@@ -67,9 +68,19 @@ function apiRef(api: ApiRow): ApiRef {
   return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
 }
 
+/**
+ * `{{name}}` values of a reference page: the live content's defaults, under the reader's own (JWT claims, SAML
+ * attributes), under the API key they entered (`api_key`), as guides fill them.
+ */
+async function pageVariables(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, apiKey: string | undefined): Promise<Record<string, string>> {
+  const defaults = await liveVariableDefaults(c.env.DB, ctx.portal.id);
+  return { ...defaults, ...ctx.state.reader("en").variables, ...(apiKey ? { api_key: apiKey } : {}) };
+}
+
 /** Props every reference page shares; reading the API-key cookie makes the answer `private, no-store`. */
-async function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): Promise<PageProps> {
+async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<PageProps> {
   const basePath = `/p/${ctx.portal.slug}`;
+  const authorize = await authorizeState(c, ctx.portal, c.req.path);
   return {
     portal: { slug: ctx.portal.slug, name: ctx.portal.name },
     basePath,
@@ -79,7 +90,8 @@ async function pageProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: 
     version: { label: ctx.version.label, live: ctx.live },
     // The portal's configured origin, never the request's Host (which the client chooses).
     canonicalUrl: publicOrigin(c.env, ctx.portal) + canonicalPath,
-    authorize: await authorizeState(c, ctx.portal, c.req.path),
+    authorize,
+    variables: await pageVariables(c, ctx, authorize.apiKey),
   };
 }
 
@@ -100,7 +112,7 @@ function versionPath(ctx: ReaderContext): string {
   return `/p/${ctx.portal.slug}/reference/${ctx.api.slug}/${encodeURIComponent(ctx.version.label)}/`;
 }
 
-async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext): Promise<Response> {
+async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }): Promise<Response> {
   const db = getDb(c.env.DB);
   const [header, rows] = await Promise.all([getHeader(c.env.MODELS, ctx.version.modelKey), listOperations(db, ctx.version.id)]);
   if (!header) throw new ApiError(404, "not-found", "this version's model is not available");

@@ -102,3 +102,20 @@ export async function storedPage(kv: KVNamespace, at: PageLocation): Promise<Sto
   }
   return remember(PAGES, id, pageFromChunk(chunk, at), MAX_PAGES);
 }
+
+const DEFAULTS = new Map<number, Record<string, string>>();
+
+/**
+ * The `{{name}}` defaults of a portal's live content release (portico.yaml `variables`), `{}` without one.
+ * Releases are immutable, so each release's defaults are read once per isolate (one small D1 query a call).
+ */
+export async function liveVariableDefaults(db: D1Database, portalId: number): Promise<Record<string, string>> {
+  const row = await db.prepare("SELECT r.id, r.config FROM content_live l JOIN content_releases r ON r.id = l.release_id WHERE l.portal_id = ?")
+    .bind(portalId).first<{ id: number; config: string }>();
+  if (!row) return {};
+  const known = DEFAULTS.get(row.id);
+  if (known) return known;
+  const variables = (JSON.parse(row.config) as { variables?: Record<string, { default?: string }> }).variables ?? {};
+  const defaults = Object.fromEntries(Object.entries(variables).flatMap(([k, v]) => (typeof v?.default === "string" ? [[k, v.default]] : [])));
+  return remember(DEFAULTS, row.id, defaults, MAX_RELEASES);
+}

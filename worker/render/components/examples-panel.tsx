@@ -3,6 +3,7 @@ import CodeSamples from "../../../client/islands/code-samples";
 import CopyButton from "../../../client/islands/copy";
 import { BUDGET_NOTES } from "../../openapi/budgets";
 import { withCredential } from "../../openapi/samples/auth";
+import { fillPlaceholders, fillPlaceholdersDeep } from "../../openapi/samples/variables";
 import type { MediaExample } from "../../openapi/schema-view/media-example";
 import { prettyExample } from "../format";
 import { Code } from "./code";
@@ -14,7 +15,7 @@ import { statusLabel } from "./responses";
 import { SafeLink } from "./safe-link";
 import { Tabs } from "./tabs";
 
-function ExampleBlock({ example, ctx, mediaType }: { example: MediaExample; ctx: RenderContext; mediaType?: string }) {
+function ExampleBlock({ example, ctx, mediaType, variables = {} }: { example: MediaExample; ctx: RenderContext; mediaType?: string; variables?: Record<string, string> }) {
   const id = ctx.uid("x");
   return (
     <div class="ex">
@@ -23,7 +24,7 @@ function ExampleBlock({ example, ctx, mediaType }: { example: MediaExample; ctx:
       )}
       {example.externalValue !== undefined && example.value === undefined
         ? <p class="fa">External example: <SafeLink url={example.externalValue} /></p>
-        : <><pre><Code id={id} text={prettyExample(example.value)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
+        : <><pre><Code id={id} text={fillPlaceholders(prettyExample(example.value), variables)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
       {example.truncated && <TruncatedNote />}
     </div>
   );
@@ -36,9 +37,10 @@ function TruncatedNote() {
 
 /**
  * Request sample in every language (carrying the reader's `apiKey` when they entered one), then examples; the
- * response tabs follow status-code order.
+ * response tabs follow status-code order. `variables` (the reader's values over the content's defaults) fill
+ * `{{name}}` placeholders in the samples and examples.
  */
-export function ExamplesPanel({ model, ctx, hl, apiKey }: { model: OperationModel; ctx: RenderContext; hl: number; apiKey?: string }) {
+export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {} }: { model: OperationModel; ctx: RenderContext; hl: number; apiKey?: string; variables?: Record<string, string> }) {
   const { sample } = model;
   const responses = model.responses
     .map((r) => ({ code: r.code, media: r.media.find((m) => m.examples.length > 0) }))
@@ -48,13 +50,13 @@ export function ExamplesPanel({ model, ctx, hl, apiKey }: { model: OperationMode
   return (
     <aside class="op-x" aria-label="Examples">
       <H level={hl} class="xh">Request</H>
-      <Island name="code-samples" component={CodeSamples} props={{ input: withCredential(sample.input, apiKey), id }} />
+      <Island name="code-samples" component={CodeSamples} props={{ input: withCredential(fillPlaceholdersDeep(sample.input, variables), apiKey), id }} />
       {sample.body?.example.truncated && <TruncatedNote />}
       {/* One example is already in the code sample; several get tabs (the sample sends the first). */}
       {sample.body && reqExamples.length > 1 && (
         <Tabs ctx={ctx} label="Request example" tabs={reqExamples.map((ex) => ({
           label: ex.summary ?? ex.name,
-          content: <ExampleBlock example={ex} ctx={ctx} mediaType={sample.body!.mediaType} />,
+          content: <ExampleBlock example={ex} ctx={ctx} mediaType={sample.body!.mediaType} variables={variables} />,
         }))} />
       )}
       {responses.length > 0 && (
@@ -65,7 +67,7 @@ export function ExamplesPanel({ model, ctx, hl, apiKey }: { model: OperationMode
             content: (
               <>
                 <p class="fa">{statusLabel(r.code)}</p>
-                <ExampleBlock example={r.media!.examples[0]} ctx={ctx} mediaType={r.media!.type} />
+                <ExampleBlock example={r.media!.examples[0]} ctx={ctx} mediaType={r.media!.type} variables={variables} />
               </>
             ),
           }))} />

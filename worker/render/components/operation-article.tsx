@@ -91,7 +91,7 @@ export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id }:
         <Callbacks operation={operation} parentSlug={op.slug} refs={slice.refs} hl={hl + 1} idPrefix={idPrefix}
           href={(slug) => operationUrl(page.basePath, page.api, page.version.label, slug)} />
       </div>
-      <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} />
+      <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} variables={page.variables} />
     </article>
   );
 }
