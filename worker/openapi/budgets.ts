@@ -13,8 +13,8 @@
  * a dense hostile graph stops here with a `diff-budget-reached` note instead of running for minutes.
  */
 export const DIFF_BUDGET = {
-  /** Schema node pairs compared (each $ref hop and allOf part counts). */
-  maxVisits: 5_000_000,
+  /** Schema node pairs compared plus changes copied from a nested schema to its parent (each $ref hop and allOf part counts). */
+  maxVisits: 2_000_000,
   /** Changes kept; later ones are dropped and the result says so. */
   maxChanges: 50_000,
   /** allOf parts merged per schema. */

@@ -67,7 +67,7 @@ export class DiffContext {
   /** Records a change; its level comes from the registry. Throws DiffBudgetExceeded past the change budget. */
   emit(id: string, message: string, where: Where): void {
     if (this.changes.length >= DIFF_BUDGET.maxChanges) throw new DiffBudgetExceeded(`${DIFF_BUDGET.maxChanges.toLocaleString("en-US")} changes listed`);
-    const change: Change = { id, level: levelOf(id), pointer: toRef(where.revision ?? where.base ?? []), message };
+    const change: Change = { id, level: levelOf(id), pointer: toRef(where.revision ?? where.base ?? []).slice(1), message };
     if (where.operation) change.operation = where.operation;
     const baseLine = where.base && this.base.locate?.(where.base)?.line;
     const revisionLine = where.revision && this.revision.locate?.(where.revision)?.line;

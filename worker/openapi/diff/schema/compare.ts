@@ -51,7 +51,10 @@ export class SchemaComparer {
       const recurse = (bref: SchemaRef, rref: SchemaRef) => {
         const bn = this.baseSchemas.get(bref);
         const rn = this.revSchemas.get(rref);
-        return { changes: this.pair(bn, rn, direction, constAsEnum), base: bn, rev: rn };
+        const changes = this.pair(bn, rn, direction, constAsEnum);
+        // Each change of a child is copied into its parent's list: count the copies, or a dense graph multiplies them.
+        this.budget.spend(changes.length);
+        return { changes, base: bn, rev: rn };
       };
       const getBase = (ref: SchemaRef) => this.baseSchemas.get(ref);
       const getRev = (ref: SchemaRef) => this.revSchemas.get(ref);
