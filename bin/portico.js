@@ -11581,8 +11581,8 @@ function sortIssues(issues) {
 
 // worker/openapi/budgets.ts
 var DIFF_BUDGET = {
-  /** Schema node pairs compared (each $ref hop and allOf part counts). */
-  maxVisits: 5e6,
+  /** Schema node pairs compared plus changes copied from a nested schema to its parent (each $ref hop and allOf part counts). */
+  maxVisits: 2e6,
   /** Changes kept; later ones are dropped and the result says so. */
   maxChanges: 5e4,
   /** allOf parts merged per schema. */
@@ -12171,7 +12171,9 @@ var SchemaComparer = class {
       const recurse = (bref, rref) => {
         const bn = this.baseSchemas.get(bref);
         const rn = this.revSchemas.get(rref);
-        return { changes: this.pair(bn, rn, direction, constAsEnum), base: bn, rev: rn };
+        const changes = this.pair(bn, rn, direction, constAsEnum);
+        this.budget.spend(changes.length);
+        return { changes, base: bn, rev: rn };
       };
       const getBase = (ref) => this.baseSchemas.get(ref);
       const getRev = (ref) => this.revSchemas.get(ref);
@@ -12329,7 +12331,7 @@ var DiffContext = class {
   /** Records a change; its level comes from the registry. Throws DiffBudgetExceeded past the change budget. */
   emit(id, message, where) {
     if (this.changes.length >= DIFF_BUDGET.maxChanges) throw new DiffBudgetExceeded(`${DIFF_BUDGET.maxChanges.toLocaleString("en-US")} changes listed`);
-    const change = { id, level: levelOf(id), pointer: toRef(where.revision ?? where.base ?? []), message };
+    const change = { id, level: levelOf(id), pointer: toRef(where.revision ?? where.base ?? []).slice(1), message };
     if (where.operation) change.operation = where.operation;
     const baseLine = where.base && this.base.locate?.(where.base)?.line;
     const revisionLine = where.revision && this.revision.locate?.(where.revision)?.line;
