@@ -11961,8 +11961,8 @@ function compareVariants(base, rev2, out, getBase, getRev, recurse) {
     const bv = base[key] ?? [];
     const rv = rev2[key] ?? [];
     if (!bv.length && !rv.length) continue;
-    const bl = bv.map((ref, i2) => getBase(ref).name ?? `#${i2}`);
-    const rl = rv.map((ref, i2) => getRev(ref).name ?? `#${i2}`);
+    const bl = labels(bv.map((ref) => getBase(ref).name));
+    const rl = labels(rv.map((ref) => getRev(ref).name));
     const suffix = key === "oneOf" ? "one-of" : "any-of";
     bv.forEach((ref, i2) => {
       const j = rl.indexOf(bl[i2]);
@@ -11979,6 +11979,9 @@ function compareVariants(base, rev2, out, getBase, getRev, recurse) {
   for (let i2 = 0; i2 < common; i2++) for (const c of recurse(bp[i2], rp[i2]).changes) out.push({ ...c, path: [`prefixItems/${i2}`, ...c.path] });
   for (let i2 = common; i2 < bp.length; i2++) out.push({ suffix: "prefix-items-removed", path: [], base: bp[i2].at, revision: rev2.at, what: `prefixItems entry ${i2} removed` });
   for (let i2 = common; i2 < rp.length; i2++) out.push({ suffix: "prefix-items-added", path: [], base: base.at, revision: rp[i2].at, what: `prefixItems entry ${i2} added` });
+}
+function labels(names) {
+  return names.map((name, i2) => name === void 0 || names.indexOf(name) !== i2 || names.lastIndexOf(name) !== i2 ? `${name ?? ""}#${i2}` : name);
 }
 
 // worker/openapi/diff/schema/rel.ts
@@ -12298,7 +12301,6 @@ function mergeInto(into, part) {
   into.deprecated ||= part.deprecated;
   for (const k of NUMERIC) if (into.numbers[k] === void 0 && part.numbers[k] !== void 0) into.numbers[k] = part.numbers[k];
   into.pattern ??= part.pattern;
-  into.name ??= part.name;
 }
 
 // worker/openapi/diff/context.ts

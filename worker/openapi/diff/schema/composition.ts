@@ -16,8 +16,8 @@ export function compareVariants(base: NormSchema, rev: NormSchema, out: RelChang
     const bv = base[key] ?? [];
     const rv = rev[key] ?? [];
     if (!bv.length && !rv.length) continue;
-    const bl = bv.map((ref, i) => getBase(ref).name ?? `#${i}`);
-    const rl = rv.map((ref, i) => getRev(ref).name ?? `#${i}`);
+    const bl = labels(bv.map((ref) => getBase(ref).name));
+    const rl = labels(rv.map((ref) => getRev(ref).name));
     const suffix = key === "oneOf" ? "one-of" : "any-of";
     bv.forEach((ref, i) => {
       const j = rl.indexOf(bl[i]);
@@ -34,4 +34,9 @@ export function compareVariants(base: NormSchema, rev: NormSchema, out: RelChang
   for (let i = 0; i < common; i++) for (const c of recurse(bp[i], rp[i]).changes) out.push({ ...c, path: [`prefixItems/${i}`, ...c.path] });
   for (let i = common; i < bp.length; i++) out.push({ suffix: "prefix-items-removed", path: [], base: bp[i].at, revision: rev.at, what: `prefixItems entry ${i} removed` });
   for (let i = common; i < rp.length; i++) out.push({ suffix: "prefix-items-added", path: [], base: base.at, revision: rp[i].at, what: `prefixItems entry ${i} added` });
+}
+
+/** Variant labels: the component name, else the position; a name used twice keeps its position too. */
+function labels(names: (string | undefined)[]): string[] {
+  return names.map((name, i) => (name === undefined || names.indexOf(name) !== i || names.lastIndexOf(name) !== i ? `${name ?? ""}#${i}` : name));
 }

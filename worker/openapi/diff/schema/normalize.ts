@@ -154,5 +154,4 @@ function mergeInto(into: NormSchema, part: NormSchema): void {
   into.deprecated ||= part.deprecated;
   for (const k of NUMERIC) if (into.numbers[k] === undefined && part.numbers[k] !== undefined) into.numbers[k] = part.numbers[k];
   into.pattern ??= part.pattern;
-  into.name ??= part.name;
 }
