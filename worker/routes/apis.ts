@@ -8,8 +8,9 @@ import { publishAnswer, survivingReset } from "../http/publish-answer";
 import { readBodyLimited } from "../http/read-body";
 import { publicOrigin } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
-import { strictQuery, uploadNames } from "../http/upload-query";
+import { changesLabel, strictQuery, uploadNames } from "../http/upload-query";
 import { requirePortal } from "../middleware/auth";
+import { versionChanges } from "../publish/changes";
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
@@ -105,6 +106,21 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     // The media type is the publication's, decided by Portico (rows from before it was kept: from the bytes).
     return new Response(raw.body, {
       headers: { "content-type": live.mediaType ?? definitionMediaType(raw.body), "x-portico-version": encodeURIComponent(live.label) },
+    });
+  })
+  .get("/v1/apis/:api/changes", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await findApi(db, portal.id, c.req.param("api"));
+    if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
+    const from = changesLabel(c.req.url, "from");
+    const to = changesLabel(c.req.url, "to");
+    const { from: f, to: t, result } = await versionChanges(c.env, db, api, from, to);
+    return c.json({
+      api: api.slug,
+      from: { label: f.label, sha256: f.sha256, publishedAt: f.createdAt },
+      to: { label: t.label, sha256: t.sha256, publishedAt: t.createdAt },
+      ...result,
     });
   })
   .patch("/v1/apis/:api", async (c) => {

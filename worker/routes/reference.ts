@@ -8,9 +8,10 @@ import { canRead } from "../access/reader";
 import { readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { changesLabel } from "../http/upload-query";
 import { publicOrigin } from "../http/public-origin";
 import { portalPagePolicy, usePagePolicy } from "../http/security-headers";
-import { renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
+import { operationUrl, renderChangesPage, renderErrorPage, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
 import type { ApiRef, PageProps } from "../render";
 import {
   findMovedOperation,
@@ -26,6 +27,7 @@ import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
+import { versionChanges } from "../publish/changes";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
 
@@ -118,6 +120,32 @@ export const referenceRoutes = new Hono<AppEnv>()
   .get("/p/:portal/reference/:api", (c) => c.redirect(`/p/${c.req.param("portal")}/reference/${c.req.param("api")}/`, 301))
   .get("/p/:portal/reference/:api/", async (c) => {
     return versionIndex(c, await readable(c));
+  })
+  // Before `/:version`: a version labelled "changes" stays reachable with its trailing slash.
+  .get("/p/:portal/reference/:api/changes", async (c) => {
+    const ctx = await readable(c);
+    const db = getDb(c.env.DB);
+    const { from, to, result } = await versionChanges(c.env, db, ctx.api, changesLabel(c.req.url, "from"), changesLabel(c.req.url, "to"));
+    const [toRows, fromRows] = await Promise.all([listOperations(db, to.id), listOperations(db, from.id)]);
+    const slugs = (rows: OperationRow[]) => new Map(rows.filter((r) => r.kind !== "callback").map((r) => [`${r.method.toUpperCase()} ${r.path}`, r.slug]));
+    const toSlugs = slugs(toRows);
+    const fromSlugs = slugs(fromRows);
+    const ref = apiRef(ctx.api);
+    const html = renderChangesPage({
+      ...(await pageProps(c, ctx, `/p/${ctx.portal.slug}/reference/${ctx.api.slug}/changes`)),
+      from: from.label,
+      to: to.label,
+      labels: ctx.versions.map((v) => v.label),
+      result,
+      operationHref: (method, path) => {
+        const key = `${method} ${path}`;
+        const slug = toSlugs.get(key);
+        if (slug !== undefined) return operationUrl(`/p/${ctx.portal.slug}`, ref, to.label, slug);
+        const old = fromSlugs.get(key);
+        return old !== undefined ? operationUrl(`/p/${ctx.portal.slug}`, ref, from.label, old) : undefined;
+      },
+    });
+    return c.html(html);
   })
   .get("/p/:portal/reference/:api/:version", (c) => c.redirect(new URL(c.req.path + "/", c.req.url).pathname, 301))
   .get("/p/:portal/reference/:api/:version/", async (c) => {
