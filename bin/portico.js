@@ -11768,6 +11768,12 @@ var ROWS = [
   ["request-parameter-min-increased", "ERR", "a parameter's minimum increased"],
   ["request-parameter-min-decreased", "INFO", "a parameter's minimum decreased"],
   ["request-parameter-min-set", "ERR", "a parameter got a minimum"],
+  ["request-parameter-exclusive-max-decreased", "ERR", "a parameter's exclusiveMaximum decreased"],
+  ["request-parameter-exclusive-max-increased", "INFO", "a parameter's exclusiveMaximum increased"],
+  ["request-parameter-exclusive-max-set", "ERR", "a parameter got an exclusiveMaximum"],
+  ["request-parameter-exclusive-min-increased", "ERR", "a parameter's exclusiveMinimum increased"],
+  ["request-parameter-exclusive-min-decreased", "INFO", "a parameter's exclusiveMinimum decreased"],
+  ["request-parameter-exclusive-min-set", "ERR", "a parameter got an exclusiveMinimum"],
   ["request-parameter-max-items-decreased", "ERR", "a parameter's maxItems decreased"],
   ["request-parameter-max-items-increased", "INFO", "a parameter's maxItems increased"],
   ["request-parameter-min-items-increased", "ERR", "a parameter's minItems increased"],
@@ -11800,6 +11806,7 @@ var ROWS = [
   ["request-property-enum-value-added", "INFO", "an enum value added to a request property"],
   ["request-property-became-enum", "ERR", "a request property was restricted to enum values"],
   ["new-required-request-property", "ERR", "a required request property added"],
+  ["new-required-request-property-with-default", "ERR", "a required request property with a default added (the default does not make omitting it valid)"],
   ["new-optional-request-property", "INFO", "an optional (or readOnly) request property added"],
   ["request-property-removed", "WARN", "a request property removed"],
   ["request-property-became-required", "ERR", "a request property became required"],
@@ -11847,6 +11854,22 @@ var ROWS = [
     ["max-items-set", "ERR", "maxItems added"],
     ["min-items-increased", "ERR", "minItems increased"],
     ["min-items-set", "ERR", "minItems added"],
+    ["exclusive-max-decreased", "ERR", "exclusiveMaximum decreased (3.0 boolean form read as 3.1's number)"],
+    ["exclusive-max-increased", "INFO", "exclusiveMaximum increased"],
+    ["exclusive-max-set", "ERR", "exclusiveMaximum added"],
+    ["exclusive-min-increased", "ERR", "exclusiveMinimum increased"],
+    ["exclusive-min-decreased", "INFO", "exclusiveMinimum decreased"],
+    ["exclusive-min-set", "ERR", "exclusiveMinimum added"],
+    ["max-properties-decreased", "ERR", "maxProperties decreased"],
+    ["max-properties-increased", "INFO", "maxProperties increased"],
+    ["max-properties-set", "ERR", "maxProperties added"],
+    ["min-properties-increased", "ERR", "minProperties increased"],
+    ["unique-items-set", "ERR", "uniqueItems set"],
+    ["unique-items-unset", "INFO", "uniqueItems removed"],
+    ["multiple-of-set", "ERR", "multipleOf added"],
+    ["multiple-of-unset", "INFO", "multipleOf removed"],
+    ["multiple-of-changed", "ERR", "multipleOf changed to a value that is not a divisor of the old one"],
+    ["multiple-of-generalized", "INFO", "multipleOf changed to a divisor of the old one (4 \u2192 2)"],
     ["one-of-added", "INFO", "a oneOf variant added"],
     ["one-of-removed", "ERR", "a oneOf variant removed"],
     ["any-of-added", "INFO", "an anyOf variant added"],
@@ -11868,6 +11891,7 @@ var ROWS = [
   ["optional-response-header-removed", "WARN", "an optional response header removed"],
   ["response-header-added", "INFO", "a response header added"],
   ["response-header-became-optional", "ERR", "a response header is no longer required"],
+  ["response-header-type-changed", "ERR", "a response header's schema type or format changed"],
   ["response-property-enum-value-added", "WARN", "an enum value added to a response property (clients may not handle it)"],
   ["response-write-only-property-enum-value-added", "INFO", "an enum value added to a writeOnly response property"],
   ["response-body-enum-value-added", "WARN", "an enum value added to the response body schema", "ours"],
@@ -11916,6 +11940,14 @@ var ROWS = [
     ["max-items-increased", "ERR", "maxItems increased"],
     ["min-items-decreased", "ERR", "minItems decreased"],
     ["min-items-unset", "ERR", "minItems removed"],
+    ["exclusive-max-increased", "ERR", "exclusiveMaximum increased"],
+    ["exclusive-min-decreased", "ERR", "exclusiveMinimum decreased"],
+    ["max-properties-increased", "ERR", "maxProperties increased"],
+    ["min-properties-decreased", "ERR", "minProperties decreased"],
+    ["unique-items-unset", "ERR", "uniqueItems removed"],
+    ["multiple-of-unset", "ERR", "multipleOf removed"],
+    ["multiple-of-changed", "ERR", "multipleOf changed to a value that is not a multiple of the old one"],
+    ["multiple-of-specialized", "INFO", "multipleOf changed to a multiple of the old one (2 \u2192 4)"],
     ["one-of-added", "ERR", "a oneOf variant added"],
     ["one-of-removed", "INFO", "a oneOf variant removed"],
     ["any-of-added", "ERR", "an anyOf variant added"],
@@ -12003,8 +12035,8 @@ function valueKey(value) {
 }
 
 // worker/openapi/diff/schema/constraints.ts
-var MAXIMA = [["maxLength", "max-length"], ["maximum", "max"], ["maxItems", "max-items"]];
-var MINIMA = [["minLength", "min-length"], ["minimum", "min"], ["minItems", "min-items"]];
+var MAXIMA = [["maxLength", "max-length"], ["maximum", "max"], ["exclusiveMaximum", "exclusive-max"], ["maxItems", "max-items"], ["maxProperties", "max-properties"]];
+var MINIMA = [["minLength", "min-length"], ["minimum", "min"], ["exclusiveMinimum", "exclusive-min"], ["minItems", "min-items"], ["minProperties", "min-properties"]];
 function compareConstraints(base, rev2, direction, out) {
   const at = { path: [], base: base.at, revision: rev2.at };
   for (const [key, name] of MAXIMA) {
@@ -12031,6 +12063,22 @@ function compareConstraints(base, rev2, direction, out) {
       else if (r < b) out.push({ ...at, suffix: `${name}-decreased`, what: `${key} changed from ${b} to ${r}` });
     }
   }
+  const bu = base.uniqueItems;
+  const ru = rev2.uniqueItems;
+  if (bu !== ru) {
+    if (direction === "request") out.push({ ...at, suffix: ru ? "unique-items-set" : "unique-items-unset", what: ru ? "uniqueItems set" : "uniqueItems removed" });
+    else if (!ru) out.push({ ...at, suffix: "unique-items-unset", what: "uniqueItems removed" });
+  }
+  const bm = base.numbers.multipleOf;
+  const rm = rev2.numbers.multipleOf;
+  if (bm !== rm) {
+    const what = bm === void 0 ? `multipleOf ${rm} set` : rm === void 0 ? `multipleOf ${bm} removed` : `multipleOf changed from ${bm} to ${rm}`;
+    const widens = rm === void 0 || bm !== void 0 && Number.isInteger(bm / rm);
+    const narrows = bm === void 0 || rm !== void 0 && Number.isInteger(rm / bm);
+    if (direction === "request") out.push({ ...at, suffix: bm === void 0 ? "multiple-of-set" : rm === void 0 ? "multiple-of-unset" : widens ? "multiple-of-generalized" : "multiple-of-changed", what });
+    else if (rm === void 0) out.push({ ...at, suffix: "multiple-of-unset", what });
+    else if (bm !== void 0) out.push({ ...at, suffix: narrows ? "multiple-of-specialized" : "multiple-of-changed", what });
+  }
   if (base.pattern !== rev2.pattern) {
     if (base.pattern === void 0) out.push({ ...at, suffix: "pattern-added", what: `pattern ${show(rev2.pattern)} added` });
     else if (rev2.pattern === void 0) out.push({ ...at, suffix: "pattern-removed", what: `pattern ${show(base.pattern)} removed` });
@@ -12054,7 +12102,7 @@ function compareProperties(base, rev2, direction, out, getBase, getRev, recurse)
     const prop = getRev(ref);
     const required2 = rev2.required.has(name);
     const at = { path: [name], revision: ref.at };
-    if (direction === "request") out.push({ ...at, id: required2 && !prop.readOnly ? "new-required-request-property" : "new-optional-request-property", what: `added (${required2 ? "required" : "optional"}${prop.readOnly ? ", readOnly" : ""})` });
+    if (direction === "request") out.push({ ...at, id: required2 && !prop.readOnly ? prop.default ? "new-required-request-property-with-default" : "new-required-request-property" : "new-optional-request-property", what: `added (${required2 ? "required" : "optional"}${prop.readOnly ? ", readOnly" : ""})` });
     else out.push({ ...at, id: `response-${required2 ? "required" : "optional"}${prop.writeOnly ? "-write-only" : ""}-property-added`, what: `added (${required2 ? "required" : "optional"})` });
   }
   for (const [name, bref] of base.properties) {
@@ -12197,7 +12245,7 @@ var SchemaComparer = class {
 };
 
 // worker/openapi/diff/schema/normalize.ts
-var NUMERIC = ["maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems"];
+var NUMERIC = ["maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems", "exclusiveMaximum", "exclusiveMinimum", "maxProperties", "minProperties", "multipleOf"];
 var SchemaNormalizer = class {
   constructor(document, budget) {
     this.document = document;
@@ -12244,7 +12292,7 @@ var SchemaNormalizer = class {
   }
 };
 function emptySchema(at, name) {
-  return { at, ...name !== void 0 ? { name } : {}, nullable: false, properties: /* @__PURE__ */ new Map(), required: /* @__PURE__ */ new Set(), readOnly: false, writeOnly: false, deprecated: false, numbers: {} };
+  return { at, ...name !== void 0 ? { name } : {}, nullable: false, properties: /* @__PURE__ */ new Map(), required: /* @__PURE__ */ new Set(), readOnly: false, writeOnly: false, deprecated: false, numbers: {}, uniqueItems: false };
 }
 function isNullOnly(s) {
   return s.nullable && s.types !== void 0 && s.types.length === 0;
@@ -12280,6 +12328,15 @@ function own(node, at, name) {
   norm.writeOnly = node.writeOnly === true;
   norm.deprecated = node.deprecated === true;
   for (const k of NUMERIC) if (typeof node[k] === "number" && Number.isFinite(node[k])) norm.numbers[k] = node[k];
+  if (node.exclusiveMaximum === true && norm.numbers.maximum !== void 0) {
+    norm.numbers.exclusiveMaximum = norm.numbers.maximum;
+    delete norm.numbers.maximum;
+  }
+  if (node.exclusiveMinimum === true && norm.numbers.minimum !== void 0) {
+    norm.numbers.exclusiveMinimum = norm.numbers.minimum;
+    delete norm.numbers.minimum;
+  }
+  norm.uniqueItems = node.uniqueItems === true;
   if (typeof node.pattern === "string") norm.pattern = node.pattern;
   return norm;
 }
@@ -12301,6 +12358,7 @@ function mergeInto(into, part) {
   into.deprecated ||= part.deprecated;
   for (const k of NUMERIC) if (into.numbers[k] === void 0 && part.numbers[k] !== void 0) into.numbers[k] = part.numbers[k];
   into.pattern ??= part.pattern;
+  into.uniqueItems ||= part.uniqueItems;
 }
 
 // worker/openapi/diff/context.ts
@@ -12656,7 +12714,16 @@ function compareResponse(ctx, { operation }, status, b, r) {
       continue;
     }
     const rheader = resolveAt(ctx.revision.document, rh[rname], [...r.at, "headers", rname]);
-    if (rheader && header.node.required === true && rheader.node.required !== true) ctx.emit("response-header-became-optional", `response ${status}: header ${name} is no longer required`, { operation, base: header.at, revision: rheader.at });
+    if (!rheader) continue;
+    if (header.node.required === true && rheader.node.required !== true) ctx.emit("response-header-became-optional", `response ${status}: header ${name} is no longer required`, { operation, base: header.at, revision: rheader.at });
+    if (header.node.schema !== void 0 && rheader.node.schema !== void 0) {
+      const bs = ctx.baseSchemas.get({ value: header.node.schema, at: [...header.at, "schema"] });
+      const rs = ctx.revSchemas.get({ value: rheader.node.schema, at: [...rheader.at, "schema"] });
+      const show2 = (types, format2) => `${types?.join("|") ?? "any"}${format2 ? ` (${format2})` : ""}`;
+      const before = show2(bs.types, bs.format);
+      const after = show2(rs.types, rs.format);
+      if (before !== after) ctx.emit("response-header-type-changed", `response ${status}: header ${name} type changed from ${before} to ${after}`, { operation, base: bs.at, revision: rs.at });
+    }
   }
   for (const [key, name] of rl) if (!bl.has(key)) ctx.emit("response-header-added", `response ${status}: header ${name} added`, { operation, revision: [...r.at, "headers", name] });
 }

@@ -102,6 +102,15 @@ case("request-body", "nullable-vs-type-array", b30, b31, [], [], versions=["as-i
 b31any = pb(obj({"v": {"anyOf": [{"type": "string"}, {"type": "null"}]}})); b31any["openapi"] = "3.1.0"
 case("request-body", "nullable-vs-any-of-null", b30, b31any, [], [], versions=["as-is"], note="anyOf with a null variant reads as nullable")
 
+case("request-body", "unique-items-set", pb(obj({"tags": {"type": "array", "items": S}})), pb(obj({"tags": {"type": "array", "items": S, "uniqueItems": True}})), ["request-property-unique-items-set ERR"], ["request-property-unique-items-unset INFO"])
+case("request-body", "max-properties-decreased", pb({"type": "object", "maxProperties": 10}), pb({"type": "object", "maxProperties": 5}), ["request-body-max-properties-decreased ERR"], ["request-body-max-properties-increased INFO"])
+case("request-body", "multiple-of-generalized", pb(obj({"n": {"type": "integer", "multipleOf": 4}})), pb(obj({"n": {"type": "integer", "multipleOf": 2}})), ["request-property-multiple-of-generalized INFO"], ["request-property-multiple-of-changed ERR"])
+case("request-body", "required-property-with-default-added", pb(obj({"name": S})), pb(obj({"name": S, "size": {"type": "integer", "default": 1}}, ["size"])), ["new-required-request-property-with-default ERR"], ["request-property-removed WARN"])
+b30x = pb(obj({"n": {"type": "number", "maximum": 10, "exclusiveMaximum": True}}))
+b31x = pb(obj({"n": {"type": "number", "exclusiveMaximum": 10}})); b31x["openapi"] = "3.1.0"
+case("request-body", "exclusive-maximum-3.0-vs-3.1", b30x, b31x, [], [], versions=["as-is"], note="3.0 boolean exclusiveMaximum and 3.1 numeric exclusiveMaximum are the same bound")
+case("request-body", "exclusive-maximum-decreased", pb(obj({"n": {"type": "number", "exclusiveMaximum": 10}})), pb(obj({"n": {"type": "number", "exclusiveMaximum": 5}})), ["request-property-exclusive-max-decreased ERR"], ["request-property-exclusive-max-increased INFO"], versions=["3.1"])
+
 # --- responses
 def pr(schema=None, responses=None, components=None):
     return doc({"/pets": {"get": op(operationId="list", responses=responses or ok(schema))}}, components)
@@ -116,6 +125,8 @@ case("responses", "property-became-nullable", pr(obj({"id": I})), pr(obj({"id": 
 case("responses", "media-type-removed", pr(responses={"200": {"description": "ok", "content": {"application/json": {"schema": S}, "text/csv": {"schema": S}}}}), pr(S), ["response-media-type-removed ERR"], ["response-media-type-added INFO"])
 case("responses", "write-only-required-property-removed", pr(obj({"id": I, "secret": {"type": "string", "writeOnly": True}}, ["id", "secret"])), pr(obj({"id": I}, ["id"])), ["response-required-write-only-property-removed INFO"], ["response-required-write-only-property-added INFO"])
 case("responses", "required-header-removed", pr(responses={"200": {"description": "ok", "headers": {"X-Rate": {"required": True, "schema": I}}}}), pr(), ["required-response-header-removed ERR"], ["response-header-added INFO"])
+case("responses", "min-properties-decreased", pr({"type": "object", "minProperties": 2}), pr({"type": "object", "minProperties": 1}), ["response-body-min-properties-decreased ERR"], [])
+case("responses", "header-type-changed", pr(responses={"200": {"description": "ok", "headers": {"X-Rate": {"schema": I}}}}), pr(responses={"200": {"description": "ok", "headers": {"X-Rate": {"schema": S}}}}), ["response-header-type-changed ERR"], ["response-header-type-changed ERR"])
 case("responses", "request-vs-response-direction", doc({"/pets": {"put": op(operationId="put", requestBody=body(obj({"kind": {"type": "string", "enum": ["cat"]}})), responses=ok(obj({"kind": {"type": "string", "enum": ["cat"]}})))}}),
      doc({"/pets": {"put": op(operationId="put", requestBody=body(obj({"kind": {"type": "string", "enum": ["cat", "dog"]}})), responses=ok(obj({"kind": {"type": "string", "enum": ["cat", "dog"]}})))}}),
      ["request-property-enum-value-added INFO", "response-property-enum-value-added WARN"], ["request-property-enum-value-removed ERR", "response-property-enum-value-removed INFO"], note="a new enum value is safe in a request, a warning in a response")

@@ -60,7 +60,16 @@ function compareResponse(ctx: DiffContext, { operation }: OperationPair, status:
       continue;
     }
     const rheader = resolveAt(ctx.revision.document, rh[rname], [...r.at, "headers", rname]);
-    if (rheader && header.node.required === true && rheader.node.required !== true) ctx.emit("response-header-became-optional", `response ${status}: header ${name} is no longer required`, { operation, base: header.at, revision: rheader.at });
+    if (!rheader) continue;
+    if (header.node.required === true && rheader.node.required !== true) ctx.emit("response-header-became-optional", `response ${status}: header ${name} is no longer required`, { operation, base: header.at, revision: rheader.at });
+    if (header.node.schema !== undefined && rheader.node.schema !== undefined) {
+      const bs = ctx.baseSchemas.get({ value: header.node.schema, at: [...header.at, "schema"] });
+      const rs = ctx.revSchemas.get({ value: rheader.node.schema, at: [...rheader.at, "schema"] });
+      const show = (types: string[] | undefined, format: string | undefined) => `${types?.join("|") ?? "any"}${format ? ` (${format})` : ""}`;
+      const before = show(bs.types, bs.format);
+      const after = show(rs.types, rs.format);
+      if (before !== after) ctx.emit("response-header-type-changed", `response ${status}: header ${name} type changed from ${before} to ${after}`, { operation, base: bs.at, revision: rs.at });
+    }
   }
   for (const [key, name] of rl) if (!bl.has(key)) ctx.emit("response-header-added", `response ${status}: header ${name} added`, { operation, revision: [...r.at, "headers", name] });
 }

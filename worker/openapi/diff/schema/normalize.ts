@@ -16,7 +16,7 @@ export interface SchemaRef {
   at: PathSegment[];
 }
 
-const NUMERIC = ["maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems"] as const;
+const NUMERIC = ["maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems", "exclusiveMaximum", "exclusiveMinimum", "maxProperties", "minProperties", "multipleOf"] as const;
 export type NumericKeyword = (typeof NUMERIC)[number];
 
 /** What the comparison reads of one schema. */
@@ -41,6 +41,7 @@ export interface NormSchema {
   writeOnly: boolean;
   deprecated: boolean;
   numbers: Partial<Record<NumericKeyword, number>>;
+  uniqueItems: boolean;
   pattern?: string;
 }
 
@@ -95,7 +96,7 @@ export class SchemaNormalizer {
 
 
 function emptySchema(at: PathSegment[], name?: string): NormSchema {
-  return { at, ...(name !== undefined ? { name } : {}), nullable: false, properties: new Map(), required: new Set(), readOnly: false, writeOnly: false, deprecated: false, numbers: {} };
+  return { at, ...(name !== undefined ? { name } : {}), nullable: false, properties: new Map(), required: new Set(), readOnly: false, writeOnly: false, deprecated: false, numbers: {}, uniqueItems: false };
 }
 
 function isNullOnly(s: NormSchema): boolean {
@@ -131,6 +132,16 @@ function own(node: Record<string, unknown>, at: PathSegment[], name: string | un
   norm.writeOnly = node.writeOnly === true;
   norm.deprecated = node.deprecated === true;
   for (const k of NUMERIC) if (typeof node[k] === "number" && Number.isFinite(node[k])) norm.numbers[k] = node[k] as number;
+  // 3.0's boolean exclusiveMaximum/exclusiveMinimum are 3.1's numeric ones, so a migration compares equal.
+  if (node.exclusiveMaximum === true && norm.numbers.maximum !== undefined) {
+    norm.numbers.exclusiveMaximum = norm.numbers.maximum;
+    delete norm.numbers.maximum;
+  }
+  if (node.exclusiveMinimum === true && norm.numbers.minimum !== undefined) {
+    norm.numbers.exclusiveMinimum = norm.numbers.minimum;
+    delete norm.numbers.minimum;
+  }
+  norm.uniqueItems = node.uniqueItems === true;
   if (typeof node.pattern === "string") norm.pattern = node.pattern;
   return norm;
 }
@@ -154,4 +165,5 @@ function mergeInto(into: NormSchema, part: NormSchema): void {
   into.deprecated ||= part.deprecated;
   for (const k of NUMERIC) if (into.numbers[k] === undefined && part.numbers[k] !== undefined) into.numbers[k] = part.numbers[k];
   into.pattern ??= part.pattern;
+  into.uniqueItems ||= part.uniqueItems;
 }

@@ -26,7 +26,7 @@ export function compareProperties(base: NormSchema, rev: NormSchema, direction: 
     const prop = getRev(ref);
     const required = rev.required.has(name);
     const at = { path: [name], revision: ref.at };
-    if (direction === "request") out.push({ ...at, id: required && !prop.readOnly ? "new-required-request-property" : "new-optional-request-property", what: `added (${required ? "required" : "optional"}${prop.readOnly ? ", readOnly" : ""})` });
+    if (direction === "request") out.push({ ...at, id: required && !prop.readOnly ? (prop.default ? "new-required-request-property-with-default" : "new-required-request-property") : "new-optional-request-property", what: `added (${required ? "required" : "optional"}${prop.readOnly ? ", readOnly" : ""})` });
     else out.push({ ...at, id: `response-${required ? "required" : "optional"}${prop.writeOnly ? "-write-only" : ""}-property-added`, what: `added (${required ? "required" : "optional"})` });
   }
   for (const [name, bref] of base.properties) {
