@@ -113,6 +113,20 @@ describe("changes between versions", () => {
     expect((await getPage("/p/chg-page/reference/pets/changes?from=0.1")).status).toBe(404);
   });
 
+  it("GET /v1/apis/{api}/changelog-draft proposes a Breaking draft whose bullets cite only the diff's changes", async () => {
+    const token = await portalWithVersions("chg-draft");
+    const res = await SELF.fetch(`${ORIGIN}/v1/apis/pets/changelog-draft?from=1.0.0&to=2.0.0`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body.status).toBe("draft");
+    expect(body.draft).toMatchObject({ type: "Breaking", version: "v2.0.0", title: "Pets v2.0.0" });
+    const diffIds = new Set(((await (await changes(token, "pets", "?from=1.0.0&to=2.0.0")).json()) as any).changes.map((c: any) => c.id));
+    for (const bullet of body.draft.bullets) for (const id of bullet.changeIds) expect(diffIds.has(id)).toBe(true);
+    expect(body.draft.body).toContain("(http://portico.test/p/chg-draft/reference/pets/2.0.0/listpets)".replace("(", "(<").replace(")", ">)"));
+    expect(body.draft.body).not.toContain("<script>");
+    expect((await SELF.fetch(`${ORIGIN}/v1/apis/pets/changelog-draft`)).status).toBe(401);
+  });
+
   it("the reader page is access-checked like other reference pages", async () => {
     const token = await createPortal("chg-gated");
     expect((await patchAccess(token, ACCESS)).status).toBe(200);
