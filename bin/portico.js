@@ -11798,6 +11798,10 @@ var ROWS = [
   ["request-body-became-optional", "INFO", "the request body became optional"],
   ["request-body-media-type-added", "INFO", "a request media type added"],
   ["request-body-media-type-removed", "ERR", "a request media type removed"],
+  ["request-body-media-type-schema-added", "ERR", "a schema added to a request media type that had none"],
+  ["request-body-media-type-schema-removed", "INFO", "a request media type's schema removed"],
+  ["request-body-media-type-item-schema-added", "ERR", "an itemSchema (3.2 streams) added to a request media type"],
+  ["request-body-media-type-item-schema-removed", "INFO", "a request media type's itemSchema (3.2) removed"],
   ["request-body-enum-value-removed", "ERR", "an enum value removed from the request body schema"],
   ["request-body-enum-value-added", "INFO", "an enum value added to the request body schema", "ours"],
   ["request-body-became-enum", "ERR", "the request body schema was restricted to enum values"],
@@ -11887,6 +11891,10 @@ var ROWS = [
   ["response-non-success-status-added", "INFO", "a non-2xx response status added"],
   ["response-media-type-removed", "ERR", "a response media type removed"],
   ["response-media-type-added", "INFO", "a response media type added"],
+  ["response-body-media-type-schema-added", "INFO", "a schema added to a response media type that had none"],
+  ["response-body-media-type-schema-removed", "ERR", "a response media type's schema removed"],
+  ["response-body-media-type-item-schema-added", "INFO", "an itemSchema (3.2 streams) added to a response media type"],
+  ["response-body-media-type-item-schema-removed", "ERR", "a response media type's itemSchema (3.2) removed"],
   ["required-response-header-removed", "ERR", "a required response header removed"],
   ["optional-response-header-removed", "WARN", "an optional response header removed"],
   ["response-header-added", "INFO", "a response header added"],
@@ -12627,6 +12635,20 @@ var parametersCheck = {
   }
 };
 
+// worker/openapi/diff/checks/media.ts
+function compareMedia(ctx, bm, rm, baseAt, revAt, direction, label, operation) {
+  if (!isObject(bm) || !isObject(rm)) return;
+  const prefix = direction === "request" ? "request-body-media-type" : "response-body-media-type";
+  for (const [key, name, what] of [["schema", "schema", "schema"], ["itemSchema", "item-schema", "itemSchema"]]) {
+    const b = bm[key];
+    const r = rm[key];
+    if (b === void 0 && r === void 0) continue;
+    if (b === void 0) ctx.emit(`${prefix}-${name}-added`, `${label}: ${what} added`, { operation, revision: [...revAt, key] });
+    else if (r === void 0) ctx.emit(`${prefix}-${name}-removed`, `${label}: ${what} removed`, { operation, base: [...baseAt, key] });
+    else ctx.compareSchemas({ value: b, at: [...baseAt, key] }, { value: r, at: [...revAt, key] }, { direction, root: "body", label: key === "schema" ? label : `${label} stream items`, operation });
+  }
+}
+
 // worker/openapi/diff/checks/request-body.ts
 var requestBodyCheck = {
   name: "request bodies",
@@ -12653,12 +12675,7 @@ var requestBodyCheck = {
       const rc = isObject(r.node.content) ? r.node.content : {};
       for (const mt of Object.keys(bc)) if (!(mt in rc)) ctx.emit("request-body-media-type-removed", `request media type ${mt} removed`, { operation, base: [...b.at, "content", mt] });
       for (const mt of Object.keys(rc)) if (!(mt in bc)) ctx.emit("request-body-media-type-added", `request media type ${mt} added`, { operation, revision: [...r.at, "content", mt] });
-      for (const mt of Object.keys(bc)) {
-        const bm = bc[mt];
-        const rm = rc[mt];
-        if (!isObject(bm) || !isObject(rm) || bm.schema === void 0 || rm.schema === void 0) continue;
-        ctx.compareSchemas({ value: bm.schema, at: [...b.at, "content", mt, "schema"] }, { value: rm.schema, at: [...r.at, "content", mt, "schema"] }, { direction: "request", root: "body", label: `request body (${mt})`, operation });
-      }
+      for (const mt of Object.keys(bc)) if (mt in rc) compareMedia(ctx, bc[mt], rc[mt], [...b.at, "content", mt], [...r.at, "content", mt], "request", `request body (${mt})`, operation);
     }
   }
 };
@@ -12694,12 +12711,7 @@ function compareResponse(ctx, { operation }, status, b, r) {
   const rc = isObject(r.node.content) ? r.node.content : {};
   for (const mt of Object.keys(bc)) if (!(mt in rc)) ctx.emit("response-media-type-removed", `response ${status}: media type ${mt} removed`, { operation, base: [...b.at, "content", mt] });
   for (const mt of Object.keys(rc)) if (!(mt in bc)) ctx.emit("response-media-type-added", `response ${status}: media type ${mt} added`, { operation, revision: [...r.at, "content", mt] });
-  for (const mt of Object.keys(bc)) {
-    const bm = bc[mt];
-    const rm = rc[mt];
-    if (!isObject(bm) || !isObject(rm) || bm.schema === void 0 || rm.schema === void 0) continue;
-    ctx.compareSchemas({ value: bm.schema, at: [...b.at, "content", mt, "schema"] }, { value: rm.schema, at: [...r.at, "content", mt, "schema"] }, { direction: "response", root: "body", label: `response ${status} (${mt})`, operation });
-  }
+  for (const mt of Object.keys(bc)) if (mt in rc) compareMedia(ctx, bc[mt], rc[mt], [...b.at, "content", mt], [...r.at, "content", mt], "response", `response ${status} (${mt})`, operation);
   const bh = isObject(b.node.headers) ? b.node.headers : {};
   const rh = isObject(r.node.headers) ? r.node.headers : {};
   const lower = (h) => new Map(Object.keys(h).map((k) => [k.toLowerCase(), k]));

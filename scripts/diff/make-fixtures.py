@@ -114,6 +114,11 @@ case("request-body", "exclusive-maximum-decreased", pb(obj({"n": {"type": "numbe
 # --- responses
 def pr(schema=None, responses=None, components=None):
     return doc({"/pets": {"get": op(operationId="list", responses=responses or ok(schema))}}, components)
+def stream(item):
+    d = {"openapi": "3.2.0", "info": {"title": "Fixture", "version": "1.0.0"}, "paths": {"/events": {"get": op(operationId="events", responses={"200": {"description": "ok", "content": {"application/jsonl": {"itemSchema": item}}}})}}}
+    return d
+case("responses", "item-schema-property-removed", stream(obj({"id": I, "kind": S}, ["id", "kind"])), stream(obj({"id": I}, ["id"])), ["response-required-property-removed ERR"], ["response-required-property-added INFO"], versions=["as-is"], note="3.2 itemSchema of a stream is compared like a body")
+case("responses", "schema-removed-from-media-type", pr(S), pr(responses={"200": {"description": "ok", "content": {"application/json": {}}}}), ["response-body-media-type-schema-removed ERR"], ["response-body-media-type-schema-added INFO"])
 case("responses", "success-status-changed", pr(S), pr(responses=ok(S, "201")), ["response-success-status-removed ERR", "response-success-status-added INFO"], ["response-success-status-removed ERR", "response-success-status-added INFO"])
 case("responses", "non-success-status-removed", pr(responses={**ok(S), "404": {"description": "missing"}}), pr(S), ["response-non-success-status-removed INFO"], ["response-non-success-status-added INFO"])
 case("responses", "required-property-removed", pr(obj({"id": I, "name": S}, ["id", "name"])), pr(obj({"id": I}, ["id"])), ["response-required-property-removed ERR"], ["response-required-property-added INFO"])

@@ -3,6 +3,7 @@
 import { isObject } from "../../model/pointer";
 import type { DiffCheck } from "../check";
 import { resolveAt } from "../resolve";
+import { compareMedia } from "./media";
 
 export const requestBodyCheck: DiffCheck = {
   name: "request bodies",
@@ -29,12 +30,7 @@ export const requestBodyCheck: DiffCheck = {
       const rc = isObject(r.node.content) ? r.node.content : {};
       for (const mt of Object.keys(bc)) if (!(mt in rc)) ctx.emit("request-body-media-type-removed", `request media type ${mt} removed`, { operation, base: [...b.at, "content", mt] });
       for (const mt of Object.keys(rc)) if (!(mt in bc)) ctx.emit("request-body-media-type-added", `request media type ${mt} added`, { operation, revision: [...r.at, "content", mt] });
-      for (const mt of Object.keys(bc)) {
-        const bm = bc[mt];
-        const rm = rc[mt];
-        if (!isObject(bm) || !isObject(rm) || bm.schema === undefined || rm.schema === undefined) continue;
-        ctx.compareSchemas({ value: bm.schema, at: [...b.at, "content", mt, "schema"] }, { value: rm.schema, at: [...r.at, "content", mt, "schema"] }, { direction: "request", root: "body", label: `request body (${mt})`, operation });
-      }
+      for (const mt of Object.keys(bc)) if (mt in rc) compareMedia(ctx, bc[mt], rc[mt], [...b.at, "content", mt], [...r.at, "content", mt], "request", `request body (${mt})`, operation);
     }
   },
 };

@@ -7,6 +7,7 @@ import { isObject } from "../../model/pointer";
 import type { DiffCheck } from "../check";
 import type { DiffContext, OperationPair } from "../context";
 import { resolveAt, type Located } from "../resolve";
+import { compareMedia } from "./media";
 
 const success = (status: string) => /^2/.test(status);
 
@@ -40,12 +41,7 @@ function compareResponse(ctx: DiffContext, { operation }: OperationPair, status:
   const rc = isObject(r.node.content) ? r.node.content : {};
   for (const mt of Object.keys(bc)) if (!(mt in rc)) ctx.emit("response-media-type-removed", `response ${status}: media type ${mt} removed`, { operation, base: [...b.at, "content", mt] });
   for (const mt of Object.keys(rc)) if (!(mt in bc)) ctx.emit("response-media-type-added", `response ${status}: media type ${mt} added`, { operation, revision: [...r.at, "content", mt] });
-  for (const mt of Object.keys(bc)) {
-    const bm = bc[mt];
-    const rm = rc[mt];
-    if (!isObject(bm) || !isObject(rm) || bm.schema === undefined || rm.schema === undefined) continue;
-    ctx.compareSchemas({ value: bm.schema, at: [...b.at, "content", mt, "schema"] }, { value: rm.schema, at: [...r.at, "content", mt, "schema"] }, { direction: "response", root: "body", label: `response ${status} (${mt})`, operation });
-  }
+  for (const mt of Object.keys(bc)) if (mt in rc) compareMedia(ctx, bc[mt], rc[mt], [...b.at, "content", mt], [...r.at, "content", mt], "response", `response ${status} (${mt})`, operation);
   const bh = isObject(b.node.headers) ? b.node.headers : {};
   const rh = isObject(r.node.headers) ? r.node.headers : {};
   const lower = (h: Record<string, unknown>) => new Map(Object.keys(h).map((k) => [k.toLowerCase(), k]));
