@@ -11653,6 +11653,7 @@ var DiffBudget = class {
 };
 
 // worker/openapi/diff/resolve.ts
+var ANNOTATIONS = /* @__PURE__ */ new Set(["description", "summary", "title", "example", "examples", "$comment"]);
 function resolveAt(document, value, at) {
   let current = value;
   let where = at;
@@ -11661,7 +11662,7 @@ function resolveAt(document, value, at) {
   for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
     if (hops >= DIFF_BUDGET.maxRefHops) return void 0;
     const { $ref, ...rest } = current;
-    if (Object.keys(rest).length) siblings = { ...rest, ...siblings };
+    if (Object.keys(rest).some((k) => !ANNOTATIONS.has(k))) siblings = { ...rest, ...siblings };
     const parsed = parseRef($ref);
     if (parsed.kind !== "local") return void 0;
     const target = resolvePointer(document, parsed.segments);
@@ -11671,7 +11672,7 @@ function resolveAt(document, value, at) {
     if (parsed.segments.length === 3 && parsed.segments[0] === "components") name = parsed.segments[2];
   }
   if (!isObject(current)) return void 0;
-  return { node: siblings ? { ...current, ...siblings } : current, at: where, ...name !== void 0 ? { name } : {} };
+  return { node: siblings ? { ...current, ...siblings } : current, at: where, ...name !== void 0 ? { name } : {}, ...siblings ? { merged: true } : {} };
 }
 
 // worker/openapi/diff/operations.ts
@@ -12268,7 +12269,7 @@ var SchemaNormalizer = class {
     this.budget.spend();
     const located = resolveAt(this.document, ref.value, ref.at);
     if (!located) return emptySchema(ref.at);
-    const key = located.node;
+    const key = located.merged && isObject(ref.value) ? ref.value : located.node;
     const hit = this.cache.get(key);
     if (hit) return hit;
     if (this.active.has(key)) return emptySchema(located.at, located.name);

@@ -10,7 +10,11 @@ export interface Located {
   at: PathSegment[];
   /** The name of the last `components/<section>/<name>` the chain went through, if any. */
   name?: string;
+  /** True when fields beside a `$ref` were merged into a new object (so `node` is not the document's). */
+  merged?: boolean;
 }
+
+const ANNOTATIONS = new Set(["description", "summary", "title", "example", "examples", "$comment"]);
 
 /**
  * Follows a local `$ref` chain from `value` (written at `at`), at most {@link DIFF_BUDGET.maxRefHops} hops. Fields
@@ -25,7 +29,8 @@ export function resolveAt(document: unknown, value: unknown, at: PathSegment[]):
   for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
     if (hops >= DIFF_BUDGET.maxRefHops) return undefined;
     const { $ref, ...rest } = current;
-    if (Object.keys(rest).length) siblings = { ...rest, ...siblings };
+    // Annotations beside a $ref (description, summary...) change nothing compared: follow the target itself.
+    if (Object.keys(rest).some((k) => !ANNOTATIONS.has(k))) siblings = { ...rest, ...siblings };
     const parsed = parseRef($ref as string);
     if (parsed.kind !== "local") return undefined;
     const target = resolvePointer(document, parsed.segments);
@@ -35,5 +40,5 @@ export function resolveAt(document: unknown, value: unknown, at: PathSegment[]):
     if (parsed.segments.length === 3 && parsed.segments[0] === "components") name = parsed.segments[2];
   }
   if (!isObject(current)) return undefined;
-  return { node: siblings ? { ...current, ...siblings } : current, at: where, ...(name !== undefined ? { name } : {}) };
+  return { node: siblings ? { ...current, ...siblings } : current, at: where, ...(name !== undefined ? { name } : {}), ...(siblings ? { merged: true } : {}) };
 }

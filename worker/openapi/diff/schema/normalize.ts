@@ -60,7 +60,8 @@ export class SchemaNormalizer {
     this.budget.spend();
     const located = resolveAt(this.document, ref.value, ref.at);
     if (!located) return emptySchema(ref.at);
-    const key = located.node;
+    // A `$ref` with sibling fields resolves to a fresh merged object each time: key it by the referencing object.
+    const key = located.merged && isObject(ref.value) ? ref.value : located.node;
     const hit = this.cache.get(key);
     if (hit) return hit;
     if (this.active.has(key)) return emptySchema(located.at, located.name); // a cycle through allOf: stop here
