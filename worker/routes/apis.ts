@@ -11,12 +11,14 @@ import { readJsonObject } from "../http/read-json";
 import { changesLabel, strictQuery, uploadNames } from "../http/upload-query";
 import { requirePortal } from "../middleware/auth";
 import { versionChanges } from "../publish/changes";
+import { ensureDrafts } from "../publish/changelog-drafts";
 import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer";
 import { operationUrl } from "../render/urls";
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
-import { findApi, findVersionById, listOperations, setLayout } from "../store/apis";
+import { findApi, findVersionById, listOperations, publishedVersionsQuery, setLayout } from "../store/apis";
+import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "../store/changelog";
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
@@ -34,6 +36,39 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   if (value === undefined || value === "") return undefined;
   if (value.length > max) throw new ApiError(400, "invalid-query", `${name} is longer than ${max} characters`);
   return value;
+}
+
+async function publishedApi(db: ReturnType<typeof getDb>, portalId: number, slug: string) {
+  const api = await findApi(db, portalId, slug);
+  if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${slug}"`);
+  return api;
+}
+
+function draftId(raw: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw new ApiError(404, "not-found", "no such draft");
+  return Number(raw);
+}
+
+/** Why an edit or review did nothing: the draft is unknown (404) or already reviewed (409). */
+async function reviewRefusal(db: ReturnType<typeof getDb>, apiId: number, id: number): Promise<ApiError> {
+  const draft = await findDraft(db, apiId, id);
+  return draft ? new ApiError(409, "already-reviewed", `this draft was already ${draft.status}`) : new ApiError(404, "not-found", "no such draft");
+}
+
+function draftJson(d: DraftRow, labels?: Map<number, string>) {
+  return {
+    id: d.id,
+    ...(labels ? { from: labels.get(d.fromVersionId), to: labels.get(d.toVersionId) } : {}),
+    type: d.type,
+    version: d.version,
+    date: d.date,
+    title: d.title,
+    body: d.body,
+    bullets: JSON.parse(d.bullets) as unknown,
+    status: d.status,
+    createdAt: d.createdAt,
+    reviewedAt: d.reviewedAt,
+  };
 }
 
 export const apisRoutes = new Hono<PortalAppEnv>()
@@ -150,6 +185,45 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const problems = checkDraft(draft, result);
     if (problems.length) throw new ApiError(500, "invalid-draft", "the draft cites changes the diff does not contain", problems);
     return c.json({ api: api.slug, from: from.label, to: to.label, status: "draft", draft });
+  })
+  .get("/v1/apis/:api/changelog/drafts", async (c) => {
+    // Drafts missing for the newest version pairs are written first (a few per call), then all are listed.
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await publishedApi(db, portal.id, c.req.param("api"));
+    await ensureDrafts(c.env, db, portal, api, publicOrigin(c.env, portal), new Date().toISOString());
+    const labels = new Map((await publishedVersionsQuery(db, api.id).all()).map((v) => [v.id, v.label]));
+    return c.json({ api: api.slug, drafts: (await listDrafts(db, api.id)).map((d) => draftJson(d, labels)) });
+  })
+  .patch("/v1/apis/:api/changelog/drafts/:id", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await publishedApi(db, portal.id, c.req.param("api"));
+    const id = draftId(c.req.param("id"));
+    const body = await readJsonObject(c.req.raw, 128 * 1024);
+    const fields: { title?: string; body?: string } = {};
+    if (body.title !== undefined) {
+      if (typeof body.title !== "string" || !body.title.trim() || body.title.length > 200) throw new ApiError(400, "invalid-title", "title must be 1-200 characters");
+      fields.title = body.title.trim();
+    }
+    if (body.body !== undefined) {
+      if (typeof body.body !== "string" || body.body.length > 100_000) throw new ApiError(400, "invalid-body", "body must be Markdown of at most 100,000 characters");
+      fields.body = body.body;
+    }
+    if (!fields.title && fields.body === undefined) throw new ApiError(400, "nothing-to-change", "send title and/or body");
+    const updated = await editDraft(db, api.id, id, fields);
+    if (!updated) throw await reviewRefusal(db, api.id, id);
+    return c.json({ draft: draftJson(updated) });
+  })
+  .post("/v1/apis/:api/changelog/drafts/:id/:action{approve|discard}", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await publishedApi(db, portal.id, c.req.param("api"));
+    const id = draftId(c.req.param("id"));
+    const status = c.req.param("action") === "approve" ? "approved" : "discarded";
+    const reviewed = await reviewDraft(db, api.id, id, status, new Date().toISOString());
+    if (!reviewed) throw await reviewRefusal(db, api.id, id);
+    return c.json({ draft: draftJson(reviewed) });
   })
   .patch("/v1/apis/:api", async (c) => {
     const portal = c.get("portal");
