@@ -51,6 +51,7 @@ describe("changelog drafts", () => {
 
     expect((await getPage("/p/drafts/changelog")).html).not.toContain("Pets v2.0.0");
     expect(await (await SELF.fetch(`${ORIGIN}/p/drafts/changelog.rss`)).text()).not.toContain("Pets v2.0.0");
+    expect((await getPage("/p/drafts/reference/pets/2.0.0/listpets")).html).not.toContain("Breaking in");
 
     const edited = await api(token, `pets/changelog/drafts/${draft.id}`, { method: "PATCH", body: JSON.stringify({ title: "Pets 2: limit is required", body: "The `limit` parameter is now required. <script>alert(1)</script>" }) });
     expect(edited.status).toBe(200);
@@ -64,6 +65,11 @@ describe("changelog drafts", () => {
     const rss = await (await SELF.fetch(`${ORIGIN}/p/drafts/changelog.rss`)).text();
     expect(rss).toContain("Pets 2: limit is required");
     expect((await getPage("/p/drafts/changelog?type=Breaking")).html).toContain("Pets 2: limit is required");
+    // Operation pages carry badges linking to the entry; the older version's pages do not.
+    expect(page.html).toContain('id="pets-v2-0-0"');
+    expect((await getPage("/p/drafts/reference/pets/2.0.0/listpets")).html).toContain('<a class="hb hb-breaking" href="/p/drafts/changelog#pets-v2-0-0">Breaking in v2.0.0</a>');
+    expect((await getPage("/p/drafts/reference/pets/2.0.0/showpet")).html).toContain('<a class="hb hb-new" href="/p/drafts/changelog#pets-v2-0-0">New in v2.0.0</a>');
+    expect((await getPage("/p/drafts/reference/pets/1.0.0/listpets")).html).not.toContain("Breaking in");
     expect((await getPage("/p/drafts/changelog?type=New")).html).not.toContain("Pets 2: limit is required");
   });
 

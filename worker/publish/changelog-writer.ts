@@ -146,3 +146,36 @@ export function checkDraft(draft: ChangelogDraft, result: DiffResult): string[] 
   }
   return problems;
 }
+
+/** The anchor of an approved entry on the changelog page (`/changelog#<slug>`), shared by the page and the badges. */
+export function entrySlug(apiSlug: string, version: string): string {
+  return `${apiSlug}-${version}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+}
+
+/** A badge of an operation page: what an approved entry says about the operation. */
+export interface HistoryBadge {
+  kind: "new" | "breaking" | "changed" | "deprecated";
+  /** "New in v2.1.0", "Breaking in v3.0.0", "Changed in v2.2.0", "Deprecated in v2.3.0". */
+  label: string;
+  slug: string;
+}
+
+/**
+ * Badges for one operation (`method` upper-case, `path` as in the version shown) from approved entries (newest
+ * first): the entry's bullet for the operation decides the kind (added → New, any ERR → Breaking, deprecated →
+ * Deprecated, else Changed). At most `max`.
+ */
+export function historyBadges(entries: { version: string; apiSlug: string; bullets: DraftBullet[] }[], method: string, path: string, levelOf: (id: string) => string, max = 3): HistoryBadge[] {
+  const out: HistoryBadge[] = [];
+  for (const e of entries) {
+    const bullet = e.bullets.find((b) => b.operation && b.operation.method === method && b.operation.path === path);
+    if (!bullet) continue;
+    const ids = bullet.changeIds;
+    const kind = ids.includes("endpoint-added") ? "new" : ids.some((id) => levelOf(id) === "ERR") ? "breaking" : ids.some((id) => DEPRECATED.test(id)) ? "deprecated" : "changed";
+    const word = { new: "New", breaking: "Breaking", changed: "Changed", deprecated: "Deprecated" }[kind];
+    out.push({ kind, label: `${word} in ${e.version}`, slug: entrySlug(e.apiSlug, e.version) });
+    if (out.length >= max) break;
+  }
+  return out;
+}
+

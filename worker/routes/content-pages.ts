@@ -20,6 +20,7 @@ import { publicOrigin } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, portalPagePolicy, usePagePolicy } from "../http/security-headers";
 import { renderErrorPage } from "../render";
 import { renderMarkdown } from "../render/markdown";
+import { entrySlug } from "../publish/changelog-writer";
 import { approvedEntries } from "../store/changelog";
 import { getDb } from "../store/db";
 import { glossaryAnchor } from "../search/documents-content";
@@ -197,7 +198,7 @@ async function approvedChangelog(c: Context<AppEnv>, x: Ctx): Promise<Entry[]> {
     .map((r) => ({
       meta: {
         kind: "changelog" as const,
-        slug: `${r.apiSlug}-${r.version}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-"),
+        slug: entrySlug(r.apiSlug, r.version),
         locale: x.site.defaultLocale,
         title: r.title,
         tags: [],

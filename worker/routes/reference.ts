@@ -27,7 +27,10 @@ import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
+import { levelOf } from "../openapi/diff/rules";
+import { historyBadges, type DraftBullet } from "../publish/changelog-writer";
 import { versionChanges } from "../publish/changes";
+import { approvedEntries } from "../store/changelog";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
 
@@ -164,12 +167,18 @@ export const referenceRoutes = new Hono<AppEnv>()
       if (moved) return c.redirect(`${versionPath(ctx)}#${tagAnchor(moved.tag)}`, 302);
       throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
     }
-    const [header, slice, siblings, guides] = await Promise.all([
+    const [header, slice, siblings, guides, approved] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       listOperationsOfTag(db, ctx.version.id, row.tag),
       ctx.live ? guidesLinkingTo(c, ctx.portal.id, ctx.portal.slug, ctx.api.slug, slug) : [],
+      approvedEntries(db, ctx.portal.id),
     ]);
+    // Badges from approved changelog entries of this API up to the version shown, newest first.
+    const entries = approved
+      .filter((e) => e.apiId === ctx.api.id && e.toVersionId <= ctx.version.id)
+      .map((e) => ({ version: e.version, apiSlug: e.apiSlug, bullets: JSON.parse(e.bullets) as DraftBullet[] }));
+    const history = historyBadges(entries, row.method.toUpperCase(), row.path, levelOf).map((b) => ({ kind: b.kind, label: b.label, href: `/p/${ctx.portal.slug}/changelog#${b.slug}` }));
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
       ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),
@@ -177,6 +186,7 @@ export const referenceRoutes = new Hono<AppEnv>()
       slice,
       nav: siblings.map(operationSummaryOf),
       guides,
+      history,
     });
     return c.html(html);
   })

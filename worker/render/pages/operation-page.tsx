@@ -15,7 +15,14 @@ import { Footer } from "./frame";
  * Props of {@link renderOperationPage}. `nav`: the operations of the same tag (the sidebar lists only those);
  * `guides`: the guides and code steps that link to this operation (already filtered for the reader).
  */
-export type OperationPageProps = PageProps & { header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[]; guides?: { title: string; href: string }[] };
+export type OperationPageProps = PageProps & {
+  header: ReferenceHeader;
+  slice: OperationSlice;
+  nav: OperationSummary[];
+  guides?: { title: string; href: string }[];
+  /** Badges from approved changelog entries ("New in v2.1.0"), each linking to its entry. */
+  history?: { kind: string; label: string; href: string }[];
+};
 
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
 export function renderOperationPage(p: OperationPageProps): string {
@@ -30,6 +37,9 @@ export function renderOperationPage(p: OperationPageProps): string {
       <div class="shell">
         <SideNav page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={op.tags[0]} />
         <main id="main">
+          {p.history && p.history.length > 0 && (
+            <p class="history">{p.history.map((h) => <a class={`hb hb-${h.kind}`} href={h.href}>{h.label}</a>)}</p>
+          )}
           {article}
           {p.guides && p.guides.length > 0 && (
             <section class="blk" aria-labelledby="op-guides"><h2 id="op-guides">Guides</h2>
