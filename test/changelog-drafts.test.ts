@@ -91,6 +91,19 @@ describe("changelog drafts", () => {
     expect((await SELF.fetch(`${ORIGIN}/v1/apis/pets/changelog/drafts`)).status).toBe(401);
   });
 
+  it("the review page is a script shell that holds no data and is never framed", async () => {
+    await createPortal("drafts-admin");
+    const res = await SELF.fetch(`${ORIGIN}/p/drafts-admin/admin/changelog`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    const html = await res.text();
+    expect(html).toContain('<script type="module" src="/assets/changelog-admin.js">');
+    expect(html).toContain('data-portal="drafts-admin"');
+    expect((await SELF.fetch(`${ORIGIN}/p/no-such-portal/admin/changelog`)).status).toBe(404);
+  });
+
   it("an approved entry of a gated API stays hidden from readers who may not open the API", async () => {
     const token = await setUp("drafts-gated", "internal");
     expect((await patchAccess(token, ACCESS)).status).toBe(200);
