@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RULES, type Change, type DiffResult } from "../worker/openapi/diff";
 import { changelogType, checkDraft, embeddedChangelogWriter, escapeMarkdown, versionLabel } from "../worker/publish/changelog-writer";
+import { CHANGELOG_MODEL, workersAiChangelogWriter, type TextModel } from "../worker/publish/changelog-ai-writer";
 
 function result(changes: Change[]): DiffResult {
   const counts = { ERR: 0, WARN: 0, INFO: 0 };
@@ -89,4 +90,55 @@ describe("changelog drafts", () => {
   it("escapes Markdown and HTML in names", () => {
     expect(escapeMarkdown("[x](javascript:alert(1)) <img src=x> *y*")).toBe("\\[x\\]\\(javascript:alert\\(1\\)\\) &lt;img src=x\\> \\*y\\*");
   });
+
+  describe("Workers AI writer (the model faked: a third-party service)", () => {
+    const r = result([
+      change("request-parameter-became-required", "GET", "/pets", "query parameter limit became required"),
+      change("endpoint-added", "GET", "/pets/{petId}", "GET /pets/{petId} added"),
+    ]);
+    const model = (reply: (texts: { i: number; text: string }[]) => unknown): TextModel & { calls: string[] } => {
+      const calls: string[] = [];
+      return {
+        calls,
+        async run(name, input) {
+          calls.push(name);
+          return reply(JSON.parse(input.messages[1].content));
+        },
+      };
+    };
+
+    it("rewords bullets but keeps their operations and cited ids, and the breaking mark", async () => {
+      const ai = model((items) => ({ response: `Here you go: ${JSON.stringify(items.map(({ i }) => ({ i, text: i === 0 ? "The limit query parameter must now be sent." : "You can now fetch one pet by id." })))}` }));
+      const draft = await workersAiChangelogWriter(ai).write(input(r));
+      expect(ai.calls).toEqual([CHANGELOG_MODEL]);
+      expect(draft.bullets.map((b) => [b.operation?.path, b.changeIds, b.text])).toEqual([
+        ["/pets", ["request-parameter-became-required"], "**Breaking:** The limit query parameter must now be sent\\."],
+        ["/pets/{petId}", ["endpoint-added"], "You can now fetch one pet by id\\."],
+      ]);
+      expect(checkDraft(draft, r)).toEqual([]);
+      expect(draft.body).toContain("(`request-parameter-became-required`)");
+    });
+
+    it("keeps the embedded draft when the model fails, answers off-shape, drops a bullet, or runs long", async () => {
+      const embedded = await embeddedChangelogWriter.write(input(r));
+      const replies: ((items: { i: number; text: string }[]) => unknown)[] = [
+        () => {
+          throw new Error("model unavailable");
+        },
+        () => ({ response: "Sorry, I cannot help." }),
+        (items) => ({ response: JSON.stringify(items.slice(1).map(({ i }) => ({ i, text: "x" }))) }),
+        (items) => ({ response: JSON.stringify(items.map(({ i }) => ({ i, text: "y".repeat(601) }))) }),
+        (items) => ({ response: JSON.stringify(items.map(() => ({ i: 0, text: "dup" }))) }),
+      ];
+      for (const reply of replies) expect(await workersAiChangelogWriter(model(reply)).write(input(r))).toEqual(embedded);
+    });
+
+    it("escapes what the model writes", async () => {
+      const ai = model((items) => ({ response: JSON.stringify(items.map(({ i }) => ({ i, text: "<img src=x onerror=alert(1)> [click](javascript:alert(1))" }))) }));
+      const draft = await workersAiChangelogWriter(ai).write(input(r));
+      expect(draft.body).not.toContain("<img");
+      expect(draft.body).not.toContain("](javascript");
+    });
+  });
 });
+

@@ -98,28 +98,27 @@ export const embeddedChangelogWriter: ChangelogWriter = {
       const text = ordered.map((c) => `${c.level === "ERR" ? "**Breaking:** " : ""}${escapeMarkdown(c.message)}`).join("; ");
       return { ...(g.operation ? { operation: { method: g.operation.method, path: g.operation.path } } : {}), text, changeIds: [...new Set(ordered.map((c) => c.id))] };
     });
-    const { ERR, WARN, INFO } = result.counts;
-    const headline =
-      type === "Breaking"
-        ? `${input.api.title} ${version} has ${plural(ERR, "breaking change")} since ${input.from}${WARN + INFO ? `, and ${plural(WARN + INFO, "other change")}` : ""}.`
-        : `${input.api.title} ${version}: ${plural(result.changes.length, "change")} since ${input.from}, none breaking.`;
-    const lines = bullets.map((b) => {
-      const label = b.operation ? escapeMarkdown(`${b.operation.method} ${b.operation.path}`) : "Whole API";
-      const url = b.operation ? input.operationUrl(b.operation.method, b.operation.path) : undefined;
-      const link = url ? `[${label}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)` : label;
-      return `- ${link}: ${b.text} (${b.changeIds.map((id) => `\`${id}\``).join(", ")})`;
-    });
-    const truncated = result.truncated ? [`\n_${escapeMarkdown(result.truncated)}_`] : [];
-    return {
-      type,
-      version,
-      date: input.date,
-      title: `${input.api.title} ${version}`,
-      bullets,
-      body: [escapeMarkdown(headline), "", ...lines, ...truncated].join("\n"),
-    };
+    return { type, version, date: input.date, title: `${input.api.title} ${version}`, bullets, body: composeBody(input, type, version, bullets) };
   },
 };
+
+/** The Markdown body of a draft: the headline, one line per bullet (linked operation, text, cited ids), a truncation note. */
+export function composeBody(input: ChangelogWriterInput, type: ChangelogType, version: string, bullets: DraftBullet[]): string {
+  const { result } = input;
+  const { ERR, WARN, INFO } = result.counts;
+  const headline =
+    type === "Breaking"
+      ? `${input.api.title} ${version} has ${plural(ERR, "breaking change")} since ${input.from}${WARN + INFO ? `, and ${plural(WARN + INFO, "other change")}` : ""}.`
+      : `${input.api.title} ${version}: ${plural(result.changes.length, "change")} since ${input.from}, none breaking.`;
+  const lines = bullets.map((b) => {
+    const label = b.operation ? escapeMarkdown(`${b.operation.method} ${b.operation.path}`) : "Whole API";
+    const url = b.operation ? input.operationUrl(b.operation.method, b.operation.path) : undefined;
+    const link = url ? `[${label}](<${url.replace(/[<>\s]/g, encodeURIComponent)}>)` : label;
+    return `- ${link}: ${b.text} (${b.changeIds.map((id) => `\`${id}\``).join(", ")})`;
+  });
+  const truncated = result.truncated ? [`\n_${escapeMarkdown(result.truncated)}_`] : [];
+  return [escapeMarkdown(headline), "", ...lines, ...truncated].join("\n");
+}
 
 function rank(c: Change): number {
   return c.level === "ERR" ? 0 : c.level === "WARN" ? 1 : 2;

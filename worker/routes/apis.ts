@@ -11,6 +11,7 @@ import { readJsonObject } from "../http/read-json";
 import { changesLabel, strictQuery, uploadNames } from "../http/upload-query";
 import { requirePortal } from "../middleware/auth";
 import { versionChanges } from "../publish/changes";
+import { workersAiChangelogWriter } from "../publish/changelog-ai-writer";
 import { ensureDrafts } from "../publish/changelog-drafts";
 import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer";
 import { operationUrl } from "../render/urls";
@@ -191,7 +192,10 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const portal = c.get("portal");
     const db = getDb(c.env.DB);
     const api = await publishedApi(db, portal.id, c.req.param("api"));
-    await ensureDrafts(c.env, db, portal, api, publicOrigin(c.env, portal), new Date().toISOString());
+    // Production words drafts with Workers AI (held to the diff); locally, and whenever it fails, the embedded writer.
+    const ai = c.env.AI;
+    const writer = ai ? workersAiChangelogWriter({ run: (model, input) => ai.run(model as Parameters<Ai["run"]>[0], input as never) }) : embeddedChangelogWriter;
+    await ensureDrafts(c.env, db, portal, api, publicOrigin(c.env, portal), new Date().toISOString(), writer);
     const labels = new Map((await publishedVersionsQuery(db, api.id).all()).map((v) => [v.id, v.label]));
     return c.json({ api: api.slug, drafts: (await listDrafts(db, api.id)).map((d) => draftJson(d, labels)) });
   })
