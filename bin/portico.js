@@ -11741,6 +11741,8 @@ var ROWS = [
   // parameters
   ["new-required-request-parameter", "ERR", "a required parameter added"],
   ["new-optional-request-parameter", "INFO", "an optional parameter added"],
+  ["new-required-request-default-parameter-to-existing-path", "ERR", "a required parameter added to an existing path item (all its operations)"],
+  ["new-optional-request-default-parameter-to-existing-path", "INFO", "an optional parameter added to an existing path item (all its operations)"],
   ["request-parameter-removed", "WARN", "a parameter removed without deprecation"],
   ["request-parameter-removed-with-deprecation", "INFO", "a deprecated parameter removed (sunset passed or none)"],
   ["request-parameter-removed-before-sunset", "ERR", "a deprecated parameter removed before its x-sunset date"],
@@ -12570,7 +12572,7 @@ var operationMetaCheck = {
 function effectiveParameters(document, op) {
   const out = /* @__PURE__ */ new Map();
   const names = [...op.change.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
-  const add = (list, at) => {
+  const add = (list, at, pathLevel) => {
     if (!Array.isArray(list)) return;
     list.forEach((raw, i2) => {
       const located = resolveAt(document, raw, [...at, i2]);
@@ -12585,11 +12587,11 @@ function effectiveParameters(document, op) {
         const [mediaType, media] = Object.entries(p.content)[0] ?? [];
         if (mediaType !== void 0 && isObject(media) && media.schema !== void 0) schema = { value: media.schema, at: [...located.at, "content", mediaType, "schema"] };
       }
-      out.set(key, { key, name: p.name, in: p.in, node: p, at: located.at, ...schema ? { schema } : {} });
+      out.set(key, { key, name: p.name, in: p.in, node: p, at: located.at, pathLevel, ...schema ? { schema } : {} });
     });
   };
-  add(op.pathItem.parameters, [...op.pathAt, "parameters"]);
-  add(op.operation.parameters, [...op.at, "parameters"]);
+  add(op.pathItem.parameters, [...op.pathAt, "parameters"], true);
+  add(op.operation.parameters, [...op.at, "parameters"], false);
   return out;
 }
 var required = (p) => p.in === "path" || p.node.required === true;
@@ -12619,7 +12621,8 @@ var parametersCheck = {
       }
       for (const r of added) {
         const req = required(r);
-        ctx.emit(req ? "new-required-request-parameter" : "new-optional-request-parameter", `${req ? "required" : "optional"} ${r.in} parameter ${r.name} added`, { operation, revision: r.at });
+        const id = r.pathLevel ? `new-${req ? "required" : "optional"}-request-default-parameter-to-existing-path` : `new-${req ? "required" : "optional"}-request-parameter`;
+        ctx.emit(id, `${req ? "required" : "optional"} ${r.in} parameter ${r.name} added${r.pathLevel ? " to the path" : ""}`, { operation, revision: r.at });
       }
       for (const b of bp.values()) {
         const r = rp.get(b.key);

@@ -64,6 +64,7 @@ case("paths", "operation-id-changed", doc({"/pets": {"get": op(operationId="list
 def pq(*params): return doc({"/pets": {"get": op(operationId="list", parameters=list(params))}})
 qp = lambda name="limit", required=False, schema=S, where="query": {"name": name, "in": where, "required": required, "schema": schema}
 case("parameters", "required-added", pq(), pq(qp(required=True)), ["new-required-request-parameter ERR"], ["request-parameter-removed WARN"])
+case("parameters", "required-added-to-path-item", doc({"/pets": {"get": op(operationId="list")}}), doc({"/pets": {"parameters": [qp("tenant", required=True, where="header")], "get": op(operationId="list")}}), ["new-required-request-default-parameter-to-existing-path ERR"], ["request-parameter-removed WARN"])
 case("parameters", "optional-added", pq(), pq(qp()), ["new-optional-request-parameter INFO"], ["request-parameter-removed WARN"])
 case("parameters", "became-required", pq(qp()), pq(qp(required=True)), ["request-parameter-became-required ERR"], ["request-parameter-became-optional INFO"])
 case("parameters", "type-changed", pq(qp(schema=S)), pq(qp(schema=I)), ["request-parameter-type-changed ERR"], ["request-parameter-type-changed ERR"])

@@ -48,6 +48,8 @@ const ROWS: Row[] = [
   // parameters
   ["new-required-request-parameter", "ERR", "a required parameter added"],
   ["new-optional-request-parameter", "INFO", "an optional parameter added"],
+  ["new-required-request-default-parameter-to-existing-path", "ERR", "a required parameter added to an existing path item (all its operations)"],
+  ["new-optional-request-default-parameter-to-existing-path", "INFO", "an optional parameter added to an existing path item (all its operations)"],
   ["request-parameter-removed", "WARN", "a parameter removed without deprecation"],
   ["request-parameter-removed-with-deprecation", "INFO", "a deprecated parameter removed (sunset passed or none)"],
   ["request-parameter-removed-before-sunset", "ERR", "a deprecated parameter removed before its x-sunset date"],

@@ -19,12 +19,14 @@ interface Param {
   node: Record<string, unknown>;
   at: PathSegment[];
   schema?: SchemaRef;
+  /** Declared on the path item (shared by its operations) rather than on the operation. */
+  pathLevel: boolean;
 }
 
 function effectiveParameters(document: unknown, op: OperationEntry): Map<string, Param> {
   const out = new Map<string, Param>();
   const names = [...op.change.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
-  const add = (list: unknown, at: PathSegment[]) => {
+  const add = (list: unknown, at: PathSegment[], pathLevel: boolean) => {
     if (!Array.isArray(list)) return;
     list.forEach((raw, i) => {
       const located = resolveAt(document, raw, [...at, i]);
@@ -39,11 +41,11 @@ function effectiveParameters(document: unknown, op: OperationEntry): Map<string,
         const [mediaType, media] = Object.entries(p.content)[0] ?? [];
         if (mediaType !== undefined && isObject(media) && media.schema !== undefined) schema = { value: media.schema, at: [...located.at, "content", mediaType, "schema"] };
       }
-      out.set(key, { key, name: p.name, in: p.in, node: p, at: located.at, ...(schema ? { schema } : {}) });
+      out.set(key, { key, name: p.name, in: p.in, node: p, at: located.at, pathLevel, ...(schema ? { schema } : {}) });
     });
   };
-  add(op.pathItem.parameters, [...op.pathAt, "parameters"]);
-  add(op.operation.parameters, [...op.at, "parameters"]);
+  add(op.pathItem.parameters, [...op.pathAt, "parameters"], true);
+  add(op.operation.parameters, [...op.at, "parameters"], false);
   return out;
 }
 
@@ -76,7 +78,9 @@ export const parametersCheck: DiffCheck = {
       }
       for (const r of added) {
         const req = required(r);
-        ctx.emit(req ? "new-required-request-parameter" : "new-optional-request-parameter", `${req ? "required" : "optional"} ${r.in} parameter ${r.name} added`, { operation, revision: r.at });
+        // oasdiff names a parameter added to an existing path item (shared by its operations) apart.
+        const id = r.pathLevel ? `new-${req ? "required" : "optional"}-request-default-parameter-to-existing-path` : `new-${req ? "required" : "optional"}-request-parameter`;
+        ctx.emit(id, `${req ? "required" : "optional"} ${r.in} parameter ${r.name} added${r.pathLevel ? " to the path" : ""}`, { operation, revision: r.at });
       }
       for (const b of bp.values()) {
         const r = rp.get(b.key);
