@@ -11722,6 +11722,7 @@ var ROWS = [
   ["api-path-removed-without-deprecation", "ERR", "a path (all its operations) removed, some operation not deprecated"],
   ["api-path-removed-with-deprecation", "INFO", "a path removed whose operations were all deprecated (sunset passed or none)"],
   ["api-path-removed-before-sunset", "ERR", "a path removed whose deprecated operations' x-sunset date is still ahead"],
+  ["api-path-sunset-parse", "ERR", "a deprecated path or operation removed whose x-sunset is not a date"],
   ["api-removed-without-deprecation", "ERR", "an operation removed (its path stays) without deprecation"],
   ["api-removed-with-deprecation", "INFO", "a deprecated operation removed (sunset passed or none)"],
   ["api-removed-before-sunset", "ERR", "a deprecated operation removed before its x-sunset date"],
@@ -11746,6 +11747,7 @@ var ROWS = [
   ["request-parameter-removed", "WARN", "a parameter removed without deprecation"],
   ["request-parameter-removed-with-deprecation", "INFO", "a deprecated parameter removed (sunset passed or none)"],
   ["request-parameter-removed-before-sunset", "ERR", "a deprecated parameter removed before its x-sunset date"],
+  ["request-parameter-sunset-parse", "ERR", "a deprecated parameter removed whose x-sunset is not a date"],
   ["request-parameter-in-changed", "ERR", "a parameter moved (same name, other `in`: query, header, path, cookie, 3.2 querystring)", "ours"],
   ["request-parameter-became-required", "ERR", "a parameter became required"],
   ["request-parameter-became-optional", "INFO", "a parameter became optional"],
@@ -12518,8 +12520,10 @@ var deprecationCheck = {
 function removal(ctx, op) {
   if (op.operation.deprecated !== true) return "without-deprecation";
   const sunset = sunsetOf(op.operation);
-  return sunset !== void 0 && !(sunset <= ctx.now) ? "before-sunset" : "with-deprecation";
+  if (sunset !== void 0 && Number.isNaN(sunset)) return "sunset-parse";
+  return sunset !== void 0 && sunset > ctx.now ? "before-sunset" : "with-deprecation";
 }
+var removalId = (scope2, kind) => kind === "sunset-parse" ? "api-path-sunset-parse" : `${scope2}-removed-${kind}`;
 var endpointsCheck = {
   name: "paths and operations",
   run(ctx) {
@@ -12531,12 +12535,12 @@ var endpointsCheck = {
       const where = { operation: op.change, base: op.at };
       if (op.webhook) ctx.emit("webhook-removed", `webhook ${op.change.method} ${op.change.path} removed`, where);
       else if (!revPaths.has(op.pathKey)) removedPaths.set(op.pathKey, [...removedPaths.get(op.pathKey) ?? [], op]);
-      else ctx.emit(`api-removed-${removal(ctx, op)}`, `${op.change.method} ${op.change.path} removed${op.operation.deprecated === true ? " (it was deprecated)" : ""}`, where);
+      else ctx.emit(removalId("api", removal(ctx, op)), `${op.change.method} ${op.change.path} removed${op.operation.deprecated === true ? " (it was deprecated)" : ""}`, where);
     }
     for (const ops of removedPaths.values()) {
       const kinds = ops.map((op) => removal(ctx, op));
-      const kind = kinds.includes("without-deprecation") ? "without-deprecation" : kinds.includes("before-sunset") ? "before-sunset" : "with-deprecation";
-      for (const op of ops) ctx.emit(`api-path-removed-${kind}`, `path ${op.change.path} removed, and with it ${op.change.method} ${op.change.path}`, { operation: op.change, base: op.at });
+      const kind = kinds.includes("without-deprecation") ? "without-deprecation" : kinds.includes("sunset-parse") ? "sunset-parse" : kinds.includes("before-sunset") ? "before-sunset" : "with-deprecation";
+      for (const op of ops) ctx.emit(removalId("api-path", kind), `path ${op.change.path} removed, and with it ${op.change.method} ${op.change.path}`, { operation: op.change, base: op.at });
     }
     for (const [key, op] of ctx.revOperations) {
       if (ctx.baseOperations.has(key)) continue;
@@ -12615,7 +12619,7 @@ var parametersCheck = {
         let id = "request-parameter-removed";
         if (b.node.deprecated === true) {
           const sunset = sunsetOf(b.node);
-          id = sunset !== void 0 && !(sunset <= ctx.now) ? "request-parameter-removed-before-sunset" : "request-parameter-removed-with-deprecation";
+          id = sunset !== void 0 && Number.isNaN(sunset) ? "request-parameter-sunset-parse" : sunset !== void 0 && sunset > ctx.now ? "request-parameter-removed-before-sunset" : "request-parameter-removed-with-deprecation";
         }
         ctx.emit(id, `${b.in} parameter ${b.name} removed`, where);
       }

@@ -47,6 +47,10 @@ dep = copy.deepcopy(both); dep["/pets"]["post"]["deprecated"] = True
 case("paths", "operation-removed-deprecated", doc(dep), doc(only_get), ["api-removed-with-deprecation INFO"], ["endpoint-added INFO"])
 sun = copy.deepcopy(dep); sun["/pets"]["post"]["x-sunset"] = "2999-01-01"
 case("paths", "operation-removed-before-sunset", doc(sun), doc(only_get), ["api-removed-before-sunset ERR"], ["endpoint-added INFO"])
+bad = copy.deepcopy(dep); bad["/pets"]["post"]["x-sunset"] = "next spring"
+case("paths", "operation-removed-unreadable-sunset", doc(bad), doc(only_get), ["api-path-sunset-parse ERR"], ["endpoint-added INFO"])
+past = copy.deepcopy(dep); past["/pets"]["post"]["x-sunset"] = "2020-01-01"
+case("paths", "operation-removed-after-sunset", doc(past), doc(only_get), ["api-removed-with-deprecation INFO"], ["endpoint-added INFO"])
 two = {"/pets": {"get": op(operationId="list")}, "/users": {"get": op(operationId="users")}}
 case("paths", "path-removed", doc(two), doc(only_get), ["api-path-removed-without-deprecation ERR"], ["endpoint-added INFO"])
 twodep = copy.deepcopy(two); twodep["/users"]["get"]["deprecated"] = True

@@ -7,11 +7,17 @@ import { sunsetOf, type DiffCheck } from "../check";
 import type { DiffContext } from "../context";
 import type { OperationEntry } from "../operations";
 
-function removal(ctx: DiffContext, op: OperationEntry): "without-deprecation" | "with-deprecation" | "before-sunset" {
+type Removal = "without-deprecation" | "with-deprecation" | "before-sunset" | "sunset-parse";
+
+function removal(ctx: DiffContext, op: OperationEntry): Removal {
   if (op.operation.deprecated !== true) return "without-deprecation";
   const sunset = sunsetOf(op.operation);
-  return sunset !== undefined && !(sunset <= ctx.now) ? "before-sunset" : "with-deprecation";
+  if (sunset !== undefined && Number.isNaN(sunset)) return "sunset-parse";
+  return sunset !== undefined && sunset > ctx.now ? "before-sunset" : "with-deprecation";
 }
+
+/** The id of a removal: unreadable sunsets are oasdiff's `api-path-sunset-parse` for paths and operations alike. */
+const removalId = (scope: "api" | "api-path", kind: Removal) => (kind === "sunset-parse" ? "api-path-sunset-parse" : `${scope}-removed-${kind}`);
 
 export const endpointsCheck: DiffCheck = {
   name: "paths and operations",
@@ -24,12 +30,12 @@ export const endpointsCheck: DiffCheck = {
       const where = { operation: op.change, base: op.at };
       if (op.webhook) ctx.emit("webhook-removed", `webhook ${op.change.method} ${op.change.path} removed`, where);
       else if (!revPaths.has(op.pathKey)) removedPaths.set(op.pathKey, [...(removedPaths.get(op.pathKey) ?? []), op]);
-      else ctx.emit(`api-removed-${removal(ctx, op)}`, `${op.change.method} ${op.change.path} removed${op.operation.deprecated === true ? " (it was deprecated)" : ""}`, where);
+      else ctx.emit(removalId("api", removal(ctx, op)), `${op.change.method} ${op.change.path} removed${op.operation.deprecated === true ? " (it was deprecated)" : ""}`, where);
     }
     for (const ops of removedPaths.values()) {
       const kinds = ops.map((op) => removal(ctx, op));
-      const kind = kinds.includes("without-deprecation") ? "without-deprecation" : kinds.includes("before-sunset") ? "before-sunset" : "with-deprecation";
-      for (const op of ops) ctx.emit(`api-path-removed-${kind}`, `path ${op.change.path} removed, and with it ${op.change.method} ${op.change.path}`, { operation: op.change, base: op.at });
+      const kind: Removal = kinds.includes("without-deprecation") ? "without-deprecation" : kinds.includes("sunset-parse") ? "sunset-parse" : kinds.includes("before-sunset") ? "before-sunset" : "with-deprecation";
+      for (const op of ops) ctx.emit(removalId("api-path", kind), `path ${op.change.path} removed, and with it ${op.change.method} ${op.change.path}`, { operation: op.change, base: op.at });
     }
     for (const [key, op] of ctx.revOperations) {
       if (ctx.baseOperations.has(key)) continue;

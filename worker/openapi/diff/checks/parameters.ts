@@ -72,7 +72,7 @@ export const parametersCheck: DiffCheck = {
         let id = "request-parameter-removed";
         if (b.node.deprecated === true) {
           const sunset = sunsetOf(b.node);
-          id = sunset !== undefined && !(sunset <= ctx.now) ? "request-parameter-removed-before-sunset" : "request-parameter-removed-with-deprecation";
+          id = sunset !== undefined && Number.isNaN(sunset) ? "request-parameter-sunset-parse" : sunset !== undefined && sunset > ctx.now ? "request-parameter-removed-before-sunset" : "request-parameter-removed-with-deprecation";
         }
         ctx.emit(id, `${b.in} parameter ${b.name} removed`, where);
       }
