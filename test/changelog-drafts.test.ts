@@ -91,6 +91,17 @@ describe("changelog drafts", () => {
     expect((await SELF.fetch(`${ORIGIN}/v1/apis/pets/changelog/drafts`)).status).toBe(401);
   });
 
+  it("without a content release, approved entries still badge operations, unlinked (no changelog page to link to)", async () => {
+    const token = await createPortal("drafts-nocontent");
+    expect((await upload(token, V1, { api: "pets", version: "1.0.0" })).status).toBe(201);
+    expect((await upload(token, V2, { api: "pets", version: "2.0.0" })).status).toBe(201);
+    const { drafts } = (await (await api(token, "pets/changelog/drafts")).json()) as any;
+    expect((await api(token, `pets/changelog/drafts/${drafts[0].id}/approve`, { method: "POST" })).status).toBe(200);
+    const html = (await getPage("/p/drafts-nocontent/reference/pets/2.0.0/listpets")).html;
+    expect(html).toContain('<span class="hb hb-breaking">Breaking in v2.0.0</span>');
+    expect(html).not.toContain("/changelog#");
+  });
+
   it("the review page is a script shell that holds no data and is never framed", async () => {
     await createPortal("drafts-admin");
     const res = await SELF.fetch(`${ORIGIN}/p/drafts-admin/admin/changelog`);

@@ -31,6 +31,7 @@ import { levelOf } from "../openapi/diff/rules";
 import { historyBadges, type DraftBullet } from "../publish/changelog-writer";
 import { versionChanges } from "../publish/changes";
 import { approvedEntries } from "../store/changelog";
+import { liveRelease } from "../store/content";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
 
@@ -178,7 +179,10 @@ export const referenceRoutes = new Hono<AppEnv>()
     const entries = approved
       .filter((e) => e.apiId === ctx.api.id && e.toVersionId <= ctx.version.id)
       .map((e) => ({ version: e.version, apiSlug: e.apiSlug, bullets: JSON.parse(e.bullets) as DraftBullet[] }));
-    const history = historyBadges(entries, row.method.toUpperCase(), row.path, levelOf).map((b) => ({ kind: b.kind, label: b.label, href: `/p/${ctx.portal.slug}/changelog#${b.slug}` }));
+    const badges = historyBadges(entries, row.method.toUpperCase(), row.path, levelOf);
+    // The changelog page belongs to the portal's content release: without one, badges are not links.
+    const linked = badges.length > 0 && (await liveRelease(c.env.DB, ctx.portal.id)) !== undefined;
+    const history = badges.map((b) => ({ kind: b.kind, label: b.label, ...(linked ? { href: `/p/${ctx.portal.slug}/changelog#${b.slug}` } : {}) }));
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
       ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),

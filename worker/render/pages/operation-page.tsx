@@ -21,7 +21,7 @@ export type OperationPageProps = PageProps & {
   nav: OperationSummary[];
   guides?: { title: string; href: string }[];
   /** Badges from approved changelog entries ("New in v2.1.0"), each linking to its entry. */
-  history?: { kind: string; label: string; href: string }[];
+  history?: { kind: string; label: string; href?: string }[];
 };
 
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
@@ -38,7 +38,7 @@ export function renderOperationPage(p: OperationPageProps): string {
         <SideNav page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={op.tags[0]} />
         <main id="main">
           {p.history && p.history.length > 0 && (
-            <p class="history">{p.history.map((h) => <a class={`hb hb-${h.kind}`} href={h.href}>{h.label}</a>)}</p>
+            <p class="history">{p.history.map((h) => (h.href ? <a class={`hb hb-${h.kind}`} href={h.href}>{h.label}</a> : <span class={`hb hb-${h.kind}`}>{h.label}</span>))}</p>
           )}
           {article}
           {p.guides && p.guides.length > 0 && (
