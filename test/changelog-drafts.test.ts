@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, getPage, ORIGIN, upload } from "./harness/client";
 import { uploadContent } from "./content/bundles";
@@ -71,6 +71,17 @@ describe("changelog drafts", () => {
     expect((await getPage("/p/drafts/reference/pets/2.0.0/showpet")).html).toContain('<a class="hb hb-new" href="/p/drafts/changelog#pets-v2-0-0">New in v2.0.0</a>');
     expect((await getPage("/p/drafts/reference/pets/1.0.0/listpets")).html).not.toContain("Breaking in");
     expect((await getPage("/p/drafts/changelog?type=New")).html).not.toContain("Pets 2: limit is required");
+  });
+
+  it("a small new version is drafted as it goes live, before anyone lists drafts", async () => {
+    const token = await createPortal("drafts-publish");
+    expect((await upload(token, V1, { api: "pets", version: "1.0.0" })).status).toBe(201);
+    const count = async () => (await env.DB.prepare("select count(*) as n from changelog_drafts d join portals p on p.id = d.portal_id where p.slug = ?").bind("drafts-publish").first<{ n: number }>())!.n;
+    expect(await count()).toBe(0); // a first version has nothing to compare with
+    expect((await upload(token, V2, { api: "pets", version: "2.0.0" })).status).toBe(201);
+    expect(await count()).toBe(1);
+    const { drafts } = (await (await api(token, "pets/changelog/drafts")).json()) as any;
+    expect(drafts.map((d: any) => [d.from, d.to, d.status])).toEqual([["1.0.0", "2.0.0", "draft"]]);
   });
 
   it("reviews once: a reviewed draft cannot be edited or reviewed again; listing again adds no duplicate", async () => {

@@ -18,13 +18,13 @@ export const DRAFTS_PER_CALL = 3;
 
 /**
  * Drafts the newest version pairs of `api` that have none yet (each published label after the one published
- * before it), at most {@link DRAFTS_PER_CALL}; returns how many were created. `origin` makes operation links absolute.
+ * before it), at most `max`; returns how many were created. `origin` makes operation links absolute.
  */
-export async function ensureDrafts(env: ChangesEnv, db: Db, portal: { id: number; slug: string }, api: ApiRow, origin: string, now: string, writer: ChangelogWriter = embeddedChangelogWriter): Promise<number> {
+export async function ensureDrafts(env: ChangesEnv, db: Db, portal: { id: number; slug: string }, api: ApiRow, origin: string, now: string, writer: ChangelogWriter = embeddedChangelogWriter, max = DRAFTS_PER_CALL): Promise<number> {
   const published = await publishedVersionsQuery(db, api.id).all(); // newest first
   const done = await draftedPairs(db, api.id);
   let created = 0;
-  for (let i = 0; i + 1 < published.length && created < DRAFTS_PER_CALL; i++) {
+  for (let i = 0; i + 1 < published.length && created < max; i++) {
     const to = published[i];
     const from = published[i + 1];
     if (done.has(`${from.id}:${to.id}`)) continue;

@@ -39,6 +39,23 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   return value;
 }
 
+/** Largest upload (bytes) whose changelog draft is written in the upload's request. */
+export const DRAFT_ON_PUBLISH_MAX_BYTES = 1024 * 1024;
+
+/** Best effort: the publish already succeeded, so a draft that cannot be written is logged and left for later. */
+async function draftAfterPublish(env: PortalAppEnv["Bindings"], portal: { id: number; slug: string }, origin: string, answer: string): Promise<void> {
+  try {
+    const apiSlug = (JSON.parse(answer) as { api?: unknown }).api;
+    if (typeof apiSlug !== "string") return;
+    const db = getDb(env.DB);
+    const api = await findApi(db, portal.id, apiSlug);
+    if (!api) return;
+    await ensureDrafts(env, db, portal, api, origin, new Date().toISOString(), embeddedChangelogWriter, 1);
+  } catch (e) {
+    console.warn("changelog draft after publish failed", portal.slug, e instanceof Error ? e.message : String(e));
+  }
+}
+
 async function publishedApi(db: ReturnType<typeof getDb>, portalId: number, slug: string) {
   const api = await findApi(db, portalId, slug);
   if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${slug}"`);
@@ -104,6 +121,9 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       origin: publicOrigin(c.env, portal),
     };
     const result = await survivingReset(() => publisherFor(c.env.PUBLISHER, portal.slug).publish(request));
+    // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
+    // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
+    if (result.status === 201 && body.byteLength <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
     return publishAnswer(result, { "r2-write": r2Write, ...result.timings });
   })
   .get("/v1/apis", async (c) => {
