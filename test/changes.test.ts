@@ -85,13 +85,15 @@ describe("changes between versions", () => {
   });
 
   it("answers 422 naming the side and line when a stored version no longer reads", async () => {
-    // Bytes of its own: diffs are cached by the content address of both models, and other tests diffed V1.
+    // Bytes of its own (diffs are cached by the content address of both models, and other tests diffed V1), and a
+    // pair nothing compared yet: publishing drafts consecutive pairs (1.0.0 → 2.0.0 → 3.0.0), not 1.0.0 → 3.0.0.
     const token = await portalWithVersions("chg-broken", `${V1}# this portal's copy\n`);
+    expect((await upload(token, `${V2}# version 3\n`, { api: "pets", version: "3.0.0" })).status).toBe(201);
     const listing = (await (await SELF.fetch(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } })).json()) as any;
     const v1 = listing.apis[0].versions.find((v: any) => v.label === "1.0.0");
     // A raw body that stopped parsing (an engine change would look the same to this route).
     await env.DEFINITIONS.put(`definitions/${v1.sha256}`, "openapi: 3.0.3\ninfo: {title: t\n  version: 1\n");
-    const res = await changes(token, "pets", "?from=1.0.0&to=2.0.0");
+    const res = await changes(token, "pets", "?from=1.0.0&to=3.0.0");
     expect(res.status).toBe(422);
     const body = (await res.json()) as any;
     expect(body.error.code).toBe("unreadable-version");
