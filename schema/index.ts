@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./readers";
 export * from "./saml";
 export * from "./search";
+export * from "./changelog";

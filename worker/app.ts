@@ -15,6 +15,7 @@ import { contentRoutes } from "./routes/content";
 import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
+import { changelogAdminRoutes } from "./routes/changelog-admin";
 import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
@@ -42,7 +43,8 @@ export const app = new Hono<AppEnv>()
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
-  .route("/", editorRoutes);
+  .route("/", editorRoutes)
+  .route("/", changelogAdminRoutes);
 
 app.notFound((c) => {
   if (c.req.path.startsWith("/v1/")) return c.json({ error: { code: "not-found", message: `no route ${c.req.method} ${c.req.path}` } }, 404);

@@ -36,3 +36,11 @@ export function uploadNames(api: string | undefined, version: string | undefined
   if (!checked.ok) throw new ApiError(400, "invalid-version", `?version= ${checked.reason}`);
   return { apiSlug, versionLabel: checked.label };
 }
+
+/** `?from=` / `?to=` of a changes URL: strictly decoded, NFC (as labels are stored), 1–64 characters; absent = default. */
+export function changesLabel(url: string, name: "from" | "to"): string | undefined {
+  const value = strictQuery(url, name);
+  if (value === undefined || value === "") return undefined;
+  if (value.length > 64) throw new ApiError(400, "invalid-query", `${name} is longer than 64 characters`);
+  return value.normalize("NFC");
+}

@@ -7,6 +7,24 @@
  * definition: 3,813 pages) one shows a note (`minItems: 111`), and none of GitHub's 1,223.
  */
 
+/**
+ * The diff engine (openapi/diff): schema nodes compared per diff and changes kept. GitHub's REST description old vs
+ * new visits well under a million pairs (shared schemas are compared once and their changes reused per operation);
+ * a dense hostile graph stops here with a `diff-budget-reached` note instead of running for minutes.
+ */
+export const DIFF_BUDGET = {
+  /** Schema node pairs compared plus changes copied from a nested schema to its parent (each $ref hop and allOf part counts). */
+  maxVisits: 2_000_000,
+  /** Changes kept; later ones are dropped and the result says so. */
+  maxChanges: 50_000,
+  /** allOf parts merged per schema. */
+  maxAllOfParts: 200,
+  /** $ref hops followed from one reference. */
+  maxRefHops: 32,
+  /** Nested schema pairs (properties, items, variants) compared below one body, parameter or response. */
+  maxDepth: 64,
+} as const;
+
 /** Generated examples (schema-view/example.ts, used by pages, media examples and code samples). */
 export const EXAMPLE_BUDGET = {
   /**

@@ -5,5 +5,6 @@ export { renderVersionIndex, type VersionIndexProps } from "./pages/version-inde
 export { renderOperationFragment, renderOperationPage, type OperationPageProps } from "./pages/operation-page";
 export { renderSinglePage, type SinglePageProps } from "./pages/single-page";
 export { renderErrorPage, type ErrorPageProps } from "./pages/error-page";
+export { renderChangesPage, type ChangesPageProps } from "./pages/changes-page";
 export { renderMarkdown, renderMarkdownInline } from "./markdown";
 export { versionUrl, operationUrl, apiUrl, tagAnchor } from "./urls";

@@ -8,12 +8,18 @@ import { publishAnswer, survivingReset } from "../http/publish-answer";
 import { readBodyLimited } from "../http/read-body";
 import { publicOrigin } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
-import { strictQuery, uploadNames } from "../http/upload-query";
+import { changesLabel, strictQuery, uploadNames } from "../http/upload-query";
 import { requirePortal } from "../middleware/auth";
+import { versionChanges } from "../publish/changes";
+import { workersAiChangelogWriter } from "../publish/changelog-ai-writer";
+import { ensureDrafts } from "../publish/changelog-drafts";
+import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer";
+import { operationUrl } from "../render/urls";
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
-import { findApi, findVersionById, setLayout } from "../store/apis";
+import { findApi, findVersionById, listOperations, publishedVersionsQuery, setLayout } from "../store/apis";
+import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "../store/changelog";
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
@@ -31,6 +37,56 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   if (value === undefined || value === "") return undefined;
   if (value.length > max) throw new ApiError(400, "invalid-query", `${name} is longer than ${max} characters`);
   return value;
+}
+
+/** Largest upload (bytes) whose changelog draft is written in the upload's request. */
+export const DRAFT_ON_PUBLISH_MAX_BYTES = 1024 * 1024;
+
+/** Best effort: the publish already succeeded, so a draft that cannot be written is logged and left for later. */
+async function draftAfterPublish(env: PortalAppEnv["Bindings"], portal: { id: number; slug: string }, origin: string, answer: string): Promise<void> {
+  try {
+    const apiSlug = (JSON.parse(answer) as { api?: unknown }).api;
+    if (typeof apiSlug !== "string") return;
+    const db = getDb(env.DB);
+    const api = await findApi(db, portal.id, apiSlug);
+    if (!api) return;
+    await ensureDrafts(env, db, portal, api, origin, new Date().toISOString(), embeddedChangelogWriter, 1);
+  } catch (e) {
+    console.warn("changelog draft after publish failed", portal.slug, e instanceof Error ? e.message : String(e));
+  }
+}
+
+async function publishedApi(db: ReturnType<typeof getDb>, portalId: number, slug: string) {
+  const api = await findApi(db, portalId, slug);
+  if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${slug}"`);
+  return api;
+}
+
+function draftId(raw: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw new ApiError(404, "not-found", "no such draft");
+  return Number(raw);
+}
+
+/** Why an edit or review did nothing: the draft is unknown (404) or already reviewed (409). */
+async function reviewRefusal(db: ReturnType<typeof getDb>, apiId: number, id: number): Promise<ApiError> {
+  const draft = await findDraft(db, apiId, id);
+  return draft ? new ApiError(409, "already-reviewed", `this draft was already ${draft.status}`) : new ApiError(404, "not-found", "no such draft");
+}
+
+function draftJson(d: DraftRow, labels?: Map<number, string>) {
+  return {
+    id: d.id,
+    ...(labels ? { from: labels.get(d.fromVersionId), to: labels.get(d.toVersionId) } : {}),
+    type: d.type,
+    version: d.version,
+    date: d.date,
+    title: d.title,
+    body: d.body,
+    bullets: JSON.parse(d.bullets) as unknown,
+    status: d.status,
+    createdAt: d.createdAt,
+    reviewedAt: d.reviewedAt,
+  };
 }
 
 export const apisRoutes = new Hono<PortalAppEnv>()
@@ -65,6 +121,9 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       origin: publicOrigin(c.env, portal),
     };
     const result = await survivingReset(() => publisherFor(c.env.PUBLISHER, portal.slug).publish(request));
+    // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
+    // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
+    if (result.status === 201 && body.byteLength <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
     return publishAnswer(result, { "r2-write": r2Write, ...result.timings });
   })
   .get("/v1/apis", async (c) => {
@@ -106,6 +165,89 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     return new Response(raw.body, {
       headers: { "content-type": live.mediaType ?? definitionMediaType(raw.body), "x-portico-version": encodeURIComponent(live.label) },
     });
+  })
+  .get("/v1/apis/:api/changes", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await findApi(db, portal.id, c.req.param("api"));
+    if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
+    const from = changesLabel(c.req.url, "from");
+    const to = changesLabel(c.req.url, "to");
+    const { from: f, to: t, result } = await versionChanges(c.env, db, api, from, to);
+    return c.json({
+      api: api.slug,
+      from: { label: f.label, sha256: f.sha256, publishedAt: f.createdAt },
+      to: { label: t.label, sha256: t.sha256, publishedAt: t.createdAt },
+      ...result,
+    });
+  })
+  .get("/v1/apis/:api/changelog-draft", async (c) => {
+    // The draft the embedded writer proposes for a pair of versions (not stored yet: review and approval are a later step).
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await findApi(db, portal.id, c.req.param("api"));
+    if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
+    const { from, to, result } = await versionChanges(c.env, db, api, changesLabel(c.req.url, "from"), changesLabel(c.req.url, "to"));
+    const origin = publicOrigin(c.env, portal);
+    const operations = await listOperations(db, to.id);
+    const slugs = new Map(operations.filter((o) => o.kind !== "callback").map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.slug]));
+    const ref = { slug: api.slug, title: api.title, layout: api.layout as "page-per-operation" | "single-page" };
+    const draft = await embeddedChangelogWriter.write({
+      api: { slug: api.slug, title: api.title },
+      from: from.label,
+      to: to.label,
+      date: to.createdAt.slice(0, 10),
+      result,
+      operationUrl: (method, path) => {
+        const slug = slugs.get(`${method} ${path}`);
+        return slug === undefined ? undefined : origin + operationUrl(`/p/${portal.slug}`, ref, to.label, slug);
+      },
+    });
+    const problems = checkDraft(draft, result);
+    if (problems.length) throw new ApiError(500, "invalid-draft", "the draft cites changes the diff does not contain", problems);
+    return c.json({ api: api.slug, from: from.label, to: to.label, status: "draft", draft });
+  })
+  .get("/v1/apis/:api/changelog/drafts", async (c) => {
+    // Drafts missing for the newest version pairs are written first (a few per call), then all are listed.
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await publishedApi(db, portal.id, c.req.param("api"));
+    // Production words drafts with Workers AI (held to the diff); locally, and whenever it fails, the embedded writer.
+    const ai = c.env.AI;
+    const writer = ai ? workersAiChangelogWriter({ run: (model, input) => ai.run(model as Parameters<Ai["run"]>[0], input as never) }) : embeddedChangelogWriter;
+    await ensureDrafts(c.env, db, portal, api, publicOrigin(c.env, portal), new Date().toISOString(), writer);
+    const labels = new Map((await publishedVersionsQuery(db, api.id).all()).map((v) => [v.id, v.label]));
+    return c.json({ api: api.slug, drafts: (await listDrafts(db, api.id)).map((d) => draftJson(d, labels)) });
+  })
+  .patch("/v1/apis/:api/changelog/drafts/:id", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await publishedApi(db, portal.id, c.req.param("api"));
+    const id = draftId(c.req.param("id"));
+    const body = await readJsonObject(c.req.raw, 128 * 1024);
+    const fields: { title?: string; body?: string } = {};
+    if (body.title !== undefined) {
+      if (typeof body.title !== "string" || !body.title.trim() || body.title.length > 200) throw new ApiError(400, "invalid-title", "title must be 1-200 characters");
+      fields.title = body.title.trim();
+    }
+    if (body.body !== undefined) {
+      if (typeof body.body !== "string" || body.body.length > 100_000) throw new ApiError(400, "invalid-body", "body must be Markdown of at most 100,000 characters");
+      fields.body = body.body;
+    }
+    if (!fields.title && fields.body === undefined) throw new ApiError(400, "nothing-to-change", "send title and/or body");
+    const updated = await editDraft(db, api.id, id, fields);
+    if (!updated) throw await reviewRefusal(db, api.id, id);
+    return c.json({ draft: draftJson(updated) });
+  })
+  .post("/v1/apis/:api/changelog/drafts/:id/:action{approve|discard}", async (c) => {
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await publishedApi(db, portal.id, c.req.param("api"));
+    const id = draftId(c.req.param("id"));
+    const status = c.req.param("action") === "approve" ? "approved" : "discarded";
+    const reviewed = await reviewDraft(db, api.id, id, status, new Date().toISOString());
+    if (!reviewed) throw await reviewRefusal(db, api.id, id);
+    return c.json({ draft: draftJson(reviewed) });
   })
   .patch("/v1/apis/:api", async (c) => {
     const portal = c.get("portal");

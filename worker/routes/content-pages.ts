@@ -13,12 +13,16 @@ import { sha256 } from "../content/hash";
 import { changelogRss, llmsFullTxt, llmsTxt } from "../content/feeds";
 import { BASE_MARKER, filterAudiences, renderForReader } from "../content/markers";
 import { Site } from "../content/site";
-import type { PageKind } from "../content/types";
+import type { ChangeType, PageKind, PageMeta } from "../content/types";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, portalPagePolicy, usePagePolicy } from "../http/security-headers";
 import { renderErrorPage } from "../render";
+import { renderMarkdown } from "../render/markdown";
+import { entrySlug } from "../publish/changelog-writer";
+import { approvedEntries } from "../store/changelog";
+import { getDb } from "../store/db";
 import { glossaryAnchor } from "../search/documents-content";
 import { escapeText } from "../render/components/code";
 import { renderChangelogPage, renderGuidePage, renderListPage } from "../render/content/pages";
@@ -180,10 +184,42 @@ async function assetReadable(c: Context<AppEnv>, x: Ctx, sha: string): Promise<b
   return false;
 }
 
-async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, locale: string, max = 50) {
+/** One changelog entry as pages and feeds show it. */
+type Entry = { meta: PageMeta; html: string };
+
+/**
+ * Approved changelog drafts (issue 11) the reader may see: those of APIs their labels let them open, as entries
+ * beside the release's own. Their Markdown goes through the reference renderer (hostile-input safe).
+ */
+async function approvedChangelog(c: Context<AppEnv>, x: Ctx): Promise<Entry[]> {
+  const rows = await approvedEntries(getDb(c.env.DB), x.data.portal.id);
+  return rows
+    .filter((r) => canRead(x.reader, apiLabels(x.state.access.policy, r.apiSlug, x.state.access.navigation)))
+    .map((r) => ({
+      meta: {
+        kind: "changelog" as const,
+        slug: entrySlug(r.apiSlug, r.version),
+        locale: x.site.defaultLocale,
+        title: r.title,
+        tags: [],
+        labels: apiLabels(x.state.access.policy, r.apiSlug, x.state.access.navigation),
+        order: 0,
+        file: "",
+        operations: [],
+        changelog: { type: r.type as ChangeType, version: r.version, date: r.date, api: r.apiSlug },
+      },
+      html: renderMarkdown(r.body),
+    }));
+}
+
+async function changelogEntries(c: Context<AppEnv>, x: Ctx, filter: { type?: string; api?: string; tag?: string }, locale: string, approved: Entry[], max = 50): Promise<Entry[]> {
   const metas = x.site.changelog(filter, locale).slice(0, max);
   const stored = await Promise.all(metas.map((m) => storedPage(c.env.MODELS, m.at)));
-  return metas.map((meta, i) => ({ meta, html: stored[i] ? renderForReader(stored[i]!.html, x.reader, { basePath: x.basePath, defaults: x.defaults }) : "" }));
+  const content: Entry[] = metas.map((meta, i) => ({ meta, html: stored[i] ? renderForReader(stored[i]!.html, x.reader, { basePath: x.basePath, defaults: x.defaults }) : "" }));
+  const drafts = approved.filter(({ meta }) => (!filter.type || meta.changelog!.type === filter.type) && (!filter.api || meta.changelog!.api === filter.api) && (!filter.tag || meta.tags.includes(filter.tag)));
+  return [...content, ...drafts]
+    .sort((a, b) => b.meta.changelog!.date.localeCompare(a.meta.changelog!.date) || b.meta.changelog!.version.localeCompare(a.meta.changelog!.version))
+    .slice(0, max);
 }
 
 /** `/changelog` (`/{locale}/changelog`): entries in the locale where translated, filterable by type, API and tag. */
@@ -192,7 +228,8 @@ async function changelogPage(c: Context<AppEnv>, locale?: string): Promise<Respo
   const loc = locale ?? x.site.defaultLocale;
   const q = (k: string) => c.req.query(k) || undefined;
   const filter = { type: q("type"), api: q("api"), tag: q("tag") };
-  const all = x.site.changelog();
+  const approved = await approvedChangelog(c, x);
+  const all = [...x.site.changelog(), ...approved.map((e) => e.meta)];
   const options = {
     types: [...new Set(all.map((p) => p.changelog!.type))].sort(),
     apis: [...new Set(all.flatMap((p) => (p.changelog!.api ? [p.changelog!.api] : [])))].sort(),
@@ -208,7 +245,7 @@ async function changelogPage(c: Context<AppEnv>, locale?: string): Promise<Respo
       theme: theme(x), title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${at(loc)}`,
       alternates: x.site.config.locales.map((l) => ({ locale: l, href: `${x.origin}${at(l)}` })), rss: x.preview ? undefined : `${x.origin}${rss}`, noindex: x.preview,
     },
-    entries: await changelogEntries(c, x, filter, loc), filter, options, rssHref: rss,
+    entries: await changelogEntries(c, x, filter, loc, approved), filter, options, rssHref: rss,
   }));
 }
 
@@ -216,7 +253,7 @@ async function changelogPage(c: Context<AppEnv>, locale?: string): Promise<Respo
 async function changelogFeed(c: Context<AppEnv>, locale?: string): Promise<Response> {
   const x = await context(c, locale);
   const loc = locale ?? x.site.defaultLocale;
-  const entries = await changelogEntries(c, x, {}, loc);
+  const entries = await changelogEntries(c, x, {}, loc, await approvedChangelog(c, x));
   const siteUrl = `${x.origin}${x.basePath}${loc === x.site.defaultLocale ? "" : `/${loc}`}`;
   const xml = changelogRss({ title: x.data.release.config.name ?? x.data.portal.name, siteUrl, entries });
   return c.body(xml, 200, { "content-type": "application/rss+xml; charset=utf-8" });

@@ -8,9 +8,10 @@ import { canRead } from "../access/reader";
 import { readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { changesLabel } from "../http/upload-query";
 import { publicOrigin } from "../http/public-origin";
 import { portalPagePolicy, usePagePolicy } from "../http/security-headers";
-import { renderErrorPage, renderOperationFragment, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
+import { operationUrl, renderChangesPage, renderErrorPage, renderOperationFragment, renderOperationPage, renderPortalHome, renderSinglePage, renderVersionIndex, tagAnchor } from "../render";
 import type { ApiRef, PageProps } from "../render";
 import {
   findMovedOperation,
@@ -28,6 +29,11 @@ import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
 import { sha256Hex } from "../store/tokens";
+import { levelOf } from "../openapi/diff/rules";
+import { historyBadges, type DraftBullet } from "../publish/changelog-writer";
+import { versionChanges } from "../publish/changes";
+import { approvedEntries } from "../store/changelog";
+import { liveRelease } from "../store/content";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
 
@@ -145,6 +151,32 @@ export const referenceRoutes = new Hono<AppEnv>()
   .get("/p/:portal/reference/:api/", async (c) => {
     return versionIndex(c, await readable(c));
   })
+  // Before `/:version`: a version labelled "changes" stays reachable with its trailing slash.
+  .get("/p/:portal/reference/:api/changes", async (c) => {
+    const ctx = await readable(c);
+    const db = getDb(c.env.DB);
+    const { from, to, result } = await versionChanges(c.env, db, ctx.api, changesLabel(c.req.url, "from"), changesLabel(c.req.url, "to"));
+    const [toRows, fromRows] = await Promise.all([listOperations(db, to.id), listOperations(db, from.id)]);
+    const slugs = (rows: OperationRow[]) => new Map(rows.filter((r) => r.kind !== "callback").map((r) => [`${r.method.toUpperCase()} ${r.path}`, r.slug]));
+    const toSlugs = slugs(toRows);
+    const fromSlugs = slugs(fromRows);
+    const ref = apiRef(ctx.api);
+    const html = renderChangesPage({
+      ...(await pageProps(c, ctx, `/p/${ctx.portal.slug}/reference/${ctx.api.slug}/changes`)),
+      from: from.label,
+      to: to.label,
+      labels: ctx.versions.map((v) => v.label),
+      result,
+      operationHref: (method, path) => {
+        const key = `${method} ${path}`;
+        const slug = toSlugs.get(key);
+        if (slug !== undefined) return operationUrl(`/p/${ctx.portal.slug}`, ref, to.label, slug);
+        const old = fromSlugs.get(key);
+        return old !== undefined ? operationUrl(`/p/${ctx.portal.slug}`, ref, from.label, old) : undefined;
+      },
+    });
+    return c.html(html);
+  })
   .get("/p/:portal/reference/:api/:version", (c) => c.redirect(new URL(c.req.path + "/", c.req.url).pathname, 301))
   .get("/p/:portal/reference/:api/:version/", async (c) => {
     return versionIndex(c, await readable(c, labelParam(c)));
@@ -162,13 +194,22 @@ export const referenceRoutes = new Hono<AppEnv>()
       if (moved) return c.redirect(`${versionPath(ctx)}#${tagAnchor(moved.tag)}`, 302);
       throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
     }
-    const [header, slice, siblings, guides, tag] = await Promise.all([
+    const [header, slice, siblings, guides, approved, tag] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       listOperationsOfTag(db, ctx.version.id, row.tag),
       ctx.live ? guidesLinkingTo(c, ctx.portal.id, ctx.portal.slug, ctx.api.slug, slug) : [],
+      approvedEntries(db, ctx.portal.id),
       fragmentTag(ctx.version.modelKey),
     ]);
+    // Badges from approved changelog entries of this API up to the version shown, newest first.
+    const entries = approved
+      .filter((e) => e.apiId === ctx.api.id && e.toVersionId <= ctx.version.id)
+      .map((e) => ({ version: e.version, apiSlug: e.apiSlug, bullets: JSON.parse(e.bullets) as DraftBullet[] }));
+    const badges = historyBadges(entries, row.method.toUpperCase(), row.path, levelOf);
+    // The changelog page belongs to the portal's content release: without one, badges are not links.
+    const linked = badges.length > 0 && (await liveRelease(c.env.DB, ctx.portal.id)) !== undefined;
+    const history = badges.map((b) => ({ kind: b.kind, label: b.label, ...(linked ? { href: `/p/${ctx.portal.slug}/changelog#${b.slug}` } : {}) }));
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
       ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),
@@ -176,6 +217,7 @@ export const referenceRoutes = new Hono<AppEnv>()
       slice,
       nav: siblings.map(operationSummaryOf),
       guides,
+      history,
       fragmentHref: fragmentHref(ctx, slug, tag),
     });
     return c.html(html);

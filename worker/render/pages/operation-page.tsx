@@ -17,7 +17,12 @@ import { Footer } from "./frame";
  * `guides`: the guides and code steps that link to this operation (already filtered for the reader).
  */
 export type OperationPageProps = PageProps & {
-  header: ReferenceHeader; slice: OperationSlice; nav: OperationSummary[]; guides?: { title: string; href: string }[];
+  header: ReferenceHeader;
+  slice: OperationSlice;
+  nav: OperationSummary[];
+  guides?: { title: string; href: string }[];
+  /** Badges from approved changelog entries ("New in v2.1.0"), each linking to its entry. */
+  history?: { kind: string; label: string; href?: string }[];
   /**
    * Where deferred schema bodies load from (`id` → URL; see components/defer.tsx). Absent, every body is inlined
    * (tests, previews); the reader route always sets it so pages stay light.
@@ -38,6 +43,9 @@ export function renderOperationPage(p: OperationPageProps): string {
       <div class="shell">
         <SideNav page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={op.tags[0]} />
         <main id="main">
+          {p.history && p.history.length > 0 && (
+            <p class="history">{p.history.map((h) => (h.href ? <a class={`hb hb-${h.kind}`} href={h.href}>{h.label}</a> : <span class={`hb hb-${h.kind}`}>{h.label}</span>))}</p>
+          )}
           {article}
           {p.guides && p.guides.length > 0 && (
             <section class="blk" aria-labelledby="op-guides"><h2 id="op-guides">Guides</h2>

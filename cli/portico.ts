@@ -1,0 +1,119 @@
+/// <reference types="node" />
+/**
+ * @module The `portico` command (package.json `bin`), bundled by `npm run build:cli` into bin/portico.js so Node 22
+ * runs it as it is: `portico diff BASE REVISION [--format json|text|markdown] [--fail-on ERR|WARN]` and
+ * `portico lint FILE [--format json|text]`. Exit status: 0 fine; 1 the threshold met (diff) or lint errors;
+ * 2 unreadable input (with file and line) or a usage error.
+ */
+
+import { readFileSync } from "node:fs";
+import { buildReference } from "../worker/openapi/build";
+import { diff, sideFromBuild, type DiffSide, type Level } from "../worker/openapi/diff";
+import { lintDocument } from "../worker/openapi/lint/lint-document";
+import { formatDiff, type DiffFormat } from "./format";
+
+const USAGE = `usage:
+  portico diff BASE REVISION [--format json|text|markdown] [--fail-on ERR|WARN]
+  portico lint FILE [--format json|text]
+
+diff exits 1 when a change at or above --fail-on (default ERR) is found, lint when an error is found;
+both exit 2 when a file cannot be read or parsed.`;
+
+class Usage extends Error {}
+class Unreadable extends Error {}
+
+interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+function options(args: string[], allowed: Record<string, readonly string[]>): { positional: string[]; values: Record<string, string> } {
+  const positional: string[] = [];
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith("--")) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split("=", 2);
+    if (!(name in allowed)) throw new Usage(`unknown option --${name}`);
+    const value = inline ?? args[++i];
+    if (value === undefined || !allowed[name].includes(value)) throw new Usage(`--${name} takes one of ${allowed[name].join(", ")}`);
+    values[name] = value;
+  }
+  return { positional, values };
+}
+
+function read(file: string): Uint8Array {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    throw new Unreadable(`${file}: cannot read: ${e instanceof Error ? e.message.replace(/^[A-Z]+: /, "") : String(e)}`);
+  }
+}
+
+function side(file: string): DiffSide {
+  const built = buildReference({ body: read(file) });
+  if (!built.ok) {
+    const where = built.line !== undefined ? `:${built.line}${built.column !== undefined ? `:${built.column}` : ""}` : "";
+    throw new Unreadable(`${file}${where}: ${built.message}`);
+  }
+  return sideFromBuild(built);
+}
+
+function runDiff(args: string[], io: Io): number {
+  const { positional, values } = options(args, { format: ["json", "text", "markdown"], "fail-on": ["ERR", "WARN"] });
+  if (positional.length !== 2) throw new Usage("diff takes BASE and REVISION");
+  const base = side(positional[0]);
+  const revision = side(positional[1]);
+  const result = diff(base, revision);
+  io.out(formatDiff(result, (values.format ?? "text") as DiffFormat));
+  const failOn = (values["fail-on"] ?? "ERR") as Level;
+  const met = failOn === "WARN" ? result.counts.ERR + result.counts.WARN > 0 : result.counts.ERR > 0;
+  return met ? 1 : 0;
+}
+
+function runLint(args: string[], io: Io): number {
+  const { positional, values } = options(args, { format: ["json", "text"] });
+  if (positional.length !== 1) throw new Usage("lint takes one FILE");
+  const file = positional[0];
+  const bytes = read(file);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new Unreadable(`${file}: not UTF-8 text`);
+  }
+  const result = lintDocument(text);
+  const parser = result.problems.find((p) => p.rule === "parser" && p.severity === "error");
+  if (parser) throw new Unreadable(`${file}:${parser.line}:${parser.column}: ${parser.message}`);
+  if (values.format === "json") io.out(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    for (const p of result.problems) io.out(`${file}:${p.line}:${p.column} ${p.severity} ${p.rule} ${p.message}\n`);
+    const errors = result.problems.filter((p) => p.severity === "error").length;
+    io.out(`${result.problems.length} problems (${errors} errors)\n`);
+  }
+  return result.problems.some((p) => p.severity === "error") ? 1 : 0;
+}
+
+/** Runs the command with `args` (without node and script); returns the exit status. */
+export function main(args: string[], io: Io): number {
+  try {
+    const [command, ...rest] = args;
+    if (command === "diff") return runDiff(rest, io);
+    if (command === "lint") return runLint(rest, io);
+    if (command === "--help" || command === "-h" || command === "help") {
+      io.out(`${USAGE}\n`);
+      return 0;
+    }
+    throw new Usage(command === undefined ? "no command" : `unknown command ${command}`);
+  } catch (e) {
+    if (e instanceof Usage) io.err(`portico: ${e.message}\n${USAGE}\n`);
+    else if (e instanceof Unreadable) io.err(`portico: ${e.message}\n`);
+    else io.err(`portico: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
