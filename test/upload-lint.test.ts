@@ -79,6 +79,15 @@ describe("upload lint", () => {
     expect(rules(after.json)).toEqual(expect.arrayContaining(["info-description error", "path-params warning", "invalid-ref error"]));
     expect(after.json.lint.errors).toBe(before.json.lint.errors); // path-params left the errors, info-description joined them
 
+    // The editor page hands the same ruleset to its lint worker.
+    const page = await (await SELF.fetch(`${ORIGIN}/p/ruleset/editor/flawed`)).text();
+    const carried = /data-lint-ruleset="([^"]*)"/.exec(page)?.[1] ?? "";
+    expect(JSON.parse(carried.replace(/&quot;/g, '"').replace(/&amp;/g, "&"))).toEqual({
+      extends: "recommended",
+      rules: { "operation-operationId": "off", "info-description": "error" },
+      overrides: [{ files: ["**#/paths/~1things~1{id}"], rules: { "path-params": "warning" } }],
+    });
+
     // The same answer for a strict upload: it is the ruleset's errors that refuse it.
     const strict = await upload(token, FLAWED, { api: "flawed", strict: "true" });
     expect(strict.status).toBe(422);
