@@ -18,6 +18,10 @@ describe("the OpenAPI 3.2 schema test suite's valid documents", () => {
   // a path parameter's name to match a template expression (4.8.12.1), so these two errors are true ones.
   const TRUE_ERRORS: Record<string, string[]> = {
     "operation-object-example.yaml": ["path-params 7", "path-params 13"],
+    // Its form example gives `dataValue: json` for a schema of `type: object` (the specification's own example
+    // has `dataValue: {jsonValue: json}`); a dataValue "MUST be valid according to the relevant Schema Object"
+    // (4.19.1), and the schema tests do not validate examples, so this error is a true one too.
+    "example-object-examples.yaml": ["oas3-valid-media-example 69"],
   };
 
   it.each(files)("%s: no false error", (file) => {
