@@ -49,7 +49,15 @@ function operationsOf(doc: Document, container: unknown, base: string[], kind: "
   }
 }
 
-/** Outline entries in a fixed order: General, Servers, Tags, operations, webhooks, schemas. */
+/** The line of the node at `path` (its key), if it exists. */
+function nodeLine(doc: Document, path: string[], line: (offset: number) => number): number | undefined {
+  const parent = nodeAt(doc, path.slice(0, -1));
+  const m = deref(doc, parent);
+  const pair = isMap(m) ? m.items.find((p) => isScalar(p.key) && p.key.value === path[path.length - 1]) : undefined;
+  return pair && isScalar(pair.key) && pair.key.range ? line(pair.key.range[0]) : undefined;
+}
+
+/** Outline entries in a fixed order: General, Servers, Tags, Security, operations, webhooks, schemas. */
 export function buildOutline(doc: Document, spec: SpecVersion | undefined, line: (offset: number) => number): OutlineEntry[] {
   const out: OutlineEntry[] = [];
   const root = deref(doc, doc.contents);
@@ -62,6 +70,8 @@ export function buildOutline(doc: Document, spec: SpecVersion | undefined, line:
   if (spec === "2.0") out.push({ kind: "servers", pointer: "/host", label: "Host and schemes", line: at("host") });
   else out.push({ kind: "servers", pointer: "/servers", label: "Servers", line: at("servers") });
   out.push({ kind: "tags", pointer: "/tags", label: "Tags", line: at("tags") });
+  if (spec === "2.0") out.push({ kind: "security", pointer: "/securityDefinitions", label: "Security", line: at("securityDefinitions") });
+  else out.push({ kind: "security", pointer: "/components/securitySchemes", label: "Security", line: nodeLine(doc, ["components", "securitySchemes"], line) ?? at("security") });
   operationsOf(doc, get(doc, root, "paths"), ["paths"], "operation", line, out);
   operationsOf(doc, get(doc, root, "webhooks"), ["webhooks"], "webhook", line, out);
   const schemasPath = spec === "2.0" ? ["definitions"] : ["components", "schemas"];

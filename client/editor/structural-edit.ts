@@ -43,9 +43,14 @@ export function applyStructuralEdit(text: string, op: StructuralOp): StructuralR
 function mutate(doc: Document, op: StructuralOp): void {
   if (op.path.length === 0) throw new Error("Refusing to replace the whole document");
   switch (op.op) {
-    case "set":
-      doc.setIn(op.path, doc.createNode(op.value));
+    case "set": {
+      // A flow collection replaced by a collection stays in flow style (`[a, b]` edited in a form stays inline).
+      const before = nodeAt(doc, op.path);
+      const node = doc.createNode(op.value);
+      if (isCollection(before) && before.flow && isCollection(node)) node.flow = true;
+      doc.setIn(op.path, node);
       return;
+    }
     case "append":
       if (nodeAt(doc, op.path) === undefined) doc.setIn(op.path, doc.createNode([op.value]));
       else doc.addIn(op.path, doc.createNode(op.value));
@@ -75,7 +80,18 @@ function enclosingCollection(doc: Document, op: StructuralOp): Segment[] {
 }
 
 function printOptions(text: string): ToStringOptions {
-  return { indent: detectIndent(text), indentSeq: detectIndentSeq(text), lineWidth: 0, minContentWidth: 0 };
+  return { indent: detectIndent(text), indentSeq: detectIndentSeq(text), lineWidth: 0, minContentWidth: 0, flowCollectionPadding: detectFlowPadding(text) };
+}
+
+/**
+ * Whether the text pads flow collections (`[ a, b ]`, yaml's default) or not (`[a, b]`): the re-printed
+ * collection's flow children must read as the rest of the file does. No flow collection: yaml's default.
+ */
+function detectFlowPadding(text: string): boolean {
+  const sample = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  const padded = sample.match(/[:\-,] [[{] [^\s\]}]/g)?.length ?? 0;
+  const tight = sample.match(/[:\-,] [[{][^\s\]}]/g)?.length ?? 0;
+  return padded + tight === 0 ? true : padded > tight;
 }
 
 function local(text: string, doc: Document, path: Segment[], json: boolean, options: ToStringOptions): string | undefined {

@@ -49,7 +49,7 @@ describe("buildVisualModel", () => {
   it("uses definitions and host for Swagger 2.0", () => {
     const model = buildVisualModel(parseSource(SWAGGER), 1, ["/host"]);
     expect(model.specVersion).toBe("2.0");
-    expect(model.outline.map((e) => `${e.kind} ${e.pointer}`)).toEqual(["general /info", "servers /host", "tags /tags", "operation /paths/~1a/get", "schema /definitions/A"]);
+    expect(model.outline.map((e) => `${e.kind} ${e.pointer}`)).toEqual(["general /info", "servers /host", "tags /tags", "security /securityDefinitions", "operation /paths/~1a/get", "schema /definitions/A"]);
     expect(model.values["/host"]).toBe("api.example.com");
     expect(model.slots["/info/title"]).toBeUndefined();
   });

@@ -209,6 +209,96 @@ describe("API editor", () => {
     await page.close();
   });
 
+  it("edits security schemes in the Visual view (OAuth 2.0 flow URL and scopes, bearer format, a new scheme), keeping comments and order", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/components/securitySchemes"]');
+    const tokenUrl = page.locator('[data-pointer="/components/securitySchemes/oauth2/flows/clientCredentials/tokenUrl"]');
+    await tokenUrl.waitFor();
+    await tokenUrl.fill("https://auth.parcel-logistics.example/oauth2/token");
+    await page.fill('[aria-label="New scope of /components/securitySchemes/oauth2/flows/clientCredentials/scopes"]', "rates:read");
+    await page.click("[data-flow=clientCredentials] button:text-is('Add scope')");
+    await page.locator('[data-pointer="/components/securitySchemes/oauth2/flows/clientCredentials/scopes/rates:read"]').waitFor();
+    await page.fill('[data-pointer="/components/securitySchemes/bearerAuth/bearerFormat"]', "PASETO");
+    await page.fill("[aria-label='Name of the new security scheme']", "partnerKey");
+    await page.click("text=Add security scheme");
+    const name = page.locator('[data-pointer="/components/securitySchemes/partnerKey/name"]');
+    await name.waitFor();
+    await name.fill("X-Partner-Key");
+    await page.selectOption('[data-pointer="/components/securitySchemes/partnerKey/in"]', "query");
+    const expected = DEMO.replace(
+      "        clientCredentials:\n          tokenUrl: https://auth.parcel-logistics.example/oauth/token\n",
+      "        clientCredentials:\n          tokenUrl: https://auth.parcel-logistics.example/oauth2/token\n",
+    )
+      .replace("            tracking:write: Record tracking events (carrier partners)\n", "            tracking:write: Record tracking events (carrier partners)\n            rates:read: Describe this scope\n")
+      .replace("      bearerFormat: JWT\n", "      bearerFormat: PASETO\n")
+      .replace(
+        "      description: Account API key for scripts. Keys carry the scopes chosen when they were created.\n",
+        "      description: Account API key for scripts. Keys carry the scopes chosen when they were created.\n    partnerKey:\n      type: apiKey\n      name: X-Partner-Key\n      in: query\n",
+      );
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("edits an operation's security requirements in the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/paths/~1shipments/get"]');
+    const scopes = page.locator('[data-pointer="/paths/~1shipments/get/security/0/oauth2"]');
+    await scopes.waitFor();
+    expect(await scopes.inputValue()).toBe("shipments:read");
+    await scopes.fill("shipments:read, labels:write");
+    await scopes.press("Enter");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).not.toBe(DEMO);
+    await page.click("[data-requirement='1'] button:text-is('Remove requirement')");
+    await expect.poll(() => page.locator("[data-requirement]").count()).toBe(2);
+    const text: string = await page.evaluate(() => (globalThis as any).__porticoEditor.text());
+    const block = (t: string) => t.slice(t.indexOf("      tags: [Shipments]\n      security:\n"), t.indexOf("      parameters:\n        - $ref: '#/components/parameters/Limit'"));
+    expect(block(text)).toBe("      tags: [Shipments]\n      security:\n        - oauth2: [shipments:read, labels:write]\n        - apiKey: []\n");
+    expect(text.replace(block(text), "")).toBe(DEMO.replace(block(DEMO), ""));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("edits numeric and string constraints, enum and deprecated of a schema in the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/components/schemas/CountryCode"]');
+    const maxLength = page.locator('[data-pointer="/components/schemas/CountryCode/maxLength"]');
+    await maxLength.waitFor();
+    await maxLength.fill("2");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("      maxLength: 2\n");
+    await page.locator('[data-pointer="/components/schemas/CountryCode/minLength"]').fill("2");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("      minLength: 2\n");
+    const enumField = page.locator('[data-pointer="/components/schemas/CountryCode/enum"]');
+    await enumField.fill("NL, US, DE");
+    await enumField.press("Enter");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("        - DE\n");
+    await page.locator('[data-pointer="/components/schemas/CountryCode/deprecated"]').check();
+    const expected = DEMO.replace("      examples: [NL, US]\n    Money:\n", "      examples: [NL, US]\n      maxLength: 2\n      minLength: 2\n      enum:\n        - NL\n        - US\n        - DE\n      deprecated: true\n    Money:\n");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    // A number field writes numbers: changing it rewrites the scalar in place.
+    await maxLength.fill("3");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected.replace("      maxLength: 2\n", "      maxLength: 3\n"));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("adds and edits a server variable in the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/servers"]');
+    await page.fill('[aria-label="New variable of /servers/1"]', "region");
+    await page.locator("fieldset.ed-item").nth(1).locator("button:text-is('Add variable')").click();
+    const def = page.locator('[data-pointer="/servers/1/variables/region/default"]');
+    await def.waitFor();
+    // The new variable's default was written as "" (a plain scalar cannot be empty): its quotes stay.
+    await def.fill("eu");
+    await page.fill('[data-pointer="/servers/1/variables/region/enum"]', "eu, us");
+    await page.press('[data-pointer="/servers/1/variables/region/enum"]', "Enter");
+    const expected = DEMO.replace("      basePath:\n        enum: [v2, v1]\n        default: v2\nsecurity:\n", "      basePath:\n        enum: [v2, v1]\n        default: v2\n      region:\n        default: \"eu\"\n        enum:\n          - eu\n          - us\nsecurity:\n");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("converts YAML to JSON and back in one click each", async () => {
     const { page } = await openEditor("parcels");
     await page.click("text=Convert to JSON");

@@ -12,7 +12,7 @@ export function Nav({ outline, selected, problemsBySection, onSelect }: { outlin
     const f = filter.trim().toLowerCase();
     const match = (e: OutlineEntry) => !f || `${e.label} ${e.method ?? ""} ${e.path ?? ""}`.toLowerCase().includes(f);
     return [
-      { title: "", entries: outline.filter((e) => e.kind === "general" || e.kind === "servers" || e.kind === "tags") },
+      { title: "", entries: outline.filter((e) => e.kind === "general" || e.kind === "servers" || e.kind === "tags" || e.kind === "security") },
       { title: "Operations", entries: outline.filter((e) => e.kind === "operation" && match(e)) },
       { title: "Webhooks", entries: outline.filter((e) => e.kind === "webhook" && match(e)) },
       { title: "Schemas", entries: outline.filter((e) => e.kind === "schema" && match(e)) },

@@ -4,6 +4,7 @@ import { fromPointer, toPointer } from "../pointer";
 import { CheckField, EditButton, ListField, SelectField, TextField } from "./fields";
 import { useForm } from "./form-context";
 import { SchemaRef } from "./schema-ref";
+import { SecurityRequirements, schemesPointer } from "./security-form";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -27,6 +28,9 @@ export function OperationForm({ pointer }: { pointer: string }) {
       <TextField label="Description (Markdown)" pointer={`${pointer}/description`} value={op.description} multiline />
       <ListField label="Tags" pointer={`${pointer}/tags`} value={op.tags} placeholder="pets, store" />
       <CheckField label="Deprecated" pointer={`${pointer}/deprecated`} value={op.deprecated} />
+
+      <h3>Security</h3>
+      <SecurityRequirements pointer={`${pointer}/security`} value={op.security} schemes={Object.keys(obj(model.values[schemesPointer(model.specVersion)]))} />
 
       <h3>Parameters</h3>
       {parameters.map((raw, i) => {

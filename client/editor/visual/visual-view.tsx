@@ -16,11 +16,16 @@ import { OperationForm } from "./operation-form";
 import { SchemaForm } from "./schema-form";
 import { ServersForm } from "./servers-form";
 import { TagsForm } from "./tags-form";
+import { SecurityForm, schemesPointer } from "./security-form";
 
 /** The nodes an outline entry's form reads. */
 export function pointersFor(entry: Pick<OutlineEntry, "kind" | "pointer"> | undefined, spec: VisualModel["specVersion"]): string[] {
   if (!entry || entry.kind === "general") return ["/info"];
   if (entry.kind === "servers") return spec === "2.0" ? ["/host", "/basePath", "/schemes"] : ["/servers"];
+  // Security: the schemes and the document's default requirements; operations: their node and the scheme
+  // names their requirements can choose from.
+  if (entry.kind === "security") return [schemesPointer(spec), "/security"];
+  if (entry.kind === "operation" || entry.kind === "webhook") return [entry.pointer, schemesPointer(spec)];
   return [entry.pointer];
 }
 
@@ -119,6 +124,8 @@ function Form({ entry }: { entry: OutlineEntry | undefined }) {
       return <OperationForm key={entry.pointer} pointer={entry.pointer} />;
     case "schema":
       return <SchemaForm key={entry.pointer} pointer={entry.pointer} />;
+    case "security":
+      return <SecurityForm />;
     default:
       return null;
   }
