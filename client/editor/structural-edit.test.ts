@@ -33,6 +33,12 @@ function edit(text: string, op: Parameters<typeof applyStructuralEdit>[1]): stri
 }
 
 describe("applyStructuralEdit (YAML)", () => {
+  it("adds an entry to a block collection without re-printing its siblings (mixed flow styles stay as written)", () => {
+    const src = "examples:\n  a:\n    value: { x: 1, y: [p, q] }  # padded here\n  b:\n    value: {x: 2}\nlist:\n  - { name: one }\n  - {name: two}\n";
+    expect(edit(src, { op: "set", path: ["examples", "c"], value: { summary: "S", value: { x: 3 } } })).toBe(src.replace("list:\n", "  c:\n    summary: S\n    value:\n      x: 3\nlist:\n"));
+    expect(edit(src, { op: "append", path: ["list"], value: { name: "three" } })).toBe(src + "  - name: three\n");
+  });
+
   it("leaves sibling flow collections as written and keeps a replaced flow collection inline", () => {
     const src = "components:\n  schemas:\n    Code:\n      type: string\n      examples: [NL, US]\nsecurity:\n  - oauth2: [read]\n  - key: []\n";
     expect(edit(src, { op: "set", path: ["components", "schemas", "Code", "maxLength"], value: 2 })).toBe(src.replace("      examples: [NL, US]\n", "      examples: [NL, US]\n      maxLength: 2\n"));

@@ -299,6 +299,33 @@ describe("API editor", () => {
     await page.close();
   });
 
+  it("edits named examples of a request body in the Visual view (summary, a new example with a JSON value)", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/paths/~1shipments/post"]');
+    const media = "/paths/~1shipments/post/requestBody/content/application~1json";
+    const summary = page.locator(`[data-pointer="${media}/examples/domestic/summary"]`);
+    await summary.waitFor();
+    await summary.fill("Domestic shipment, one parcel");
+    await page.fill(`[aria-label="Name of a new example of ${media}"]`, "minimal");
+    await page.click(`[data-examples="${media}"] button:text-is('Add example')`);
+    const value = page.locator(`[data-pointer="${media}/examples/minimal/value"]`);
+    await value.waitFor();
+    await value.fill('{"serviceCode": "std-eu", "parcels": [{"weight": {"value": 1, "unit": "kg"}}]}');
+    await value.press("Tab");
+    const expected = DEMO.replace("                summary: Domestic shipment with one parcel\n", "                summary: Domestic shipment, one parcel\n").replace(
+      "                        originCountry: PT\n      callbacks:\n",
+      "                        originCountry: PT\n              minimal:\n                summary: Describe this example\n                value:\n                  serviceCode: std-eu\n                  parcels:\n                    - weight:\n                        value: 1\n                        unit: kg\n      callbacks:\n",
+    );
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    // JSON that does not parse is not written, and says why.
+    await value.fill("{not json");
+    await value.press("Tab");
+    await expect.poll(() => page.locator(`[data-example=minimal] [role=alert]`).innerText()).toContain("Not JSON");
+    expect(await page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("converts YAML to JSON and back in one click each", async () => {
     const { page } = await openEditor("parcels");
     await page.click("text=Convert to JSON");

@@ -4,6 +4,7 @@ import { fromPointer, toPointer } from "../pointer";
 import { CheckField, EditButton, ListField, SelectField, TextField } from "./fields";
 import { useForm } from "./form-context";
 import { SchemaRef } from "./schema-ref";
+import { MediaExamples } from "./examples-form";
 import { SecurityRequirements, schemesPointer } from "./security-form";
 
 type Obj = Record<string, unknown>;
@@ -79,7 +80,10 @@ export function OperationForm({ pointer }: { pointer: string }) {
             {typeof r.$ref === "string" ? <TextField label="$ref" pointer={`${base}/$ref`} value={r.$ref} /> : <TextField label="Description" pointer={`${base}/description`} value={r.description} />}
             {v2 && r.schema !== undefined && <SchemaRef label="Schema" pointer={`${base}/schema`} schema={r.schema} />}
             {Object.entries(obj(r.content)).map(([media, m]) => (
-              <SchemaRef key={media} label={media} pointer={`${base}/content${key(media)}/schema`} schema={obj(m).schema} />
+              <div key={media} class="ed-media">
+                <SchemaRef label={media} pointer={`${base}/content${key(media)}/schema`} schema={obj(m).schema} />
+                <MediaExamples pointer={`${base}/content${key(media)}`} media={obj(m)} />
+              </div>
             ))}
             <EditButton label="Remove response" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
           </fieldset>
@@ -125,7 +129,10 @@ function RequestBody({ pointer, body }: { pointer: string; body: unknown }) {
           <TextField label="Description" pointer={`${pointer}/description`} value={b.description} />
           <CheckField label="Required" pointer={`${pointer}/required`} value={b.required} />
           {Object.entries(obj(b.content)).map(([media, m]) => (
-            <SchemaRef key={media} label={media} pointer={`${pointer}/content${key(media)}/schema`} schema={obj(m).schema} />
+            <div key={media} class="ed-media">
+              <SchemaRef label={media} pointer={`${pointer}/content${key(media)}/schema`} schema={obj(m).schema} />
+              <MediaExamples pointer={`${pointer}/content${key(media)}`} media={obj(m)} />
+            </div>
           ))}
         </>
       )}
