@@ -50,7 +50,7 @@ export interface ScalarSlot {
 
 /** An entry of the Visual view's navigation. */
 export interface OutlineEntry {
-  kind: "general" | "servers" | "tags" | "operation" | "webhook" | "schema" | "security";
+  kind: "general" | "servers" | "tags" | "operation" | "webhook" | "callback" | "schema" | "security";
   /** The node the entry edits (for `general`, `/info`). */
   pointer: string;
   label: string;

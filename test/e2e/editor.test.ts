@@ -326,6 +326,28 @@ describe("API editor", () => {
     await page.close();
   });
 
+  it("opens an operation's callback in its own form and adds a callback from the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/paths/~1shipments/post"]');
+    await page.click("[data-callback=statusChanged] button:text-is('Open POST')");
+    const cbSummary = page.locator('[data-pointer="/paths/~1shipments/post/callbacks/statusChanged/{$request.body#~1callbackUrl}/post/summary"]');
+    await cbSummary.waitFor();
+    expect(await cbSummary.inputValue()).toBe("Shipment status changed");
+    await cbSummary.fill("Shipment status has changed");
+    expect(await page.locator('[data-entry="/paths/~1shipments/post/callbacks/statusChanged/{$request.body#~1callbackUrl}/post"]').count()).toBe(1);
+    await page.click('[data-entry="/paths/~1shipments/post"]');
+    await page.fill('[aria-label="Name of a new callback of /paths/~1shipments/post/callbacks"]', "cancelled");
+    await page.click("button:text-is('Add callback')");
+    await page.locator("[data-callback=cancelled]").waitFor();
+    const expected = DEMO.replace("              summary: Shipment status changed\n", "              summary: Shipment status has changed\n").replace(
+      "                  description: The endpoint is gone; no further callbacks are sent for this shipment.\n",
+      "                  description: The endpoint is gone; no further callbacks are sent for this shipment.\n        cancelled:\n          \"{$request.body#/callbackUrl}\":\n            post:\n              summary: Describe this callback\n              responses:\n                \"200\":\n                  description: OK\n",
+    );
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("converts YAML to JSON and back in one click each", async () => {
     const { page } = await openEditor("parcels");
     await page.click("text=Convert to JSON");

@@ -4,6 +4,7 @@ import { fromPointer, toPointer } from "../pointer";
 import { CheckField, EditButton, ListField, SelectField, TextField } from "./fields";
 import { useForm } from "./form-context";
 import { SchemaRef } from "./schema-ref";
+import { METHODS_FOR_FORMS } from "../methods";
 import { MediaExamples } from "./examples-form";
 import { SecurityRequirements, schemesPointer } from "./security-form";
 
@@ -69,6 +70,7 @@ export function OperationForm({ pointer }: { pointer: string }) {
       />
 
       {!v2 && <RequestBody pointer={`${pointer}/requestBody`} body={op.requestBody} />}
+      {!v2 && !pointer.includes("/callbacks/") && <Callbacks pointer={`${pointer}/callbacks`} callbacks={obj(op.callbacks)} />}
 
       <h3>Responses</h3>
       {Object.entries(responses).map(([code, raw]) => {
@@ -137,6 +139,70 @@ function RequestBody({ pointer, body }: { pointer: string; body: unknown }) {
         </>
       )}
       <EditButton label="Remove request body" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(pointer) })} />
+    </>
+  );
+}
+
+const CALLBACK_METHODS = ["post", "put", "patch", "get", "delete"];
+
+/**
+ * An operation's callbacks: each named callback maps runtime expressions (`{$request.body#/callbackUrl}`) to path
+ * items whose operations open in their own form (the Callbacks group of the navigation).
+ * @see https://spec.openapis.org/oas/v3.2#callback-object
+ */
+function Callbacks({ pointer, callbacks }: { pointer: string; callbacks: Obj }) {
+  const { session, navigate } = useForm();
+  const [name, setName] = useState("");
+  const [expression, setExpression] = useState("{$request.body#/callbackUrl}");
+  const [method, setMethod] = useState("post");
+  return (
+    <>
+      <h3>Callbacks</h3>
+      {Object.entries(callbacks).map(([cbName, raw]) => {
+        const cb = obj(raw);
+        const base = `${pointer}${key(cbName)}`;
+        return (
+          <fieldset key={cbName} class="ed-item" data-callback={cbName}>
+            <legend>{cbName}</legend>
+            {typeof cb.$ref === "string" ? (
+              <TextField label="$ref" pointer={`${base}/$ref`} value={cb.$ref} />
+            ) : (
+              Object.entries(cb).map(([expr, item]) => (
+                <p key={expr}>
+                  <code>{expr}</code>{" "}
+                  {Object.keys(obj(item))
+                    .filter((m) => (METHODS_FOR_FORMS as readonly string[]).includes(m))
+                    .map((m) => (
+                      <button key={m} type="button" class="ed-link" onClick={() => navigate(`${base}${key(expr)}/${m}`)}>
+                        Open {m.toUpperCase()}
+                      </button>
+                    ))}
+                </p>
+              ))
+            )}
+            <EditButton label={`Remove callback ${cbName}`} danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
+          </fieldset>
+        );
+      })}
+      <div class="ed-inline">
+        <input aria-label={`Name of a new callback of ${pointer}`} placeholder="statusChanged" value={name} size={14} onInput={(e) => setName(e.currentTarget.value)} />
+        <input aria-label={`Expression of a new callback of ${pointer}`} value={expression} size={28} onInput={(e) => setExpression(e.currentTarget.value)} />
+        <select aria-label={`Method of a new callback of ${pointer}`} value={method} onChange={(e) => setMethod(e.currentTarget.value)}>
+          {CALLBACK_METHODS.map((m) => (
+            <option key={m} value={m}>{m}</option>
+          ))}
+        </select>
+        <EditButton
+          label="Add callback"
+          onClick={() => {
+            const n = name.trim();
+            const x = expression.trim();
+            if (!/^[A-Za-z0-9._-]+$/.test(n) || !x || n in callbacks) return;
+            void session.structural({ op: "set", path: [...fromPointer(pointer), n], value: { [x]: { [method]: { summary: "Describe this callback", responses: { "200": { description: "OK" } } } } } });
+            setName("");
+          }}
+        />
+      </div>
     </>
   );
 }

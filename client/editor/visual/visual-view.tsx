@@ -25,7 +25,7 @@ export function pointersFor(entry: Pick<OutlineEntry, "kind" | "pointer"> | unde
   // Security: the schemes and the document's default requirements; operations: their node and the scheme
   // names their requirements can choose from.
   if (entry.kind === "security") return [schemesPointer(spec), "/security"];
-  if (entry.kind === "operation" || entry.kind === "webhook") return [entry.pointer, schemesPointer(spec)];
+  if (entry.kind === "operation" || entry.kind === "webhook" || entry.kind === "callback") return [entry.pointer, schemesPointer(spec)];
   return [entry.pointer];
 }
 
@@ -99,7 +99,7 @@ export const VisualView = memo(function VisualView({ session, model, problems, r
             </p>
           )}
           <h2>
-            {entry?.method && <span class={`ed-method ed-m-${entry.method}`}>{entry.method.toUpperCase()}</span>} {entry?.kind === "operation" || entry?.kind === "webhook" ? entry.path : entry?.label}
+            {entry?.method && <span class={`ed-method ed-m-${entry.method}`}>{entry.method.toUpperCase()}</span>} {entry?.kind === "operation" || entry?.kind === "webhook" || entry?.kind === "callback" ? entry.path : entry?.label}
             {sectionProblems.length > 0 && <span class="ed-muted"> · {sectionProblems.length} problem{sectionProblems.length === 1 ? "" : "s"}</span>}
           </h2>
           {/* Forms read only a model built for their own nodes: never show a section with another section's values. */}
@@ -121,6 +121,7 @@ function Form({ entry }: { entry: OutlineEntry | undefined }) {
       return <TagsForm />;
     case "operation":
     case "webhook":
+    case "callback":
       return <OperationForm key={entry.pointer} pointer={entry.pointer} />;
     case "schema":
       return <SchemaForm key={entry.pointer} pointer={entry.pointer} />;
