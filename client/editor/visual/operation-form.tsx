@@ -4,6 +4,7 @@ import { fromPointer, toPointer } from "../pointer";
 import { CheckField, EditButton, ListField, SelectField, TextField } from "./fields";
 import { useForm } from "./form-context";
 import { SchemaRef } from "./schema-ref";
+import { Constraints } from "./schema-form";
 import { METHODS_FOR_FORMS } from "../methods";
 import { MediaExamples } from "./examples-form";
 import { SecurityRequirements, schemesPointer } from "./security-form";
@@ -56,7 +57,10 @@ export function OperationForm({ pointer }: { pointer: string }) {
                 ) : obj(p.schema).$ref ? (
                   <SchemaRef label="Schema" pointer={`${base}/schema`} schema={p.schema} />
                 ) : (
-                  <SelectField label="Type" pointer={`${base}/schema/type`} value={obj(p.schema).type} options={TYPES} />
+                  <>
+                    <SelectField label="Type" pointer={`${base}/schema/type`} value={obj(p.schema).type} options={TYPES} />
+                    <Constraints pointer={`${base}/schema`} s={obj(p.schema)} />
+                  </>
                 )}
               </>
             )}

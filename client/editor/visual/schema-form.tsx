@@ -95,7 +95,7 @@ function SchemaNode({ pointer, schema, name, depth, parent }: NodeProps) {
  * sizes; enum (numbers written as numbers for numeric types) and `deprecated`. 2.0 and 3.0 write exclusive
  * bounds as booleans beside `minimum`/`maximum`, 3.1 and 3.2 as numbers (JSON Schema 2020-12).
  */
-function Constraints({ pointer, s }: { pointer: string; s: Obj }) {
+export function Constraints({ pointer, s }: { pointer: string; s: Obj }) {
   const { model } = useForm();
   const types = Array.isArray(s.type) ? s.type.map(String) : typeof s.type === "string" ? [s.type] : [];
   const numeric = types.includes("integer") || types.includes("number");
