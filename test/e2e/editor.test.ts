@@ -317,6 +317,9 @@ describe("API editor", () => {
       "                        originCountry: PT\n              minimal:\n                summary: Describe this example\n                value:\n                  serviceCode: std-eu\n                  parcels:\n                    - weight:\n                        value: 1\n                        unit: kg\n      callbacks:\n",
     );
     await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    // The new example lacks the schema's required fields: the problem shows on its value field.
+    await waitForLint(page);
+    await expect.poll(() => page.locator("[data-example=minimal] .ed-badge[data-rules~=oas3-valid-media-example]").count()).toBe(1);
     // JSON that does not parse is not written, and says why.
     await value.fill("{not json");
     await value.press("Tab");

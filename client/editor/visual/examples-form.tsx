@@ -6,7 +6,7 @@
  * @see https://spec.openapis.org/oas/v3.2#example-object
  */
 import { useState } from "preact/hooks";
-import { fromPointer, toPointer } from "../pointer";
+import { fromPointer, isWithin, toPointer } from "../pointer";
 import { Badge, EditButton, TextField } from "./fields";
 import { useForm } from "./form-context";
 
@@ -15,6 +15,7 @@ const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v
 const key = (k: string) => toPointer([k]);
 
 export function MediaExamples({ pointer, media }: { pointer: string; media: Obj }) {
+  // (Parameters and headers hold `examples` the same way: `media` is any object with an `examples` map.)
   const { session, model } = useForm();
   const v32 = model.specVersion === "3.2";
   const examples = obj(media.examples);
@@ -87,7 +88,8 @@ function ValueField({ label, pointer, value }: { label: string; pointer: string;
     setError(undefined);
     if (JSON.stringify(parsed) !== JSON.stringify(value)) void session.structural({ op: "set", path: fromPointer(pointer), value: parsed });
   };
-  const problems = problemsByField.get(pointer);
+  // An example's problems sit on the value or inside it (`…/value/items/0/id`): all show on this field.
+  const problems = [...problemsByField].filter(([p]) => isWithin(p, pointer)).flatMap(([, list]) => list);
   return (
     <div class={`ed-field${problems?.length || error ? " ed-has-problems" : ""}`}>
       <span class="ed-label">

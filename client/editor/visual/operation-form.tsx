@@ -62,6 +62,7 @@ export function OperationForm({ pointer }: { pointer: string }) {
                     <Constraints pointer={`${base}/schema`} s={obj(p.schema)} />
                   </>
                 )}
+                {!v2 && <MediaExamples pointer={base} media={p} />}
               </>
             )}
             <EditButton label="Remove parameter" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
