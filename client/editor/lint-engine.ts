@@ -2,6 +2,7 @@
  * @module The seam between the editor and Portico's lint engine (worker/openapi/lint): a session that lints a
  * text once and then again after edits, reusing what it can.
  */
+import type { LintRuleset } from "../../worker/openapi/lint/ruleset";
 import type { TextChange } from "./protocol";
 
 /** What the engine reports, before {@link normalizeProblem}. */
@@ -17,5 +18,6 @@ export interface LintSessionLike {
 }
 
 export interface LintEngine {
-  createSession(text: string): LintSessionLike;
+  /** `ruleset`: the portal's lint ruleset (portico.yaml `lint:`); absent, spectral:oas as is. */
+  createSession(text: string, ruleset?: LintRuleset): LintSessionLike;
 }

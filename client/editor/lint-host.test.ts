@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LintEngine } from "./lint-engine";
 import { createLintHost } from "./lint-host";
+import { PORTICO_LINT_ENGINE } from "./portico-lint-engine";
 import type { FromWorker, TextChange } from "./protocol";
 
 /** An engine that reports one problem per line containing "BAD" and records how it was called. */
@@ -98,5 +99,23 @@ describe("createLintHost without linting", () => {
     expect(calls).toEqual([]);
     expect(out.map((m) => m.type)).toEqual(["model"]);
     expect(out[0].type === "model" && out[0].model.specVersion).toBe("3.1");
+  });
+  it("lints with the portal's ruleset from the open message, before and after edits (Portico's engine)", () => {
+    const out: FromWorker[] = [];
+    const queue: (() => void)[] = [];
+    const handle = createLintHost({ engine: PORTICO_LINT_ENGINE, post: (m) => out.push(m), defer: (t) => queue.push(t), now: () => 0 });
+    const flush = () => queue.splice(0).forEach((t) => t());
+    const text = 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {"200": {description: ok}}\n';
+    const ruleset = { extends: "recommended" as const, rules: { "operation-operationId": "off" as const, "info-description": "error" as const }, overrides: [] };
+    handle({ type: "open", version: 1, text, ruleset });
+    flush();
+    handle({ type: "edit", version: 2, changes: [{ from: text.length, to: text.length, insert: "  /b:\n    get:\n      responses: {}\n" }] });
+    flush();
+    const rules = (m: FromWorker) => (m.type === "problems" ? m.problems.map((p) => `${p.rule} ${p.severity}`) : []);
+    for (const m of out) {
+      expect(rules(m)).toContain("info-description error");
+      expect(rules(m).filter((r) => r.startsWith("operation-operationId"))).toEqual([]);
+    }
+    expect(out).toHaveLength(2);
   });
 });

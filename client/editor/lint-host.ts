@@ -4,6 +4,7 @@
  *
  * Platform-free (no `self`): `client/entries/lint-worker.ts` wires it to `postMessage`, tests call it directly.
  */
+import type { LintRuleset } from "../../worker/openapi/lint/ruleset";
 import { convertFormat } from "./convert";
 import type { LintEngine, LintSessionLike } from "./lint-engine";
 import { normalizeProblem, sortProblems } from "./problems";
@@ -30,6 +31,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
   const { engine, post, defer } = options;
   const now = options.now ?? (() => performance.now());
   let text = "";
+  let ruleset: LintRuleset | undefined;
   let version = 0;
   let session: LintSessionLike | undefined;
   /** Edit batches since the last lint, each relative to the text before it. */
@@ -44,7 +46,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     let raw;
     try {
       if (!session) {
-        session = engine.createSession(text);
+        session = engine.createSession(text, ruleset);
         raw = session.result();
       } else {
         raw = session.update(text, pending);
@@ -81,6 +83,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     switch (msg.type) {
       case "open":
         text = msg.text;
+        ruleset = msg.ruleset;
         version = msg.version;
         lints = msg.lint !== false;
         session = undefined;

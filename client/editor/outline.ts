@@ -21,7 +21,7 @@ function get(doc: Document, map: unknown, key: string): unknown {
   return pair ? deref(doc, pair.value) : undefined;
 }
 
-function operationsOf(doc: Document, container: unknown, base: string[], kind: "operation" | "webhook", line: (o: number) => number, out: OutlineEntry[]): void {
+function operationsOf(doc: Document, container: unknown, base: string[], kind: "operation" | "webhook" | "callback", line: (o: number) => number, out: OutlineEntry[], callbacks?: OutlineEntry[]): void {
   const map = deref(doc, container);
   if (!isMap(map)) return;
   for (const pair of (map as YAMLMap).items) {
@@ -45,11 +45,30 @@ function operationsOf(doc: Document, container: unknown, base: string[], kind: "
         tags: isSeq(tags) ? tags.items.map(str).filter((t): t is string => !!t) : [],
         line: line((opPair.key as Node).range?.[0] ?? 0),
       });
+      // An operation's callbacks (one level: callbacks of callbacks are edited in the Source view).
+      const cbs = callbacks ? deref(doc, get(doc, op, "callbacks")) : undefined;
+      if (callbacks && isMap(cbs)) {
+        for (const cb of cbs.items) {
+          if (!isScalar(cb.key)) continue;
+          const name = String(cb.key.value);
+          const before = callbacks.length;
+          operationsOf(doc, cb.value, [...base, path, method, "callbacks", name], "callback", line, callbacks);
+          for (let i = before; i < callbacks.length; i++) callbacks[i].label = name;
+        }
+      }
     }
   }
 }
 
-/** Outline entries in a fixed order: General, Servers, Tags, operations, webhooks, schemas. */
+/** The line of the node at `path` (its key), if it exists. */
+function nodeLine(doc: Document, path: string[], line: (offset: number) => number): number | undefined {
+  const parent = nodeAt(doc, path.slice(0, -1));
+  const m = deref(doc, parent);
+  const pair = isMap(m) ? m.items.find((p) => isScalar(p.key) && p.key.value === path[path.length - 1]) : undefined;
+  return pair && isScalar(pair.key) && pair.key.range ? line(pair.key.range[0]) : undefined;
+}
+
+/** Outline entries in a fixed order: General, Servers, Tags, Security, operations, webhooks, callbacks, schemas. */
 export function buildOutline(doc: Document, spec: SpecVersion | undefined, line: (offset: number) => number): OutlineEntry[] {
   const out: OutlineEntry[] = [];
   const root = deref(doc, doc.contents);
@@ -62,8 +81,12 @@ export function buildOutline(doc: Document, spec: SpecVersion | undefined, line:
   if (spec === "2.0") out.push({ kind: "servers", pointer: "/host", label: "Host and schemes", line: at("host") });
   else out.push({ kind: "servers", pointer: "/servers", label: "Servers", line: at("servers") });
   out.push({ kind: "tags", pointer: "/tags", label: "Tags", line: at("tags") });
-  operationsOf(doc, get(doc, root, "paths"), ["paths"], "operation", line, out);
-  operationsOf(doc, get(doc, root, "webhooks"), ["webhooks"], "webhook", line, out);
+  if (spec === "2.0") out.push({ kind: "security", pointer: "/securityDefinitions", label: "Security", line: at("securityDefinitions") });
+  else out.push({ kind: "security", pointer: "/components/securitySchemes", label: "Security", line: nodeLine(doc, ["components", "securitySchemes"], line) ?? at("security") });
+  const callbacks: OutlineEntry[] = [];
+  operationsOf(doc, get(doc, root, "paths"), ["paths"], "operation", line, out, spec === "2.0" ? undefined : callbacks);
+  operationsOf(doc, get(doc, root, "webhooks"), ["webhooks"], "webhook", line, out, callbacks);
+  out.push(...callbacks);
   const schemasPath = spec === "2.0" ? ["definitions"] : ["components", "schemas"];
   const schemas = nodeAt(doc, schemasPath);
   if (isMap(schemas)) {

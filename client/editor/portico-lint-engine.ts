@@ -7,8 +7,8 @@ import type { LintEngine } from "./lint-engine";
  * since the last lint go as the new text, which the session diffs into one change.
  */
 export const PORTICO_LINT_ENGINE: LintEngine = {
-  createSession(text) {
-    const session = createLintSession(text);
+  createSession(text, ruleset) {
+    const session = createLintSession(text, ruleset ? { ruleset } : {});
     return {
       result: () => session.result,
       update: (next, batches) => (batches.length === 1 ? session.update(batches[0]) : session.update(next)),

@@ -4,6 +4,7 @@
  * The page owns the text (CodeMirror); the worker keeps a copy updated by {@link TextChange}s, lints it, and
  * answers model, structural-edit and conversion requests against a numbered version of that text.
  */
+import type { LintRuleset } from "../../worker/openapi/lint/ruleset";
 import type { Segment } from "./pointer";
 
 /** Severity names as in Spectral (`warn`, not `warning`). */
@@ -49,7 +50,7 @@ export interface ScalarSlot {
 
 /** An entry of the Visual view's navigation. */
 export interface OutlineEntry {
-  kind: "general" | "servers" | "tags" | "operation" | "webhook" | "schema" | "security";
+  kind: "general" | "servers" | "tags" | "operation" | "webhook" | "callback" | "schema" | "security";
   /** The node the entry edits (for `general`, `/info`). */
   pointer: string;
   label: string;
@@ -87,8 +88,8 @@ export type StructuralOp =
   | { op: "append"; path: Segment[]; value: unknown };
 
 export type ToWorker =
-  /** `lint: false` for the instance that only answers Visual, edit and conversion requests. */
-  | { type: "open"; version: number; text: string; lint?: boolean }
+  /** `lint: false` for the instance that only answers Visual, edit and conversion requests; `ruleset`: the portal's. */
+  | { type: "open"; version: number; text: string; lint?: boolean; ruleset?: LintRuleset }
   | { type: "edit"; version: number; changes: TextChange[] }
   | { type: "model"; id: number; version: number; pointers: string[] }
   | { type: "structural"; id: number; version: number; op: StructuralOp }

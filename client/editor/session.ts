@@ -4,6 +4,7 @@
  * large file's model never delays its diagnostics). Source and Visual edits both become CodeMirror transactions, so each view sees the
  * other's edits at once and undo covers both.
  */
+import type { LintRuleset } from "../../worker/openapi/lint/ruleset";
 import { setDiagnostics } from "@codemirror/lint";
 import type { Diagnostic } from "@codemirror/lint";
 import { EditorSelection, EditorState, Text } from "@codemirror/state";
@@ -68,7 +69,7 @@ export class EditorSession {
   private readonly pendingValues = new Map<string, ScalarValue>();
   private revealSeq = 0;
 
-  constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void) {
+  constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void, lintRuleset?: LintRuleset) {
     const format = detectFormat(text);
     this.view = new EditorView({
       state: EditorState.create({
@@ -81,7 +82,7 @@ export class EditorSession {
     this.view.dom.addEventListener("keydown", (e) => (this.lastKeyAt = e.timeStamp), { capture: true });
     this.store = new Store<SessionState>({ version: 1, format, problems: [], problemsVersion: 0, errors: 0, warnings: 0, dirty: false });
     this.worker = new WorkerClient(workerUrl, (m) => this.onProblems(m), (message) => this.store.set({ notice: { kind: "error", text: `Linting stopped: ${message}` } }));
-    this.worker.post({ type: "open", version: 1, text });
+    this.worker.post({ type: "open", version: 1, text, ...(lintRuleset ? { ruleset: lintRuleset } : {}) });
     this.editStarted.set(1, performance.now());
   }
 

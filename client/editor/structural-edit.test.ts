@@ -33,6 +33,21 @@ function edit(text: string, op: Parameters<typeof applyStructuralEdit>[1]): stri
 }
 
 describe("applyStructuralEdit (YAML)", () => {
+  it("adds an entry to a block collection without re-printing its siblings (mixed flow styles stay as written)", () => {
+    const src = "examples:\n  a:\n    value: { x: 1, y: [p, q] }  # padded here\n  b:\n    value: {x: 2}\nlist:\n  - { name: one }\n  - {name: two}\n";
+    expect(edit(src, { op: "set", path: ["examples", "c"], value: { summary: "S", value: { x: 3 } } })).toBe(src.replace("list:\n", "  c:\n    summary: S\n    value:\n      x: 3\nlist:\n"));
+    expect(edit(src, { op: "append", path: ["list"], value: { name: "three" } })).toBe(src + "  - name: three\n");
+  });
+
+  it("leaves sibling flow collections as written and keeps a replaced flow collection inline", () => {
+    const src = "components:\n  schemas:\n    Code:\n      type: string\n      examples: [NL, US]\nsecurity:\n  - oauth2: [read]\n  - key: []\n";
+    expect(edit(src, { op: "set", path: ["components", "schemas", "Code", "maxLength"], value: 2 })).toBe(src.replace("      examples: [NL, US]\n", "      examples: [NL, US]\n      maxLength: 2\n"));
+    expect(edit(src, { op: "set", path: ["security", 0, "oauth2"], value: ["read", "write"] })).toBe(src.replace("  - oauth2: [read]\n", "  - oauth2: [read, write]\n"));
+    // A file that pads its flow collections keeps them padded.
+    const padded = src.replace("[NL, US]", "[ NL, US ]").replace("[read]", "[ read ]");
+    expect(edit(padded, { op: "set", path: ["components", "schemas", "Code", "maxLength"], value: 2 })).toBe(padded.replace("      examples: [ NL, US ]\n", "      examples: [ NL, US ]\n      maxLength: 2\n"));
+  });
+
   it("appends a parameter inside the sequence only, in the file's sequence style", () => {
     const out = edit(YAML_SRC, { op: "append", path: ["paths", "/pets", "get", "parameters"], value: { name: "offset", in: "query" } });
     expect(out).toBe(YAML_SRC.replace("        in: query\n", "        in: query\n      - name: offset\n        in: query\n"));
@@ -64,7 +79,8 @@ describe("applyStructuralEdit (YAML)", () => {
 
   it("edits inside a flow collection without reflowing it", () => {
     const out = edit(YAML_SRC, { op: "set", path: ["paths", "/stores", "get", "responses", "404"], value: { description: "none" } });
-    expect(out).toContain('responses: { "200": { description: ok }, "404": { description: none } }');
+    // In the file's own flow style: no padding inside the brackets, as written.
+    expect(out).toContain('responses: {"200": {description: ok}, "404": {description: none}}');
   });
 
   it("refuses to edit a text that does not parse", () => {

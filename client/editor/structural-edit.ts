@@ -7,7 +7,7 @@
  * by parsing it again (data as intended, no comment lost); when the local re-print fails that check, the whole
  * document is printed instead, which the library guarantees keeps comments.
  */
-import { Document, isCollection, isMap, isScalar, isSeq, parseDocument, visit } from "yaml";
+import { Document, isCollection, isMap, isScalar, isSeq, parseDocument, visit, YAMLMap, YAMLSeq } from "yaml";
 import type { Node, ToStringOptions } from "yaml";
 import type { Segment } from "./pointer";
 import type { StructuralOp, TextChange } from "./protocol";
@@ -23,6 +23,7 @@ export function applyStructuralEdit(text: string, op: StructuralOp): StructuralR
   if (source.error) return { ok: false, message: `Fix the syntax error on line ${source.error.line} first: ${source.error.message}` };
   const { doc } = source;
   const anchorPath = enclosingCollection(doc, op);
+  const addsEntry = addsToBlockCollection(doc, op);
   try {
     mutate(doc, op);
   } catch (e) {
@@ -32,7 +33,7 @@ export function applyStructuralEdit(text: string, op: StructuralOp): StructuralR
   const comments = commentsOf(doc);
   const json = source.format === "json";
   const options = printOptions(text);
-  const candidates = [() => local(text, doc, anchorPath, json, options), () => whole(text, doc, json, options)];
+  const candidates = [() => (addsEntry && !json ? inserted(text, doc, op, options) : undefined), () => local(text, doc, anchorPath, json, options), () => whole(text, doc, json, options)];
   for (const attempt of candidates) {
     const next = attempt();
     if (next !== undefined && verify(next, expected, comments)) return { ok: true, change: minimalChange(text, next), text: next };
@@ -43,9 +44,15 @@ export function applyStructuralEdit(text: string, op: StructuralOp): StructuralR
 function mutate(doc: Document, op: StructuralOp): void {
   if (op.path.length === 0) throw new Error("Refusing to replace the whole document");
   switch (op.op) {
-    case "set":
-      doc.setIn(op.path, doc.createNode(op.value));
+    case "set": {
+      // A flow collection replaced by a collection stays in flow style (`[a, b]` edited in a form stays inline);
+      // an empty one (`{}`, `[]`: a placeholder) takes the block style of the file.
+      const before = nodeAt(doc, op.path);
+      const node = doc.createNode(op.value);
+      if (isCollection(before) && before.flow && before.items.length > 0 && isCollection(node)) node.flow = true;
+      doc.setIn(op.path, node);
       return;
+    }
     case "append":
       if (nodeAt(doc, op.path) === undefined) doc.setIn(op.path, doc.createNode([op.value]));
       else doc.addIn(op.path, doc.createNode(op.value));
@@ -74,8 +81,60 @@ function enclosingCollection(doc: Document, op: StructuralOp): Segment[] {
   return path;
 }
 
+/**
+ * Whether `op` adds a new key to a block mapping or a new item to a block sequence: then only the new entry is
+ * printed and inserted after the last one, and its siblings stay byte for byte (whatever their flow style).
+ */
+function addsToBlockCollection(doc: Document, op: StructuralOp): boolean {
+  if (op.op === "set") {
+    const parent = nodeAt(doc, op.path.slice(0, -1));
+    return isMap(parent) && !parent.flow && parent.items.length > 0 && nodeAt(doc, op.path) === undefined;
+  }
+  if (op.op === "append") {
+    const seq = nodeAt(doc, op.path);
+    return isSeq(seq) && !seq.flow && seq.items.length > 0;
+  }
+  return false;
+}
+
+/** The text with the new last entry of the edited collection (see {@link addsToBlockCollection}) inserted. */
+function inserted(text: string, doc: Document, op: StructuralOp, options: ToStringOptions): string | undefined {
+  const container = nodeAt(doc, op.op === "set" ? op.path.slice(0, -1) : op.path);
+  if (!isCollection(container) || !container.range) return undefined;
+  const last = container.items[container.items.length - 1];
+  const entry = new Document();
+  if (isMap(container)) {
+    const only = new YAMLMap();
+    only.items.push(last as never);
+    entry.contents = only;
+  } else {
+    const only = new YAMLSeq();
+    only.items.push(last as never);
+    entry.contents = only;
+  }
+  const column = columnOf(text, container.range[0]);
+  const printed = entry.toString(options).replace(/^(?=[^\n])/gm, " ".repeat(column));
+  // After the collection's last line (its range may run into the next line's indentation).
+  let end = container.range[1];
+  const tail = /\n[ \t]*$/.exec(text.slice(container.range[0], end));
+  if (tail) end = container.range[0] + tail.index + 1;
+  const before = text.slice(0, end);
+  return before + (before.endsWith("\n") ? "" : "\n") + printed + text.slice(end);
+}
+
 function printOptions(text: string): ToStringOptions {
-  return { indent: detectIndent(text), indentSeq: detectIndentSeq(text), lineWidth: 0, minContentWidth: 0 };
+  return { indent: detectIndent(text), indentSeq: detectIndentSeq(text), lineWidth: 0, minContentWidth: 0, flowCollectionPadding: detectFlowPadding(text) };
+}
+
+/**
+ * Whether the text pads flow collections (`[ a, b ]`, yaml's default) or not (`[a, b]`): the re-printed
+ * collection's flow children must read as the rest of the file does. No flow collection: yaml's default.
+ */
+function detectFlowPadding(text: string): boolean {
+  const sample = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  const padded = sample.match(/[:\-,] [[{] [^\s\]}]/g)?.length ?? 0;
+  const tight = sample.match(/[:\-,] [[{][^\s\]}]/g)?.length ?? 0;
+  return padded + tight === 0 ? true : padded > tight;
 }
 
 function local(text: string, doc: Document, path: Segment[], json: boolean, options: ToStringOptions): string | undefined {

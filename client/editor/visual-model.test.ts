@@ -22,9 +22,12 @@ describe("buildVisualModel", () => {
     expect(model.specVersion).toBe("3.1");
     expect(model.format).toBe("yaml");
     const kinds = model.outline.map((e) => e.kind);
-    expect(kinds.slice(0, 3)).toEqual(["general", "servers", "tags"]);
+    expect(kinds.slice(0, 4)).toEqual(["general", "servers", "tags", "security"]);
     expect(kinds.filter((k) => k === "operation")).toHaveLength(24);
     expect(kinds.filter((k) => k === "webhook")).toHaveLength(2);
+    // Callback operations, after the webhooks, named by their callback and expression.
+    expect(model.outline.filter((e) => e.kind === "callback").map((e) => `${e.label} ${e.path} ${e.method}`)).toContain("statusChanged {$request.body#/callbackUrl} post");
+    expect(kinds.indexOf("callback")).toBeGreaterThan(kinds.lastIndexOf("webhook"));
     expect(model.outline.find((e) => e.pointer === "/paths/~1shipments/get")).toMatchObject({ label: "List shipments", method: "get", path: "/shipments", tags: ["Shipments"], deprecated: false });
     expect(model.outline.find((e) => e.pointer === "/paths/~1shipments~1{shipmentId}~1label/get")?.deprecated).toBe(true);
     const schemas = model.outline.filter((e) => e.kind === "schema").map((e) => e.label);
@@ -49,7 +52,7 @@ describe("buildVisualModel", () => {
   it("uses definitions and host for Swagger 2.0", () => {
     const model = buildVisualModel(parseSource(SWAGGER), 1, ["/host"]);
     expect(model.specVersion).toBe("2.0");
-    expect(model.outline.map((e) => `${e.kind} ${e.pointer}`)).toEqual(["general /info", "servers /host", "tags /tags", "operation /paths/~1a/get", "schema /definitions/A"]);
+    expect(model.outline.map((e) => `${e.kind} ${e.pointer}`)).toEqual(["general /info", "servers /host", "tags /tags", "security /securityDefinitions", "operation /paths/~1a/get", "schema /definitions/A"]);
     expect(model.values["/host"]).toBe("api.example.com");
     expect(model.slots["/info/title"]).toBeUndefined();
   });

@@ -209,6 +209,148 @@ describe("API editor", () => {
     await page.close();
   });
 
+  it("edits security schemes in the Visual view (OAuth 2.0 flow URL and scopes, bearer format, a new scheme), keeping comments and order", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/components/securitySchemes"]');
+    const tokenUrl = page.locator('[data-pointer="/components/securitySchemes/oauth2/flows/clientCredentials/tokenUrl"]');
+    await tokenUrl.waitFor();
+    await tokenUrl.fill("https://auth.parcel-logistics.example/oauth2/token");
+    await page.fill('[aria-label="New scope of /components/securitySchemes/oauth2/flows/clientCredentials/scopes"]', "rates:read");
+    await page.click("[data-flow=clientCredentials] button:text-is('Add scope')");
+    await page.locator('[data-pointer="/components/securitySchemes/oauth2/flows/clientCredentials/scopes/rates:read"]').waitFor();
+    await page.fill('[data-pointer="/components/securitySchemes/bearerAuth/bearerFormat"]', "PASETO");
+    await page.fill("[aria-label='Name of the new security scheme']", "partnerKey");
+    await page.click("text=Add security scheme");
+    const name = page.locator('[data-pointer="/components/securitySchemes/partnerKey/name"]');
+    await name.waitFor();
+    await name.fill("X-Partner-Key");
+    await page.selectOption('[data-pointer="/components/securitySchemes/partnerKey/in"]', "query");
+    const expected = DEMO.replace(
+      "        clientCredentials:\n          tokenUrl: https://auth.parcel-logistics.example/oauth/token\n",
+      "        clientCredentials:\n          tokenUrl: https://auth.parcel-logistics.example/oauth2/token\n",
+    )
+      .replace("            tracking:write: Record tracking events (carrier partners)\n", "            tracking:write: Record tracking events (carrier partners)\n            rates:read: Describe this scope\n")
+      .replace("      bearerFormat: JWT\n", "      bearerFormat: PASETO\n")
+      .replace(
+        "      description: Account API key for scripts. Keys carry the scopes chosen when they were created.\n",
+        "      description: Account API key for scripts. Keys carry the scopes chosen when they were created.\n    partnerKey:\n      type: apiKey\n      name: X-Partner-Key\n      in: query\n",
+      );
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("edits an operation's security requirements in the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/paths/~1shipments/get"]');
+    const scopes = page.locator('[data-pointer="/paths/~1shipments/get/security/0/oauth2"]');
+    await scopes.waitFor();
+    expect(await scopes.inputValue()).toBe("shipments:read");
+    await scopes.fill("shipments:read, labels:write");
+    await scopes.press("Enter");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).not.toBe(DEMO);
+    await page.click("[data-requirement='1'] button:text-is('Remove requirement')");
+    await expect.poll(() => page.locator("[data-requirement]").count()).toBe(2);
+    const text: string = await page.evaluate(() => (globalThis as any).__porticoEditor.text());
+    const block = (t: string) => t.slice(t.indexOf("      tags: [Shipments]\n      security:\n"), t.indexOf("      parameters:\n        - $ref: '#/components/parameters/Limit'"));
+    expect(block(text)).toBe("      tags: [Shipments]\n      security:\n        - oauth2: [shipments:read, labels:write]\n        - apiKey: []\n");
+    expect(text.replace(block(text), "")).toBe(DEMO.replace(block(DEMO), ""));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("edits numeric and string constraints, enum and deprecated of a schema in the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/components/schemas/CountryCode"]');
+    const maxLength = page.locator('[data-pointer="/components/schemas/CountryCode/maxLength"]');
+    await maxLength.waitFor();
+    await maxLength.fill("2");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("      maxLength: 2\n");
+    await page.locator('[data-pointer="/components/schemas/CountryCode/minLength"]').fill("2");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("      minLength: 2\n");
+    const enumField = page.locator('[data-pointer="/components/schemas/CountryCode/enum"]');
+    await enumField.fill("NL, US, DE");
+    await enumField.press("Enter");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toContain("        - DE\n");
+    await page.locator('[data-pointer="/components/schemas/CountryCode/deprecated"]').check();
+    const expected = DEMO.replace("      examples: [NL, US]\n    Money:\n", "      examples: [NL, US]\n      maxLength: 2\n      minLength: 2\n      enum:\n        - NL\n        - US\n        - DE\n      deprecated: true\n    Money:\n");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    // A number field writes numbers: changing it rewrites the scalar in place.
+    await maxLength.fill("3");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected.replace("      maxLength: 2\n", "      maxLength: 3\n"));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("adds and edits a server variable in the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/servers"]');
+    await page.fill('[aria-label="New variable of /servers/1"]', "region");
+    await page.locator("fieldset.ed-item").nth(1).locator("button:text-is('Add variable')").click();
+    const def = page.locator('[data-pointer="/servers/1/variables/region/default"]');
+    await def.waitFor();
+    // The new variable's default was written as "" (a plain scalar cannot be empty): its quotes stay.
+    await def.fill("eu");
+    await page.fill('[data-pointer="/servers/1/variables/region/enum"]', "eu, us");
+    await page.press('[data-pointer="/servers/1/variables/region/enum"]', "Enter");
+    const expected = DEMO.replace("      basePath:\n        enum: [v2, v1]\n        default: v2\nsecurity:\n", "      basePath:\n        enum: [v2, v1]\n        default: v2\n      region:\n        default: \"eu\"\n        enum:\n          - eu\n          - us\nsecurity:\n");
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("edits named examples of a request body in the Visual view (summary, a new example with a JSON value)", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/paths/~1shipments/post"]');
+    const media = "/paths/~1shipments/post/requestBody/content/application~1json";
+    const summary = page.locator(`[data-pointer="${media}/examples/domestic/summary"]`);
+    await summary.waitFor();
+    await summary.fill("Domestic shipment, one parcel");
+    await page.fill(`[aria-label="Name of a new example of ${media}"]`, "minimal");
+    await page.click(`[data-examples="${media}"] button:text-is('Add example')`);
+    const value = page.locator(`[data-pointer="${media}/examples/minimal/value"]`);
+    await value.waitFor();
+    await value.fill('{"serviceCode": "std-eu", "parcels": [{"weight": {"value": 1, "unit": "kg"}}]}');
+    await value.press("Tab");
+    const expected = DEMO.replace("                summary: Domestic shipment with one parcel\n", "                summary: Domestic shipment, one parcel\n").replace(
+      "                        originCountry: PT\n      callbacks:\n",
+      "                        originCountry: PT\n              minimal:\n                summary: Describe this example\n                value:\n                  serviceCode: std-eu\n                  parcels:\n                    - weight:\n                        value: 1\n                        unit: kg\n      callbacks:\n",
+    );
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    // The new example lacks the schema's required fields: the problem shows on its value field.
+    await waitForLint(page);
+    await expect.poll(() => page.locator("[data-example=minimal] .ed-badge[data-rules~=oas3-valid-media-example]").count()).toBe(1);
+    // JSON that does not parse is not written, and says why.
+    await value.fill("{not json");
+    await value.press("Tab");
+    await expect.poll(() => page.locator(`[data-example=minimal] [role=alert]`).innerText()).toContain("Not JSON");
+    expect(await page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("opens an operation's callback in its own form and adds a callback from the Visual view", async () => {
+    const { page, errors } = await openEditor("parcels", "visual");
+    await page.click('[data-entry="/paths/~1shipments/post"]');
+    await page.click("[data-callback=statusChanged] button:text-is('Open POST')");
+    const cbSummary = page.locator('[data-pointer="/paths/~1shipments/post/callbacks/statusChanged/{$request.body#~1callbackUrl}/post/summary"]');
+    await cbSummary.waitFor();
+    expect(await cbSummary.inputValue()).toBe("Shipment status changed");
+    await cbSummary.fill("Shipment status has changed");
+    expect(await page.locator('[data-entry="/paths/~1shipments/post/callbacks/statusChanged/{$request.body#~1callbackUrl}/post"]').count()).toBe(1);
+    await page.click('[data-entry="/paths/~1shipments/post"]');
+    await page.fill('[aria-label="Name of a new callback of /paths/~1shipments/post/callbacks"]', "cancelled");
+    await page.click("button:text-is('Add callback')");
+    await page.locator("[data-callback=cancelled]").waitFor();
+    const expected = DEMO.replace("              summary: Shipment status changed\n", "              summary: Shipment status has changed\n").replace(
+      "                  description: The endpoint is gone; no further callbacks are sent for this shipment.\n",
+      "                  description: The endpoint is gone; no further callbacks are sent for this shipment.\n        cancelled:\n          \"{$request.body#/callbackUrl}\":\n            post:\n              summary: Describe this callback\n              responses:\n                \"200\":\n                  description: OK\n",
+    );
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text())).toBe(expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("converts YAML to JSON and back in one click each", async () => {
     const { page } = await openEditor("parcels");
     await page.click("text=Convert to JSON");

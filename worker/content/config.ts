@@ -1,9 +1,10 @@
 /**
- * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, branding, access) and
+ * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, branding, access, lint) and
  * glossary.yaml (term → definition, or `{definition, synonyms}`), read with defaults; problems carry lines.
  */
 import { parseDocument, isMap, isPair, isScalar, type Document } from "yaml";
 import { parseAccessBlock } from "../access/policy";
+import { parseRuleset } from "../openapi/lint/ruleset";
 import type { ContentConfig, FileProblem } from "./types";
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -73,6 +74,12 @@ export function readConfig(text: string | undefined): { config: ContentConfig; p
     const b = (d.branding ?? {}) as Record<string, unknown>;
     if (typeof b.logo === "string") config.branding.logo = b.logo;
     if (typeof b.accent === "string") COLOUR.test(b.accent) ? (config.branding.accent = b.accent) : bad("branding", "`branding.accent` must be a hex colour");
+  }
+  if (d.lint !== undefined) {
+    // A Spectral-compatible ruleset, applied to this portal's uploads and its editor (openapi/lint/ruleset.ts).
+    const parsed = parseRuleset(d.lint);
+    if (parsed.ok) config.lint = parsed.ruleset;
+    else for (const p of parsed.problems) bad("lint", `\`${p.at}\` ${p.message}`);
   }
   if (d.access !== undefined) {
     // Same block as PATCH /v1/portal's `access`, secrets excepted (they never belong in a repository).

@@ -4,6 +4,7 @@
  */
 
 import type { AccessSettings } from "../access/policy";
+import type { LintRuleset } from "../openapi/lint/ruleset";
 
 /** A named navigation group of portico.yaml: items are `guides/<slug>`, `steps/<slug>` or `api:<api slug>`. */
 export interface NavGroup {
@@ -25,6 +26,8 @@ export interface ContentConfig {
   branding: { logo?: string; logoUrl?: string; accent?: string };
   /** The `access` block (worker/access/policy.ts), secrets excepted; `PATCH /v1/portal`'s fields win over it. */
   access?: Partial<AccessSettings>;
+  /** The `lint` ruleset (Spectral-compatible) applied to the portal's uploads and editor; absent: spectral:oas. */
+  lint?: LintRuleset;
 }
 
 /** The kinds of page a release holds. */

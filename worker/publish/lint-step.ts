@@ -5,6 +5,7 @@
 import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../openapi/work-budget";
 import type { BuildSuccess } from "../openapi/build";
 import { lintData } from "../openapi/lint/lint-document";
+import type { LintOptions } from "../openapi/lint/types";
 import { parseRef } from "../openapi/model/pointer";
 import type { BuildIssue } from "../openapi/model/types";
 import type { UploadIssue, UploadLint } from "./types";
@@ -51,9 +52,9 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
  * Lint is advice, not a gate (except with ?strict=true): when `budget` (the publish's, with its deadline) is
  * already spent, lint is skipped; when the engine fails or runs out of budget on a hostile definition, the answer
  * carries the build's issues and a `note` saying lint was stopped, rather than failing the publish (the publish's
- * own deadline still bounds it).
+ * own deadline still bounds it). `options` carry the portal's ruleset (portico.yaml `lint:`).
  */
-export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, budget: WorkBudget = UNLIMITED): UploadLint {
+export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, budget: WorkBudget = UNLIMITED, options: LintOptions = {}): UploadLint {
   const parsed = outcome.source.parsed;
   let all: UploadIssue[] = [];
   let note: string | undefined;
@@ -61,7 +62,7 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
     // The lint engine does not take the budget yet (its walks have their own edge budget); the deadline is read
     // before it starts.
     budget.check("linting");
-    all = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }).map((p) => ({ ...p }));
+    all = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }, options).map((p) => ({ ...p }));
   } catch (error) {
     const why = error instanceof BudgetExceeded ? "the publish had no time left for it" : error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
     note = `lint stopped on this definition (${why}); only the build's own findings are listed`;

@@ -62,8 +62,12 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     const message = `the reference would need more than ${mb} MB of operation pages: after ${weight.measured} of ${operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
     return refusal(422, "too-dense", message);
   }
+  // The portal's ruleset (portico.yaml `lint:` of its live content release) applies to every upload's lint.
+  const release = await liveRelease(env.DB, req.portalId);
+  const ruleset = release?.config.lint;
+  const lintOptions = ruleset ? { ruleset, ...(outcome.source.path !== undefined ? { file: outcome.source.path } : {}) } : {};
   // Strict uploads are linted before anything is written; others lint while their KV writes are in flight.
-  let lint = req.strict ? lintForUpload(outcome, attempt.budget) : undefined;
+  let lint = req.strict ? lintForUpload(outcome, attempt.budget, lintOptions) : undefined;
   if (lint?.note) return refusal(422, "lint-stopped", `strict mode: ${lint.note}; nothing was published`, { lint });
   if (lint && lint.errors > 0) {
     return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
@@ -102,7 +106,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   if (existing?.liveVersionId) {
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
-      lint ??= lintForUpload(outcome, attempt.budget);
+      lint ??= lintForUpload(outcome, attempt.budget, lintOptions);
       await ensurePortalIndex(env, req.portalId, attempt);
       return { status: 200, json: JSON.stringify({ ...answer(apiSlug, lint), unchanged: true }), timings: clock.timings };
     }
@@ -115,7 +119,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   let firstWrite: () => void = () => undefined;
   const wrote = new Promise<void>((resolve) => (firstWrite = resolve));
   // Search documents are read from each slice as it is serialised: no operation is built twice.
-  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale((await liveRelease(env.DB, req.portalId))?.config) };
+  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config) };
   const searchDocs: SearchDocument[] = [];
   const slice = (slug: string) => {
     attempt.checkpoint("storing the model");
@@ -128,7 +132,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     // Lint holds the isolate for up to a second: start it once the first KV writes are on the wire, so that the
     // rest of the batch completes meanwhile.
     await Promise.race([wrote, writing]);
-    lint = lintForUpload(outcome, attempt.budget);
+    lint = lintForUpload(outcome, attempt.budget, lintOptions);
     clock.lap("lint");
   }
   const locations = await writing;

@@ -3,6 +3,7 @@
  * editor's stylesheet and its module script (no inline script or style: the CSP forbids both). Everything else happens in client/entries/editor.ts.
  */
 import { renderToString } from "preact-render-to-string";
+import type { LintRuleset } from "../openapi/lint/ruleset";
 
 export interface EditorPageProps {
   portal: { slug: string; name: string };
@@ -10,12 +11,14 @@ export interface EditorPageProps {
   api?: string;
   /** The CSP nonce CodeMirror puts on the `<style>` elements it mounts (client/editor/cm-setup.ts). */
   styleNonce?: string;
+  /** The portal's lint ruleset (portico.yaml `lint:`), for the lint worker: JSON in `data-lint-ruleset`. */
+  lintRuleset?: LintRuleset;
 }
 
 /** Asset URLs of the editor bundle (scripts/build-client.mjs). */
 export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js", css: "/editor.css" } as const;
 
-function EditorPage({ portal, api, styleNonce }: EditorPageProps) {
+function EditorPage({ portal, api, styleNonce, lintRuleset }: EditorPageProps) {
   return (
     <html lang="en">
       <head>
@@ -29,7 +32,7 @@ function EditorPage({ portal, api, styleNonce }: EditorPageProps) {
         <link rel="modulepreload" href={EDITOR_ASSETS.script} />
       </head>
       <body>
-        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker} data-style-nonce={styleNonce}>
+        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker} data-style-nonce={styleNonce} data-lint-ruleset={lintRuleset ? JSON.stringify(lintRuleset) : undefined}>
           <p class="ed-status">Loading the editor…</p>
           <noscript>The API editor needs JavaScript.</noscript>
         </div>

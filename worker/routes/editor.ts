@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { DEFAULT_PAGE_POLICY, usePagePolicy } from "../http/security-headers";
 import { renderEditorPage } from "../render/editor-page";
 import { getDb } from "../store/db";
+import { liveRelease } from "../store/content";
 import { loadPortal } from "../store/reader";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -17,7 +18,9 @@ async function editorPage(c: Context<AppEnv>, api: string | undefined): Promise<
   // fresh nonce (worker/http/security-headers.ts).
   const styleNonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, editor: true, styleNonce });
-  return c.html(renderEditorPage({ portal: { slug: portal.slug, name: portal.name }, api, styleNonce }));
+  // The portal's ruleset (portico.yaml `lint:` of the live content release): the editor lints as uploads do.
+  const lintRuleset = (await liveRelease(c.env.DB, portal.id))?.config.lint;
+  return c.html(renderEditorPage({ portal: { slug: portal.slug, name: portal.name }, api, styleNonce, lintRuleset }));
 }
 
 export const editorRoutes = new Hono<AppEnv>()

@@ -1,4 +1,5 @@
 /** @module The editor app: sign-in with the portal token, choosing an API, loading its live definition. */
+import type { LintRuleset } from "../../../worker/openapi/lint/ruleset";
 import { useEffect, useState } from "preact/hooks";
 import { ApiCallError, ApiClient, storedToken, storeToken } from "../api-client";
 import type { ApiSummary } from "../api-client";
@@ -10,6 +11,8 @@ export interface AppProps {
   portal: string;
   api?: string;
   workerUrl: string;
+  /** The portal's lint ruleset (portico.yaml `lint:`), applied by the lint worker as uploads apply it. */
+  lintRuleset?: LintRuleset;
 }
 
 /** A definition to start from when an API has no live version yet. */
@@ -32,7 +35,7 @@ type Phase =
   | { kind: "editing"; text: string; fresh: boolean }
   | { kind: "failed"; message: string };
 
-export function App({ portal, api, workerUrl }: AppProps) {
+export function App({ portal, api, workerUrl, lintRuleset }: AppProps) {
   const [token, setToken] = useState(storedToken(portal));
   const [phase, setPhase] = useState<Phase>(token ? { kind: "loading" } : { kind: "signin" });
 
@@ -83,6 +86,6 @@ export function App({ portal, api, workerUrl }: AppProps) {
     case "pick":
       return <ApiPicker portal={portal} apis={phase.apis} onSignOut={() => signOut()} />;
     case "editing":
-      return <EditorShell portal={portal} api={api!} token={token!} initialText={phase.text} fresh={phase.fresh} workerUrl={workerUrl} onSignOut={() => signOut()} />;
+      return <EditorShell portal={portal} api={api!} token={token!} initialText={phase.text} fresh={phase.fresh} workerUrl={workerUrl} lintRuleset={lintRuleset} onSignOut={() => signOut()} />;
   }
 }

@@ -1,4 +1,5 @@
 /** @module The editing screen: toolbar (views, YAML ⇄ JSON, save), Source and/or Visual view, problems panel. */
+import type { LintRuleset } from "../../../worker/openapi/lint/ruleset";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiClient } from "../api-client";
 import type { EditorProblem } from "../protocol";
@@ -17,6 +18,7 @@ export interface EditorShellProps {
   /** The API has no live version: the text is a template. */
   fresh: boolean;
   workerUrl: string;
+  lintRuleset?: LintRuleset;
   onSignOut: () => void;
 }
 
@@ -32,9 +34,9 @@ function initialMode(): ViewMode {
   return stored === "visual" || stored === "split" ? stored : "source";
 }
 
-export function EditorShell({ portal, api, token, initialText, fresh, workerUrl, onSignOut }: EditorShellProps) {
+export function EditorShell({ portal, api, token, initialText, fresh, workerUrl, lintRuleset, onSignOut }: EditorShellProps) {
   const saveRef = useRef<() => void>(() => {});
-  const session = useMemo(() => new EditorSession(initialText, workerUrl, () => saveRef.current()), []);
+  const session = useMemo(() => new EditorSession(initialText, workerUrl, () => saveRef.current(), lintRuleset), []);
   const state = useStore(session.store);
   const [mode, setMode] = useState<ViewMode>(initialMode);
   const [saving, setSaving] = useState(false);

@@ -1,5 +1,5 @@
 /** @module Form fields of the Visual view: each edits one node by JSON Pointer and shows that node's problems. */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { fromPointer } from "../pointer";
 import { worstSeverity } from "../problems";
@@ -55,12 +55,28 @@ export function TextField({ label, pointer, value, multiline, placeholder }: { l
   return <Label label={label} pointer={pointer}>{multiline ? <textarea rows={Math.min(12, Math.max(3, shown.split("\n").length + 1))} {...props} /> : <input type="text" {...props} />}</Label>;
 }
 
-/** Checkbox bound to a boolean. */
+/**
+ * Checkbox bound to a boolean. The click shows at once: until the model read back from the text has the new
+ * value (a new key needs a structural edit and a fresh model), the box keeps what was clicked rather than
+ * flicking back.
+ */
 export function CheckField({ label, pointer, value }: { label: string; pointer: string; value: unknown }) {
   const { session } = useForm();
+  const [local, setLocal] = useState<boolean | null>(null);
+  useEffect(() => setLocal(null), [value]);
   return (
     <Label label={label} pointer={pointer}>
-      <input type="checkbox" data-pointer={pointer} aria-label={label} checked={value === true} onChange={(e) => session.setValue(pointer, e.currentTarget.checked)} />
+      <input
+        type="checkbox"
+        data-pointer={pointer}
+        aria-label={label}
+        checked={local ?? value === true}
+        onChange={(e) => {
+          const checked = e.currentTarget.checked;
+          setLocal(checked);
+          session.setValue(pointer, checked);
+        }}
+      />
     </Label>
   );
 }
@@ -91,8 +107,11 @@ export function SelectField({ label, pointer, value, options }: { label: string;
   );
 }
 
-/** Comma-separated list bound to an array of strings; written when the field is left or Enter is pressed. */
-export function ListField({ label, pointer, value, placeholder }: { label: string; pointer: string; value: unknown; placeholder?: string }) {
+/**
+ * Comma-separated list bound to an array; written when the field is left or Enter is pressed. `numeric`: items
+ * that read as numbers are written as numbers (an enum of an integer schema).
+ */
+export function ListField({ label, pointer, value, placeholder, numeric, keepEmpty }: { label: string; pointer: string; value: unknown; placeholder?: string; numeric?: boolean; keepEmpty?: boolean }) {
   const { session } = useForm();
   const items = Array.isArray(value) ? value.map(String) : [];
   const [local, setLocal] = useState<string | null>(null);
@@ -101,7 +120,9 @@ export function ListField({ label, pointer, value, placeholder }: { label: strin
     const next = local.split(",").map((s) => s.trim()).filter(Boolean);
     setLocal(null);
     if (next.join(",") === items.join(",")) return;
-    void session.structural(next.length ? { op: "set", path: fromPointer(pointer), value: next } : { op: "delete", path: fromPointer(pointer) });
+    const typed = numeric ? next.map((s) => (NUMBER.test(s) ? Number(s) : s)) : next;
+    // `keepEmpty`: an empty list is a value of its own (a security requirement's scopes), not an absent field.
+    void session.structural(next.length || keepEmpty ? { op: "set", path: fromPointer(pointer), value: typed } : { op: "delete", path: fromPointer(pointer) });
   };
   return (
     <Label label={label} pointer={pointer}>
@@ -114,6 +135,45 @@ export function ListField({ label, pointer, value, placeholder }: { label: strin
         onInput={(e) => setLocal(e.currentTarget.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === "Enter" && commit()}
+      />
+    </Label>
+  );
+}
+
+/** A JSON number as written (no hex, no leading `+`, no trailing dot). */
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * Number input bound to a numeric keyword (`minimum`, `maxLength`…): written as a number while it reads as
+ * one, removed when emptied; anything else stays in the field, unwritten, marked invalid.
+ */
+export function NumberField({ label, pointer, value }: { label: string; pointer: string; value: unknown }) {
+  const { session, followInSource } = useForm();
+  const [local, setLocal] = useState<string | null>(null);
+  const shown = local ?? (typeof value === "number" ? String(value) : "");
+  const invalid = local !== null && local.trim() !== "" && !NUMBER.test(local.trim());
+  return (
+    <Label label={label} pointer={pointer}>
+      <input
+        type="text"
+        inputMode="decimal"
+        data-pointer={pointer}
+        aria-label={label}
+        aria-invalid={invalid}
+        value={shown}
+        onFocus={(e) => {
+          setLocal(shown);
+          if (followInSource && !(e.currentTarget as HTMLElement).dataset.revealing) session.revealPointer(pointer);
+        }}
+        onBlur={() => setLocal(null)}
+        onInput={(e) => {
+          const raw = e.currentTarget.value;
+          setLocal(raw);
+          const v = raw.trim();
+          if (v === "") {
+            if (value !== undefined) void session.structural({ op: "delete", path: fromPointer(pointer) });
+          } else if (NUMBER.test(v)) session.setValue(pointer, Number(v));
+        }}
       />
     </Label>
   );

@@ -12,9 +12,10 @@ export function Nav({ outline, selected, problemsBySection, onSelect }: { outlin
     const f = filter.trim().toLowerCase();
     const match = (e: OutlineEntry) => !f || `${e.label} ${e.method ?? ""} ${e.path ?? ""}`.toLowerCase().includes(f);
     return [
-      { title: "", entries: outline.filter((e) => e.kind === "general" || e.kind === "servers" || e.kind === "tags") },
+      { title: "", entries: outline.filter((e) => e.kind === "general" || e.kind === "servers" || e.kind === "tags" || e.kind === "security") },
       { title: "Operations", entries: outline.filter((e) => e.kind === "operation" && match(e)) },
       { title: "Webhooks", entries: outline.filter((e) => e.kind === "webhook" && match(e)) },
+      { title: "Callbacks", entries: outline.filter((e) => e.kind === "callback" && match(e)) },
       { title: "Schemas", entries: outline.filter((e) => e.kind === "schema" && match(e)) },
     ];
   }, [outline, filter]);
@@ -35,7 +36,7 @@ export function Nav({ outline, selected, problemsBySection, onSelect }: { outlin
                   <li key={e.pointer}>
                     <button type="button" class={e.pointer === selected ? "ed-nav-item ed-selected" : "ed-nav-item"} aria-current={e.pointer === selected} data-entry={e.pointer} onClick={() => onSelect(e.pointer)}>
                       {e.method && <span class={`ed-method ed-m-${e.method}`}>{e.method.toUpperCase()}</span>}
-                      <span class={e.deprecated ? "ed-deprecated" : ""}>{e.kind === "operation" || e.kind === "webhook" ? e.path : e.label}</span>
+                      <span class={e.deprecated ? "ed-deprecated" : ""}>{e.kind === "operation" || e.kind === "webhook" ? e.path : e.kind === "callback" ? `${e.label}: ${e.path}` : e.label}</span>
                       {worst && <span class={`ed-count ed-sev-${worst}`}>{problems!.length}</span>}
                     </button>
                   </li>

@@ -4,6 +4,10 @@ import { fromPointer, toPointer } from "../pointer";
 import { CheckField, EditButton, ListField, SelectField, TextField } from "./fields";
 import { useForm } from "./form-context";
 import { SchemaRef } from "./schema-ref";
+import { Constraints } from "./schema-form";
+import { METHODS_FOR_FORMS } from "../methods";
+import { MediaExamples } from "./examples-form";
+import { SecurityRequirements, schemesPointer } from "./security-form";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -28,6 +32,9 @@ export function OperationForm({ pointer }: { pointer: string }) {
       <ListField label="Tags" pointer={`${pointer}/tags`} value={op.tags} placeholder="pets, store" />
       <CheckField label="Deprecated" pointer={`${pointer}/deprecated`} value={op.deprecated} />
 
+      <h3>Security</h3>
+      <SecurityRequirements pointer={`${pointer}/security`} value={op.security} schemes={Object.keys(obj(model.values[schemesPointer(model.specVersion)]))} />
+
       <h3>Parameters</h3>
       {parameters.map((raw, i) => {
         const p = obj(raw);
@@ -50,8 +57,12 @@ export function OperationForm({ pointer }: { pointer: string }) {
                 ) : obj(p.schema).$ref ? (
                   <SchemaRef label="Schema" pointer={`${base}/schema`} schema={p.schema} />
                 ) : (
-                  <SelectField label="Type" pointer={`${base}/schema/type`} value={obj(p.schema).type} options={TYPES} />
+                  <>
+                    <SelectField label="Type" pointer={`${base}/schema/type`} value={obj(p.schema).type} options={TYPES} />
+                    <Constraints pointer={`${base}/schema`} s={obj(p.schema)} />
+                  </>
                 )}
+                {!v2 && <MediaExamples pointer={base} media={p} />}
               </>
             )}
             <EditButton label="Remove parameter" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
@@ -64,6 +75,7 @@ export function OperationForm({ pointer }: { pointer: string }) {
       />
 
       {!v2 && <RequestBody pointer={`${pointer}/requestBody`} body={op.requestBody} />}
+      {!v2 && !pointer.includes("/callbacks/") && <Callbacks pointer={`${pointer}/callbacks`} callbacks={obj(op.callbacks)} />}
 
       <h3>Responses</h3>
       {Object.entries(responses).map(([code, raw]) => {
@@ -75,7 +87,10 @@ export function OperationForm({ pointer }: { pointer: string }) {
             {typeof r.$ref === "string" ? <TextField label="$ref" pointer={`${base}/$ref`} value={r.$ref} /> : <TextField label="Description" pointer={`${base}/description`} value={r.description} />}
             {v2 && r.schema !== undefined && <SchemaRef label="Schema" pointer={`${base}/schema`} schema={r.schema} />}
             {Object.entries(obj(r.content)).map(([media, m]) => (
-              <SchemaRef key={media} label={media} pointer={`${base}/content${key(media)}/schema`} schema={obj(m).schema} />
+              <div key={media} class="ed-media">
+                <SchemaRef label={media} pointer={`${base}/content${key(media)}/schema`} schema={obj(m).schema} />
+                <MediaExamples pointer={`${base}/content${key(media)}`} media={obj(m)} />
+              </div>
             ))}
             <EditButton label="Remove response" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
           </fieldset>
@@ -121,11 +136,78 @@ function RequestBody({ pointer, body }: { pointer: string; body: unknown }) {
           <TextField label="Description" pointer={`${pointer}/description`} value={b.description} />
           <CheckField label="Required" pointer={`${pointer}/required`} value={b.required} />
           {Object.entries(obj(b.content)).map(([media, m]) => (
-            <SchemaRef key={media} label={media} pointer={`${pointer}/content${key(media)}/schema`} schema={obj(m).schema} />
+            <div key={media} class="ed-media">
+              <SchemaRef label={media} pointer={`${pointer}/content${key(media)}/schema`} schema={obj(m).schema} />
+              <MediaExamples pointer={`${pointer}/content${key(media)}`} media={obj(m)} />
+            </div>
           ))}
         </>
       )}
       <EditButton label="Remove request body" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(pointer) })} />
+    </>
+  );
+}
+
+const CALLBACK_METHODS = ["post", "put", "patch", "get", "delete"];
+
+/**
+ * An operation's callbacks: each named callback maps runtime expressions (`{$request.body#/callbackUrl}`) to path
+ * items whose operations open in their own form (the Callbacks group of the navigation).
+ * @see https://spec.openapis.org/oas/v3.2#callback-object
+ */
+function Callbacks({ pointer, callbacks }: { pointer: string; callbacks: Obj }) {
+  const { session, navigate } = useForm();
+  const [name, setName] = useState("");
+  const [expression, setExpression] = useState("{$request.body#/callbackUrl}");
+  const [method, setMethod] = useState("post");
+  return (
+    <>
+      <h3>Callbacks</h3>
+      {Object.entries(callbacks).map(([cbName, raw]) => {
+        const cb = obj(raw);
+        const base = `${pointer}${key(cbName)}`;
+        return (
+          <fieldset key={cbName} class="ed-item" data-callback={cbName}>
+            <legend>{cbName}</legend>
+            {typeof cb.$ref === "string" ? (
+              <TextField label="$ref" pointer={`${base}/$ref`} value={cb.$ref} />
+            ) : (
+              Object.entries(cb).map(([expr, item]) => (
+                <p key={expr}>
+                  <code>{expr}</code>{" "}
+                  {Object.keys(obj(item))
+                    .filter((m) => (METHODS_FOR_FORMS as readonly string[]).includes(m))
+                    .map((m) => (
+                      <button key={m} type="button" class="ed-link" onClick={() => navigate(`${base}${key(expr)}/${m}`)}>
+                        Open {m.toUpperCase()}
+                      </button>
+                    ))}
+                </p>
+              ))
+            )}
+            <EditButton label={`Remove callback ${cbName}`} danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
+          </fieldset>
+        );
+      })}
+      <div class="ed-inline">
+        <input aria-label={`Name of a new callback of ${pointer}`} placeholder="statusChanged" value={name} size={14} onInput={(e) => setName(e.currentTarget.value)} />
+        <input aria-label={`Expression of a new callback of ${pointer}`} value={expression} size={28} onInput={(e) => setExpression(e.currentTarget.value)} />
+        <select aria-label={`Method of a new callback of ${pointer}`} value={method} onChange={(e) => setMethod(e.currentTarget.value)}>
+          {CALLBACK_METHODS.map((m) => (
+            <option key={m} value={m}>{m}</option>
+          ))}
+        </select>
+        <EditButton
+          label="Add callback"
+          onClick={() => {
+            const n = name.trim();
+            const x = expression.trim();
+            if (!/^[A-Za-z0-9._-]+$/.test(n) || !x || n in callbacks) return;
+            void session.structural({ op: "set", path: [...fromPointer(pointer), n], value: { [x]: { [method]: { summary: "Describe this callback", responses: { "200": { description: "OK" } } } } } });
+            setName("");
+          }}
+        />
+      </div>
     </>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { fromPointer, toPointer } from "../pointer";
-import { Badge, EditButton, ListField, SelectField, TextField } from "./fields";
+import { Badge, CheckField, EditButton, ListField, NumberField, SelectField, TextField } from "./fields";
 import { useForm } from "./form-context";
 import { isWithin } from "../pointer";
 
@@ -67,7 +67,7 @@ function SchemaNode({ pointer, schema, name, depth, parent }: NodeProps) {
               {Array.isArray(s.type) ? <ListField label="Types" pointer={`${pointer}/type`} value={s.type} /> : <SelectField label="Type" pointer={`${pointer}/type`} value={s.type} options={TYPES} />}
               <TextField label="Format" pointer={`${pointer}/format`} value={s.format} />
               <TextField label="Description" pointer={`${pointer}/description`} value={s.description} multiline />
-              {s.enum !== undefined && <ListField label="Enum" pointer={`${pointer}/enum`} value={s.enum} />}
+              <Constraints pointer={pointer} s={s} />
             </>
           )}
           {parent && (
@@ -87,6 +87,63 @@ function SchemaNode({ pointer, schema, name, depth, parent }: NodeProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The validation keywords of the node's type(s): numeric bounds, string lengths and pattern, array and object
+ * sizes; enum (numbers written as numbers for numeric types) and `deprecated`. 2.0 and 3.0 write exclusive
+ * bounds as booleans beside `minimum`/`maximum`, 3.1 and 3.2 as numbers (JSON Schema 2020-12).
+ */
+export function Constraints({ pointer, s }: { pointer: string; s: Obj }) {
+  const { model } = useForm();
+  const types = Array.isArray(s.type) ? s.type.map(String) : typeof s.type === "string" ? [s.type] : [];
+  const numeric = types.includes("integer") || types.includes("number");
+  const draft2020 = model.specVersion === "3.1" || model.specVersion === "3.2";
+  const at = (k: string) => `${pointer}/${k}`;
+  return (
+    <>
+      {numeric && (
+        <div class="ed-constraints" data-constraints="number">
+          <NumberField label="Minimum" pointer={at("minimum")} value={s.minimum} />
+          <NumberField label="Maximum" pointer={at("maximum")} value={s.maximum} />
+          {draft2020 ? (
+            <>
+              <NumberField label="Exclusive minimum" pointer={at("exclusiveMinimum")} value={s.exclusiveMinimum} />
+              <NumberField label="Exclusive maximum" pointer={at("exclusiveMaximum")} value={s.exclusiveMaximum} />
+            </>
+          ) : (
+            <>
+              <CheckField label="Exclusive minimum" pointer={at("exclusiveMinimum")} value={s.exclusiveMinimum} />
+              <CheckField label="Exclusive maximum" pointer={at("exclusiveMaximum")} value={s.exclusiveMaximum} />
+            </>
+          )}
+          <NumberField label="Multiple of" pointer={at("multipleOf")} value={s.multipleOf} />
+        </div>
+      )}
+      {types.includes("string") && (
+        <div class="ed-constraints" data-constraints="string">
+          <NumberField label="Minimum length" pointer={at("minLength")} value={s.minLength} />
+          <NumberField label="Maximum length" pointer={at("maxLength")} value={s.maxLength} />
+          <TextField label="Pattern" pointer={at("pattern")} value={s.pattern} placeholder="^[A-Z]{3}$" />
+        </div>
+      )}
+      {types.includes("array") && (
+        <div class="ed-constraints" data-constraints="array">
+          <NumberField label="Minimum items" pointer={at("minItems")} value={s.minItems} />
+          <NumberField label="Maximum items" pointer={at("maxItems")} value={s.maxItems} />
+          <CheckField label="Unique items" pointer={at("uniqueItems")} value={s.uniqueItems} />
+        </div>
+      )}
+      {types.includes("object") && (
+        <div class="ed-constraints" data-constraints="object">
+          <NumberField label="Minimum properties" pointer={at("minProperties")} value={s.minProperties} />
+          <NumberField label="Maximum properties" pointer={at("maxProperties")} value={s.maxProperties} />
+        </div>
+      )}
+      {(types.length > 0 || s.enum !== undefined) && <ListField label="Enum" pointer={at("enum")} value={s.enum} numeric={numeric} placeholder="allowed values, comma-separated" />}
+      {model.specVersion !== "2.0" && <CheckField label="Deprecated" pointer={at("deprecated")} value={s.deprecated} />}
+    </>
   );
 }
 

@@ -2,6 +2,7 @@
 import { fromPointer, toPointer } from "../pointer";
 import { EditButton, ListField, TextField } from "./fields";
 import { useForm } from "./form-context";
+import { useState } from "preact/hooks";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -39,14 +40,36 @@ export function ServersForm() {
                   <TextField label="Default" pointer={`${vp}/default`} value={v.default} />
                   <ListField label="Allowed values" pointer={`${vp}/enum`} value={v.enum} />
                   <TextField label="Description" pointer={`${vp}/description`} value={v.description} />
+                  <EditButton label={`Remove variable ${name}`} danger onClick={() => void session.structural({ op: "delete", path: [...fromPointer(base), "variables", name] })} />
                 </fieldset>
               );
             })}
+            <AddVariable base={base} variables={variables} />
             <EditButton label="Remove server" danger onClick={() => void session.structural({ op: "delete", path: fromPointer(base) })} />
           </fieldset>
         );
       })}
       <EditButton label="Add server" onClick={() => void session.structural({ op: "append", path: ["servers"], value: { url: "https://api.example.com" } })} />
+    </div>
+  );
+}
+
+/** Adds a server variable (a `{name}` of the URL): the default is required (OpenAPI 3.x Server Variable Object). */
+function AddVariable({ base, variables }: { base: string; variables: Obj }) {
+  const { session } = useForm();
+  const [name, setName] = useState("");
+  return (
+    <div class="ed-inline">
+      <input aria-label={`New variable of ${base}`} placeholder="region" value={name} size={12} onInput={(e) => setName(e.currentTarget.value)} />
+      <EditButton
+        label="Add variable"
+        onClick={() => {
+          const n = name.trim();
+          if (!n || n in variables) return;
+          void session.structural({ op: "set", path: [...fromPointer(base), "variables", n], value: { default: "" } });
+          setName("");
+        }}
+      />
     </div>
   );
 }

@@ -16,11 +16,16 @@ import { OperationForm } from "./operation-form";
 import { SchemaForm } from "./schema-form";
 import { ServersForm } from "./servers-form";
 import { TagsForm } from "./tags-form";
+import { SecurityForm, schemesPointer } from "./security-form";
 
 /** The nodes an outline entry's form reads. */
 export function pointersFor(entry: Pick<OutlineEntry, "kind" | "pointer"> | undefined, spec: VisualModel["specVersion"]): string[] {
   if (!entry || entry.kind === "general") return ["/info"];
   if (entry.kind === "servers") return spec === "2.0" ? ["/host", "/basePath", "/schemes"] : ["/servers"];
+  // Security: the schemes and the document's default requirements; operations: their node and the scheme
+  // names their requirements can choose from.
+  if (entry.kind === "security") return [schemesPointer(spec), "/security"];
+  if (entry.kind === "operation" || entry.kind === "webhook" || entry.kind === "callback") return [entry.pointer, schemesPointer(spec)];
   return [entry.pointer];
 }
 
@@ -94,7 +99,7 @@ export const VisualView = memo(function VisualView({ session, model, problems, r
             </p>
           )}
           <h2>
-            {entry?.method && <span class={`ed-method ed-m-${entry.method}`}>{entry.method.toUpperCase()}</span>} {entry?.kind === "operation" || entry?.kind === "webhook" ? entry.path : entry?.label}
+            {entry?.method && <span class={`ed-method ed-m-${entry.method}`}>{entry.method.toUpperCase()}</span>} {entry?.kind === "operation" || entry?.kind === "webhook" || entry?.kind === "callback" ? entry.path : entry?.label}
             {sectionProblems.length > 0 && <span class="ed-muted"> · {sectionProblems.length} problem{sectionProblems.length === 1 ? "" : "s"}</span>}
           </h2>
           {/* Forms read only a model built for their own nodes: never show a section with another section's values. */}
@@ -116,9 +121,12 @@ function Form({ entry }: { entry: OutlineEntry | undefined }) {
       return <TagsForm />;
     case "operation":
     case "webhook":
+    case "callback":
       return <OperationForm key={entry.pointer} pointer={entry.pointer} />;
     case "schema":
       return <SchemaForm key={entry.pointer} pointer={entry.pointer} />;
+    case "security":
+      return <SecurityForm />;
     default:
       return null;
   }

@@ -5,7 +5,8 @@ import { parseDocument } from "../parse";
 import { indexJson } from "./source/json-index";
 import { planRules, runRules } from "./engine";
 import { finishProblems, type Locate } from "./locate-problems";
-import type { LintOptions, LintProblem, LintResult } from "./types";
+import { bindRuleset } from "./ruleset";
+import type { LintOptions, LintProblem, LintResult, RuleSetting } from "./types";
 import { detectOasVersion } from "./version";
 
 /**
@@ -40,11 +41,32 @@ export function lintData(root: Record<string, unknown>, locate: Locate, options:
     const at = locate(version.path);
     return [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }];
   }
-  const plan = planRules(version.version, options.rules);
+  const settings = ruleSettings(options);
+  const plan = planRules(version.version, settings.plan);
   const { problems, stats } = runRules(root, plan);
-  const out = finishProblems(root, plan, problems, locate);
+  const out = settings.settle(finishProblems(root, plan, problems, locate));
   if (stats.budgetReached) out.push(budgetProblem());
   return out.sort(compareProblems);
+}
+
+/**
+ * The rules to plan under `options` (the ruleset's base, then `options.rules`) and the pass that applies the
+ * ruleset's overrides to located problems (a rule an override turns off there, or raises, per problem path).
+ */
+export function ruleSettings(options: LintOptions): { plan: Record<string, RuleSetting>; settle: (problems: LintProblem[]) => LintProblem[] } {
+  if (!options.ruleset) return { plan: options.rules ?? {}, settle: (problems) => problems };
+  const bound = bindRuleset(options.ruleset, options.file);
+  return {
+    plan: { ...bound.plan, ...options.rules },
+    settle: (problems) => {
+      const out: LintProblem[] = [];
+      for (const p of problems) {
+        const settled = bound.settle(p);
+        if (settled) out.push(settled);
+      }
+      return out;
+    },
+  };
 }
 
 /** The warning a run that reached the lint budget carries (at the top of the document). */

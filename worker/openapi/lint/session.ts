@@ -9,7 +9,7 @@
 import { parseDocument } from "../parse";
 import { planRules, runRules, type RulePlan, type RunStats } from "./engine";
 import { finishProblems, type Locate } from "./locate-problems";
-import { budgetProblem, summarise } from "./lint-document";
+import { budgetProblem, ruleSettings, summarise } from "./lint-document";
 import type { Segment } from "./rule";
 import { createJsonLocator } from "../parse/json-locate";
 import { reparseJsonBlock } from "./source/json-block";
@@ -64,10 +64,14 @@ class Session implements LintSession {
   private started = 0;
   private cache: FragmentCache = new WeakMap();
 
+  /** The options' rules to plan and the ruleset's per-problem overrides, fixed for the session. */
+  private readonly settings: ReturnType<typeof ruleSettings>;
+
   constructor(
     text: string,
-    private readonly options: LintOptions,
+    options: LintOptions,
   ) {
+    this.settings = ruleSettings(options);
     this.text = text;
     this.full();
   }
@@ -165,7 +169,7 @@ class Session implements LintSession {
     const parsed = now();
     const { problems, stats } = runRules(root, plan, this.cache);
     const ruled = now();
-    const located: LintProblem[] = finishProblems(root, plan, problems, locate);
+    const located: LintProblem[] = this.settings.settle(finishProblems(root, plan, problems, locate));
     if (stats.budgetReached) located.push(budgetProblem());
     this.result = summarise(located);
     const done = now();
@@ -175,7 +179,7 @@ class Session implements LintSession {
 
   private planFor(version: OasVersion): RulePlan {
     if (this.plan?.version !== version) {
-      this.plan = planRules(version, this.options.rules);
+      this.plan = planRules(version, this.settings.plan);
       this.cache = new WeakMap();
     }
     return this.plan;

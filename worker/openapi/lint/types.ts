@@ -1,5 +1,7 @@
 /** @module Public shapes of the lint engine: problems, results, severities and rule configuration. */
 
+import type { LintRuleset } from "./ruleset";
+
 /** How serious a problem is; the names of Spectral's severities (`warn` spelled out). */
 export type Severity = "error" | "warning" | "info" | "hint";
 
@@ -30,6 +32,10 @@ export interface LintResult {
 export interface LintOptions {
   /** Per-rule overrides: a severity, or `off`. Rules that are off by default are enabled by giving a severity. */
   rules?: Record<string, RuleSetting>;
+  /** A portal's ruleset (portico.yaml `lint:`, see ruleset.ts); `rules` above win over its base severities. */
+  ruleset?: LintRuleset;
+  /** The linted file's path in its archive, for the ruleset's override globs (undefined: every file glob matches). */
+  file?: string;
 }
 
 /** The OpenAPI family a document follows (Spectral's `oas2`, `oas3_0`, `oas3_1`, `oas3_2` formats). */

@@ -7,6 +7,7 @@ import type { OutputUnit } from "@cfworker/json-schema";
 import type { Segment } from "../rule";
 import { isObject } from "../util/is-object";
 import type { AjvLikeError } from "./describe-errors";
+import { FORMAT_MARK } from "./openapi-formats";
 import { patternOfFormat } from "./pattern-scope";
 
 type Lookup = Record<string, unknown>;
@@ -14,10 +15,22 @@ type Lookup = Record<string, unknown>;
 /** cfworker's output (wrappers and leaves) → the leaf errors ajv would have produced, with ajv's messages. */
 export function toAjvErrors(units: readonly OutputUnit[], value: unknown, schemaOf: (keywordLocation: string) => Record<string, unknown> | undefined): AjvLikeError[] {
   const out: AjvLikeError[] = [];
+  const formatsReported = new Set<string>();
   for (let i = 0; i < units.length; i++) {
     const u = units[i];
     const instancePath = decodeLocation(u.instanceLocation, value);
     const next = units[i + 1];
+    // A numeric format's stand-in part (openapi-formats.ts): one `format` error, as ajv reports it, whichever
+    // bound failed; the part's `if` wrapper says nothing more.
+    const numeric = u.keywordLocation.includes("/allOf/") ? schemaOf(u.keywordLocation)?.[FORMAT_MARK] : undefined;
+    if (typeof numeric === "string") {
+      const location = u.keywordLocation.replace(/\/allOf\/\d+(\/then)?\/[^/]+$/, "/format");
+      if (u.keyword !== "if" && !formatsReported.has(`${u.instanceLocation} ${location}`)) {
+        formatsReported.add(`${u.instanceLocation} ${location}`);
+        out.push({ location, keyword: "format", instancePath, message: `must match format "${numeric}"`, params: { format: numeric } });
+      }
+      continue;
+    }
     switch (u.keyword) {
       case "additionalProperties":
       case "unevaluatedProperties": {

@@ -9,6 +9,7 @@
 import type { OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
 import { compilePattern } from "../util/linear-pattern";
+import { numericFormatPart } from "./openapi-formats";
 import { cloneNode, deferPatternProperties, isCheckedFormat, patternFormat } from "./pattern-scope";
 
 /** Which media an example belongs to: Spectral relaxes `required` for request and response bodies. */
@@ -129,6 +130,11 @@ export class PreparedSchemas {
       }
     }
     if (typeof node.format === "string" && LENIENT_FORMATS.has(node.format)) set("format", `portico-unchecked:${node.format}`);
+    const numeric = numericFormatPart(node.format);
+    if (numeric) {
+      const allOf = (copy ?? node).allOf;
+      set("allOf", [...(Array.isArray(allOf) ? allOf : []), numeric]);
+    }
     if (this.nullable && typeof type === "string" && (node.nullable === true || (this.version === "2.0" && node["x-nullable"] === true))) set("type", [type, "null"]);
     if (this.mode !== "schema" && !inNot && Array.isArray(node.required) && isObject(node.properties)) {
       const kept = this.relaxed(node.required, node.properties);

@@ -59,4 +59,45 @@ describe("oas3-schema", () => {
   it("accepts a valid 3.2 document", () => {
     expect(lintRule("oas3-schema", `openapi: 3.2.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    query:\n      responses:\n        "200": {description: ok}\n`)).toEqual([]);
   });
+  it("validates members named like JSON Schema keywords (a Media Type's `examples` map)", () => {
+    // The schema set once skipped every schema under a key called `examples`, so Example Objects in
+    // `components.examples` and in media types were never checked.
+    expect(
+      lintRule(
+        "oas3-schema",
+        `
+        openapi: 3.2.0
+        info: {title: T, version: "1"}
+        components:
+          examples:
+            Both:
+              value: 1
+              externalValue: https://example.com/a
+          mediaTypes:
+            Json:
+              examples:
+                Wrong: 5
+        `,
+      ).map((p) => p.line),
+    ).toEqual([5, 11, 11]); // 11: "Wrong" must be an object, and is not a Reference either
+  });
+
+  it("reports a 3.2 header name that is not an RFC 9110 token at the name", () => {
+    expect(
+      lintRule(
+        "oas3-schema",
+        `
+        openapi: 3.2.0
+        info: {title: T, version: "1"}
+        components:
+          responses:
+            R:
+              description: r
+              headers:
+                X-Fine: {schema: {}}
+                "Bad Header": {schema: {}}
+        `,
+      ),
+    ).toEqual([{ line: 9, message: 'Property name "Bad Header" must match pattern "^[0-9A-Za-z!#$%&"*+.^_`|~-]+$".', path: "/components/responses/R/headers/Bad Header" }]);
+  });
 });

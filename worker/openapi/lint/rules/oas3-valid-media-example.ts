@@ -1,6 +1,6 @@
 /**
  * @module oas3-valid-media-example: a media type's, parameter's or header's `example` (or else each of its
- * `examples`' `value`) is valid against its `schema`.
+ * `examples`' `value`, or 3.2 `dataValue`) is valid against its `schema`.
  */
 
 import { defineNodeRule, OAS3 } from "../define";
@@ -38,10 +38,13 @@ export const oas3ValidMediaExample = defineNodeRule({
       for (const key of Object.keys(examples.value)) {
         const example = ctx.resolveAt(examples.value[key], [...examples.path, key]);
         if (!isObject(example.value) || "externalValue" in example.value) continue;
-        const value = example.value.value;
-        const at = [...example.path, "value"];
+        // 3.2: `dataValue` is the example as data, validated like `value` (4.19.1: it "MUST be valid according to
+        // the relevant Schema Object"). `serializedValue` is the serialised form, which no schema describes.
+        const field = ctx.version === "3.2" && example.value.value === undefined && "dataValue" in example.value ? "dataValue" : "value";
+        const value = example.value[field];
+        const at = [...example.path, field];
         if (value === undefined) {
-          // 3.2 examples may give `dataValue` / `serializedValue` instead: not validated (see docs/lint.md).
+          // A 3.2 example given only as `serializedValue` has no data to validate.
           if (ctx.version === "3.2") continue;
           // Spectral's schema function on a missing value: the property it prints depends on a $ref in between.
           const viaRef = example.path[example.path.length - 1] !== key || example.path.length !== examples.path.length + 1;

@@ -20,6 +20,9 @@ export interface Resource {
 
 // Keywords whose values are data, not schemas: never indexed.
 const DATA_KEYWORDS = new Set(["enum", "const", "default", "examples", "example"]);
+// Keywords whose values map names to schemas: a name is never a keyword, so a property called `examples`
+// (the Media Type, Parameter and Header Objects have one) is indexed like any other.
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 export class SchemaSet {
   private readonly resources = new Map<string, Resource>();
@@ -90,7 +93,11 @@ export class SchemaSet {
       if (resource.root === schema) resource.dynamicAnchors.set(schema.$dynamicAnchor, schema);
     }
     for (const key of Object.keys(schema)) {
-      if (!DATA_KEYWORDS.has(key)) this.index(schema[key], resource);
+      if (DATA_KEYWORDS.has(key)) continue;
+      const value = schema[key];
+      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) {
+        for (const member of Object.values(value)) this.index(member, resource);
+      } else this.index(value, resource);
     }
   }
 }

@@ -16,7 +16,14 @@ export interface StructureFinding {
 /** Spectral's oasDocumentSchema `processError`, then the rule's `{{error}}.` template. */
 export function toFinding(error: SchemaError): StructureFinding | undefined {
   if (error.keyword === "if") return undefined;
+  // A property name that fails `propertyNames` (3.2 header names, component names) is reported at the name,
+  // by the check it failed, rather than at the map as ajv's summary does: the writer sees which key is wrong.
+  if (error.keyword === "propertyNames") return undefined;
   const path = [...error.instancePath];
+  if (typeof error.params.propertyName === "string") {
+    const name = error.params.propertyName;
+    return { message: `Property name "${name}" ${error.message.replace(/['"]/g, '"').replace(/NOT/g, "not")}.`, path: [...path, name] };
+  }
   const property = path.length === 0 ? null : String(path[path.length - 1]);
   let message: string;
   switch (error.keyword) {

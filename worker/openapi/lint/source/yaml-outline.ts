@@ -2,11 +2,13 @@
  * @module The block structure of a YAML text, read from its lines alone (indentation, `key:` and `- ` markers):
  * where a path starts, and which block entry contains a line. It serves the editor session, which must locate
  * problems and find the smallest re-parsable block after each keystroke without re-parsing a large document.
- * Flow collections, complex keys and multi-line keys are not descended into: a path stops at their start.
+ * Inline flow collections are followed by a scanner of their own (yaml-flow.ts); complex keys and multi-line
+ * keys are not descended into: a path stops at their start.
  */
 
 import { lineAt } from "../../parse/line-index";
 import type { JsonPath } from "../types";
+import { locateInFlow } from "./yaml-flow";
 
 const enum Kind {
   Blank,
@@ -82,7 +84,35 @@ export class YamlOutline {
       const first = this.firstContent(0, this.kinds.length);
       return { line: first + 1, column: this.indents[first] + 1 };
     }
+    if (steps.length < path.length) {
+      // The path goes on inside a flow collection (`schema: {type: integer}`, or one opening on the next line):
+      // follow it there.
+      const start = this.flowValueStart(last);
+      const c = this.text.charCodeAt(start);
+      if (c === 0x7b || c === 0x5b) {
+        const end = last.end < this.lineStarts.length ? this.lineStarts[last.end] : this.text.length;
+        const found = locateInFlow(this.text, start, end, path.slice(steps.length));
+        if (found.matched > 0) {
+          const line = this.lineOf(found.offset);
+          return { line: line + 1, column: found.offset - this.lineStarts[line] + 1 };
+        }
+      }
+    }
     return { line: last.line + 1, column: last.column + 1 };
+  }
+
+  /** Offset where a step's value starts: inline (after `key:`, or the item's value) or on its next content line. */
+  private flowValueStart(step: OutlineStep): number {
+    if (!step.inline) {
+      const first = this.firstContent(step.line + 1, step.end);
+      return first < step.end ? this.lineStarts[first] + this.indents[first] : -1;
+    }
+    const lineStart = this.lineStarts[step.line];
+    if (step.kind === "seq") return lineStart + step.column;
+    const parsed = keyAt(this.text, lineStart + step.column, this.lineEnd(step.line));
+    let i = parsed ? parsed.valueStart : lineStart + step.column;
+    while (this.text.charCodeAt(i) === 0x20 || this.text.charCodeAt(i) === 0x09) i++;
+    return i;
   }
 
   /** The steps of `path` that the outline can follow (fewer than the path when it stops early). */
