@@ -7368,7 +7368,8 @@ var require_dist = __commonJS({
 });
 
 // cli/portico.ts
-import { readFileSync } from "node:fs";
+var import_yaml4 = __toESM(require_dist(), 1);
+import { existsSync, readFileSync } from "node:fs";
 
 // node_modules/fflate/esm/index.mjs
 import { createRequire } from "module";
@@ -13447,6 +13448,7 @@ var oas2ParameterDescription = defineNodeRule({
 
 // worker/openapi/lint/schema/schema-set.ts
 var DATA_KEYWORDS3 = /* @__PURE__ */ new Set(["enum", "const", "default", "examples", "example"]);
+var SCHEMA_MAPS = /* @__PURE__ */ new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 var SchemaSet = class {
   resources = /* @__PURE__ */ new Map();
   owner = /* @__PURE__ */ new WeakMap();
@@ -13509,7 +13511,11 @@ var SchemaSet = class {
       if (resource.root === schema) resource.dynamicAnchors.set(schema.$dynamicAnchor, schema);
     }
     for (const key of Object.keys(schema)) {
-      if (!DATA_KEYWORDS3.has(key)) this.index(schema[key], resource);
+      if (DATA_KEYWORDS3.has(key)) continue;
+      const value = schema[key];
+      if (SCHEMA_MAPS.has(key) && value !== null && typeof value === "object" && !Array.isArray(value)) {
+        for (const member of Object.values(value)) this.index(member, resource);
+      } else this.index(value, resource);
     }
   }
 };
@@ -18369,14 +18375,14 @@ var json_schema_2020_12_stoplight_validation_default = {
 
 // worker/openapi/lint/schemas/oas-3.2.json
 var oas_3_2_default = {
-  $id: "https://spec.openapis.org/oas/3.2/schema/2025-11-23",
+  $id: "https://spec.openapis.org/oas/3.2/schema/2026-08-30",
   $schema: "https://json-schema.org/draft/2020-12/schema",
   description: "The description of OpenAPI v3.2.x Documents without Schema Object validation",
   type: "object",
   properties: {
     openapi: {
       type: "string",
-      pattern: "^3\\.2\\.\\d+(-.+)?$"
+      pattern: "^3\\.2\\.[0-9]+(-.+)?$"
     },
     $self: {
       type: "string",
@@ -18390,7 +18396,7 @@ var oas_3_2_default = {
     jsonSchemaDialect: {
       type: "string",
       format: "uri-reference",
-      default: "https://spec.openapis.org/oas/3.2/dialect/2025-09-17"
+      default: "https://spec.openapis.org/oas/3.2/dialect/2026-02-26"
     },
     servers: {
       type: "array",
@@ -18432,9 +18438,6 @@ var oas_3_2_default = {
     }
   },
   required: ["openapi", "info"],
-  errorMessage: {
-    anyOf: 'The document must have either "paths", "webhooks" or "components"'
-  },
   anyOf: [
     {
       errorMessage: 'The document must have either "paths", "webhooks" or "components"',
@@ -18449,6 +18452,9 @@ var oas_3_2_default = {
       required: ["webhooks"]
     }
   ],
+  errorMessage: {
+    anyOf: 'The document must have either "paths", "webhooks" or "components"'
+  },
   $ref: "#/$defs/specification-extensions",
   unevaluatedProperties: false,
   $defs: {
@@ -18581,7 +18587,7 @@ var oas_3_2_default = {
         schemas: {
           type: "object",
           additionalProperties: {
-            $ref: "https://spec.openapis.org/oas/3.2/dialect/2025-09-17"
+            $ref: "https://spec.openapis.org/oas/3.2/dialect/2026-02-26"
           }
         },
         responses: {
@@ -18697,7 +18703,7 @@ var oas_3_2_default = {
           },
           propertyNames: {
             $comment: 'RFC9110 restricts methods to "1*tchar" in ABNF',
-            pattern: "^[a-zA-Z0-9!#$%&'*+.^_`|~-]+$",
+            $ref: "#/$defs/token",
             not: {
               enum: ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY"]
             }
@@ -18872,7 +18878,7 @@ var oas_3_2_default = {
           type: "boolean"
         },
         schema: {
-          $ref: "https://spec.openapis.org/oas/3.2/dialect/2025-09-17"
+          $ref: "https://spec.openapis.org/oas/3.2/dialect/2026-02-26"
         },
         content: {
           $ref: "#/$defs/content",
@@ -18923,6 +18929,40 @@ var oas_3_2_default = {
           },
           then: {
             required: ["content"]
+          }
+        },
+        {
+          if: {
+            properties: {
+              in: {
+                const: "path"
+              }
+            }
+          },
+          then: {
+            properties: {
+              name: {
+                $comment: "see OAS 3.2.0 \xA74.8.2",
+                pattern: "^[^{}]+$"
+              }
+            }
+          }
+        },
+        {
+          if: {
+            properties: {
+              in: {
+                const: "header"
+              }
+            }
+          },
+          then: {
+            properties: {
+              name: {
+                $comment: "see RFC9110 \xA75.1",
+                $ref: "#/$defs/token"
+              }
+            }
           }
         }
       ],
@@ -19108,7 +19148,7 @@ var oas_3_2_default = {
       }
     },
     content: {
-      $comment: "https://spec.openapis.org/oas/v3.2#fixed-fields-10",
+      $comment: "The `content` object is a property of:\nParameter Object: https://spec.openapis.org/oas/v3.2#parameter-object\nRequest Body Object: https://spec.openapis.org/oas/v3.2#request-body-object\nResponse Object: https://spec.openapis.org/oas/v3.2#response-object\nHeader Object: https://spec.openapis.org/oas/v3.2#header-object\n",
       type: "object",
       additionalProperties: {
         $ref: "#/$defs/media-type-or-reference"
@@ -19125,10 +19165,10 @@ var oas_3_2_default = {
           type: "string"
         },
         schema: {
-          $ref: "https://spec.openapis.org/oas/3.2/dialect/2025-09-17"
+          $ref: "https://spec.openapis.org/oas/3.2/dialect/2026-02-26"
         },
         itemSchema: {
-          $ref: "https://spec.openapis.org/oas/3.2/dialect/2025-09-17"
+          $ref: "https://spec.openapis.org/oas/3.2/dialect/2026-02-26"
         },
         encoding: {
           type: "object",
@@ -19181,11 +19221,14 @@ var oas_3_2_default = {
       type: "object",
       properties: {
         contentType: {
-          type: "string",
-          format: "media-range"
+          $comment: "one or more comma-separated media-ranges",
+          type: "string"
         },
         headers: {
           type: "object",
+          propertyNames: {
+            $ref: "#/$defs/token"
+          },
           additionalProperties: {
             $ref: "#/$defs/header-or-reference"
           }
@@ -19290,6 +19333,9 @@ var oas_3_2_default = {
         },
         headers: {
           type: "object",
+          propertyNames: {
+            $ref: "#/$defs/token"
+          },
           additionalProperties: {
             $ref: "#/$defs/header-or-reference"
           }
@@ -19457,7 +19503,7 @@ var oas_3_2_default = {
           type: "boolean"
         },
         schema: {
-          $ref: "https://spec.openapis.org/oas/3.2/dialect/2025-09-17"
+          $ref: "https://spec.openapis.org/oas/3.2/dialect/2026-02-26"
         },
         content: {
           $ref: "#/$defs/content",
@@ -19892,13 +19938,18 @@ var oas_3_2_default = {
           }
         }
       }
+    },
+    token: {
+      $comment: "see https://www.rfc-editor.org/rfc/rfc9110.html#section-5.6.2",
+      type: "string",
+      pattern: "^[0-9A-Za-z!#$%&'*+.^_`|~-]+$"
     }
   }
 };
 
 // worker/openapi/lint/schemas/oas-3.2-dialect.json
 var oas_3_2_dialect_default = {
-  $id: "https://spec.openapis.org/oas/3.2/dialect/2025-09-17",
+  $id: "https://spec.openapis.org/oas/3.2/dialect/2026-02-26",
   $schema: "https://json-schema.org/draft/2020-12/schema",
   title: "OpenAPI 3.2 Schema Object Dialect",
   description: "A JSON Schema dialect describing schemas found in OpenAPI v3.2.x Descriptions",
@@ -19918,14 +19969,14 @@ var oas_3_2_dialect_default = {
       $ref: "https://json-schema.org/draft/2020-12/schema"
     },
     {
-      $ref: "https://spec.openapis.org/oas/3.2/meta/2025-09-17"
+      $ref: "https://spec.openapis.org/oas/3.2/meta/2026-02-26"
     }
   ]
 };
 
 // worker/openapi/lint/schemas/oas-3.2-meta.json
 var oas_3_2_meta_default = {
-  $id: "https://spec.openapis.org/oas/3.2/meta/2025-09-17",
+  $id: "https://spec.openapis.org/oas/3.2/meta/2026-02-26",
   $schema: "https://json-schema.org/draft/2020-12/schema",
   title: "OAS Base Vocabulary",
   description: "A JSON Schema Vocabulary used in the OpenAPI JSON Schema Dialect",
@@ -19965,6 +20016,7 @@ var oas_3_2_meta_default = {
           type: "string"
         }
       },
+      required: ["propertyName"],
       type: "object",
       unevaluatedProperties: false
     },
@@ -20401,7 +20453,12 @@ function levenshtein(a, b) {
 // worker/openapi/lint/schema/spectral-messages.ts
 function toFinding(error) {
   if (error.keyword === "if") return void 0;
+  if (error.keyword === "propertyNames") return void 0;
   const path = [...error.instancePath];
+  if (typeof error.params.propertyName === "string") {
+    const name = error.params.propertyName;
+    return { message: `Property name "${name}" ${error.message.replace(/['"]/g, '"').replace(/NOT/g, "not")}.`, path: [...path, name] };
+  }
   const property = path.length === 0 ? null : String(path[path.length - 1]);
   let message;
   switch (error.keyword) {
@@ -22197,6 +22254,25 @@ Known schemas:
   }
   return { valid: errors.length === 0, errors };
 }
+
+// worker/openapi/lint/examples/openapi-formats.ts
+var FORMAT_MARK = "x-portico-format";
+var INT32 = { type: "integer", minimum: -2147483648, maximum: 2147483647 };
+var INT64 = { type: "integer", minimum: -(2 ** 63), maximum: 2 ** 63 };
+var FLOAT_MAX = 34028234663852886e22;
+var NUMERIC2 = {
+  int32: INT32,
+  int64: INT64,
+  float: { minimum: -FLOAT_MAX, maximum: FLOAT_MAX },
+  double: { minimum: -Number.MAX_VALUE, maximum: Number.MAX_VALUE }
+};
+function numericFormatPart(format2) {
+  if (typeof format2 !== "string" || !Object.prototype.hasOwnProperty.call(NUMERIC2, format2)) return void 0;
+  return { [FORMAT_MARK]: format2, if: { type: "number" }, then: { [FORMAT_MARK]: format2, ...NUMERIC2[format2] } };
+}
+var BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+var table = format;
+table.byte ??= (value) => BYTE.test(value);
 
 // node_modules/re2js/build/index.js
 var RE2Flags = class RE2Flags2 {
@@ -24489,10 +24565,10 @@ var DFA = class DFA2 {
     const cost = DFA2.TABLE_OVERHEAD + DFA2.ELEMENT_SIZE * size;
     if (this.memBudget < cost) return null;
     this.memBudget -= cost;
-    const table = new Array(size).fill(null);
-    if (anchor === RE2Flags.UNANCHORED) state.next = table;
-    else state.nextAnchored = table;
-    return table;
+    const table2 = new Array(size).fill(null);
+    if (anchor === RE2Flags.UNANCHORED) state.next = table2;
+    else state.nextAnchored = table2;
+    return table2;
   }
   clearCache() {
     this.stateCache.clear();
@@ -24505,13 +24581,13 @@ var DFA = class DFA2 {
     return this.getState(current.nfaStates, current.flag, current.matchIDs);
   }
   step(state, cls, rune, anchor) {
-    let table = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
-    if (table !== null) {
-      const cached = table[cls];
+    let table2 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
+    if (table2 !== null) {
+      const cached = table2[cls];
       if (cached !== null) return cached;
     } else {
-      table = this.allocTable(state, anchor);
-      if (table === null) return null;
+      table2 = this.allocTable(state, anchor);
+      if (table2 === null) return null;
     }
     const needflag = state.flag >>> DFA2.FLAG_NEED_SHIFT;
     const oldbeforeflag = state.flag & DFA2.FLAG_EMPTY_MASK;
@@ -24547,7 +24623,7 @@ var DFA = class DFA2 {
     if (isword) flag |= DFA2.FLAG_LAST_WORD;
     const nextState = this.makeState(nextPCs, flag, ids);
     if (nextState === null) return null;
-    table[cls] = nextState;
+    table2[cls] = nextState;
     return nextState;
   }
   start(input, pos) {
@@ -26577,11 +26653,11 @@ var CharClass = class CharClass2 {
     if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
     return this;
   }
-  appendTable(table) {
-    for (let i2 = 0; i2 < table.length; ++i2) {
-      const lo = table.getLo(i2);
-      const hi = table.getHi(i2);
-      const stride = table.getStride(i2);
+  appendTable(table2) {
+    for (let i2 = 0; i2 < table2.length; ++i2) {
+      const lo = table2.getLo(i2);
+      const hi = table2.getHi(i2);
+      const stride = table2.getStride(i2);
       if (stride === 1) {
         this.appendRange(lo, hi);
         continue;
@@ -26590,12 +26666,12 @@ var CharClass = class CharClass2 {
     }
     return this;
   }
-  appendNegatedTable(table) {
+  appendNegatedTable(table2) {
     let nextLo = 0;
-    for (let i2 = 0; i2 < table.length; ++i2) {
-      const lo = table.getLo(i2);
-      const hi = table.getHi(i2);
-      const stride = table.getStride(i2);
+    for (let i2 = 0; i2 < table2.length; ++i2) {
+      const lo = table2.getLo(i2);
+      const hi = table2.getHi(i2);
+      const stride = table2.getStride(i2);
       if (stride === 1) {
         if (nextLo <= lo - 1) this.appendRange(nextLo, lo - 1);
         nextLo = hi + 1;
@@ -26609,8 +26685,8 @@ var CharClass = class CharClass2 {
     if (nextLo <= Unicode.MAX_RUNE) this.appendRange(nextLo, Unicode.MAX_RUNE);
     return this;
   }
-  appendTableWithSign(table, sign) {
-    return sign < 0 ? this.appendNegatedTable(table) : this.appendTable(table);
+  appendTableWithSign(table2, sign) {
+    return sign < 0 ? this.appendNegatedTable(table2) : this.appendTable(table2);
   }
   negateClass() {
     let nextLo = 0;
@@ -29056,10 +29132,20 @@ function cloneNode(node) {
 // worker/openapi/lint/examples/cfworker-errors.ts
 function toAjvErrors(units, value, schemaOf) {
   const out = [];
+  const formatsReported = /* @__PURE__ */ new Set();
   for (let i2 = 0; i2 < units.length; i2++) {
     const u = units[i2];
     const instancePath = decodeLocation(u.instanceLocation, value);
     const next = units[i2 + 1];
+    const numeric = u.keywordLocation.includes("/allOf/") ? schemaOf(u.keywordLocation)?.[FORMAT_MARK] : void 0;
+    if (typeof numeric === "string") {
+      const location2 = u.keywordLocation.replace(/\/allOf\/\d+(\/then)?\/[^/]+$/, "/format");
+      if (u.keyword !== "if" && !formatsReported.has(`${u.instanceLocation} ${location2}`)) {
+        formatsReported.add(`${u.instanceLocation} ${location2}`);
+        out.push({ location: location2, keyword: "format", instancePath, message: `must match format "${numeric}"`, params: { format: numeric } });
+      }
+      continue;
+    }
     switch (u.keyword) {
       case "additionalProperties":
       case "unevaluatedProperties": {
@@ -29430,6 +29516,11 @@ var PreparedSchemas = class {
       }
     }
     if (typeof node.format === "string" && LENIENT_FORMATS.has(node.format)) set("format", `portico-unchecked:${node.format}`);
+    const numeric = numericFormatPart(node.format);
+    if (numeric) {
+      const allOf = (copy ?? node).allOf;
+      set("allOf", [...Array.isArray(allOf) ? allOf : [], numeric]);
+    }
     if (this.nullable && typeof type === "string" && (node.nullable === true || this.version === "2.0" && node["x-nullable"] === true)) set("type", [type, "null"]);
     if (this.mode !== "schema" && !inNot && Array.isArray(node.required) && isObject3(node.properties)) {
       const kept = this.relaxed(node.required, node.properties);
@@ -29967,8 +30058,9 @@ var oas3ValidMediaExample = defineNodeRule({
       for (const key of Object.keys(examples.value)) {
         const example = ctx.resolveAt(examples.value[key], [...examples.path, key]);
         if (!isObject3(example.value) || "externalValue" in example.value) continue;
-        const value = example.value.value;
-        const at = [...example.path, "value"];
+        const field = ctx.version === "3.2" && example.value.value === void 0 && "dataValue" in example.value ? "dataValue" : "value";
+        const value = example.value[field];
+        const at = [...example.path, field];
         if (value === void 0) {
           if (ctx.version === "3.2") continue;
           const viaRef = example.path[example.path.length - 1] !== key || example.path.length !== examples.path.length + 1;
@@ -31047,6 +31139,152 @@ function finishProblems(root, plan, problems, locate) {
   return out;
 }
 
+// worker/openapi/lint/ruleset.ts
+var RULESET_LIMITS = { maxOverrides: 100, maxFilesPerOverride: 50, maxGlobLength: 500 };
+var SEVERITY_WORDS = { off: "off", hint: "hint", info: "info", information: "info", warn: "warning", warning: "warning", error: "error" };
+var SEVERITY_NUMBERS = { "-1": "off", "0": "error", "1": "warning", "2": "info", "3": "hint" };
+var RULE_WORDS = "off, hint, info, warn or error";
+function parseRuleset(value, at = "lint") {
+  const problems = [];
+  const ruleset = { extends: "recommended", rules: {}, overrides: [] };
+  if (!isPlainObject(value)) return { ok: false, problems: [{ at, message: "must be a mapping with `extends`, `rules` and/or `overrides`" }] };
+  for (const key of Object.keys(value)) {
+    if (!["extends", "rules", "overrides"].includes(key)) problems.push({ at: `${at}.${key}`, message: "is not a ruleset field Portico reads (extends, rules, overrides)" });
+  }
+  if (value.extends !== void 0) {
+    const base = parseExtends(value.extends);
+    if (typeof base === "string") ruleset.extends = base;
+    else problems.push({ at: `${at}.extends`, message: base.message });
+  }
+  if (value.rules !== void 0) ruleset.rules = parseRules(value.rules, `${at}.rules`, problems);
+  if (value.overrides !== void 0) {
+    if (!Array.isArray(value.overrides) || value.overrides.length > RULESET_LIMITS.maxOverrides) {
+      problems.push({ at: `${at}.overrides`, message: `must be a list of at most ${RULESET_LIMITS.maxOverrides} \`{files, rules}\`` });
+    } else {
+      value.overrides.forEach((o, i2) => {
+        const where = `${at}.overrides[${i2}]`;
+        if (!isPlainObject(o) || !Array.isArray(o.files) || o.files.length === 0 || o.files.length > RULESET_LIMITS.maxFilesPerOverride) {
+          problems.push({ at: where, message: `must be \`{files: [glob, \u2026], rules: {\u2026}}\` with 1 to ${RULESET_LIMITS.maxFilesPerOverride} globs` });
+          return;
+        }
+        const extra = Object.keys(o).filter((k) => k !== "files" && k !== "rules");
+        if (extra.length) problems.push({ at: where, message: `${extra.join(", ")}: only \`files\` and \`rules\` are read in an override` });
+        const files = [];
+        o.files.forEach((f, j) => {
+          if (typeof f !== "string" || f.length === 0 || f.length > RULESET_LIMITS.maxGlobLength) problems.push({ at: `${where}.files[${j}]`, message: `must be a glob of 1 to ${RULESET_LIMITS.maxGlobLength} characters` });
+          else files.push(f);
+        });
+        ruleset.overrides.push({ files, rules: parseRules(o.rules ?? {}, `${where}.rules`, problems) });
+      });
+    }
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, ruleset };
+}
+function parseExtends(value) {
+  const wrong = { message: "Portico runs the spectral:oas rules: `extends` must be `spectral:oas`, or `[[spectral:oas, recommended | all | off]]`" };
+  const entries = Array.isArray(value) ? value : [value];
+  if (entries.length !== 1) return wrong;
+  const entry = entries[0];
+  if (entry === "spectral:oas") return "recommended";
+  if (Array.isArray(entry) && entry.length === 2 && entry[0] === "spectral:oas" && (entry[1] === "recommended" || entry[1] === "all" || entry[1] === "off")) return entry[1];
+  return wrong;
+}
+function parseRules(value, at, problems) {
+  const out = {};
+  if (!isPlainObject(value)) {
+    problems.push({ at, message: `must map rule names to ${RULE_WORDS}` });
+    return out;
+  }
+  for (const [id, raw] of Object.entries(value)) {
+    const rule = RULES_BY_ID.get(id);
+    if (!rule) {
+      problems.push({ at: `${at}.${id}`, message: `unknown rule "${id}" (Portico runs the spectral:oas rules; custom rules are not supported)` });
+      continue;
+    }
+    let setting;
+    if (typeof raw === "string") setting = SEVERITY_WORDS[raw];
+    else if (typeof raw === "number") setting = SEVERITY_NUMBERS[String(raw)];
+    else if (raw === true) setting = rule.severity === "off" ? "warning" : rule.severity;
+    else if (raw === false) setting = "off";
+    if (setting === void 0) {
+      const custom = isPlainObject(raw) ? " (a rule definition with given/then is a custom rule, which Portico does not run)" : "";
+      problems.push({ at: `${at}.${id}`, message: `must be ${RULE_WORDS}${custom}` });
+      continue;
+    }
+    out[id] = setting;
+  }
+  return out;
+}
+function baseSettings(ruleset) {
+  const out = {};
+  for (const rule of RULES2) {
+    if (ruleset.extends === "off") out[rule.id] = "off";
+    else if (ruleset.extends === "all") out[rule.id] = rule.severity === "off" ? "warning" : rule.severity;
+  }
+  return { ...out, ...ruleset.rules };
+}
+function bindRuleset(ruleset, file) {
+  const base = baseSettings(ruleset);
+  const overrides = [];
+  for (const o of ruleset.overrides) {
+    const pointers = [];
+    for (const glob of o.files) {
+      const hash = glob.indexOf("#");
+      const filePart = hash === -1 ? glob : glob.slice(0, hash);
+      if (file !== void 0 && filePart !== "" && !globMatches(filePart, file, false)) continue;
+      pointers.push(hash === -1 ? true : glob.slice(hash + 1));
+    }
+    if (pointers.length) overrides.push({ pointers, rules: o.rules });
+  }
+  const plan = { ...base };
+  const onlyInOverrides = /* @__PURE__ */ new Set();
+  for (const o of overrides) {
+    for (const [id, setting] of Object.entries(o.rules)) {
+      if (setting !== "off" && (plan[id] ?? RULES_BY_ID.get(id)?.severity) === "off") {
+        plan[id] = setting;
+        onlyInOverrides.add(id);
+      }
+    }
+  }
+  if (overrides.length === 0) return { plan, settle: (p) => p };
+  return {
+    plan,
+    settle(problem) {
+      let setting;
+      let pointer;
+      for (const o of overrides) {
+        const s = o.rules[problem.rule];
+        if (s === void 0) continue;
+        pointer ??= toPointer2(problem.path);
+        if (o.pointers.some((p) => p === true || globMatches(p, pointer, true))) setting = s;
+      }
+      if (setting === void 0) return onlyInOverrides.has(problem.rule) ? void 0 : problem;
+      if (setting === "off") return void 0;
+      return setting === problem.severity ? problem : { ...problem, severity: setting };
+    }
+  };
+}
+function toPointer2(path) {
+  return path.map((s) => "/" + String(s).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+function globMatches(glob, input, descendants) {
+  let source = "^";
+  for (let i2 = 0; i2 < glob.length; i2++) {
+    const c = glob[i2];
+    if (c === "*" && glob[i2 + 1] === "*") {
+      source += ".*";
+      i2++;
+    } else if (c === "*") source += "[^/]*";
+    else if (c === "?") source += "[^/]";
+    else source += c.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+  }
+  source += descendants ? "(?:/.*)?$" : "$";
+  return testPattern(source, input) === true;
+}
+function isPlainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 // worker/openapi/lint/version.ts
 var SUPPORTED2 = "Portico lints Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2";
 function detectOasVersion(data) {
@@ -31100,11 +31338,27 @@ function lintData(root, locate, options2 = {}) {
     const at = locate(version.path);
     return [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }];
   }
-  const plan = planRules(version.version, options2.rules);
+  const settings = ruleSettings(options2);
+  const plan = planRules(version.version, settings.plan);
   const { problems, stats } = runRules(root, plan);
-  const out = finishProblems(root, plan, problems, locate);
+  const out = settings.settle(finishProblems(root, plan, problems, locate));
   if (stats.budgetReached) out.push(budgetProblem());
   return out.sort(compareProblems);
+}
+function ruleSettings(options2) {
+  if (!options2.ruleset) return { plan: options2.rules ?? {}, settle: (problems) => problems };
+  const bound = bindRuleset(options2.ruleset, options2.file);
+  return {
+    plan: { ...bound.plan, ...options2.rules },
+    settle: (problems) => {
+      const out = [];
+      for (const p of problems) {
+        const settled = bound.settle(p);
+        if (settled) out.push(settled);
+      }
+      return out;
+    }
+  };
 }
 function budgetProblem() {
   return { severity: "warning", rule: "lint-budget", message: BUDGET_NOTES.lintStopped(LINT_BUDGET.maxEdges), line: 1, column: 1, path: [] };
@@ -31168,7 +31422,7 @@ function formatDiff(result, format2) {
 // cli/portico.ts
 var USAGE = `usage:
   portico diff BASE REVISION [--format json|text|markdown] [--fail-on ERR|WARN]
-  portico lint FILE [--format json|text]
+  portico lint FILE [--ruleset portico.yaml|.spectral.yaml] [--format json|text]
 
 diff exits 1 when a change at or above --fail-on (default ERR) is found, lint when an error is found;
 both exit 2 when a file cannot be read or parsed.`;
@@ -31188,7 +31442,8 @@ function options(args, allowed) {
     const [name, inline] = arg.slice(2).split("=", 2);
     if (!(name in allowed)) throw new Usage(`unknown option --${name}`);
     const value = inline ?? args[++i2];
-    if (value === void 0 || !allowed[name].includes(value)) throw new Usage(`--${name} takes one of ${allowed[name].join(", ")}`);
+    const accepted = allowed[name];
+    if (value === void 0 || accepted !== null && !accepted.includes(value)) throw new Usage(accepted ? `--${name} takes one of ${accepted.join(", ")}` : `--${name} takes a value`);
     values[name] = value;
   }
   return { positional, values };
@@ -31219,10 +31474,26 @@ function runDiff(args, io) {
   const met = failOn === "WARN" ? result.counts.ERR + result.counts.WARN > 0 : result.counts.ERR > 0;
   return met ? 1 : 0;
 }
+function rulesetOf(file) {
+  let data;
+  try {
+    data = (0, import_yaml4.parse)(new TextDecoder().decode(read(file)));
+  } catch (e) {
+    if (e instanceof Unreadable) throw e;
+    throw new Unreadable(`${file}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
+  }
+  const isPortico = data !== null && typeof data === "object" && !Array.isArray(data) && "lint" in data;
+  if (!isPortico && /portico\.ya?ml$/.test(file)) return void 0;
+  const parsed = parseRuleset(isPortico ? data.lint : data, isPortico ? "lint" : "ruleset");
+  if (!parsed.ok) throw new Unreadable(parsed.problems.map((p) => `${file}: \`${p.at}\` ${p.message}`).join("\n"));
+  return parsed.ruleset;
+}
 function runLint(args, io) {
-  const { positional, values } = options(args, { format: ["json", "text"] });
+  const { positional, values } = options(args, { format: ["json", "text"], ruleset: null });
   if (positional.length !== 1) throw new Usage("lint takes one FILE");
   const file = positional[0];
+  const rulesetFile = values.ruleset ?? (existsSync("portico.yaml") ? "portico.yaml" : void 0);
+  const ruleset = rulesetFile === void 0 ? void 0 : rulesetOf(rulesetFile);
   const bytes = read(file);
   let text;
   try {
@@ -31230,7 +31501,7 @@ function runLint(args, io) {
   } catch {
     throw new Unreadable(`${file}: not UTF-8 text`);
   }
-  const result = lintDocument(text);
+  const result = lintDocument(text, ruleset ? { ruleset } : {});
   const parser = result.problems.find((p) => p.rule === "parser" && p.severity === "error");
   if (parser) throw new Unreadable(`${file}:${parser.line}:${parser.column}: ${parser.message}`);
   if (values.format === "json") io.out(`${JSON.stringify(result, null, 2)}

@@ -2,19 +2,24 @@
 /**
  * @module The `portico` command (package.json `bin`), bundled by `npm run build:cli` into bin/portico.js so Node 22
  * runs it as it is: `portico diff BASE REVISION [--format json|text|markdown] [--fail-on ERR|WARN]` and
- * `portico lint FILE [--format json|text]`. Exit status: 0 fine; 1 the threshold met (diff) or lint errors;
- * 2 unreadable input (with file and line) or a usage error.
+ * `portico lint FILE [--ruleset portico.yaml|.spectral.yaml] [--format json|text]` (the ruleset uploads and the
+ * editor apply: a portico.yaml `lint:` section or a Spectral ruleset file; ./portico.yaml when there is one).
+ * Exit status: 0 fine; 1 the threshold met (diff) or lint errors; 2 unreadable input (with file and line), a wrong
+ * ruleset or a usage error.
  */
 
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
 import { buildReference } from "../worker/openapi/build";
 import { diff, sideFromBuild, type DiffSide, type Level } from "../worker/openapi/diff";
 import { lintDocument } from "../worker/openapi/lint/lint-document";
+import { parseRuleset } from "../worker/openapi/lint/ruleset";
+import type { LintRuleset } from "../worker/openapi/lint/ruleset";
 import { formatDiff, type DiffFormat } from "./format";
 
 const USAGE = `usage:
   portico diff BASE REVISION [--format json|text|markdown] [--fail-on ERR|WARN]
-  portico lint FILE [--format json|text]
+  portico lint FILE [--ruleset portico.yaml|.spectral.yaml] [--format json|text]
 
 diff exits 1 when a change at or above --fail-on (default ERR) is found, lint when an error is found;
 both exit 2 when a file cannot be read or parsed.`;
@@ -27,7 +32,8 @@ interface Io {
   err(text: string): void;
 }
 
-function options(args: string[], allowed: Record<string, readonly string[]>): { positional: string[]; values: Record<string, string> } {
+/** `allowed`: each option's accepted values, or `null` for any value (a file name). */
+function options(args: string[], allowed: Record<string, readonly string[] | null>): { positional: string[]; values: Record<string, string> } {
   const positional: string[] = [];
   const values: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
@@ -39,7 +45,8 @@ function options(args: string[], allowed: Record<string, readonly string[]>): { 
     const [name, inline] = arg.slice(2).split("=", 2);
     if (!(name in allowed)) throw new Usage(`unknown option --${name}`);
     const value = inline ?? args[++i];
-    if (value === undefined || !allowed[name].includes(value)) throw new Usage(`--${name} takes one of ${allowed[name].join(", ")}`);
+    const accepted = allowed[name];
+    if (value === undefined || (accepted !== null && !accepted.includes(value))) throw new Usage(accepted ? `--${name} takes one of ${accepted.join(", ")}` : `--${name} takes a value`);
     values[name] = value;
   }
   return { positional, values };
@@ -74,10 +81,31 @@ function runDiff(args: string[], io: Io): number {
   return met ? 1 : 0;
 }
 
+/**
+ * The ruleset in `file`: a portico.yaml's `lint:` section (none: undefined), or a whole Spectral ruleset file.
+ * Throws {@link Unreadable} naming the field when the ruleset cannot be honoured.
+ */
+function rulesetOf(file: string): LintRuleset | undefined {
+  let data: unknown;
+  try {
+    data = parseYaml(new TextDecoder().decode(read(file)));
+  } catch (e) {
+    if (e instanceof Unreadable) throw e;
+    throw new Unreadable(`${file}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
+  }
+  const isPortico = data !== null && typeof data === "object" && !Array.isArray(data) && "lint" in data;
+  if (!isPortico && /portico\.ya?ml$/.test(file)) return undefined;
+  const parsed = parseRuleset(isPortico ? (data as { lint: unknown }).lint : data, isPortico ? "lint" : "ruleset");
+  if (!parsed.ok) throw new Unreadable(parsed.problems.map((p) => `${file}: \`${p.at}\` ${p.message}`).join("\n"));
+  return parsed.ruleset;
+}
+
 function runLint(args: string[], io: Io): number {
-  const { positional, values } = options(args, { format: ["json", "text"] });
+  const { positional, values } = options(args, { format: ["json", "text"], ruleset: null });
   if (positional.length !== 1) throw new Usage("lint takes one FILE");
   const file = positional[0];
+  const rulesetFile = values.ruleset ?? (existsSync("portico.yaml") ? "portico.yaml" : undefined);
+  const ruleset = rulesetFile === undefined ? undefined : rulesetOf(rulesetFile);
   const bytes = read(file);
   let text: string;
   try {
@@ -85,7 +113,7 @@ function runLint(args: string[], io: Io): number {
   } catch {
     throw new Unreadable(`${file}: not UTF-8 text`);
   }
-  const result = lintDocument(text);
+  const result = lintDocument(text, ruleset ? { ruleset } : {});
   const parser = result.problems.find((p) => p.rule === "parser" && p.severity === "error");
   if (parser) throw new Unreadable(`${file}:${parser.line}:${parser.column}: ${parser.message}`);
   if (values.format === "json") io.out(`${JSON.stringify(result, null, 2)}\n`);

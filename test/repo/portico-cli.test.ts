@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * @module `portico lint` (scripts/portico.mjs) applies the same ruleset as uploads and the editor: a portico.yaml
+ * @module `portico lint` (bin/portico.js) applies the same ruleset as uploads and the editor: a portico.yaml
  * `lint:` section or a Spectral ruleset file; exit status 1 on errors, 2 on a wrong ruleset.
  */
 import { spawnSync } from "node:child_process";
@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const DEFINITION = 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths:\n  /a/{id}:\n    get:\n      responses: {"200": {description: ok}}\n';
 
 function portico(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [join(ROOT, "scripts/portico.mjs"), ...args], { cwd: dir, encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(process.execPath, [join(ROOT, "bin/portico.js"), ...args], { cwd: dir, encoding: "utf8", timeout: 60_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
