@@ -3,12 +3,20 @@ import { defineConfig } from "vitest/config";
 import { corpusService } from "./test/harness/corpus-service.ts";
 
 /**
- * Two projects: `core` runs the platform-free OpenAPI code under plain Node (it can read ../shared/corpus
+ * Projects: `core` runs the platform-free OpenAPI code under plain Node (it can read ../shared/corpus
  * directly); `workers` runs everything else inside workerd against miniflare's real D1, KV, R2 and Durable
  * Objects, with the migrations from migrations/ and the corpus served through a test-only service binding.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const workerd = () =>
+    cloudflareTest({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: { TEST_MIGRATIONS: migrations, PORTICO_ADMIN_TOKEN: "test-admin-token", SESSION_SECRET: "test-session-secret-0123456789abcdef", PORTICO_BASE_URL: "http://portico.test" },
+        serviceBindings: { CORPUS: corpusService },
+      },
+    });
   return {
     test: {
       projects: [
@@ -22,20 +30,24 @@ export default defineConfig(async () => {
           },
         },
         {
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, PORTICO_ADMIN_TOKEN: "test-admin-token", SESSION_SECRET: "test-session-secret-0123456789abcdef", PORTICO_BASE_URL: "http://portico.test" },
-                serviceBindings: { CORPUS: corpusService },
-              },
-            }),
-          ],
+          plugins: [workerd()],
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/e2e/**", "test/repo/**"],
+            exclude: ["test/e2e/**", "test/repo/**", "test/playground/**"],
             setupFiles: ["./test/harness/apply-migrations.ts"],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          // The playground proxy's tests: workerd as above, plus a real upstream and a DNS-over-HTTPS responder on
+          // 127.0.0.1 started beside the tests (test/playground/global-setup.ts).
+          plugins: [workerd()],
+          test: {
+            name: "playground",
+            include: ["test/playground/**/*.test.ts"],
+            setupFiles: ["./test/harness/apply-migrations.ts"],
+            globalSetup: ["./test/playground/global-setup.ts"],
             testTimeout: 60_000,
           },
         },

@@ -16,6 +16,7 @@ import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { changelogAdminRoutes } from "./routes/changelog-admin";
+import { playgroundRoutes } from "./routes/playground";
 import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
@@ -39,6 +40,7 @@ export const app = new Hono<AppEnv>()
   .route("/", contentRoutes)
   .route("/", authRoutes)
   .route("/", searchRoutes)
+  .route("/", playgroundRoutes)
   .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)

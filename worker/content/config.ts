@@ -1,5 +1,6 @@
 /**
- * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, branding, access, lint) and
+ * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, branding, access, lint,
+ * playground) and
  * glossary.yaml (term → definition, or `{definition, synonyms}`), read with defaults; problems carry lines.
  */
 import { parseDocument, isMap, isPair, isScalar, type Document } from "yaml";
@@ -11,6 +12,8 @@ const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const AUDIENCE = /^[a-z0-9][a-z0-9_-]*$/;
 const COLOUR = /^#[0-9a-fA-F]{3,8}$/;
+/** A host name (or `*.` + one), an IPv4 or bracketed IPv6 literal, an optional port. */
+const HOST = /^(\*\.)?([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$/;
 
 export const DEFAULT_CONFIG: ContentConfig = { locales: ["en"], navigation: [], variables: {}, audiences: [], glossary: "glossary.yaml", branding: {} };
 
@@ -86,6 +89,14 @@ export function readConfig(text: string | undefined): { config: ContentConfig; p
     const parsed = parseAccessBlock(d.access, false);
     if (parsed.ok) config.access = parsed.value.settings;
     else bad("access", parsed.message);
+  }
+  if (d.playground !== undefined) {
+    const p = (d.playground ?? {}) as Record<string, unknown>;
+    const hosts = p.allowHosts ?? [];
+    if (!p || typeof p !== "object" || Array.isArray(p)) bad("playground", "`playground` must be a mapping of `allowHosts` and `allowPrivateHosts`");
+    else if (!Array.isArray(hosts) || !hosts.every((h) => typeof h === "string" && HOST.test(h))) bad("playground", "`playground.allowHosts` must be a list of host names (api.example.com, api.example.com:8443, *.example.com)");
+    else if (p.allowPrivateHosts !== undefined && typeof p.allowPrivateHosts !== "boolean") bad("playground", "`playground.allowPrivateHosts` must be true or false");
+    else config.playground = { allowHosts: hosts.map((h) => h.toLowerCase()), allowPrivateHosts: p.allowPrivateHosts === true };
   }
   return { config, problems };
 }

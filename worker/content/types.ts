@@ -28,6 +28,11 @@ export interface ContentConfig {
   access?: Partial<AccessSettings>;
   /** The `lint` ruleset (Spectral-compatible) applied to the portal's uploads and editor; absent: spectral:oas. */
   lint?: LintRuleset;
+  /**
+   * The Try-it proxy (docs/playground.md): `allowHosts` (host, host:port or *.host) it may call besides the
+   * operations' servers; `allowPrivateHosts` lets it reach private addresses, honoured in the local environment only.
+   */
+  playground?: { allowHosts: string[]; allowPrivateHosts: boolean };
 }
 
 /** The kinds of page a release holds. */

@@ -69,8 +69,8 @@ export async function saveAccess(db: D1Database, portalId: number, parsed: Parse
   ).run();
 }
 
-/** What an attempt was: a failed password, or a magic link asked for. */
-export type AttemptKind = "password" | "magic-link";
+/** What an attempt was: a failed password, a magic link asked for, or a playground call (worker/routes/playground.ts). */
+export type AttemptKind = "password" | "magic-link" | "playground";
 
 /** Attempts of `kind` since `sinceMs` (epoch ms) from `ip` and from anyone, on one portal. */
 export async function countAttempts(db: D1Database, portalId: number, kind: AttemptKind, ip: string, sinceMs: number): Promise<{ ip: number; portal: number }> {

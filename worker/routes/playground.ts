@@ -1,0 +1,145 @@
+/**
+ * @module `POST /p/{portal}/playground/send`: the Try-it proxy (issue 10, docs/playground.md). Takes
+ * `{"api","version","operationId","method","url","headers","body"?,"bodyEncoding"?}`, checks the reader may read
+ * the API, the target against the operation's servers and the portal's `playground` settings (worker/playground/),
+ * the reader's and the portal's rate limits, then sends it from the Worker and answers
+ * `{"status","statusText","headers","body","bodyEncoding","size","truncated","url","redirects","timing":{"totalMs","upstreamMs"}}`,
+ * or `{"error":{"code","message"}}` (403 `blocked-host` for an address it will not reach).
+ */
+import { Hono, type Context } from "hono";
+import { crossSiteRequest } from "../access/api-key";
+import { apiLabels } from "../access/labels";
+import { ATTEMPT_WINDOW_MS, PLAYGROUND_WINDOW_MS, playgroundCallAllowed } from "../access/rate-limit";
+import { canRead } from "../access/reader";
+import { readerState } from "../access/resolve";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { publicOrigin } from "../http/public-origin";
+import { readJsonObject } from "../http/read-json";
+import { DohResolver, type HostResolver } from "../playground/resolve";
+import { encodeBody, fromBase64, PLAYGROUND_LIMITS, playgroundUserAgent, sendUpstream } from "../playground/send";
+import { allowListHosts, checkTarget, hostOf, serverHosts, type TargetRules } from "../playground/target";
+import { getDb } from "../store/db";
+import { getSlice } from "../store/models";
+import { findPlaygroundOperation, loadPlaygroundSettings } from "../store/playground";
+import { loadReaderContext, loadPortal } from "../store/reader";
+import { countAttempts, recordAttempt } from "../store/readers";
+
+/** The JSON request body: a base64 body of 1 MiB plus headers fits (bytes). */
+const MAX_SEND_JSON_BYTES = 2 * 1024 * 1024;
+const METHODS = new Set(["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY"]);
+
+/**
+ * Whether this Worker runs locally (`PORTICO_ENVIRONMENT = "local"`, set in wrangler.toml's top-level `[vars]`,
+ * which `[env.production]` does not inherit). Only then are `playground.allowPrivateHosts` and a
+ * `PLAYGROUND_DOH_URL` other than Cloudflare's honoured.
+ */
+export function isLocalEnvironment(env: Env): boolean {
+  return env.PORTICO_ENVIRONMENT === "local";
+}
+
+function resolverFor(env: Env): HostResolver {
+  const endpoint = (env as { PLAYGROUND_DOH_URL?: string }).PLAYGROUND_DOH_URL;
+  return new DohResolver(isLocalEnvironment(env) && endpoint ? endpoint : undefined);
+}
+
+function field(body: Record<string, unknown>, name: string, max = 2048): string {
+  const value = body[name];
+  if (typeof value !== "string" || value.length === 0) throw new ApiError(400, "invalid-request", `"${name}" must be a non-empty string`);
+  if (value.length > max) throw new ApiError(400, "invalid-request", `"${name}" is longer than ${max} characters`);
+  return value;
+}
+
+interface SendBody {
+  api: string;
+  version: string;
+  operationId: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: Uint8Array<ArrayBuffer>;
+}
+
+/** @throws ApiError 400 naming the field, 413 for a body over the cap. */
+function parseSendBody(json: Record<string, unknown>): SendBody {
+  const method = field(json, "method", 16).toUpperCase();
+  if (!METHODS.has(method)) throw new ApiError(400, "invalid-request", `"method" ${method} is not an HTTP method of OpenAPI`);
+  const headers = json.headers ?? {};
+  if (!headers || typeof headers !== "object" || Array.isArray(headers) || !Object.values(headers).every((v) => typeof v === "string")) {
+    throw new ApiError(400, "invalid-request", `"headers" must be an object of strings`);
+  }
+  const encoding = json.bodyEncoding ?? "utf8";
+  if (encoding !== "utf8" && encoding !== "base64") throw new ApiError(400, "invalid-request", `"bodyEncoding" must be "utf8" or "base64"`);
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (json.body !== undefined && json.body !== null) {
+    if (typeof json.body !== "string") throw new ApiError(400, "invalid-request", `"body" must be a string`);
+    body = encoding === "base64" ? fromBase64(json.body) : new TextEncoder().encode(json.body);
+    if (body.byteLength > PLAYGROUND_LIMITS.maxRequestBytes) throw new ApiError(413, "body-too-large", `the request body is over ${PLAYGROUND_LIMITS.maxRequestBytes} bytes`);
+    if (method === "GET" || method === "HEAD") throw new ApiError(400, "invalid-request", `a ${method} request has no body`);
+  }
+  return {
+    api: field(json, "api", 200), version: field(json, "version", 200).normalize("NFC"), operationId: field(json, "operationId", 1000),
+    method, url: field(json, "url", 8192), headers: headers as Record<string, string>, body,
+  };
+}
+
+/** Who counts as one reader for the rate limit: the signed-in reader, else the client IP. */
+function readerKey(c: Context<AppEnv>, readerId: string | undefined): string {
+  return readerId ? `reader:${readerId}` : `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
+}
+
+export const playgroundRoutes = new Hono<AppEnv>()
+  .post("/p/:portal/playground/send", async (c) => {
+    const started = Date.now();
+    c.header("cache-control", "private, no-store");
+    // Only the portal's own pages call it: another site must not spend a reader's quota or reach gated APIs.
+    if (crossSiteRequest(c)) throw new ApiError(403, "cross-site", "the playground only answers the portal's own pages");
+    if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+      throw new ApiError(415, "unsupported-media-type", "send the request as application/json");
+    }
+    const input = parseSendBody(await readJsonObject(c.req.raw, MAX_SEND_JSON_BYTES));
+    const db = getDb(c.env.DB);
+    const portal = await loadPortal(db, c.req.param("portal"));
+    const state = await readerState(c, portal);
+    // A gated API is the very 404 of a missing one, as on reference pages.
+    const notFound = new ApiError(404, "not-found", `no API reference "${input.api}" in this portal`);
+    if (!canRead(state.reader("en"), apiLabels(state.access.policy, input.api, state.access.navigation))) throw notFound;
+    const ctx = await loadReaderContext(db, portal.slug, input.api, input.version);
+    const operation = await findPlaygroundOperation(c.env.DB, ctx.version.id, input.operationId);
+    if (!operation) throw new ApiError(404, "not-found", `no operation "${input.operationId}" in ${input.api} ${ctx.version.label}`);
+    if (operation.method.toUpperCase() !== input.method) {
+      throw new ApiError(400, "invalid-request", `operation ${input.operationId} is ${operation.method.toUpperCase()}, not ${input.method}`);
+    }
+    const slice = await getSlice(c.env.MODELS, ctx.version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
+    if (!slice) throw new ApiError(404, "not-found", `operation ${input.operationId} is not available`);
+
+    const now = Date.now();
+    const key = readerKey(c, state.identity?.readerId);
+    if (!playgroundCallAllowed(await countAttempts(c.env.DB, portal.id, "playground", key, now - PLAYGROUND_WINDOW_MS))) {
+      c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
+      throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
+    }
+    // Pruning older than the sign-in window keeps the sign-in kinds' rows that share the table.
+    await recordAttempt(c.env.DB, portal.id, "playground", key, now, now - ATTEMPT_WINDOW_MS);
+
+    const settings = await loadPlaygroundSettings(c.env.DB, portal.id);
+    const origin = publicOrigin(c.env, portal);
+    const rules: TargetRules = {
+      allowed: [...serverHosts(slice.servers), ...allowListHosts(settings.allowHosts)],
+      ownHosts: [hostOf(c.env.PORTICO_BASE_URL), hostOf(portal.origin), hostOf(c.req.url)].filter((h): h is string => !!h),
+      allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env),
+    };
+    const resolver = resolverFor(c.env);
+    const res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => checkTarget(url, rules, resolver));
+    const encoded = encodeBody(res.body, res.headers["content-type"], res.truncated);
+    return c.json({
+      status: res.status, statusText: res.statusText, headers: res.headers, ...encoded, size: res.body.byteLength,
+      truncated: res.truncated, url: res.url, redirects: res.redirects,
+      timing: { totalMs: Date.now() - started, upstreamMs: res.upstreamMs },
+    });
+  })
+  .onError((error, c) => {
+    // JSON errors whatever the reader's state; never the request's headers or body in a message or a log.
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    throw error;
+  });
