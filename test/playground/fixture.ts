@@ -37,11 +37,14 @@ export function testEnv(overrides: Record<string, unknown> = {}): Env {
   return { ...env, PLAYGROUND_DOH_URL: inject("dohEndpoint"), ...overrides } as Env;
 }
 
+let calls = 0;
+
 /** One playground call; `init.headers` are the outer request's (cookie, origin, ip…). */
 export async function send(portal: string, body: Record<string, unknown>, init: { headers?: Record<string, string>; env?: Record<string, unknown>; raw?: string } = {}): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await app.request(`${ORIGIN}/p/${portal}/playground/send`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(init.headers ?? {}) },
+    // Each call from its own client IP unless told: the per-reader rate limit is tested on its own.
+    headers: { "content-type": "application/json", "cf-connecting-ip": `198.51.100.${++calls % 250}`, ...(init.headers ?? {}) },
     body: init.raw ?? JSON.stringify({ api: "demo", version: "1.0.0", method: "GET", headers: {}, ...body }),
   }, testEnv(init.env));
   const text = await res.text();
