@@ -20,7 +20,8 @@ beforeAll(async () => {
     vars: definition([{ url: "http://{host}:{port}", variables: { host: { default: "127.0.0.1", enum: ["127.0.0.1", "localhost"] }, port: { default: upstreamPort() } } }]),
     relative: definition([{ url: "/v1" }]),
     listed: definition([{ url: "https://api.example.invalid" }]),
-  }, `name: Playground\nplayground:\n  allowPrivateHosts: true\n  allowHosts: ["127.0.0.1:${upstreamPort()}"]\n`);
+    secret: definition([{ url: upstream() }]),
+  }, `name: Playground\naudiences: [partners]\naccess:\n  sections: [{ prefix: /reference/secret, audiences: [partners] }]\nplayground:\n  allowPrivateHosts: true\n  allowHosts: ["127.0.0.1:${upstreamPort()}"]\n`);
 });
 
 beforeEach(clearLog);
@@ -167,6 +168,13 @@ describe("POST /p/{portal}/playground/send", () => {
     const r = await send(PORTAL, { operationId: "get_echo", url: "http://169.254.169.254/latest/meta-data/" });
     expect(r.status).toBe(403);
     expect(r.json.error.message).toContain("cloud metadata");
+  });
+
+  it("answers a gated API with the 404 of a missing one to readers who may not read it, without connecting", async () => {
+    const r = await send(PORTAL, { api: "secret", operationId: "get_echo", url: `${upstream()}/echo` });
+    expect(r.status).toBe(404);
+    expect(r.json.error.message).toBe('no API reference "secret" in this portal');
+    expect(await upstreamLog()).toHaveLength(0);
   });
 
   it("refuses malformed calls with the field named", async () => {
