@@ -4,6 +4,8 @@ import { readConfig } from "../../worker/content/config";
 import { blockedAddress, parseIPv6 } from "../../worker/playground/address";
 import { allowListHosts, serverHosts } from "../../worker/playground/target";
 import { playgroundCallAllowed } from "../../worker/access/rate-limit";
+import { CachingResolver, DohResolver, type HostResolver } from "../../worker/playground/resolve";
+import { inject } from "vitest";
 
 describe("blockedAddress", () => {
   it.each([
@@ -69,5 +71,32 @@ describe("playgroundCallAllowed", () => {
     expect(playgroundCallAllowed({ ip: 29, portal: 100 })).toBe(true);
     expect(playgroundCallAllowed({ ip: 30, portal: 100 })).toBe(false);
     expect(playgroundCallAllowed({ ip: 0, portal: 600 })).toBe(false);
+  });
+});
+
+describe("DohResolver and CachingResolver (against the DoH responder on 127.0.0.1)", () => {
+  it("reads A and AAAA answers with their smallest TTL, and NXDOMAIN as no address", async () => {
+    const doh = new DohResolver(inject("dohEndpoint"));
+    expect(await doh.resolve("mixed.test")).toEqual({ addresses: ["93.184.215.14", "192.168.1.20"], minTtl: 300 });
+    expect(await doh.resolve("v6private.test")).toEqual({ addresses: ["fd00:ec2::254"], minTtl: 300 });
+    expect((await doh.resolve("nowhere.test")).addresses).toEqual([]);
+    await expect(new DohResolver("http://127.0.0.1:1/dns-query").resolve("public.test")).rejects.toThrow(/did not answer/);
+  });
+
+  it("keeps answers for their TTL (at most a minute), never short-TTL ones", async () => {
+    let asked = 0;
+    const doh = new DohResolver(inject("dohEndpoint"));
+    const counting: HostResolver = { resolve: (name) => (asked++, doh.resolve(name)) };
+    let now = 0;
+    const cache = new CachingResolver(counting, 60, 256, () => now);
+    await cache.resolve("public.test");
+    await cache.resolve("public.test");
+    expect(asked).toBe(1);
+    now = 61_000;
+    await cache.resolve("public.test");
+    expect(asked).toBe(2);
+    await cache.resolve("shortttl.test");
+    await cache.resolve("shortttl.test");
+    expect(asked).toBe(4);
   });
 });

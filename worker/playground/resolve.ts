@@ -98,3 +98,34 @@ export class DohResolver implements HostResolver {
     return this.once(name);
   }
 }
+
+/**
+ * Keeps answers per isolate for their TTL, at most `maxSeconds` (60) and `maxEntries` names (256, oldest out):
+ * a reader trying one operation several times pays the DoH round trips once. Answers under
+ * {@link MIN_TTL_SECONDS} and failures are never kept, so the rebinding check sees fresh answers.
+ */
+export class CachingResolver implements HostResolver {
+  private readonly entries = new Map<string, { resolution: Resolution; until: number }>();
+
+  constructor(
+    private readonly inner: HostResolver,
+    private readonly maxSeconds = 60,
+    private readonly maxEntries = 256,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async resolve(name: string): Promise<Resolution> {
+    const hit = this.entries.get(name);
+    if (hit && hit.until > this.now()) return hit.resolution;
+    this.entries.delete(name);
+    const resolution = await this.inner.resolve(name);
+    if (resolution.addresses.length > 0 && resolution.minTtl >= MIN_TTL_SECONDS) {
+      this.entries.set(name, { resolution, until: this.now() + Math.min(resolution.minTtl, this.maxSeconds) * 1000 });
+      for (const oldest of this.entries.keys()) {
+        if (this.entries.size <= this.maxEntries) break;
+        this.entries.delete(oldest);
+      }
+    }
+    return resolution;
+  }
+}

@@ -16,7 +16,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
-import { DohResolver, type HostResolver } from "../playground/resolve";
+import { CachingResolver, CLOUDFLARE_DOH, DohResolver, type HostResolver } from "../playground/resolve";
 import { encodeBody, fromBase64, PLAYGROUND_LIMITS, playgroundUserAgent, sendUpstream } from "../playground/send";
 import { allowListHosts, checkTarget, hostOf, serverHosts, type TargetRules } from "../playground/target";
 import { getDb } from "../store/db";
@@ -38,9 +38,15 @@ export function isLocalEnvironment(env: Env): boolean {
   return env.PORTICO_ENVIRONMENT === "local";
 }
 
+/** One caching resolver per DoH endpoint and isolate (answers kept for their TTL, at most a minute). */
+const RESOLVERS = new Map<string, HostResolver>();
+
 function resolverFor(env: Env): HostResolver {
-  const endpoint = (env as { PLAYGROUND_DOH_URL?: string }).PLAYGROUND_DOH_URL;
-  return new DohResolver(isLocalEnvironment(env) && endpoint ? endpoint : undefined);
+  const given = (env as { PLAYGROUND_DOH_URL?: string }).PLAYGROUND_DOH_URL;
+  const endpoint = isLocalEnvironment(env) && given ? given : CLOUDFLARE_DOH;
+  let resolver = RESOLVERS.get(endpoint);
+  if (!resolver) RESOLVERS.set(endpoint, (resolver = new CachingResolver(new DohResolver(endpoint))));
+  return resolver;
 }
 
 function field(body: Record<string, unknown>, name: string, max = 2048): string {
