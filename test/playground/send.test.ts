@@ -182,6 +182,7 @@ describe("POST /p/{portal}/playground/send", () => {
       [{ operationId: "get_echo", url: `${upstream()}/echo`, method: "BREW" }, 400, "method"],
       [{ operationId: "get_echo", url: `${upstream()}/echo`, headers: { "bad name": "x" } }, 400, "bad name"],
       [{ operationId: "get_echo", url: `${upstream()}/echo`, headers: { "x-a": "1\r\nx-b: 2" } }, 400, "line break"],
+      [{ operationId: "get_echo", url: `${upstream()}/echo`, headers: { "x-snowman": "☃ secret-value" } }, 400, "x-snowman"],
       [{ operationId: "get_echo", url: `${upstream()}/echo`, body: "x" }, 400, "GET"],
       [{ operationId: "post_echo", method: "POST", url: `${upstream()}/echo`, body: "***", bodyEncoding: "base64" }, 400, "base64"],
       [{ operationId: "get_echo", url: "not a url" }, 400, "absolute URL"],
@@ -194,6 +195,7 @@ describe("POST /p/{portal}/playground/send", () => {
       const r = await send(PORTAL, body);
       expect(r.status, JSON.stringify(body)).toBe(status);
       expect(r.json.error.message, JSON.stringify(body)).toContain(text);
+      expect(r.json.error.message).not.toContain("secret-value");
     }
     expect((await send(PORTAL, {}, { raw: "[1]" })).status).toBe(400);
     expect((await send(PORTAL, {}, { headers: { "content-type": "text/plain" } })).status).toBe(415);

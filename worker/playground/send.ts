@@ -74,6 +74,8 @@ export function outboundHeaders(given: Record<string, string>, userAgent: string
     chars += name.length + value.length;
     if (!TOKEN.test(name)) throw new ApiError(400, "invalid-headers", `"${name.slice(0, 100)}" is not a header name`);
     if (/[\r\n\0]/.test(value)) throw new ApiError(400, "invalid-headers", `header ${name} has a line break or NUL in its value`);
+    // Checked before the platform sees it: workerd logs a non-ASCII header value in full (a credential, maybe).
+    if (!/^[\t\x20-\x7e]*$/.test(value)) throw new ApiError(400, "invalid-headers", `header ${name} has characters beyond printable ASCII in its value; percent- or base64-encode them`);
     if (DROPPED.test(name)) continue;
     if (name.toLowerCase() === "cookie") {
       const kept = value.split(";").map((p) => p.trim()).filter((p) => p && !PORTAL_COOKIES.has(p.split("=")[0].trim()));

@@ -147,5 +147,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
   .onError((error, c) => {
     // JSON errors whatever the reader's state; never the request's headers or body in a message or a log.
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
-    throw error;
+    // Logged by name only: a platform error's message can quote the reader's URL, headers or body.
+    console.error("playground error", c.req.param("portal"), error instanceof Error ? error.name : typeof error);
+    return c.json({ error: { code: "internal", message: "internal error" } }, 500);
   });
