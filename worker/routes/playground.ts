@@ -106,29 +106,42 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const input = parseSendBody(await readJsonObject(c.req.raw, MAX_SEND_JSON_BYTES));
     const db = getDb(c.env.DB);
     const portal = await loadPortal(db, c.req.param("portal"));
-    const state = await readerState(c, portal);
+    const now = Date.now();
+    // Everything that only needs the portal is read at once (one round trip's wait, not four); the reference's
+    // own answer is held back until the reader is known to be allowed, so a gated API's versions stay secret.
+    const [state, reference, settings] = await Promise.all([
+      readerState(c, portal),
+      loadReaderContext(db, portal.slug, input.api, input.version).then((ctx) => ({ ctx }), (error: unknown) => ({ error })),
+      loadPlaygroundSettings(c.env.DB, portal.id),
+    ]);
     // A gated API is the very 404 of a missing one, as on reference pages.
-    const notFound = new ApiError(404, "not-found", `no API reference "${input.api}" in this portal`);
-    if (!canRead(state.reader("en"), apiLabels(state.access.policy, input.api, state.access.navigation))) throw notFound;
-    const ctx = await loadReaderContext(db, portal.slug, input.api, input.version);
-    const operation = await findPlaygroundOperation(c.env.DB, ctx.version.id, input.operationId);
+    if (!canRead(state.reader("en"), apiLabels(state.access.policy, input.api, state.access.navigation))) {
+      throw new ApiError(404, "not-found", `no API reference "${input.api}" in this portal`);
+    }
+    if ("error" in reference) throw reference.error;
+    const { ctx } = reference;
+    const reader = readerKey(c, state.identity?.readerId);
+    const [operation, counts] = await Promise.all([
+      findPlaygroundOperation(c.env.DB, ctx.version.id, input.operationId),
+      countAttempts(c.env.DB, portal.id, "playground", reader, now - PLAYGROUND_WINDOW_MS),
+    ]);
     if (!operation) throw new ApiError(404, "not-found", `no operation "${input.operationId}" in ${input.api} ${ctx.version.label}`);
     if (operation.method.toUpperCase() !== input.method) {
       throw new ApiError(400, "invalid-request", `operation ${input.operationId} is ${operation.method.toUpperCase()}, not ${input.method}`);
     }
-    const slice = await getSlice(c.env.MODELS, ctx.version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
-    if (!slice) throw new ApiError(404, "not-found", `operation ${input.operationId} is not available`);
-
-    const now = Date.now();
-    const key = readerKey(c, state.identity?.readerId);
-    if (!playgroundCallAllowed(await countAttempts(c.env.DB, portal.id, "playground", key, now - PLAYGROUND_WINDOW_MS))) {
+    if (!playgroundCallAllowed(counts)) {
       c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
       throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
     }
-    // Pruning older than the sign-in window keeps the sign-in kinds' rows that share the table.
-    await recordAttempt(c.env.DB, portal.id, "playground", key, now, now - ATTEMPT_WINDOW_MS);
+    // Pruning older than the sign-in window keeps the sign-in kinds' rows that share the table. Written while the
+    // call goes out; awaited before answering.
+    const recorded = recordAttempt(c.env.DB, portal.id, "playground", reader, now, now - ATTEMPT_WINDOW_MS);
+    const slice = await getSlice(c.env.MODELS, ctx.version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
+    if (!slice) {
+      await recorded;
+      throw new ApiError(404, "not-found", `operation ${input.operationId} is not available`);
+    }
 
-    const settings = await loadPlaygroundSettings(c.env.DB, portal.id);
     const origin = publicOrigin(c.env, portal);
     const rules: TargetRules = {
       allowed: [...serverHosts(slice.servers), ...allowListHosts(settings.allowHosts)],
@@ -136,7 +149,14 @@ export const playgroundRoutes = new Hono<AppEnv>()
       allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env),
     };
     const resolver = resolverFor(c.env);
-    const res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => checkTarget(url, rules, resolver));
+    const checked = Date.now();
+    let res;
+    try {
+      res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => checkTarget(url, rules, resolver));
+    } finally {
+      await recorded; // a refused call counts too
+    }
+    c.header("server-timing", `checks;dur=${checked - started}, upstream;dur=${res.upstreamMs}`);
     const encoded = encodeBody(res.body, res.headers["content-type"], res.truncated);
     return c.json({
       status: res.status, statusText: res.statusText, headers: res.headers, ...encoded, size: res.body.byteLength,
