@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { inject } from "vitest";
 import { app } from "../../worker/app";
 import { uploadContent } from "../content/bundles";
-import { createPortal, ORIGIN, upload } from "../harness/client";
+import { createPortal, upload } from "../harness/client";
 
 export const upstream = () => inject("upstreamOrigin");
 export const upstreamPort = () => new URL(upstream()).port;
@@ -39,9 +39,15 @@ export function testEnv(overrides: Record<string, unknown> = {}): Env {
 
 let calls = 0;
 
+/**
+ * Where the calls go: a loopback host, as `npm start` serves (the local environment needs one). PORTICO_BASE_URL
+ * stays http://portico.test (vitest.config.ts), so the portal's public origin is still that.
+ */
+export const LOCAL_ORIGIN = "http://127.0.0.1:8787";
+
 /** One playground call; `init.headers` are the outer request's (cookie, origin, ip…). */
-export async function send(portal: string, body: Record<string, unknown>, init: { headers?: Record<string, string>; env?: Record<string, unknown>; raw?: string } = {}): Promise<{ status: number; json: any; headers: Headers }> {
-  const res = await app.request(`${ORIGIN}/p/${portal}/playground/send`, {
+export async function send(portal: string, body: Record<string, unknown>, init: { headers?: Record<string, string>; env?: Record<string, unknown>; raw?: string; origin?: string } = {}): Promise<{ status: number; json: any; headers: Headers }> {
+  const res = await app.request(`${init.origin ?? LOCAL_ORIGIN}/p/${portal}/playground/send`, {
     method: "POST",
     // Each call from its own client IP unless told: the per-reader rate limit is tested on its own.
     headers: { "content-type": "application/json", "cf-connecting-ip": `198.51.100.${++calls % 250}`, ...(init.headers ?? {}) },

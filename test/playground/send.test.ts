@@ -164,6 +164,13 @@ describe("POST /p/{portal}/playground/send", () => {
     expect(await upstreamLog()).toHaveLength(0);
   });
 
+  it("ignores allowPrivateHosts when the request did not come to a loopback host (a deploy without --env production)", async () => {
+    const r = await send(PORTAL, { operationId: "get_echo", url: `${upstream()}/echo` }, { origin: "http://portico.test" });
+    expect(r.status).toBe(403);
+    expect(r.json.error.message).toContain("loopback");
+    expect(await upstreamLog()).toHaveLength(0);
+  });
+
   it("keeps cloud metadata closed even with allowPrivateHosts", async () => {
     const r = await send(PORTAL, { operationId: "get_echo", url: "http://169.254.169.254/latest/meta-data/" });
     expect(r.status).toBe(403);

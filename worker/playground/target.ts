@@ -133,6 +133,11 @@ export async function checkTarget(raw: string, rules: TargetRules, resolver: Hos
   if (url.username || url.password) throw blocked("URLs with a user name or password in them are not sent; use a header");
   const host = url.hostname;
   if (!host) throw blocked("the URL has no host");
+  const literal = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
+  if (literal) {
+    const reason = literal.length === 4 ? blockedIPv4(literal) : blockedIPv6(literal);
+    if (reason && !privateAllowed(reason, rules)) throw blocked(`${host} is a ${reason} address`);
+  } else if (host.startsWith("[")) throw blocked(`${host} is not a valid IPv6 address`);
   // In the local environment the portal and a local mock share 127.0.0.1: only the same port is the portal there.
   // Elsewhere any port of the portal's host name is refused (the platform may route other ports to us too).
   const own = rules.allowPrivate ? rules.ownHosts.includes(url.host) : rules.ownHosts.some((h) => hostOnly(h) === host);
@@ -140,13 +145,7 @@ export async function checkTarget(raw: string, rules: TargetRules, resolver: Hos
   if (!hostAllowed(url, rules.allowed)) {
     throw blocked(`${url.host} is not one of this operation's servers nor on the portal's playground.allowHosts list`);
   }
-  const literal = host.startsWith("[") ? parseIPv6(host) : parseIPv4(host);
-  if (literal) {
-    const reason = literal.length === 4 ? blockedIPv4(literal) : blockedIPv6(literal);
-    if (reason && !privateAllowed(reason, rules)) throw blocked(`${host} is a ${reason} address`);
-    return url;
-  }
-  if (host.startsWith("[")) throw blocked(`${host} is not a valid IPv6 address`);
+  if (literal) return url;
   if (LOCAL_NAMES.test(host)) {
     if (rules.allowPrivate) return url;
     throw blocked(`${host} names this machine (loopback)`);

@@ -30,20 +30,22 @@ const MAX_SEND_JSON_BYTES = 2 * 1024 * 1024;
 const METHODS = new Set(["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "QUERY"]);
 
 /**
- * Whether this Worker runs locally (`PORTICO_ENVIRONMENT = "local"`, set in wrangler.toml's top-level `[vars]`,
- * which `[env.production]` does not inherit). Only then are `playground.allowPrivateHosts` and a
- * `PLAYGROUND_DOH_URL` other than Cloudflare's honoured.
+ * Whether this Worker runs locally: `PORTICO_ENVIRONMENT = "local"` (wrangler.toml's top-level `[vars]`, which
+ * `[env.production]` does not inherit) AND the request came to a loopback host (127.0.0.1, [::1], localhost), so
+ * a Worker deployed by mistake without `--env production` still refuses. Only then are
+ * `playground.allowPrivateHosts` and a `PLAYGROUND_DOH_URL` other than Cloudflare's honoured.
  */
-export function isLocalEnvironment(env: Env): boolean {
-  return env.PORTICO_ENVIRONMENT === "local";
+export function isLocalEnvironment(env: Env, requestUrl: string): boolean {
+  const host = new URL(requestUrl).hostname;
+  return env.PORTICO_ENVIRONMENT === "local" && (host === "127.0.0.1" || host === "[::1]" || host === "localhost");
 }
 
 /** One caching resolver per DoH endpoint and isolate (answers kept for their TTL, at most a minute). */
 const RESOLVERS = new Map<string, HostResolver>();
 
-function resolverFor(env: Env): HostResolver {
+function resolverFor(env: Env, requestUrl: string): HostResolver {
   const given = (env as { PLAYGROUND_DOH_URL?: string }).PLAYGROUND_DOH_URL;
-  const endpoint = isLocalEnvironment(env) && given ? given : CLOUDFLARE_DOH;
+  const endpoint = isLocalEnvironment(env, requestUrl) && given ? given : CLOUDFLARE_DOH;
   let resolver = RESOLVERS.get(endpoint);
   if (!resolver) RESOLVERS.set(endpoint, (resolver = new CachingResolver(new DohResolver(endpoint))));
   return resolver;
@@ -146,9 +148,9 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const rules: TargetRules = {
       allowed: [...serverHosts(slice.servers), ...allowListHosts(settings.allowHosts)],
       ownHosts: [hostOf(c.env.PORTICO_BASE_URL), hostOf(portal.origin), hostOf(c.req.url)].filter((h): h is string => !!h),
-      allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env),
+      allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env, c.req.url),
     };
-    const resolver = resolverFor(c.env);
+    const resolver = resolverFor(c.env, c.req.url);
     const checked = Date.now();
     let res;
     try {
