@@ -1,11 +1,10 @@
 /** Units of the playground's address, server and allow-list rules, and portico.yaml's `playground` block. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { readConfig } from "../../worker/content/config";
 import { blockedAddress, parseIPv6 } from "../../worker/playground/address";
 import { allowListHosts, serverHosts } from "../../worker/playground/target";
 import { playgroundCallAllowed } from "../../worker/access/rate-limit";
 import { CachingResolver, DohResolver, type HostResolver } from "../../worker/playground/resolve";
-import { inject } from "vitest";
 
 describe("blockedAddress", () => {
   it.each([

@@ -3,12 +3,10 @@
  * through a portal whose portico.yaml sets `playground.allowPrivateHosts` (honoured: the test environment is
  * local). Bodies both ways, headers cleaned, size caps, redirects, rate limit, refusals of malformed calls.
  */
-import { env } from "cloudflare:test";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { DohResolver } from "../../worker/playground/resolve";
 import { PLAYGROUND_LIMITS, sendUpstream } from "../../worker/playground/send";
 import { checkTarget } from "../../worker/playground/target";
-import { inject } from "vitest";
 import { clearLog, definition, send, setUpPortal, upstream, upstreamLog, upstreamPort } from "./fixture";
 
 const PORTAL = "pg-send";
@@ -238,5 +236,3 @@ describe("sendUpstream", () => {
     expect(error).toMatchObject({ status: 502, code: "upstream-unreachable" });
   });
 });
-
-void env;

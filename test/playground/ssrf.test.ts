@@ -4,8 +4,7 @@
  * address rules, not from the server list. Names resolve through the DoH responder of global-setup.ts (a stand-in
  * for cloudflare-dns.com, which the tests cannot reach).
  */
-import { inject } from "vitest";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { DohResolver } from "../../worker/playground/resolve";
 import { sendUpstream } from "../../worker/playground/send";
 import { checkTarget, type TargetRules } from "../../worker/playground/target";
