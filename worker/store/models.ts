@@ -7,6 +7,7 @@
  * invocation, and an operation page still reads one chunk (tens of kilobytes), parsing only its own slice.
  */
 import { MODEL_VERSION, type OperationSlice, type ReferenceHeader } from "../openapi/model/types";
+import { yieldToEventLoop } from "../lib/yield";
 import { sha256Hex } from "./tokens";
 
 /** Where one slice sits: chunk number and its UTF-16 offset and length inside the chunk's text. */
@@ -38,7 +39,8 @@ export async function modelComplete(kv: KVNamespace, modelKey: string): Promise<
 /**
  * Serialises every slice (in the order given) into chunks and, unless `write` is false (the model is already
  * stored), writes them with bounded concurrency. Slices are built one at a time through `slice`, so memory holds
- * one chunk being filled plus the chunks in flight, never the whole model. `onFirstWrite` is called once the
+ * one chunk being filled plus the chunks in flight, never the whole model; the event loop gets a turn between
+ * chunks. `onFirstWrite` is called once the
  * first write has settled: by then the first batch of writes is on the wire.
  * @returns each slug's location, for the operations rows.
  */
@@ -73,7 +75,11 @@ export async function putSlices(
   };
   for (const slug of slugs) {
     const json = JSON.stringify(slice(slug));
-    if (size > 0 && size + json.length > CHUNK_TARGET_CHARS) await flush();
+    if (size > 0 && size + json.length > CHUNK_TARGET_CHARS) {
+      await flush();
+      // Building a chunk's slices is synchronous work; between chunks, other requests of the isolate get a turn.
+      await yieldToEventLoop();
+    }
     locations.set(slug, { chunk, offset: size, length: json.length });
     parts.push(json);
     size += json.length;
