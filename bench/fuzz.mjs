@@ -9,6 +9,10 @@
 // include one of them (e.g. FUZZ_ONLY=many-paths); FUZZ_CASE_SEEDS=a,b,c keeps the cases with those case seeds (the
 // "seed" in the log's `what`). Both may be combined (a case must pass both); FUZZ_CASES then bounds the list the
 // filter runs over, and at most FUZZ_LIMIT (all) of the kept cases run.
+// FUZZ_PORTAL_CASES=N: each worker posts to a fresh portal after every N cases (default: one portal per worker for
+// the whole run). A publish rebuilds its portal's whole search index (every live API's documents), so a portal that
+// has collected hundreds of fuzzed APIs (thousands of 9,000-operation ones in a long run) makes every later
+// publish slow whatever its own definition is; N bounds that, N=1 measures each definition alone.
 //   e.g. FUZZ_CASES=10000 FUZZ_CASE_SEEDS=1036935477 BENCH_ONLY=fuzz npm run bench
 //        FUZZ_CASES=10000 FUZZ_ONLY=many-paths FUZZ_LIMIT=300 BENCH_ONLY=fuzz npm run bench
 import { build } from "esbuild";
@@ -26,6 +30,7 @@ const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 2);
 const ONLY = (process.env.FUZZ_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 const CASE_SEEDS = new Set((process.env.FUZZ_CASE_SEEDS ?? "").split(",").map((s) => s.trim()).filter(Boolean).map(Number));
 const LIMIT = Number(process.env.FUZZ_LIMIT ?? Infinity);
+const PORTAL_CASES = Number(process.env.FUZZ_PORTAL_CASES ?? Infinity);
 const LOG = process.env.FUZZ_LOG ?? join(tmpdir(), `portico-fuzz-${Date.now()}.jsonl`);
 /** An answer slower than this is "slow" (the issue's bound); no answer within HANG_MS is a timeout. */
 const SLOW_MS = 10_000;
@@ -53,7 +58,7 @@ async function request(url, init = {}) {
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(HANG_MS) });
     const text = await res.text();
-    return { status: res.status, text, ms: performance.now() - t0 };
+    return { status: res.status, text, ms: performance.now() - t0, timing: res.headers.get("server-timing") ?? undefined };
   } catch (error) {
     const timeout = error?.name === "TimeoutError";
     return { status: timeout ? "timeout" : "crash", text: String(error?.cause ?? error), ms: performance.now() - t0 };
@@ -98,7 +103,7 @@ export async function main() {
 
   const server = await startDevServer();
   const { baseUrl, adminToken } = server;
-  const filter = [ONLY.length ? `FUZZ_ONLY=${ONLY.join(",")}` : "", CASE_SEEDS.size ? `FUZZ_CASE_SEEDS=${[...CASE_SEEDS].join(",")}` : ""].filter(Boolean).join(" ");
+  const filter = [ONLY.length ? `FUZZ_ONLY=${ONLY.join(",")}` : "", CASE_SEEDS.size ? `FUZZ_CASE_SEEDS=${[...CASE_SEEDS].join(",")}` : "", Number.isFinite(PORTAL_CASES) ? `FUZZ_PORTAL_CASES=${PORTAL_CASES}` : ""].filter(Boolean).join(" ");
   console.log(`fuzz: ${cases.length} cases (seed ${SEED}${filter ? `; ${filter} of ${CASES}` : ""}) over ${files.length} corpus roots against ${baseUrl}; failures → ${LOG}`);
   const demoToken = await createPortal(baseUrl, adminToken, "demo");
   const demo = await request(`${baseUrl}/v1/apis/upload?api=demo`, { method: "POST", headers: { authorization: `Bearer ${demoToken}`, "content-type": "application/yaml" }, body: readFileSync(join(ROOT, "demo/definition.yaml")) });
@@ -121,6 +126,8 @@ export async function main() {
   const fail = (entry) => appendFileSync(LOG, JSON.stringify(entry) + "\n");
 
   async function worker(w) {
+    let portalCases = 0;
+    let portals = 0;
     for (;;) {
       const n = next++;
       if (n >= cases.length || Date.now() - started > MINUTES * 60_000) return;
@@ -133,6 +140,10 @@ export async function main() {
       } catch (error) {
         fail({ i, what, generator: String(error) });
         continue;
+      }
+      if (portalCases++ >= PORTAL_CASES) {
+        tokens[w] = await createPortal(baseUrl, adminToken, `fuzz-${w}-${++portals}`);
+        portalCases = 1;
       }
       const api = `z${i}`;
       const qs = `api=${api}${c.label ? "&version=v" : ""}`;
@@ -147,7 +158,7 @@ export async function main() {
       else if (up.status === "timeout") counts.timeouts++;
       else if (up.status === "crash") counts.crashes++;
       else counts["5xx"]++;
-      if (typeof up.status !== "number" || up.status >= 500 || up.ms > SLOW_MS) fail({ i, what, upload: up.status, ms: Math.round(up.ms), text: up.text.slice(0, 500) });
+      if (typeof up.status !== "number" || up.status >= 500 || up.ms > SLOW_MS) fail({ i, what, upload: up.status, ms: Math.round(up.ms), timing: up.timing, text: up.text.slice(0, 500) });
       if (up.status === 201 || up.status === 200) {
         const versionPath = new URL(JSON.parse(up.text).url).pathname;
         const index = await request(`${baseUrl}${versionPath}`);

@@ -4,7 +4,9 @@
 // upload time p50/min/max and the Server-Timing phases of the median run. Then, while one 9,000-operation publish
 // runs on one portal, a small API's operation page on another portal is fetched every 100 ms: prints how long
 // those pages took (a publish that never yields would hold them for its whole length). Asserts nothing.
-// Env: PUBLISH_OPS (2000,9000; "none" for the concurrent page figure alone), BENCH_RUNS (3).
+// Also: the 9,000-operation JSON published as API 1, 2, … of one portal (its search phase rebuilds the portal's
+// whole index, so it grows with the portal).
+// Env: PUBLISH_OPS (2000,9000; "none" for the concurrent page figure alone), BENCH_RUNS (3), PUBLISH_OPS_GROWTH (4).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
@@ -13,6 +15,7 @@ import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
 const ROOT = new URL("..", import.meta.url).pathname;
 const SIZES = (process.env.PUBLISH_OPS ?? "2000,9000").split(",").filter((s) => /^\d+$/.test(s)).map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const GROWTH = Number(process.env.PUBLISH_OPS_GROWTH ?? 4);
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -44,9 +47,10 @@ export async function main() {
   const server = await startDevServer();
   const { baseUrl } = server;
   try {
-    const token = await createPortal(baseUrl, server.adminToken, "ops");
     for (const n of SIZES) {
       for (const format of ["yaml", "json"]) {
+        // A portal of its own: a publish rebuilds its portal's whole search index, other APIs included.
+        const token = await createPortal(baseUrl, server.adminToken, `ops-${n}-${format}`);
         const def = manyOperations(n, format);
         const runs = [];
         // A new label and a trailing space per run: a new hash, so every run builds and writes the whole model.
@@ -58,7 +62,19 @@ export async function main() {
       }
     }
 
+    // The same definition published as new APIs of one portal: each publish rebuilds the portal's whole search
+    // index, so its search phase grows with what the portal already holds.
+    const growing = await createPortal(baseUrl, server.adminToken, "ops-growing");
+    const json9000 = manyOperations(9000, "json");
+    const steps = [];
+    for (let k = 1; k <= GROWTH; k++) {
+      const r = await upload(baseUrl, growing, `g${k}`, "v1", json9000);
+      steps.push(`${k}: ${ms(r.ms)} (search ${/search;dur=(\d+)/.exec(r.timing)?.[1] ?? "?"} ms)`);
+    }
+    if (GROWTH > 0) console.log(`  the 9,003-operation JSON published as API 1..${GROWTH} of one portal: ${steps.join(", ")}`);
+
     // A page on another portal while a 9,000-operation publish runs.
+    const token = await createPortal(baseUrl, server.adminToken, "ops");
     const other = await createPortal(baseUrl, server.adminToken, "ops-reader");
     const small = await upload(baseUrl, other, "pets", "v1", { body: readFileSync(join(ROOT, "test/fixtures/petstore-v3.yaml"), "utf8"), type: "application/yaml" });
     const index = await (await fetch(small.json.url)).text();
