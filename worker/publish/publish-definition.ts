@@ -11,7 +11,6 @@ import { commitVersion, failVersion, findApi, findVersionById, insertPendingVers
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
-import { yieldToEventLoop } from "../lib/yield";
 import { PublishAttempt } from "./deadline";
 import { lintForUpload } from "./lint-step";
 import { apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
@@ -51,9 +50,6 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
 
   const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root, budget: attempt.budget });
   clock.lap("build");
-  // The build, the weighing, lint and the search index are each one synchronous step (up to a second or two on a
-  // 9,000-operation definition); between them, requests waiting on this isolate (other portals' pages) get a turn.
-  await yieldToEventLoop();
   if (!outcome.ok) {
     const { status, code, message, line, column, issues } = outcome;
     return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
@@ -61,7 +57,6 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const { header, operations } = outcome;
   // Slices copy the $ref targets they reach: a dense graph (0.7 MB) would store 0.9 GB. Refuse before writing.
   const weight = outcome.weigh(MAX_MODEL_SLICE_CHARS);
-  await yieldToEventLoop();
   if (weight.over) {
     const mb = Math.round(MAX_MODEL_SLICE_CHARS / 2 ** 20);
     const message = `the reference would need more than ${mb} MB of operation pages: after ${weight.measured} of ${operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
@@ -135,7 +130,6 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     await Promise.race([wrote, writing]);
     lint = lintForUpload(outcome, attempt.budget);
     clock.lap("lint");
-    await yieldToEventLoop();
   }
   const locations = await writing;
   if (!stored) await putHeader(env.MODELS, modelKey, header);

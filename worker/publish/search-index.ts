@@ -16,7 +16,6 @@ import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { readSlicesInOrder } from "../store/models";
 import { documentsKey, getDocuments, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointerRow } from "../store/search";
-import { yieldToEventLoop } from "../lib/yield";
 import { PublishAborted, type PublishAttempt } from "./deadline";
 
 /** Documents of the source being published (from memory), keyed like the cached sets. */
@@ -128,10 +127,7 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   if (content) sets.push(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
   attempt?.checkpoint("building the search index");
   const docs = sets.flat();
-  // Building the index is one synchronous step (~1 s for 9,000 operations): let waiting requests in before and after.
-  await yieldToEventLoop();
   const data = buildSearchIndex(docs);
-  await yieldToEventLoop();
   attempt?.checkpoint("storing the search index");
   const [at] = await Promise.all([putIndex(env.MODELS, data), ...fresh.map((d) => putDocuments(env.MODELS, d.key, d.docs))]);
   const bytes = typeof data === "string" ? data.length : (data as Uint8Array).byteLength;

@@ -7,7 +7,6 @@
  * invocation, and an operation page still reads one chunk (tens of kilobytes), parsing only its own slice.
  */
 import { MODEL_VERSION, type OperationSlice, type ReferenceHeader } from "../openapi/model/types";
-import { yieldToEventLoop } from "../lib/yield";
 import { sha256Hex } from "./tokens";
 
 /** Where one slice sits: chunk number and its UTF-16 offset and length inside the chunk's text. */
@@ -19,8 +18,6 @@ export interface SliceLocation {
 
 /** A chunk is closed once it holds this many characters (a bigger slice gets a chunk of its own). */
 export const CHUNK_TARGET_CHARS = 128 * 1024;
-/** Chunks serialised between two turns given to the event loop (see putSlices). */
-export const YIELD_EVERY_CHUNKS = 8;
 /** KV writes kept in flight while a model is stored. */
 const KV_WRITE_CONCURRENCY = 48;
 
@@ -41,8 +38,7 @@ export async function modelComplete(kv: KVNamespace, modelKey: string): Promise<
 /**
  * Serialises every slice (in the order given) into chunks and, unless `write` is false (the model is already
  * stored), writes them with bounded concurrency. Slices are built one at a time through `slice`, so memory holds
- * one chunk being filled plus the chunks in flight, never the whole model; the event loop gets a turn every
- * {@link YIELD_EVERY_CHUNKS} chunks. `onFirstWrite` is called once the
+ * one chunk being filled plus the chunks in flight, never the whole model. `onFirstWrite` is called once the
  * first write has settled: by then the first batch of writes is on the wire.
  * @returns each slug's location, for the operations rows.
  */
@@ -77,13 +73,7 @@ export async function putSlices(
   };
   for (const slug of slugs) {
     const json = JSON.stringify(slice(slug));
-    if (size > 0 && size + json.length > CHUNK_TARGET_CHARS) {
-      await flush();
-      // Building slices is synchronous work: every YIELD_EVERY_CHUNKS chunks (~1 M characters, tens of
-      // milliseconds), other requests of the isolate get a turn. Not every chunk: each turn costs a timer tick,
-      // and while two publishes run, the other one's whole step.
-      if (chunk % YIELD_EVERY_CHUNKS === 0) await yieldToEventLoop();
-    }
+    if (size > 0 && size + json.length > CHUNK_TARGET_CHARS) await flush();
     locations.set(slug, { chunk, offset: size, length: json.length });
     parts.push(json);
     size += json.length;
