@@ -4,6 +4,17 @@
 // 201/200/4xx/5xx, timeouts, crashes), p50/p95/max upload time, the worst case, and whether a demo reference
 // published before the run is byte-identical after it. Failures go to $FUZZ_LOG (JSON lines) to pin them.
 // Env: FUZZ_CASES (10000), FUZZ_SEED (14), FUZZ_MINUTES (stop starting cases after this long), FUZZ_CONCURRENCY (2).
+// Replay (to rerun slow or failing cases in minutes; the case list is the same FUZZ_SEED/FUZZ_CASES list, filtered,
+// so a case keeps its number and its mutations): FUZZ_ONLY=<mutation>[,<mutation>] keeps the cases whose mutations
+// include one of them (e.g. FUZZ_ONLY=many-paths); FUZZ_CASE_SEEDS=a,b,c keeps the cases with those case seeds (the
+// "seed" in the log's `what`). Both may be combined (a case must pass both); FUZZ_CASES then bounds the list the
+// filter runs over, and at most FUZZ_LIMIT (all) of the kept cases run.
+// FUZZ_PORTAL_CASES=N: each worker posts to a fresh portal after every N cases (default: one portal per worker for
+// the whole run). A publish rebuilds its portal's whole search index (every live API's documents), so a portal that
+// has collected hundreds of fuzzed APIs (thousands of 9,000-operation ones in a long run) makes every later
+// publish slow whatever its own definition is; N bounds that, N=1 measures each definition alone.
+//   e.g. FUZZ_CASES=10000 FUZZ_CASE_SEEDS=1036935477 BENCH_ONLY=fuzz npm run bench
+//        FUZZ_CASES=10000 FUZZ_ONLY=many-paths FUZZ_LIMIT=300 BENCH_ONLY=fuzz npm run bench
 import { build } from "esbuild";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +27,10 @@ const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 14);
 const MINUTES = Number(process.env.FUZZ_MINUTES ?? Infinity);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 2);
+const ONLY = (process.env.FUZZ_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const CASE_SEEDS = new Set((process.env.FUZZ_CASE_SEEDS ?? "").split(",").map((s) => s.trim()).filter(Boolean).map(Number));
+const LIMIT = Number(process.env.FUZZ_LIMIT ?? Infinity);
+const PORTAL_CASES = Number(process.env.FUZZ_PORTAL_CASES ?? Infinity);
 const LOG = process.env.FUZZ_LOG ?? join(tmpdir(), `portico-fuzz-${Date.now()}.jsonl`);
 /** An answer slower than this is "slow" (the issue's bound); no answer within HANG_MS is a timeout. */
 const SLOW_MS = 10_000;
@@ -43,7 +58,7 @@ async function request(url, init = {}) {
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(HANG_MS) });
     const text = await res.text();
-    return { status: res.status, text, ms: performance.now() - t0 };
+    return { status: res.status, text, ms: performance.now() - t0, timing: res.headers.get("server-timing") ?? undefined };
   } catch (error) {
     const timeout = error?.name === "TimeoutError";
     return { status: timeout ? "timeout" : "crash", text: String(error?.cause ?? error), ms: performance.now() - t0 };
@@ -70,17 +85,26 @@ async function snapshot(baseUrl, token, api, paths) {
 }
 
 export async function main() {
-  const { sampleCases, describeCase, mutate, LONG_SCALE } = await loadFuzzModules();
+  const { sampleCases, describeCase, mutate, LONG_SCALE, TEXT_MUTATIONS, DATA_MUTATIONS } = await loadFuzzModules();
+  const known = new Set([...TEXT_MUTATIONS, ...DATA_MUTATIONS]);
+  for (const k of ONLY) if (!known.has(k)) throw new Error(`FUZZ_ONLY: unknown mutation "${k}" (one of ${[...known].join(", ")})`);
+  for (const s of CASE_SEEDS) if (!Number.isInteger(s)) throw new Error(`FUZZ_CASE_SEEDS: "${process.env.FUZZ_CASE_SEEDS}" is not a list of integers`);
   const rows = readFileSync(join(CORPUS, "MANIFEST.tsv"), "utf8").trimEnd().split("\n");
   const cols = rows.shift().split("\t");
   const files = rows.map((l) => Object.fromEntries(l.split("\t").map((v, i) => [cols[i], v]))).filter((r) => r.kind === "root" && r.multi_file !== "yes");
   const texts = new Map();
   const textOf = (i) => texts.get(i) ?? texts.set(i, readFileSync(join(CORPUS, files[i].local_path), "utf8")).get(i);
-  const cases = sampleCases(files.length, SEED, CASES);
+  // Each case keeps its index in the full list (its api slug `z{i}`), so a replayed case is named as in the long run.
+  const cases = sampleCases(files.length, SEED, CASES)
+    .map((c, i) => ({ ...c, i }))
+    .filter((c) => (ONLY.length === 0 || c.kinds.some((k) => ONLY.includes(k))) && (CASE_SEEDS.size === 0 || CASE_SEEDS.has(c.seed)))
+    .slice(0, LIMIT);
+  if (cases.length === 0) throw new Error(`fuzz: no case of the ${CASES} (seed ${SEED}) matches FUZZ_ONLY/FUZZ_CASE_SEEDS`);
 
   const server = await startDevServer();
   const { baseUrl, adminToken } = server;
-  console.log(`fuzz: ${cases.length} cases (seed ${SEED}) over ${files.length} corpus roots against ${baseUrl}; failures → ${LOG}`);
+  const filter = [ONLY.length ? `FUZZ_ONLY=${ONLY.join(",")}` : "", CASE_SEEDS.size ? `FUZZ_CASE_SEEDS=${[...CASE_SEEDS].join(",")}` : "", Number.isFinite(PORTAL_CASES) ? `FUZZ_PORTAL_CASES=${PORTAL_CASES}` : ""].filter(Boolean).join(" ");
+  console.log(`fuzz: ${cases.length} cases (seed ${SEED}${filter ? `; ${filter} of ${CASES}` : ""}) over ${files.length} corpus roots against ${baseUrl}; failures → ${LOG}`);
   const demoToken = await createPortal(baseUrl, adminToken, "demo");
   const demo = await request(`${baseUrl}/v1/apis/upload?api=demo`, { method: "POST", headers: { authorization: `Bearer ${demoToken}`, "content-type": "application/yaml" }, body: readFileSync(join(ROOT, "demo/definition.yaml")) });
   const demoUrl = new URL(JSON.parse(demo.text).url).pathname;
@@ -102,10 +126,13 @@ export async function main() {
   const fail = (entry) => appendFileSync(LOG, JSON.stringify(entry) + "\n");
 
   async function worker(w) {
+    let portalCases = 0;
+    let portals = 0;
     for (;;) {
-      const i = next++;
-      if (i >= cases.length || Date.now() - started > MINUTES * 60_000) return;
-      const c = cases[i];
+      const n = next++;
+      if (n >= cases.length || Date.now() - started > MINUTES * 60_000) return;
+      const c = cases[n];
+      const i = c.i;
       const what = describeCase(c, files[c.file].local_path);
       let body, contentType;
       try {
@@ -113,6 +140,10 @@ export async function main() {
       } catch (error) {
         fail({ i, what, generator: String(error) });
         continue;
+      }
+      if (portalCases++ >= PORTAL_CASES) {
+        tokens[w] = await createPortal(baseUrl, adminToken, `fuzz-${w}-${++portals}`);
+        portalCases = 1;
       }
       const api = `z${i}`;
       const qs = `api=${api}${c.label ? "&version=v" : ""}`;
@@ -127,7 +158,7 @@ export async function main() {
       else if (up.status === "timeout") counts.timeouts++;
       else if (up.status === "crash") counts.crashes++;
       else counts["5xx"]++;
-      if (typeof up.status !== "number" || up.status >= 500 || up.ms > SLOW_MS) fail({ i, what, upload: up.status, ms: Math.round(up.ms), text: up.text.slice(0, 500) });
+      if (typeof up.status !== "number" || up.status >= 500 || up.ms > SLOW_MS) fail({ i, what, upload: up.status, ms: Math.round(up.ms), timing: up.timing, text: up.text.slice(0, 500) });
       if (up.status === 201 || up.status === 200) {
         const versionPath = new URL(JSON.parse(up.text).url).pathname;
         const index = await request(`${baseUrl}${versionPath}`);

@@ -4,7 +4,7 @@
  */
 import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../openapi/work-budget";
 import type { BuildSuccess } from "../openapi/build";
-import { lintData } from "../openapi/lint/lint-document";
+import { lintDataCapped, type OmittedProblems } from "../openapi/lint/lint-document";
 import type { LintOptions } from "../openapi/lint/types";
 import { parseRef } from "../openapi/model/pointer";
 import type { BuildIssue } from "../openapi/model/types";
@@ -12,6 +12,22 @@ import type { UploadIssue, UploadLint } from "./types";
 
 /** Most issues an upload answer carries; the counts always cover all of them. */
 export const MAX_ANSWER_ISSUES = 1000;
+
+/**
+ * Most lint problems of one rule an upload answer lists; the others are counted and said in one issue per rule
+ * ("…and 8,400 more like this"). A 9,000-operation definition with the same two warnings on every operation
+ * otherwise located 18,000 problems (seconds of a publish) to list 1,000 of them.
+ */
+export const MAX_ISSUES_PER_RULE = 100;
+
+/** 8400 → "8,400" (without Intl: its first call costs tens of milliseconds). */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** The issue that stands for a rule's problems beyond {@link MAX_ISSUES_PER_RULE}: listed first (no line). */
+function omittedIssue(o: OmittedProblems): UploadIssue {
+  const message = `…and ${thousands(o.count)} more like this (only the first ${MAX_ISSUES_PER_RULE} ${o.rule} problems are listed; the counts include all)`;
+  return { severity: o.severity, rule: o.rule, message, line: null, column: null, path: [], more: o.count };
+}
 
 /** Build issues that the lint engine reports itself on the root file (as invalid-ref / parser / oas3-schema). */
 const COVERED_BY_LINT = new Set(["unresolved-ref", "duplicate-key", "yaml-warning"]);
@@ -48,7 +64,8 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
 
 /**
  * Lints a built upload: CPU-bound (about a second on a 13 MB definition), so the publisher runs it while its
- * KV writes are in flight. Problems come sorted by line; the answer carries at most {@link MAX_ANSWER_ISSUES}.
+ * KV writes are in flight. Problems come sorted by line; the answer carries at most {@link MAX_ANSWER_ISSUES}, and
+ * at most {@link MAX_ISSUES_PER_RULE} per lint rule plus one "…and N more like this" issue (sorted first).
  * Lint is advice, not a gate (except with ?strict=true): when `budget` (the publish's, with its deadline) is
  * already spent, lint is skipped; when the engine fails or runs out of budget on a hostile definition, the answer
  * carries the build's issues and a `note` saying lint was stopped, rather than failing the publish (the publish's
@@ -57,12 +74,15 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
 export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, budget: WorkBudget = UNLIMITED, options: LintOptions = {}): UploadLint {
   const parsed = outcome.source.parsed;
   let all: UploadIssue[] = [];
+  let omitted: OmittedProblems[] = [];
   let note: string | undefined;
   try {
     // The lint engine does not take the budget yet (its walks have their own edge budget); the deadline is read
     // before it starts.
     budget.check("linting");
-    all = lintData(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }, options).map((p) => ({ ...p }));
+    const linted = lintDataCapped(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }, MAX_ISSUES_PER_RULE, options);
+    all = linted.problems.map((p) => ({ ...p }));
+    omitted = linted.omitted;
   } catch (error) {
     const why = error instanceof BudgetExceeded ? "the publish had no time left for it" : error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
     note = `lint stopped on this definition (${why}); only the build's own findings are listed`;
@@ -75,13 +95,19 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
     }
     all.push(fromBuildIssue(issue));
   }
-  all.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0));
   let errors = 0;
   let warnings = 0;
   for (const issue of all) {
     if (issue.severity === "error") errors++;
     else if (issue.severity === "warning") warnings++;
   }
+  for (const o of omitted) {
+    if (o.severity === "error") errors += o.count;
+    else if (o.severity === "warning") warnings += o.count;
+    all.push(omittedIssue(o));
+  }
+  // The "…and N more" issues have no line, so they sort first: a capped rule shows at the top of the answer.
+  all.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0));
   const issues = all.slice(0, MAX_ANSWER_ISSUES);
-  return { errors, warnings, issues, ...(all.length > issues.length ? { truncated: true } : {}), ...(note ? { note } : {}) };
+  return { errors, warnings, issues, ...(all.length > issues.length || omitted.length ? { truncated: true } : {}), ...(note ? { note } : {}) };
 }

@@ -27,6 +27,8 @@ export interface UploadIssue {
   column?: number | null;
   path: (string | number)[];
   file?: string;
+  /** On the "…and N more like this" issue of a rule listed only in part: how many of its problems are not listed. */
+  more?: number;
 }
 
 /** The `lint` block of an upload answer. */
@@ -34,7 +36,7 @@ export interface UploadLint {
   errors: number;
   warnings: number;
   issues: UploadIssue[];
-  /** Present when more issues were found than an answer carries. */
+  /** Present when more issues were found than an answer carries (or a rule's were listed only in part). */
   truncated?: boolean;
   /** Present when lint could not run to the end (the publish went on without it). */
   note?: string;

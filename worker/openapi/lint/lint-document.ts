@@ -6,7 +6,7 @@ import { indexJson } from "./source/json-index";
 import { planRules, runRules } from "./engine";
 import { finishProblems, type Locate } from "./locate-problems";
 import { bindRuleset } from "./ruleset";
-import type { LintOptions, LintProblem, LintResult, RuleSetting } from "./types";
+import type { LintOptions, LintProblem, LintResult, RuleSetting, Severity } from "./types";
 import { detectOasVersion } from "./version";
 
 /**
@@ -36,17 +36,36 @@ export function lintDocument(text: string, options: LintOptions = {}): LintResul
 
 /** Lints already parsed data; `locate` maps a source path to its 1-based position. Problems come sorted by position. */
 export function lintData(root: Record<string, unknown>, locate: Locate, options: LintOptions = {}): LintProblem[] {
+  return lintDataCapped(root, locate, Infinity, options).problems;
+}
+
+/** Problems of one rule that a capped lint counted but did not list. */
+export interface OmittedProblems {
+  rule: string;
+  severity: Severity;
+  count: number;
+}
+
+/**
+ * {@link lintData} listing at most `perRule` problems of each rule (the first ones the walk met) and counting the
+ * rest in `omitted`: the upload answer's lint, where locating thousands of copies of one warning costs seconds and
+ * shows nothing new. Counts stay exact (deduplication runs on every problem).
+ */
+export function lintDataCapped(root: Record<string, unknown>, locate: Locate, perRule: number, options: LintOptions = {}): { problems: LintProblem[]; omitted: OmittedProblems[] } {
   const version = detectOasVersion(root);
   if (!version.ok) {
     const at = locate(version.path);
-    return [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }];
+    return { problems: [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }], omitted: [] };
   }
   const settings = ruleSettings(options);
   const plan = planRules(version.version, settings.plan);
   const { problems, stats } = runRules(root, plan);
-  const out = settings.settle(finishProblems(root, plan, problems, locate));
+  const cap = { perRule, omitted: new Map<number, number>() };
+  // Per-path overrides settle the listed problems; omitted counts are per planned rule, before overrides.
+  const out = settings.settle(finishProblems(root, plan, problems, locate, Number.isFinite(perRule) ? cap : undefined));
   if (stats.budgetReached) out.push(budgetProblem());
-  return out.sort(compareProblems);
+  const omitted = [...cap.omitted].map(([rule, count]) => ({ rule: plan.rules[rule].id, severity: plan.severities[rule], count }));
+  return { problems: out.sort(compareProblems), omitted };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LineCounter, parseDocument as parseYamlLibrary } from "yaml";
 import { parseDocument } from "./index";
 import type { ParseOutcome } from "./index";
 
@@ -95,6 +96,37 @@ describe("parseDocument: YAML", () => {
     expect(doc.data).toEqual({ a: 2, b: 0 });
     expect(doc.warnings).toEqual([{ code: "duplicate-key", message: "Duplicate mapping key (the last one wins)", line: 3, column: 1 }]);
     expect(doc.locate(["a"])).toEqual({ line: 3, column: 1 });
+  });
+
+  it("finds the duplicate keys the yaml library finds (nested, flow, quoted, numeric, after anchors), in text order", () => {
+    const texts = [
+      "a: 1\nb:\n  x: 1\n  y: 2\n  x: 3\na: 2\n",
+      "m: {p: 1, q: 2, p: 3}\nl:\n  - {k: 1, k: 2}\n  - k: 1\n    j: 2\n    k: 3\n",
+      "\"a\": 1\n'a': 2\n1: x\n\"1\": y\n1: z\n&anchor b: 1\nb: 2\n? c\n: 1\nc: 2\n",
+      "base: &base {a: 1}\ny:\n  <<: *base\n  <<: *base\n  b: 2\n  b: 3\n",
+    ];
+    for (const text of texts) {
+      const lines = new LineCounter();
+      const reference = parseYamlLibrary(text, { lineCounter: lines, merge: true })
+        .errors.filter((e) => e.code === "DUPLICATE_KEY")
+        .map((e) => ({ line: lines.linePos(e.pos[0]).line, column: lines.linePos(e.pos[0]).col }));
+      expect(reference.length).toBeGreaterThan(0);
+      const found = ok(parseDocument(text)).warnings.filter((w) => w.code === "duplicate-key").map(({ line, column }) => ({ line, column }));
+      expect(found, text).toEqual(reference);
+    }
+  });
+
+  it("locates keys of a large mapping (indexed) as of a small one: the last duplicate, then `<<` merges", () => {
+    const keys = Array.from({ length: 200 }, (_, i) => `  k${i}: ${i}`);
+    const text = `base: &base\n  merged: 1\n  k5: from-base\nbig:\n  <<: *base\n${keys.join("\n")}\n  k7: again\n`;
+    const doc = ok(parseDocument(text));
+    expect((doc.data as any).big.k7).toBe("again");
+    expect(doc.locate(["big", "k0"])).toEqual({ line: 6, column: 3 });
+    expect(doc.locate(["big", "k199"])).toEqual({ line: 205, column: 3 });
+    expect(doc.locate(["big", "k7"])).toEqual({ line: 206, column: 3 });
+    expect(doc.locate(["big", "k5"])).toEqual({ line: 11, column: 3 });
+    expect(doc.locate(["big", "merged"])).toEqual({ line: 2, column: 3 });
+    expect(doc.locate(["big", "missing"])).toEqual({ line: 4, column: 1 });
   });
 
   it("reports syntax errors with line and column", () => {

@@ -3,7 +3,7 @@
  * it before the recursive composer runs, then the document with aliases bounded and cycles refused.
  */
 
-import { Composer, isMap, LineCounter, Parser } from "yaml";
+import { Composer, isMap, isNode, isPair, isScalar, isSeq, LineCounter, Parser } from "yaml";
 import type { CST, Document } from "yaml";
 import type { WorkBudget } from "../work-budget";
 import { checkExpansion } from "./yaml-expansion";
@@ -54,21 +54,23 @@ function parseYamlStrict(text: string, maxDepth: number, maxAliasCount: number, 
   if (shape.tooDeepAt !== undefined) {
     return { ok: false, error: { code: "too-deep", message: `Nesting deeper than ${maxDepth} levels`, ...at(shape.tooDeepAt) } };
   }
-  const composer = new Composer({ version: "1.2", schema: "core", merge: true, logLevel: "silent" });
+  // uniqueKeys: false because the library checks each key against every earlier key of its map (quadratic: a
+  // 9,000-path map cost ~2 s); duplicateKeyOffsets finds the same duplicates in one pass.
+  const composer = new Composer({ version: "1.2", schema: "core", merge: true, logLevel: "silent", uniqueKeys: false });
   const docs = [...composer.compose(tokens, true, text.length)] as Document.Parsed[];
   const doc = docs[0];
   if (docs.length > 1) {
     const where = at(docs[1].range[0]);
     return { ok: false, error: { code: "syntax", message: `More than one YAML document in the file (line ${where.line})`, ...where } };
   }
-  const fatal = doc.errors.find((e) => e.code !== "DUPLICATE_KEY");
+  const fatal = doc.errors[0];
   if (fatal) {
     const where = at(fatal.pos[0]);
     const message = fatal.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
     return { ok: false, error: { code: "syntax", message: `${message} (line ${where.line}, column ${where.column})`, ...where } };
   }
   const warnings: ParseWarning[] = [
-    ...doc.errors.map((e) => ({ code: "duplicate-key" as const, message: "Duplicate mapping key (the last one wins)", ...at(e.pos[0]) })),
+    ...duplicateKeyOffsets(doc).map((offset) => ({ code: "duplicate-key" as const, message: "Duplicate mapping key (the last one wins)", ...at(offset) })),
     ...doc.warnings.map((w) => ({ code: "yaml-warning" as const, message: w.message.split("\n")[0], ...at(w.pos[0]) })),
   ];
   if (doc.contents === null) return { ok: false, error: { code: "empty", message: "The document is empty" } };
@@ -98,6 +100,34 @@ function parseYamlStrict(text: string, maxDepth: number, maxAliasCount: number, 
     return { ok: false, error: { code: "not-object", message: "The document is not a mapping", line: 1, column: 1 } };
   }
   return { ok: true, doc: { format: "yaml", data, locate: createYamlLocator(doc, lines), warnings } };
+}
+
+/**
+ * Source offsets of the keys that repeat an earlier key of the same mapping, in text order: the duplicates the
+ * `yaml` library reports with `uniqueKeys: true` (same test: equal scalar values), found with one Set per mapping.
+ * Iterative (depth is already bounded); aliases are not followed, as the composer does not.
+ */
+function duplicateKeyOffsets(doc: Document.Parsed): number[] {
+  const offsets: number[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if (isScalar(key) && !Number.isNaN(key.value)) {
+          if (seen.has(key.value)) offsets.push(key.range?.[0] ?? (isNode(pair.value) ? (pair.value.range?.[0] ?? 0) : 0));
+          else seen.add(key.value);
+        }
+        if (isNode(key)) stack.push(key);
+        if (isNode(pair.value)) stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(isPair(item) ? item.value : item);
+    }
+  }
+  return offsets.sort((a, b) => a - b);
 }
 
 interface TokenShape {
