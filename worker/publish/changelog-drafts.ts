@@ -6,12 +6,34 @@
  * large definitions.
  */
 
-import { checkDraft, embeddedChangelogWriter, type ChangelogWriter } from "./changelog-writer";
+import type { DiffResult } from "../openapi/diff";
+import { checkDraft, embeddedChangelogWriter, type ChangelogWriter, type ChangelogWriterInput } from "./changelog-writer";
 import { versionChanges, type ChangesEnv } from "./changes";
 import { operationUrl } from "../render/urls";
 import { listOperations, publishedVersionsQuery, type ApiRow } from "../store/apis";
 import { draftedPairs, insertDraft } from "../store/changelog";
 import type { Db } from "../store/db";
+
+/**
+ * What a writer drafts from: the API, both labels, the revision's date, the diff, and absolute links to the
+ * revision's operation pages (by `METHOD path`; callbacks have no page of their own).
+ */
+export async function writerInput(db: Db, portalSlug: string, api: ApiRow, origin: string, from: { label: string }, to: { id: number; label: string; createdAt: string }, result: DiffResult): Promise<ChangelogWriterInput> {
+  const operations = await listOperations(db, to.id);
+  const slugs = new Map(operations.filter((o) => o.kind !== "callback").map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.slug]));
+  const ref = { slug: api.slug, title: api.title, layout: api.layout as "page-per-operation" | "single-page" };
+  return {
+    api: { slug: api.slug, title: api.title },
+    from: from.label,
+    to: to.label,
+    date: to.createdAt.slice(0, 10),
+    result,
+    operationUrl: (method, path) => {
+      const slug = slugs.get(`${method} ${path}`);
+      return slug === undefined ? undefined : origin + operationUrl(`/p/${portalSlug}`, ref, to.label, slug);
+    },
+  };
+}
 
 /** Pairs drafted per call at most (each costs two builds and a diff the first time). */
 export const DRAFTS_PER_CALL = 3;
@@ -29,20 +51,7 @@ export async function ensureDrafts(env: ChangesEnv, db: Db, portal: { id: number
     const from = published[i + 1];
     if (done.has(`${from.id}:${to.id}`)) continue;
     const { result } = await versionChanges(env, db, api, from.label, to.label);
-    const operations = await listOperations(db, to.id);
-    const slugs = new Map(operations.filter((o) => o.kind !== "callback").map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.slug]));
-    const ref = { slug: api.slug, title: api.title, layout: api.layout as "page-per-operation" | "single-page" };
-    const draft = await writer.write({
-      api: { slug: api.slug, title: api.title },
-      from: from.label,
-      to: to.label,
-      date: to.createdAt.slice(0, 10),
-      result,
-      operationUrl: (method, path) => {
-        const slug = slugs.get(`${method} ${path}`);
-        return slug === undefined ? undefined : origin + operationUrl(`/p/${portal.slug}`, ref, to.label, slug);
-      },
-    });
+    const draft = await writer.write(await writerInput(db, portal.slug, api, origin, from, to, result));
     if (checkDraft(draft, result).length) continue; // never store a draft that states what the diff does not
     const inserted = await insertDraft(db, {
       portalId: portal.id,

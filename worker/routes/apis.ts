@@ -12,13 +12,12 @@ import { changesLabel, strictQuery, uploadNames } from "../http/upload-query";
 import { requirePortal } from "../middleware/auth";
 import { versionChanges } from "../publish/changes";
 import { workersAiChangelogWriter } from "../publish/changelog-ai-writer";
-import { ensureDrafts } from "../publish/changelog-drafts";
+import { ensureDrafts, writerInput } from "../publish/changelog-drafts";
 import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer";
-import { operationUrl } from "../render/urls";
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
-import { findApi, findVersionById, listOperations, publishedVersionsQuery, setLayout } from "../store/apis";
+import { findApi, findVersionById, publishedVersionsQuery, setLayout } from "../store/apis";
 import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "../store/changelog";
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition, putDefinition } from "../store/definitions";
@@ -182,27 +181,13 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     });
   })
   .get("/v1/apis/:api/changelog-draft", async (c) => {
-    // The draft the embedded writer proposes for a pair of versions (not stored yet: review and approval are a later step).
+    // A preview of the draft the embedded writer proposes for any pair of versions (not stored; stored drafts are below).
     const portal = c.get("portal");
     const db = getDb(c.env.DB);
     const api = await findApi(db, portal.id, c.req.param("api"));
     if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const { from, to, result } = await versionChanges(c.env, db, api, changesLabel(c.req.url, "from"), changesLabel(c.req.url, "to"));
-    const origin = publicOrigin(c.env, portal);
-    const operations = await listOperations(db, to.id);
-    const slugs = new Map(operations.filter((o) => o.kind !== "callback").map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.slug]));
-    const ref = { slug: api.slug, title: api.title, layout: api.layout as "page-per-operation" | "single-page" };
-    const draft = await embeddedChangelogWriter.write({
-      api: { slug: api.slug, title: api.title },
-      from: from.label,
-      to: to.label,
-      date: to.createdAt.slice(0, 10),
-      result,
-      operationUrl: (method, path) => {
-        const slug = slugs.get(`${method} ${path}`);
-        return slug === undefined ? undefined : origin + operationUrl(`/p/${portal.slug}`, ref, to.label, slug);
-      },
-    });
+    const draft = await embeddedChangelogWriter.write(await writerInput(db, portal.slug, api, publicOrigin(c.env, portal), from, to, result));
     const problems = checkDraft(draft, result);
     if (problems.length) throw new ApiError(500, "invalid-draft", "the draft cites changes the diff does not contain", problems);
     return c.json({ api: api.slug, from: from.label, to: to.label, status: "draft", draft });
