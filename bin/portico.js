@@ -51,9 +51,9 @@ var require_identity = __commonJS({
     var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isPair2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -63,7 +63,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode(node) {
+    function isNode2(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case ALIAS:
@@ -74,7 +74,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar3(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -87,10 +87,10 @@ var require_identity = __commonJS({
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
     exports.isMap = isMap3;
-    exports.isNode = isNode;
-    exports.isPair = isPair;
-    exports.isScalar = isScalar2;
-    exports.isSeq = isSeq2;
+    exports.isNode = isNode2;
+    exports.isPair = isPair2;
+    exports.isScalar = isScalar3;
+    exports.isSeq = isSeq3;
   }
 });
 
@@ -5634,7 +5634,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar2 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar3 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5718,7 +5718,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar2;
+    exports.isScalar = isScalar3;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -10936,6 +10936,7 @@ function checkExpansion(data, maxDepth) {
 // worker/openapi/parse/yaml-locate.ts
 var import_yaml = __toESM(require_dist(), 1);
 function createYamlLocator(doc, lines2) {
+  const indexes = /* @__PURE__ */ new WeakMap();
   const at = (offset) => {
     if (offset === void 0) return void 0;
     const { line, col } = lines2.linePos(offset);
@@ -10947,7 +10948,7 @@ function createYamlLocator(doc, lines2) {
     for (const segment of path) {
       node = deref(doc, node);
       if ((0, import_yaml.isMap)(node)) {
-        const pair = findPair(doc, node, String(segment), 0);
+        const pair = findPair(doc, node, String(segment), 0, indexes);
         if (!pair) break;
         found = rangeStart(pair.key) ?? rangeStart(pair.value) ?? found;
         node = pair.value;
@@ -10966,20 +10967,40 @@ function deref(doc, node) {
   for (let hops = 0; (0, import_yaml.isAlias)(node) && hops < 100; hops++) node = node.resolve(doc);
   return node;
 }
-function findPair(doc, map, key, hops) {
+var SCAN_ITEMS = 32;
+function indexOf(map) {
+  const pairs = /* @__PURE__ */ new Map();
   const merges = [];
-  for (let i2 = map.items.length - 1; i2 >= 0; i2--) {
-    const pair = map.items[i2];
+  for (const pair of map.items) {
     const k = (0, import_yaml.isScalar)(pair.key) ? pair.key.value : pair.key;
     if (typeof k === "symbol" ? k.description === "<<" : k === "<<") merges.push(pair.value);
-    else if (k !== null && k !== void 0 && String(k) === key) return pair;
+    else if (k !== null && k !== void 0) pairs.set(String(k), pair);
+  }
+  return { pairs, merges };
+}
+function findPair(doc, map, key, hops, indexes) {
+  let merges = [];
+  if (map.items.length > SCAN_ITEMS) {
+    let index = indexes.get(map);
+    if (!index) indexes.set(map, index = indexOf(map));
+    const pair = index.pairs.get(key);
+    if (pair) return pair;
+    merges = index.merges;
+  } else {
+    for (let i2 = map.items.length - 1; i2 >= 0; i2--) {
+      const pair = map.items[i2];
+      const k = (0, import_yaml.isScalar)(pair.key) ? pair.key.value : pair.key;
+      if (typeof k === "symbol" ? k.description === "<<" : k === "<<") merges.push(pair.value);
+      else if (k !== null && k !== void 0 && String(k) === key) return pair;
+    }
+    merges.reverse();
   }
   if (hops > 20) return void 0;
-  for (const merge of merges.reverse()) {
+  for (const merge of merges) {
     const source = deref(doc, merge);
     const sources = (0, import_yaml.isSeq)(source) ? source.items.map((s) => deref(doc, s)) : [source];
     for (const s of sources) {
-      const pair = (0, import_yaml.isMap)(s) ? findPair(doc, s, key, hops + 1) : void 0;
+      const pair = (0, import_yaml.isMap)(s) ? findPair(doc, s, key, hops + 1, indexes) : void 0;
       if (pair) return pair;
     }
   }
@@ -11208,21 +11229,21 @@ function parseYamlStrict(text, maxDepth, maxAliasCount, requireObject) {
   if (shape.tooDeepAt !== void 0) {
     return { ok: false, error: { code: "too-deep", message: `Nesting deeper than ${maxDepth} levels`, ...at(shape.tooDeepAt) } };
   }
-  const composer = new import_yaml2.Composer({ version: "1.2", schema: "core", merge: true, logLevel: "silent" });
+  const composer = new import_yaml2.Composer({ version: "1.2", schema: "core", merge: true, logLevel: "silent", uniqueKeys: false });
   const docs = [...composer.compose(tokens, true, text.length)];
   const doc = docs[0];
   if (docs.length > 1) {
     const where = at(docs[1].range[0]);
     return { ok: false, error: { code: "syntax", message: `More than one YAML document in the file (line ${where.line})`, ...where } };
   }
-  const fatal = doc.errors.find((e) => e.code !== "DUPLICATE_KEY");
+  const fatal = doc.errors[0];
   if (fatal) {
     const where = at(fatal.pos[0]);
     const message = fatal.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
     return { ok: false, error: { code: "syntax", message: `${message} (line ${where.line}, column ${where.column})`, ...where } };
   }
   const warnings = [
-    ...doc.errors.map((e) => ({ code: "duplicate-key", message: "Duplicate mapping key (the last one wins)", ...at(e.pos[0]) })),
+    ...duplicateKeyOffsets(doc).map((offset) => ({ code: "duplicate-key", message: "Duplicate mapping key (the last one wins)", ...at(offset) })),
     ...doc.warnings.map((w) => ({ code: "yaml-warning", message: w.message.split("\n")[0], ...at(w.pos[0]) }))
   ];
   if (doc.contents === null) return { ok: false, error: { code: "empty", message: "The document is empty" } };
@@ -11251,6 +11272,28 @@ function parseYamlStrict(text, maxDepth, maxAliasCount, requireObject) {
     return { ok: false, error: { code: "not-object", message: "The document is not a mapping", line: 1, column: 1 } };
   }
   return { ok: true, doc: { format: "yaml", data, locate: createYamlLocator(doc, lines2), warnings } };
+}
+function duplicateKeyOffsets(doc) {
+  const offsets = [];
+  const stack = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if ((0, import_yaml2.isMap)(node)) {
+      const seen = /* @__PURE__ */ new Set();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if ((0, import_yaml2.isScalar)(key) && !Number.isNaN(key.value)) {
+          if (seen.has(key.value)) offsets.push(key.range?.[0] ?? ((0, import_yaml2.isNode)(pair.value) ? pair.value.range?.[0] ?? 0 : 0));
+          else seen.add(key.value);
+        }
+        if ((0, import_yaml2.isNode)(key)) stack.push(key);
+        if ((0, import_yaml2.isNode)(pair.value)) stack.push(pair.value);
+      }
+    } else if ((0, import_yaml2.isSeq)(node)) {
+      for (const item of node.items) stack.push((0, import_yaml2.isPair)(item) ? item.value : item);
+    }
+  }
+  return offsets.sort((a, b) => a - b);
 }
 function measureTokens(tokens, maxDepth) {
   const stack = tokens.map((t) => [t, 0]);
@@ -30264,12 +30307,12 @@ var operationOperationIdUnique = defineDocumentRule({
   description: 'Every operation must have unique "operationId".',
   formats: ALL_VERSIONS,
   create: () => {
-    const seen = [];
+    const seen = /* @__PURE__ */ new Set();
     return {
       Operation(op, ctx) {
         if (!("operationId" in op)) return;
-        if (seen.includes(op.operationId)) ctx.report("operationId must be unique.", [...ctx.path, "operationId"]);
-        else seen.push(op.operationId);
+        if (seen.has(op.operationId)) ctx.report("operationId must be unique.", [...ctx.path, "operationId"]);
+        else seen.add(op.operationId);
       }
     };
   }
@@ -31125,14 +31168,23 @@ function dedupe(problems) {
 }
 
 // worker/openapi/lint/locate-problems.ts
-function finishProblems(root, plan, problems, locate) {
+function finishProblems(root, plan, problems, locate, cap) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
+  const kept = /* @__PURE__ */ new Map();
   for (const p of problems) {
     const path = closestPath(root, p.path);
     const key = `${p.rule}\0${path.join("")}\0${p.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    if (cap) {
+      const n = kept.get(p.rule) ?? 0;
+      if (n >= cap.perRule) {
+        cap.omitted.set(p.rule, (cap.omitted.get(p.rule) ?? 0) + 1);
+        continue;
+      }
+      kept.set(p.rule, n + 1);
+    }
     const at = locate(path);
     out.push({ severity: plan.severities[p.rule], rule: plan.rules[p.rule].id, message: p.message, line: at.line, column: at.column, path });
   }
@@ -31333,17 +31385,22 @@ function lintDocument(text, options2 = {}) {
   return summarise([...warnings, ...lintData(root, locate, options2)]);
 }
 function lintData(root, locate, options2 = {}) {
+  return lintDataCapped(root, locate, Infinity, options2).problems;
+}
+function lintDataCapped(root, locate, perRule, options2 = {}) {
   const version = detectOasVersion(root);
   if (!version.ok) {
     const at = locate(version.path);
-    return [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }];
+    return { problems: [{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }], omitted: [] };
   }
   const settings = ruleSettings(options2);
   const plan = planRules(version.version, settings.plan);
   const { problems, stats } = runRules(root, plan);
-  const out = settings.settle(finishProblems(root, plan, problems, locate));
+  const cap = { perRule, omitted: /* @__PURE__ */ new Map() };
+  const out = settings.settle(finishProblems(root, plan, problems, locate, Number.isFinite(perRule) ? cap : void 0));
   if (stats.budgetReached) out.push(budgetProblem());
-  return out.sort(compareProblems);
+  const omitted = [...cap.omitted].map(([rule, count]) => ({ rule: plan.rules[rule].id, severity: plan.severities[rule], count }));
+  return { problems: out.sort(compareProblems), omitted };
 }
 function ruleSettings(options2) {
   if (!options2.ruleset) return { plan: options2.rules ?? {}, settle: (problems) => problems };
