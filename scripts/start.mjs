@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseDocument } from "yaml";
 import { readFolder, uploadContent, zipFiles } from "./lib/content-bundle.mjs";
 import { waitForHealthy } from "./lib/dev-server.mjs";
 
@@ -40,6 +41,17 @@ function run(args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+const DEMO_API = "parcel-logistics-api";
+const PREVIOUS_VERSION = "2.3.0";
+
+/** The demo definition as its previous version stood: info.version 2.3.0, without the pickup operations. */
+function previousDefinition(text) {
+  const doc = parseDocument(text);
+  doc.setIn(["info", "version"], PREVIOUS_VERSION);
+  for (const path of ["/pickups", "/pickups/{pickupId}"]) doc.deleteIn(["paths", path]);
+  return doc.toString();
+}
+
 async function ensureDemo(adminToken) {
   const statePath = join(root, ".wrangler/portico-demo.json");
   let demo = existsSync(statePath) ? JSON.parse(readFileSync(statePath, "utf8")) : undefined;
@@ -60,6 +72,17 @@ async function ensureDemo(adminToken) {
     writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
   }
   const definition = readFileSync(join(root, "demo/definition.yaml"));
+  // A first start publishes the version before this one too (no pickups yet), so the demo has changes to show:
+  // the diff page, and a changelog draft to review (drafted when 2.4.0 goes live after it).
+  const listing = await (await fetch(`${origin}/v1/apis`, { headers: { authorization: `Bearer ${demo.token}` } })).json();
+  if (!listing.apis?.some((a) => a.slug === DEMO_API)) {
+    const previous = await fetch(`${origin}/v1/apis/upload?api=${DEMO_API}&version=${PREVIOUS_VERSION}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/yaml" },
+      body: previousDefinition(definition.toString("utf8")),
+    });
+    if (previous.status >= 300) throw new Error(`publishing the demo's previous version failed: ${previous.status} ${await previous.text()}`);
+  }
   const up = await fetch(`${origin}/v1/apis/upload`, {
     method: "POST",
     headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/yaml" },
@@ -105,6 +128,7 @@ Portico is running.
   Partners (gated):  ${origin}/p/${demo.slug}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
   Outbox (dev only): ${origin}/p/${demo.slug}/auth/outbox  (the magic-link emails)
   Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${origin}/p/${demo.slug}/search?q=cancel+shipment
+  Changes:           ${origin}/p/${demo.slug}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)
