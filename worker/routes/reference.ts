@@ -74,31 +74,29 @@ function apiRef(api: ApiRow): ApiRef {
   return { slug: api.slug, title: api.title, layout: api.layout as ApiRef["layout"] };
 }
 
-/**
- * `{{name}}` values of a reference page: the live content's defaults, under the reader's own (JWT claims, SAML
- * attributes), under the API key they entered (`api_key`), as guides fill them.
- */
-async function pageVariables(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, apiKey: string | undefined): Promise<Record<string, string>> {
-  const defaults = await liveVariableDefaults(c.env.DB, ctx.portal.id);
-  return { ...defaults, ...ctx.state.reader("en").variables, ...(apiKey ? { api_key: apiKey } : {}) };
-}
-
-/** Props every reference page shares; reading the API-key cookie makes the answer `private, no-store`. */
-async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<PageProps> {
-  const basePath = `/p/${ctx.portal.slug}`;
-  const authorize = await authorizeState(c, ctx.portal, c.req.path);
+/** What every reference page shows of its portal, API and version; no reader state (fragments need no more). */
+function baseProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): PageProps {
   return {
     portal: { slug: ctx.portal.slug, name: ctx.portal.name },
-    basePath,
+    basePath: `/p/${ctx.portal.slug}`,
     apis: ctx.apis.map(apiRef),
     api: apiRef(ctx.api),
     versions: ctx.versions.map((v) => ({ label: v.label, live: v.id === ctx.api.liveVersionId })),
     version: { label: ctx.version.label, live: ctx.live },
     // The portal's configured origin, never the request's Host (which the client chooses).
     canonicalUrl: publicOrigin(c.env, ctx.portal) + canonicalPath,
-    authorize,
-    variables: await pageVariables(c, ctx, authorize.apiKey),
   };
+}
+
+/**
+ * Props of a reference page for its reader: the Authorize control (reading the API-key cookie makes the answer
+ * `private, no-store`) and the `{{name}}` values of code samples and examples: the live content's defaults, under
+ * the reader's own (JWT claims, SAML attributes), under the API key they entered (`api_key`), as guides fill them.
+ */
+async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<PageProps> {
+  const [authorize, defaults] = await Promise.all([authorizeState(c, ctx.portal, c.req.path), liveVariableDefaults(c.env.DB, ctx.portal.id)]);
+  const variables = { ...defaults, ...ctx.state.reader("en").variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
+  return { ...baseProps(c, ctx, canonicalPath), authorize, variables };
 }
 
 /** Bumped when rendering changes how deferred bodies are numbered, so cached fragment URLs never go stale. */
@@ -237,7 +235,8 @@ export const referenceRoutes = new Hono<AppEnv>()
     ]);
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationFragment({
-      ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),
+      // Schema bodies only: no Authorize control or variables (the examples column is not part of a fragment).
+      ...baseProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
       header, slice, nav: [],
       fragmentHref: fragmentHref(ctx, slug, tag),
       operationHref: versionPath(ctx) + encodeURIComponent(slug),
