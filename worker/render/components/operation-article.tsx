@@ -53,8 +53,10 @@ export function DegradedArticle({ op }: { op: OperationSummary }) {
  * The article. `hl` is the level of the operation's heading (1 on its own page, 2 on a single page);
  * sections go one level below. Ids are prefixed with the slug on single pages (`idPrefix`).
  */
-export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id }: {
+export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id, examples = true }: {
   model: OperationModel; header: ReferenceHeader; page: PageProps; ctx: RenderContext; hl: number; idPrefix: string; id?: string;
+  /** False where only the schema side matters (a fragment's capture render): the examples column is skipped. */
+  examples?: boolean;
 }) {
   const { slice } = model;
   const op = slice.summary;
@@ -91,7 +93,7 @@ export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id }:
         <Callbacks operation={operation} parentSlug={op.slug} refs={slice.refs} hl={hl + 1} idPrefix={idPrefix}
           href={(slug) => operationUrl(page.basePath, page.api, page.version.label, slug)} />
       </div>
-      <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} variables={page.variables} />
+      {examples && <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} variables={page.variables} />}
     </article>
   );
 }

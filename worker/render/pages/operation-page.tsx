@@ -86,7 +86,8 @@ export function renderOperationFragment(p: OperationPageProps & { fragmentHref: 
   const capture: { target: string; html?: string } = { target: id };
   ctx.defer = createDeferState(p.fragmentHref, capture);
   const model = buildOperationModel(p.slice, p.header, ctx);
-  renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />);
+  // Deferred bodies are all in the article's schema side, numbered before the examples column would render.
+  renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" examples={false} />);
   if (capture.html === undefined) return undefined;
   const title = `${operationTitle(op)} (part) · ${p.header.info.title} ${p.version.label} · ${p.portal.name}`;
   return documentStart({ title }) + renderToString(
