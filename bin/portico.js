@@ -20476,18 +20476,34 @@ function loadSchemas(version) {
 }
 
 // worker/openapi/lint/util/best-match.ts
+var SUGGEST_MAX_CHARS = 256;
+var SUGGEST_MAX_CANDIDATES = 1e3;
 function bestMatch(value, allowed) {
-  const matches2 = allowed.filter((v) => typeof v === "string").map((v) => ({ value: v, weight: levenshtein(v, value) })).sort((a, b) => a.weight - b.weight);
-  if (!matches2.length) return null;
-  const best = matches2[0];
-  return allowed.length === 1 || best.weight < best.value.length ? best.value : null;
+  const strings = allowed.filter((v) => typeof v === "string");
+  if (!strings.length) return null;
+  if (allowed.length === 1) return strings[0];
+  if (value.length > SUGGEST_MAX_CHARS) return null;
+  const candidates = strings.slice(0, SUGGEST_MAX_CANDIDATES).filter((v) => v.length <= SUGGEST_MAX_CHARS);
+  const bound = Math.max(0, ...candidates.map((v) => v.length));
+  let best = null;
+  for (const v of candidates) {
+    const weight = levenshtein(v, value, bound);
+    if (!best || weight < best.weight) best = { value: v, weight };
+  }
+  return best && best.weight < best.value.length ? best.value : null;
 }
-function levenshtein(a, b) {
+function levenshtein(a, b, max2 = Infinity) {
   if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max2) return max2 + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, i2) => i2);
   for (let i2 = 1; i2 <= a.length; i2++) {
     const row = [i2];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i2 - 1] === b[j - 1] ? 0 : 1));
+    let rowMin = i2;
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i2 - 1] === b[j - 1] ? 0 : 1));
+      if (row[j] < rowMin) rowMin = row[j];
+    }
+    if (rowMin > max2) return max2 + 1;
     prev = row;
   }
   return prev[b.length];
