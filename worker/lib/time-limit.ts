@@ -12,7 +12,7 @@ export class TimeLimitExceeded extends Error {
 export function withinMs<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new TimeLimitExceeded(ms)), Math.max(0, ms));
+    timer = setTimeout(() => reject(new TimeLimitExceeded(ms)), Math.min(2 ** 31 - 1, Math.max(0, ms)));
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
