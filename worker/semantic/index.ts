@@ -9,10 +9,14 @@ import { workersAiVectorize, type EmbeddingModel, type VectorStore } from "./wor
 export interface SemanticBindings {
   AI?: unknown;
   VECTORIZE?: unknown;
+  /** Optional var: the least cosine similarity a semantic match needs (0-1; default DEFAULT_MIN_SCORE). */
+  SEMANTIC_MIN_SCORE?: unknown;
 }
 
 /** The deployment's semantic retriever, or undefined (the embedded default: none). */
 export function semanticFor(env: SemanticBindings): SemanticRetriever | undefined {
   if (!env.AI || !env.VECTORIZE) return undefined;
-  return workersAiVectorize(env.AI as EmbeddingModel, env.VECTORIZE as VectorStore);
+  const minScore = Number(env.SEMANTIC_MIN_SCORE);
+  const valid = env.SEMANTIC_MIN_SCORE !== undefined && env.SEMANTIC_MIN_SCORE !== "" && Number.isFinite(minScore) && minScore >= 0 && minScore <= 1;
+  return workersAiVectorize(env.AI as EmbeddingModel, env.VECTORIZE as VectorStore, valid ? { minScore } : {});
 }

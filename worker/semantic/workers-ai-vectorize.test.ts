@@ -9,10 +9,11 @@ const item = (id: string, text: string, labels: string[] = [], locale = "en"): S
   metadata: { portal: 1, source: "content", kind: "guide", locale, access: accessKey(labels), labels: labels.join(","), doc: `guide:${locale}:${id}` },
 });
 const FAR_FUTURE = Number.MAX_SAFE_INTEGER;
-const setup = (concepts: Record<string, string> = {}) => {
+// The fake's bag-of-words similarities run lower than a real model's; 0.1 keeps related texts, drops unrelated (0).
+const setup = (concepts: Record<string, string> = {}, minScore = 0.1) => {
   const ai = new FakeEmbeddingModel(EMBEDDING_MODEL, EMBEDDING_DIMENSIONS, concepts);
   const vectorize = new FakeVectorize();
-  return { ai, vectorize, semantic: workersAiVectorize(ai, vectorize) };
+  return { ai, vectorize, semantic: workersAiVectorize(ai, vectorize, { minScore }) };
 };
 
 describe("Workers AI + Vectorize adapter", () => {
@@ -49,6 +50,17 @@ describe("Workers AI + Vectorize adapter", () => {
 
     const fr = await semantic.query(1, "reimburse", { access: ["public"], locales: ["fr"] }, 10);
     expect(fr).toEqual(["refund-fr"]);
+  });
+
+  it("drops matches under the similarity floor: Vectorize answers the nearest vectors however far they are", async () => {
+    const { semantic } = setup({ reimburse: "refund" }, 0.1);
+    await semantic.store(11, [item("refund", "Refund a charge."), item("payout", "Create a payout to your bank.")], FAR_FUTURE);
+    expect(await semantic.query(11, "reimburse", { access: ["public"] }, 10)).toEqual(["refund"]);
+    expect(await semantic.query(11, "unrelated words", { access: ["public"] }, 10)).toEqual([]);
+    // With the production floor: a two-word text (similarity 0.71) is kept, a five-word one (0.45) is not.
+    const strict = setup({ reimburse: "refund" }, 0.5);
+    await strict.semantic.store(12, [item("two", "refund charge"), item("five", "refund a charge to cards")], FAR_FUTURE);
+    expect(await strict.semantic.query(12, "reimburse", { access: ["public"] }, 10)).toEqual(["two"]);
   });
 
   it("caches a query's embedding per isolate: the same words again ask the model nothing", async () => {

@@ -25,6 +25,12 @@ export const EMBEDDING_DIMENSIONS = 1024;
 export const EMBED_BATCH = 100;
 /** Embedding batches in flight at once during a publish. */
 const EMBED_CONCURRENCY = 2;
+/**
+ * Least cosine similarity a match needs to join the results. Vectorize answers the topK nearest vectors however far
+ * they are, so without a floor every query would gain up to topK unrelated results (and totals with them). 0.5 is
+ * a starting point for bge-m3, not a measured one (no model here): calibrate it with `SEMANTIC_MIN_SCORE`.
+ */
+export const DEFAULT_MIN_SCORE = 0.5;
 /** Longest query text embedded (characters); the route already refuses queries over 500. */
 const MAX_QUERY_CHARS = 500;
 /** Vectorize's limit on a filter's compact JSON. */
@@ -82,6 +88,8 @@ const queryCache = new Map<string, { at: number; vector: number[] }>();
 export interface WorkersAiVectorizeOptions {
   model?: string;
   dimensions?: number;
+  /** Least cosine similarity of a match (default {@link DEFAULT_MIN_SCORE}). */
+  minScore?: number;
   /** Clock for the query cache (tests). */
   now?: () => number;
 }
@@ -91,6 +99,7 @@ export function workersAiVectorize(ai: EmbeddingModel, vectorize: VectorStore, o
   const model = options.model ?? EMBEDDING_MODEL;
   const dimensions = options.dimensions ?? EMBEDDING_DIMENSIONS;
   const now = options.now ?? Date.now;
+  const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
 
   async function embed(texts: string[]): Promise<number[][]> {
     const answer = await ai.run(model, { text: texts, truncate_inputs: true });
@@ -167,7 +176,7 @@ export function workersAiVectorize(ai: EmbeddingModel, vectorize: VectorStore, o
         returnMetadata: "none",
         ...(filter ? { filter } : {}),
       });
-      return (found?.matches ?? []).map((m) => m.id).filter((id): id is string => typeof id === "string");
+      return (found?.matches ?? []).filter((m) => typeof m.id === "string" && typeof m.score === "number" && m.score >= minScore).map((m) => m.id);
     },
   };
 }
