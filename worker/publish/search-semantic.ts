@@ -72,12 +72,8 @@ async function liveVectorIds(env: Env, portalId: number): Promise<Set<string>> {
  */
 export async function semanticVectors(env: Env, semantic: SemanticRetriever, portalId: number, docs: SearchDocument[], attempt?: PublishAttempt): Promise<SemanticBuild> {
   const seen = new Set<string>();
-  const items: { doc: string; item: SemanticItem }[] = [];
-  for (const d of docs) {
-    if (seen.has(d.id)) continue;
-    seen.add(d.id);
-    items.push({ doc: d.id, item: await semanticItem(semantic.model, portalId, d) });
-  }
+  const unique = docs.filter((d) => !seen.has(d.id) && seen.add(d.id));
+  const items = await Promise.all(unique.map(async (d) => ({ doc: d.id, item: await semanticItem(semantic.model, portalId, d) })));
   const live = await liveVectorIds(env, portalId);
   const current = new Set(items.map((i) => i.item.id));
   const queued = new Set<string>();
