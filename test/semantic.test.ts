@@ -100,7 +100,15 @@ describe("publishing embeds documents", () => {
     const fakes = { ai, vectorize };
     expect((await search("sem-b", "showPetById", fakes)).results[0].operationId).toBe("showPetById");
 
+    // A model that never answers is abandoned within the publish's time (here a 14 s deadline leaves it 4 s).
     ai.fail = undefined;
+    ai.hang = true;
+    await runInDurableObject(publisherFor(env.PUBLISHER, "sem-b"), (instance: PortalPublisher) => void (instance.deadlineMs = 14_000));
+    expect((await upload(token, PETS.replace("1.0.0", "1.0.1"), { api: "pets" })).status).toBe(201);
+    expect((await search("sem-b", "showPetById", fakes)).results[0]).toMatchObject({ operationId: "showPetById", version: "1.0.1" });
+    expect(vectorize.ids(namespaceOf(portalId))).toEqual([]);
+
+    ai.hang = false;
     expect((await uploadContent(token, bundle("two"))).status).toBe(201);
     // The content publish rebuilt the whole index, so the API's documents got their vectors too.
     expect(texts(ai).join("\n")).toContain("showPetById");

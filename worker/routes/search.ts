@@ -163,8 +163,9 @@ async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchP
 
 /**
  * Production only: the vector ids nearest the query among what the reader may open (the scope comes from the live
- * index with the reader's filters), or undefined when there is no semantic side, the query is too short, or it
- * failed or took longer than SEMANTIC_BUDGET_MS (logged; the answer is then lexical only).
+ * index with the reader's filters); undefined when there is no semantic side, the query is too short or nothing
+ * readable has a vector; empty when it failed or took longer than SEMANTIC_BUDGET_MS (logged; the answer is then
+ * lexical only).
  */
 async function semanticIds(c: Context<AppEnv>, portalId: number, index: SearchIndex, q: string, opts: SearchOptions): Promise<string[] | undefined> {
   const semantic = semanticFor(c.env);
