@@ -15,7 +15,7 @@ import type { SearchDocument } from "../search/types";
 import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { readSlicesInOrder } from "../store/models";
-import { documentsKey, getDocuments, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointerRow } from "../store/search";
+import { documentsKey, getDocuments, loadIndex, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointer, type SearchPointerRow } from "../store/search";
 import { semanticFor } from "../semantic/index";
 import { PublishAborted, type PublishAttempt } from "./deadline";
 import { retireVectors, semanticVectors, type SemanticBuild } from "./search-semantic";
@@ -176,12 +176,28 @@ export async function portalIndex(env: Env, portalId: number, change: { api?: Ap
 
 /**
  * Builds the portal's index from what is live when it has none (portals published before search existed, or
- * whose last build failed): called when an upload answers "unchanged", so re-posting the live definition or
- * bundle (as `npm start` does) makes search work. Nothing flips but the pointer, which then matches what is live.
+ * whose last build failed; in production also one with documents lacking vectors): called when an upload answers
+ * "unchanged", so re-posting the live definition or bundle (as `npm start` does) makes search work. Nothing flips
+ * but the pointer, which then matches what is live.
  */
 export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
-  if (await searchPointer(env.DB, portalId)) return;
+  const pointer = await searchPointer(env.DB, portalId);
+  if (pointer && !(await lacksVectors(env, pointer))) return;
   await rebuildPortalIndex(env, portalId, attempt);
+}
+
+/**
+ * Production: whether the live index has documents without a vector (a publish whose embeddings ran out of time or
+ * failed, or an index built before semantic retrieval was deployed). Re-posting what is live (a CI retry) then
+ * embeds just those. False without a semantic side, or when the index cannot be read.
+ */
+async function lacksVectors(env: Env, pointer: Pick<SearchPointer, "indexKey" | "parts">): Promise<boolean> {
+  if (!semanticFor(env)) return false;
+  try {
+    return ((await loadIndex(env.MODELS, pointer))?.missingVectors() ?? 0) > 0;
+  } catch {
+    return false;
+  }
 }
 
 /**

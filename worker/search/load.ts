@@ -109,6 +109,11 @@ class LoadedIndex implements SearchIndex {
     return [...new Set((this.data.vectors ?? []).filter(Boolean))];
   }
 
+  missingVectors(): number {
+    const vectors = this.data.vectors;
+    return vectors ? vectors.filter((v) => !v).length : this.data.docs.length;
+  }
+
   private byVector: Map<string, number[]> | undefined;
 
   /** Documents of the given vector ids (best first, each once) that passed the reader's filters. */

@@ -103,6 +103,8 @@ export interface SearchIndex {
   semanticScope(opts: SearchOptions): SemanticScope | undefined;
   /** The distinct vector ids the index maps to documents (the publisher's diff against the next build). */
   vectorIds(): string[];
+  /** Documents without a vector (all of them when the index was built without semantic retrieval). */
+  missingVectors(): number;
   /** Number of documents in the index (all of them, before any filter); for diagnostics only. */
   readonly size: number;
 }
