@@ -96,9 +96,11 @@ class LoadedIndex implements SearchIndex {
     const allowed = this.allowed(opts);
     const access = new Set<string>();
     const locales = new Set<string>();
+    // Access keys per document, computed once per loaded index (labels never change within it).
+    const keys = (this.accessKeys ??= this.data.docs.map((d) => accessKey(d.labels)));
     this.data.docs.forEach((d, i) => {
       if (!allowed[i] || !vectors[i]) return;
-      access.add(accessKey(d.labels));
+      access.add(keys[i]);
       locales.add(d.locale);
     });
     if (!access.size) return undefined;
@@ -115,11 +117,12 @@ class LoadedIndex implements SearchIndex {
   }
 
   private byVector: Map<string, number[]> | undefined;
+  private accessKeys: string[] | undefined;
 
   /** Documents of the given vector ids (best first, each once) that passed the reader's filters. */
   private semanticDocs(ids: readonly string[] | undefined, allowed: Uint8Array): number[] {
     const vectors = this.data.vectors;
-    if (!ids?.length || !vectors) return [];
+    if (!Array.isArray(ids) || !ids.length || !vectors) return [];
     if (!this.byVector) {
       this.byVector = new Map();
       vectors.forEach((v, i) => {
