@@ -137,6 +137,8 @@ describe("readers", () => {
     expect(found.total).toBeGreaterThanOrEqual(1);
     // Typing an operation's name still puts it first.
     expect((await search("sem-c", "listPets", fakes)).results[0].operationId).toBe("listPets");
+    // Hostile queries take the semantic path too and still answer 200 (the helper checks the status).
+    for (const q of ["x".repeat(500), ".*(a+)+$[", "💥 日本語 ﷽", "\u0000\u202e", "   zantiporous   "]) await search("sem-c", q, fakes);
   });
 
   it("never see a private document through its vector: not in results, totals or facets", async () => {
