@@ -9,7 +9,7 @@ import { commitRelease, getBundle, liveOperationIndex, liveRelease, packPages, p
 import { sha256 } from "../content/hash";
 import type { PublishAttempt } from "./deadline";
 import type { PublishResponse } from "./types";
-import { contentChange, ensurePortalIndex, portalIndex } from "./search-index";
+import { afterIndexLive, contentChange, ensurePortalIndex, portalIndex } from "./search-index";
 
 /** How long a dry run's preview link works. */
 export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
@@ -116,5 +116,6 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   }
   const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer);
   lap("d1-write");
+  await afterIndexLive(env, req.portalId, search);
   return answer(201, { release: id, digest, publishedAt: now, url, ...summary(release) }, timings);
 }

@@ -13,7 +13,7 @@ import { definitionMediaType, getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
 import { PublishAttempt } from "./deadline";
 import { lintForUpload } from "./lint-step";
-import { apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
+import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
 import { operationDocument } from "../search/documents";
 import type { SearchDocument } from "../search/types";
 import { liveRelease } from "../store/content";
@@ -175,6 +175,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     await failVersion(db, version.id);
     throw error;
   }
+  // The new index is live: the vectors only the previous one used can go (never fails the publish).
+  await afterIndexLive(env, req.portalId, search);
   return afterCommit(() => {
     clock.lap("d1-write");
     return { status: 201, json: JSON.stringify(published), timings: clock.timings };

@@ -15,8 +15,10 @@ import type { SearchDocument } from "../search/types";
 import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { readSlicesInOrder } from "../store/models";
-import { documentsKey, getDocuments, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointerRow } from "../store/search";
+import { documentsKey, getDocuments, loadIndex, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointer, type SearchPointerRow } from "../store/search";
+import { semanticFor } from "../semantic/index";
 import { PublishAborted, type PublishAttempt } from "./deadline";
+import { retireVectors, semanticVectors, type SemanticBuild } from "./search-semantic";
 
 /** Documents of the source being published (from memory), keyed like the cached sets. */
 export interface SourceDocuments {
@@ -40,6 +42,8 @@ export interface ContentChange {
 export interface PortalIndex {
   pointer: SearchPointerRow;
   bytes: number;
+  /** Semantic retrieval's part (production only): vectors to delete once this index is live, and counts. */
+  semantic?: Omit<SemanticBuild, "vectors">;
 }
 
 /** Key of an API's cached document set: its model under its label, layout and locale. */
@@ -127,11 +131,26 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   if (content) sets.push(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
   attempt?.checkpoint("building the search index");
   const docs = sets.flat();
-  const data = buildSearchIndex(docs);
+  // Production: bring the documents' vectors up to date first, so the index lists exactly the stored ones.
+  const semantic = semanticFor(env);
+  const vectors = semantic ? await semanticVectors(env, semantic, portalId, docs, attempt) : undefined;
+  attempt?.checkpoint("building the search index");
+  const data = buildSearchIndex(docs, vectors ? { vectors: vectors.vectors } : {});
   attempt?.checkpoint("storing the search index");
   const [at] = await Promise.all([putIndex(env.MODELS, data), ...fresh.map((d) => putDocuments(env.MODELS, d.key, d.docs))]);
   const bytes = typeof data === "string" ? data.length : (data as Uint8Array).byteLength;
-  return { pointer: { portalId, indexKey: at.key, parts: at.parts, documents: docs.length, variables: variableDefaults(config), builtAt: now }, bytes };
+  const pointer = { portalId, indexKey: at.key, parts: at.parts, documents: docs.length, variables: variableDefaults(config), builtAt: now };
+  if (!vectors) return { pointer, bytes };
+  const { vectors: _table, ...rest } = vectors;
+  return { pointer, bytes, semantic: rest };
+}
+
+/**
+ * After `built` went live: deletes the vectors the previous index used and this one does not (best effort, logged;
+ * a vector left behind maps to no live document, so readers never see it).
+ */
+export async function afterIndexLive(env: Env, portalId: number, built: PortalIndex | undefined): Promise<void> {
+  await retireVectors(semanticFor(env), portalId, built?.semantic?.retire);
 }
 
 /** Documents of a compiled release, cached under its digest. */
@@ -157,12 +176,28 @@ export async function portalIndex(env: Env, portalId: number, change: { api?: Ap
 
 /**
  * Builds the portal's index from what is live when it has none (portals published before search existed, or
- * whose last build failed): called when an upload answers "unchanged", so re-posting the live definition or
- * bundle (as `npm start` does) makes search work. Nothing flips but the pointer, which then matches what is live.
+ * whose last build failed; in production also one with documents lacking vectors): called when an upload answers
+ * "unchanged", so re-posting the live definition or bundle (as `npm start` does) makes search work. Nothing flips
+ * but the pointer, which then matches what is live.
  */
 export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
-  if (await searchPointer(env.DB, portalId)) return;
+  const pointer = await searchPointer(env.DB, portalId);
+  if (pointer && !(await lacksVectors(env, pointer))) return;
   await rebuildPortalIndex(env, portalId, attempt);
+}
+
+/**
+ * Production: whether the live index has documents without a vector (a publish whose embeddings ran out of time or
+ * failed, or an index built before semantic retrieval was deployed). Re-posting what is live (a CI retry) then
+ * embeds just those. False without a semantic side, or when the index cannot be read.
+ */
+async function lacksVectors(env: Env, pointer: Pick<SearchPointer, "indexKey" | "parts">): Promise<boolean> {
+  if (!semanticFor(env)) return false;
+  try {
+    return ((await loadIndex(env.MODELS, pointer))?.missingVectors() ?? 0) > 0;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -171,5 +206,7 @@ export async function ensurePortalIndex(env: Env, portalId: number, attempt?: Pu
  */
 export async function rebuildPortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
   const built = await portalIndex(env, portalId, {}, attempt);
-  if (built) await searchPointerStatement(env.DB, built.pointer).run();
+  if (!built) return;
+  await searchPointerStatement(env.DB, built.pointer).run();
+  await afterIndexLive(env, portalId, built);
 }

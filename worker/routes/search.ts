@@ -14,14 +14,24 @@ import { escapeHtml } from "../lib/html-escape";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { renderSearchPage } from "../render/search-page";
-import type { SearchHit, SearchKind } from "../search/types";
+import type { SearchHit, SearchIndex, SearchKind, SearchOptions } from "../search/types";
 import { loadIndex, type SearchPointer } from "../store/search";
+import { semanticFor } from "../semantic/index";
+import { withinMs } from "../lib/time-limit";
 
 /** Longest query answered (characters); longer ones answer 400 (a reader types words, not documents). */
 export const MAX_QUERY_CHARS = 500;
 /** Results per answer: default and most. */
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 50;
+/**
+ * The semantic side's time budget per query (embedding + Vectorize query, in milliseconds): past it the answer is
+ * lexical only. Queries shorter than SEMANTIC_MIN_CHARS (a word being typed) skip it; SEMANTIC_TOP_K vectors are
+ * asked for (Vectorize answers at most 100 without metadata).
+ */
+export const SEMANTIC_BUDGET_MS = 150;
+export const SEMANTIC_MIN_CHARS = 3;
+export const SEMANTIC_TOP_K = 50;
 const KINDS: readonly SearchKind[] = ["operation", "guide", "step", "changelog", "glossary"];
 const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
 
@@ -141,10 +151,33 @@ async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchP
   const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer) : undefined;
   if (!pointer || !index) return { total: 0, results: [], suggestions: [], facets: {} };
   if (timings) timings.index = performance.now() - t;
+  const opts: SearchOptions = { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels, policyPath) => documentReadable(reader, access, labels, policyPath) };
   t = performance.now();
-  const found = index.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels, policyPath) => documentReadable(reader, access, labels, policyPath) });
+  const semantic = await semanticIds(c, row.id, index, p.q, opts);
+  if (timings && semantic !== undefined) timings.semantic = performance.now() - t;
+  t = performance.now();
+  const found = index.search(p.q, { ...opts, ...(semantic?.length ? { semantic } : {}) });
   if (timings) timings.search = performance.now() - t;
   return { total: found.total, results: found.results.map((h) => resultOf(h, `/p/${row.slug}`, reader, pointer.variables)), suggestions: found.suggestions ?? [], facets: found.facets?.kind ?? {} };
+}
+
+/**
+ * Production only: the vector ids nearest the query among what the reader may open (the scope comes from the live
+ * index with the reader's filters); undefined when there is no semantic side, the query is too short or nothing
+ * readable has a vector; empty when it failed or took longer than SEMANTIC_BUDGET_MS (logged; the answer is then
+ * lexical only).
+ */
+async function semanticIds(c: Context<AppEnv>, portalId: number, index: SearchIndex, q: string, opts: SearchOptions): Promise<string[] | undefined> {
+  const semantic = semanticFor(c.env);
+  if (!semantic || q.trim().length < SEMANTIC_MIN_CHARS) return undefined;
+  const scope = index.semanticScope(opts);
+  if (!scope) return undefined;
+  try {
+    return await withinMs(SEMANTIC_BUDGET_MS, semantic.query(portalId, q, scope, SEMANTIC_TOP_K));
+  } catch (error) {
+    console.error("search: semantic retrieval failed or was too slow; answering by words only", error instanceof Error ? error.message : error);
+    return [];
+  }
 }
 
 async function portalRow(c: Context<AppEnv>): Promise<PortalSearchRow> {

@@ -28,11 +28,17 @@ function fieldTexts(d: SearchDocument): string[] {
   return [d.title ?? "", d.section ?? "", ident, params, d.body ?? ""];
 }
 
+/** Options of {@link buildSearchIndex}. */
+export interface BuildOptions {
+  /** Document id → id of its stored vector (semantic retrieval); documents without one get none. */
+  vectors?: ReadonlyMap<string, string>;
+}
+
 /**
  * Builds the index for `docs` (ids must be unique; later duplicates are dropped). Returns a JSON string of
  * {@link IndexData}, immutable once written. Cost is linear in the text: ~1 s for GitHub's 1,223 operations.
  */
-export function buildSearchIndex(docs: SearchDocument[]): string {
+export function buildSearchIndex(docs: SearchDocument[], options: BuildOptions = {}): string {
   const seen = new Set<string>();
   const kept = docs.filter((d) => !seen.has(d.id) && seen.add(d.id));
   const n = kept.length;
@@ -96,6 +102,7 @@ export function buildSearchIndex(docs: SearchDocument[]): string {
     // query expands to.
     related: mineRelated(kept.filter((d) => !d.labels?.length), termIndex),
   };
+  if (options.vectors) data.vectors = kept.map((d) => options.vectors!.get(d.id) ?? "");
   return JSON.stringify(data);
 }
 

@@ -43,3 +43,26 @@ describe("a reader's answer depends only on the documents they may open", () => 
     );
   });
 });
+
+describe("semantic matches obey the same rule", () => {
+  it("fusing vector ids of any documents, private ones included, answers what the reader's own index would", () => {
+    fc.assert(
+      fc.property(fc.array(docArb, { minLength: 1, maxLength: 12 }), queryArb, fc.constantFrom("public", "staff"), fc.array(fc.nat(20), { maxLength: 8 }), (specs, q, who, picks) => {
+        const all = docs(specs);
+        const canRead = (labels: string[]) => labels.length === 0 || (who === "staff" && labels.every((l) => l === "staff"));
+        const visible = all.filter((d) => canRead(d.labels));
+        const vectors = (list: SearchDocument[]) => ({ vectors: new Map(list.map((d) => [d.id, `v-${d.id}`])) });
+        // Ids of any document (readable or not), and of none (a vector the index does not list).
+        const semantic = picks.map((i) => `v-d${i}`);
+        const full = loadSearchIndex(buildSearchIndex(all, vectors(all))).search(q, { canRead, limit: 100, semantic });
+        const own = loadSearchIndex(buildSearchIndex(visible, vectors(visible))).search(q, { canRead: () => true, limit: 100, semantic });
+        const ids = (r: typeof full) => r.results.map((h) => h.doc.id).sort();
+        expect(ids(full)).toEqual(ids(own));
+        expect(full.total).toBe(own.total);
+        expect(full.facets).toEqual(own.facets);
+        expect(full.results.every((h) => canRead(h.doc.labels))).toBe(true);
+      }),
+      { seed: 37, numRuns: 300 },
+    );
+  });
+});

@@ -26,6 +26,11 @@ export interface IndexData {
   wordTerm: number[];
   /** Related terms mined from this index's own content: term → [term, weight%] pairs flattened. */
   related: Record<string, number[]>;
+  /**
+   * Per document, the id of its stored vector ("" when it has none); absent when the portal has no semantic
+   * retrieval. The only way a vector match reaches a document (worker/search/semantic.ts).
+   */
+  vectors?: string[];
 }
 
 /** Binary search in a sorted string array; the index of `s` or -1. */

@@ -7,7 +7,9 @@ import { stem } from "./analyze";
 import { Expander, type TermGroup } from "./expand";
 import { INDEX_FORMAT, type IndexData } from "./format";
 import { parseQuery } from "./query";
+import { fuse } from "./fuse";
 import { rank } from "./rank";
+import { accessKey, type SemanticScope } from "./semantic";
 import { makeSnippet, snippetWords } from "./snippet";
 import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
 
@@ -64,11 +66,14 @@ class LoadedIndex implements SearchIndex {
     };
     const groups = this.expander.groups(q, df);
     const ranked = rank(this.data, groups, allowed, df);
+    // Semantic matches join only as documents of this index that passed the reader's filters.
+    const semantic = this.semanticDocs(opts.semantic, allowed);
+    const all = semantic.length ? fuse(ranked.hits, semantic) : ranked.hits;
     // Facets count every readable match by kind; the kind filter then narrows results and total.
     const kinds = opts.kind ? new Set(String(opts.kind).split(",").map((k) => k.trim())) : undefined;
     const facets: Record<string, number> = {};
-    for (const h of ranked.hits) facets[this.data.docs[h.doc].kind] = (facets[this.data.docs[h.doc].kind] ?? 0) + 1;
-    const hits = kinds ? ranked.hits.filter((h) => kinds.has(this.data.docs[h.doc].kind)) : ranked.hits;
+    for (const h of all) facets[this.data.docs[h.doc].kind] = (facets[this.data.docs[h.doc].kind] ?? 0) + 1;
+    const hits = kinds ? all.filter((h) => kinds.has(this.data.docs[h.doc].kind)) : all;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
     const stems = new Set([...ranked.termsHit].map((t) => this.data.terms[t]));
     const words = snippetWords([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
@@ -78,10 +83,65 @@ class LoadedIndex implements SearchIndex {
       snippet: makeSnippet(this.data.docs[h.doc].body, stems, words),
     }));
     const response: SearchResponse = { total: hits.length, results };
-    if (ranked.hits.length) response.facets = { kind: facets };
+    if (all.length) response.facets = { kind: facets };
     const suggestions = this.suggest(groups, allowed);
     if (suggestions.length) response.suggestions = suggestions;
     return response;
+  }
+
+  semanticScope(options: SearchOptions): SemanticScope | undefined {
+    const vectors = this.data.vectors;
+    if (!vectors) return undefined;
+    const opts: SearchOptions = options ?? { canRead: () => false };
+    const allowed = this.allowed(opts);
+    const access = new Set<string>();
+    const locales = new Set<string>();
+    // Access keys per document, computed once per loaded index (labels never change within it).
+    const keys = (this.accessKeys ??= this.data.docs.map((d) => accessKey(d.labels)));
+    this.data.docs.forEach((d, i) => {
+      if (!allowed[i] || !vectors[i]) return;
+      access.add(keys[i]);
+      locales.add(d.locale);
+    });
+    if (!access.size) return undefined;
+    return { access: [...access].sort(), ...(opts.locale ? { locales: [...locales].sort() } : {}) };
+  }
+
+  vectorIds(): string[] {
+    return [...new Set((this.data.vectors ?? []).filter(Boolean))];
+  }
+
+  missingVectors(): number {
+    const vectors = this.data.vectors;
+    return vectors ? vectors.filter((v) => !v).length : this.data.docs.length;
+  }
+
+  private byVector: Map<string, number[]> | undefined;
+  private accessKeys: string[] | undefined;
+
+  /** Documents of the given vector ids (best first, each once) that passed the reader's filters. */
+  private semanticDocs(ids: readonly string[] | undefined, allowed: Uint8Array): number[] {
+    const vectors = this.data.vectors;
+    if (!Array.isArray(ids) || !ids.length || !vectors) return [];
+    if (!this.byVector) {
+      this.byVector = new Map();
+      vectors.forEach((v, i) => {
+        if (!v) return;
+        const list = this.byVector!.get(v);
+        if (list) list.push(i);
+        else this.byVector!.set(v, [i]);
+      });
+    }
+    const out: number[] = [];
+    const seen = new Set<number>();
+    for (const id of ids) {
+      for (const doc of this.byVector.get(String(id)) ?? []) {
+        if (!allowed[doc] || seen.has(doc)) continue;
+        seen.add(doc);
+        out.push(doc);
+      }
+    }
+    return out;
   }
 
   /** The term groups a query expands to (words, alternatives, weights): for tuning and debugging only. */

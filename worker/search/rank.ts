@@ -21,6 +21,8 @@ export interface Scored {
   doc: number;
   score: number;
   matched: number;
+  /** Every query word matched as typed (no completion, correction or synonym) and in the head: title, section, identifiers. */
+  exact: boolean;
 }
 
 /** Inverse document frequency (BM25's, always positive). */
@@ -95,7 +97,8 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, 
     const head = headMatched[doc] / g;
     const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
     const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
-    hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc] });
+    const exact = g > 0 && matched[doc] === g && covered[doc] >= g - 1e-9 && headMatched[doc] === g;
+    hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc], exact });
   }
   // The tail that matches less than half as much of the query as the best match is noise, not a result: it
   // would only inflate the total ("500 results" for two words).

@@ -2,6 +2,7 @@
  * @module The search port's types: what the integration hands the engine (SearchDocument), what a reader asks
  * (SearchOptions) and what comes back (SearchResponse). Platform-free; shared by build, load and tests.
  */
+import type { SemanticScope } from "./semantic";
 
 /** Kinds of searchable unit; the integration makes one document per operation, guide section, code step, etc. */
 export type SearchKind = "operation" | "guide" | "step" | "changelog" | "glossary";
@@ -65,6 +66,12 @@ export interface SearchOptions {
    * called once per distinct pair.
    */
   canRead: (labels: string[], policyPath?: string) => boolean;
+  /**
+   * Vector ids from the semantic side (worker/search/semantic.ts), best first. Only ids the index's vector table
+   * lists map to documents, and only documents passing the filters above are fused with the lexical ranking
+   * (reciprocal rank fusion) and counted. Absent or empty: lexical ranking alone.
+   */
+  semantic?: readonly string[];
 }
 
 /** One ranked result. `snippet` is HTML-escaped text with `<mark>` around the matched words. */
@@ -88,6 +95,16 @@ export interface SearchResponse {
 /** A loaded, immutable index. `search` never throws: an empty or unusable query answers `{ total: 0, results: [] }`. */
 export interface SearchIndex {
   search(query: string, opts: SearchOptions): SearchResponse;
+  /**
+   * What a semantic query may match for this reader (their readable access keys; the locales when `locale` is
+   * set), computed with the same filters as `search`; undefined when the index has no vectors or the reader can
+   * open none of the documents that have one.
+   */
+  semanticScope(opts: SearchOptions): SemanticScope | undefined;
+  /** The distinct vector ids the index maps to documents (the publisher's diff against the next build). */
+  vectorIds(): string[];
+  /** Documents without a vector (all of them when the index was built without semantic retrieval). */
+  missingVectors(): number;
   /** Number of documents in the index (all of them, before any filter); for diagnostics only. */
   readonly size: number;
 }
