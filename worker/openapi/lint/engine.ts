@@ -45,6 +45,8 @@ export function planRules(version: OasVersion, settings: Record<string, RuleSett
 export interface RunStats {
   fragmentsWalked: number;
   fragmentsReused: number;
+  /** Distinct edges (a unit or a `$ref` target in one walk context) the walk made; reused fragments make none. */
+  edgesMade: number;
   /** The walk stopped at the lint budget (`LINT_BUDGET.maxEdges`): node rules did not see the rest. */
   budgetReached: boolean;
 }
@@ -62,7 +64,7 @@ export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: F
     if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index] });
   }
   const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs);
-  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, budgetReached: walked.budgetReached } };
+  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached } };
 }
 
 /** Spectral's fingerprint: same rule, same path, same message → one problem. */

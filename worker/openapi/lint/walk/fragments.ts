@@ -69,11 +69,14 @@ export function walkFragments(
   rules: readonly BoundNodeRule[],
   resolver: RefResolver,
   cache: FragmentCache,
-): { problems: RawProblem[]; refs: Set<string>; walked: number; reused: number; budgetReached: boolean } {
+): { problems: RawProblem[]; refs: Set<string>; walked: number; reused: number; edgesMade: number; budgetReached: boolean } {
   const walker = new Walker(version, rules, resolver);
   const problems: RawProblem[] = [];
   const refs = new Set<string>();
   const seen = new Set<Fragment>();
+  // The walker interns edges (one object per target and context in a run), so an edge reached from many
+  // fragments (a dense graph's schema, referenced by hundreds of others in the same context) is followed once.
+  const followed = new Set<Edge>();
   const queue: Edge[] = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
   let walked = 0;
   let reused = 0;
@@ -84,6 +87,8 @@ export function walkFragments(
       break;
     }
     const next = queue[i];
+    if (followed.has(next)) continue;
+    followed.add(next);
     const key = next.key;
     let byKey = cache.get(next.node);
     let fragment = byKey?.get(key);
@@ -101,12 +106,21 @@ export function walkFragments(
     for (const r of fragment.refs) refs.add(r);
     for (const e of fragment.edges) queue.push(e);
   }
-  return { problems, refs, walked, reused, budgetReached };
+  return { problems, refs, walked, reused, edgesMade: walker.edgesMade, budgetReached };
 }
 
 function edge(node: object, path: JsonPath, ctx: WalkCtx, mode: number): Edge {
-  const key = `${toPointer(path)}\u0000${mode}\u0000${ctx.flags}\u0000${Math.min(ctx.depth, KEPT_DEPTH)}\u0000${ctx.keys.join("\u0001")}`;
-  return { node, path, ctx, mode, key };
+  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)) };
+}
+
+/** The cache key of a fragment: where it sits, how it is seen, and its context as far as rules can tell. */
+function edgeKey(pointer: string, mode: number, ctx: string): string {
+  return `${pointer}\u0000${mode}\u0000${ctx}`;
+}
+
+/** A context's part of a fragment key (depths past {@link KEPT_DEPTH} are equivalent). */
+function ctxKey(flags: number, depth: number, keys: readonly Segment[]): string {
+  return `${flags}\u0000${Math.min(depth, KEPT_DEPTH)}\u0000${keys.join("\u0001")}`;
 }
 
 function depsHold(fragment: Fragment, resolver: RefResolver): boolean {
@@ -131,6 +145,17 @@ class Walker implements NodeContext {
   private flags = 0;
   private natural = false;
   depth = 0;
+  /**
+   * Edges of this run, interned by key: a dense schema graph reaches the same target in the same
+   * context from thousands of fragments, and one object per distinct edge keeps the run's memory linear in the
+   * fragments walked (a fresh edge with its own path, context and key per reference took ~350 bytes each:
+   * 1,000,000 of them on issue 14's dense graph, and seconds of garbage collection).
+   */
+  private readonly edges = new Map<object, Map<string, Edge>>();
+  /** Distinct edges this run made (the walk's memory: fragments hold references to them). */
+  edgesMade = 0;
+  /** `$ref` target paths (memoised by the resolver, so stable) → their pointers. */
+  private readonly pointers = new WeakMap<readonly Segment[], string>();
 
   constructor(
     readonly version: OasVersion,
@@ -233,13 +258,13 @@ class Walker implements NodeContext {
     this.logKeys.push(key);
     try {
       if (this.natural && mode === MODE_BOTH && isUnitPath(this.srcPath)) {
-        this.fragment.edges.push(edge(child, [...this.srcPath], this.ctx(flags, depth), MODE_BOTH));
+        this.fragment.edges.push(this.edge(child, [...this.srcPath], flags, depth, MODE_BOTH));
         return;
       }
       if (mode & MODE_RESOLVED && isRef(child)) {
         const target = this.resolver.resolveAt(child, this.srcPath, this.deps());
         if (target.value !== child && target.value !== null && typeof target.value === "object") {
-          this.fragment.edges.push(edge(target.value, [...target.path], this.ctx(flags, depth), MODE_RESOLVED));
+          this.fragment.edges.push(this.edge(target.value, target.path, flags, depth, MODE_RESOLVED));
           if (mode & MODE_SOURCE) this.visit(child, flags, depth, MODE_SOURCE);
           return;
         }
@@ -251,11 +276,29 @@ class Walker implements NodeContext {
     }
   }
 
-  private ctx(flags: number, depth: number): WalkCtx {
+  /**
+   * The run's edge to `node` (at `path`, never mutated: a resolver's memoised target path is shared) in the
+   * current context. An edge already made with the same key is returned as is: its context (the first one seen,
+   * whose depth may differ past KEPT_DEPTH) is the one the fragment cache would have used anyway.
+   */
+  private edge(node: object, path: readonly Segment[], flags: number, depth: number, mode: number): Edge {
     const n = this.logKeys.length;
+    let classes = "";
+    for (let i = Math.max(0, n - KEPT_KEYS); i < n; i++) classes += (i > Math.max(0, n - KEPT_KEYS) ? "\u0001" : "") + keyClass(this.logKeys[i]);
+    const ck = `${flags}\u0000${Math.min(depth, KEPT_DEPTH)}\u0000${classes}`; // = ctxKey(flags, depth, keys)
+    let pointer = this.pointers.get(path);
+    if (pointer === undefined) this.pointers.set(path, (pointer = toPointer(path)));
+    const key = edgeKey(pointer, mode, ck);
+    let byKey = this.edges.get(node);
+    const known = byKey?.get(key);
+    if (known) return known;
     const keys: Segment[] = [];
     for (let i = Math.max(0, n - KEPT_KEYS); i < n; i++) keys.push(keyClass(this.logKeys[i]));
-    return { flags, depth, keys };
+    const made: Edge = { node, path: path as JsonPath, ctx: { flags, depth, keys }, mode, key };
+    if (!byKey) this.edges.set(node, (byKey = new Map()));
+    byKey.set(key, made);
+    this.edgesMade++;
+    return made;
   }
 }
 
