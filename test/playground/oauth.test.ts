@@ -245,6 +245,19 @@ describe("authorization code + PKCE", () => {
     expect(await tokenLog()).toEqual([expect.objectContaining({ grantType: "authorization_code", basic: true, clientSecretInBody: false })]);
   });
 
+  it("answers a browser's form post with a page that moves on (form-action 'self' blocks a 303 elsewhere), a script with JSON", async () => {
+    const form = { api: "demo", version: "1.0.0", scheme: "oauth2", scopes: "read", return: RETURN };
+    const page = await call(new Jar(), `${base()}/start`, { form, headers: { "sec-fetch-mode": "navigate" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const refresh = /<meta http-equiv="refresh" content="0; url=([^"]+)">/.exec(html)?.[1].replace(/&amp;/g, "&");
+    expect(refresh).toMatch(new RegExp(`^${issuer()}/authorize\\?response_type=code&`));
+    expect(html).toContain(`<a href="${refresh!.replace(/&/g, "&amp;")}">`);
+    const json = await call(new Jar(), `${base()}/start`, { form, headers: { accept: "application/json" } });
+    expect(json.status).toBe(200);
+    expect(((await json.json()) as { location: string }).location).toMatch(new RegExp(`^${issuer()}/authorize\\?`));
+  });
+
   it("refreshes an expired token with its refresh token before sending (RFC 6749 §6) and keeps the new one", async () => {
     const jar = new Jar();
     await fetch(`${resource()}/__oauth/next?expiresIn=1`, { method: "POST" });
@@ -298,6 +311,17 @@ describe("client credentials", () => {
     expect(text).not.toContain("very-secret");
   });
 
+  it("refuses a token too large for the reader's cookie (no splitting), keeping nothing", async () => {
+    for (const chars of [2900, 3500]) {
+      await fetch(`${resource()}/__oauth/next?accessTokenChars=${chars}`, { method: "POST" });
+      const jar = new Jar();
+      const res = await call(jar, `${base()}/token`, { json: { api: "demo", version: "1.0.0", scheme: "oauth2", scopes: ["read"] } });
+      expect(res.status, String(chars)).toBeGreaterThanOrEqual(400);
+      expect(((await res.json()) as any).error.code).toBe("token-too-large");
+      expect(jar.tokenCookies()).toEqual([]);
+    }
+  });
+
   it("refuses `auth` with a scheme that is not OAuth, and forget drops the token", async () => {
     const jar = new Jar();
     await call(jar, `${base()}/token`, { json: { api: "demo", version: "1.0.0", scheme: "oauth2", scopes: ["read"] } });
@@ -320,8 +344,9 @@ describe("OpenID Connect", () => {
     expect(q.get("nonce")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const back = await call(jar, await authorize(start.headers.get("location")!));
     expect(back.headers.get("location")).toBe(RETURN);
-    const sent = (await (await send(jar, "getOidc", "/oidc", "oidc")).json()) as { status: number };
-    expect(sent.status).toBe(404); // the resource has no /oidc route: the call went out with the token
+    const sent = (await (await send(jar, "getOidc", "/oidc", "oidc")).json()) as { status: number; body: string };
+    expect(sent.status).toBe(200);
+    expect(JSON.parse(sent.body).scope).toBe("openid profile");
   });
 
   it("refuses an id_token whose nonce is not the one sent", async () => {

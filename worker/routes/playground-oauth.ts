@@ -4,7 +4,9 @@
  * contract in the issue 10 brief):
  * - `GET state?api=&version=`: the API version's OAuth schemes and whether the reader holds a token for each;
  * - `GET|POST start`: authorization code with PKCE S256 (RFC 6749 §4.1, RFC 7636), state and (OpenID Connect) nonce
- *   kept in an encrypted cookie, 302/303 to the authorization endpoint;
+ *   kept in an encrypted cookie, 302/303 to the authorization endpoint (a browser's form post: a page that moves on
+ *   by itself, since `form-action 'self'` blocks a form's redirect to another origin; `Accept: application/json`:
+ *   200 `{"location"}` for a script to navigate to);
  * - `GET callback`: checks state, exchanges the code from the Worker, checks an OpenID Connect id_token, keeps the
  *   token, 303 back (errors: 303 to `return` with `#playground-error=<code>`; an HTML page when no sign-in is known);
  * - `POST token`: client credentials (RFC 6749 §4.4) exchanged by the Worker;
@@ -159,7 +161,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 function errorPage(c: Context<AppEnv>, slug: string, message: string): Response {
   c.header("cache-control", "private, no-store");
   return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
       `<title>Sign-in not completed</title></head><body><main><h1>Sign-in not completed</h1><p>${escapeHtml(message)}</p>` +
       `<p><a href="${escapeHtml(`/p/${slug}/`)}">Back to the documentation</a></p></main></body></html>`,
     400,
@@ -210,8 +212,23 @@ async function start(c: Context<AppEnv>, params: Record<string, unknown>, post: 
   target.searchParams.set("code_challenge_method", "S256");
   if (flow.nonce) target.searchParams.set("nonce", flow.nonce);
   c.header("cache-control", "private, no-store");
-  c.header("referrer-policy", "no-referrer");
+  if (post && c.req.header("sec-fetch-mode") === "navigate") return continuePage(c, target.toString());
+  if (post && (c.req.header("accept") ?? "").includes("application/json")) return c.json({ location: target.toString() });
   return c.redirect(target.toString(), post ? 303 : 302);
+}
+
+/**
+ * The answer to a browser's form post of `start`: a page that moves on to the authorization server by itself
+ * (meta refresh, with a link for browsers that do not), not a 303. Reader pages carry `form-action 'self'`, and
+ * Chromium applies it to every redirect of a form submission, so a 303 to the authorization server is blocked; a
+ * new navigation from this page is not a form submission.
+ */
+function continuePage(c: Context<AppEnv>, url: string): Response {
+  const href = escapeHtml(url);
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${href}"><link rel="icon" href="data:,">` +
+      `<title>Continuing to sign in</title></head><body><main><p><a href="${href}">Continue to the sign-in page</a></p></main></body></html>`,
+  );
 }
 
 export const playgroundOAuthRoutes = new Hono<AppEnv>()
