@@ -335,6 +335,28 @@ describe("client credentials", () => {
   });
 });
 
+describe("token cookies", () => {
+  it("keeps at most 6, dropping the oldest, and sign-out deletes them all", async () => {
+    const jar = new Jar();
+    // Cookies of other APIs' schemes as the reader would hold them: sealed by the same code for this portal.
+    const names: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      await call(jar, `${base()}/token`, { json: { api: "demo", version: "1.0.0", scheme: "oauth2", scopes: ["read"] } });
+      const [name] = jar.tokenCookies().filter((n) => !names.includes(n));
+      // Rename it as if it were another scheme's token (the name is a hash of API + scheme); it still opens for its age.
+      const value = jar.cookies.get(name)!;
+      jar.cookies.delete(name);
+      jar.cookies.set(`portico_oauth_${String(i).padStart(16, "0")}`, value);
+      names.push(`portico_oauth_${String(i).padStart(16, "0")}`);
+    }
+    expect(jar.tokenCookies()).toHaveLength(6);
+    expect(jar.cookies.has(names[0])).toBe(false); // the oldest went when the 7th came
+    const out = await call(jar, `/p/${PORTAL}/auth/signout`, { method: "POST", form: {} });
+    expect(out.status).toBe(303);
+    expect(jar.tokenCookies()).toEqual([]);
+  });
+});
+
 describe("OpenID Connect", () => {
   it("discovers the provider, sends a nonce with `openid`, checks the id_token against the JWKS, and the token serves /send", async () => {
     const jar = new Jar();

@@ -190,3 +190,11 @@ export async function readFlow(c: Context<AppEnv>, portal: { id: number }): Prom
 export function clearFlow(c: Context<AppEnv>, portal: { slug: string }): void {
   deleteCookie(c, FLOW_COOKIE, { path: flowPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c) });
 }
+
+/** Deletes every OAuth token cookie and any sign-in in progress (reader sign-out, as the API key is cleared). */
+export function clearAllTokens(c: Context<AppEnv>, portal: { slug: string }): void {
+  for (const name of Object.keys(getCookie(c))) {
+    if (name.startsWith(TOKEN_PREFIX) && name !== FLOW_COOKIE) deleteCookie(c, name, { path: tokenPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c) });
+  }
+  if (getCookie(c, FLOW_COOKIE) !== undefined) clearFlow(c, portal);
+}
