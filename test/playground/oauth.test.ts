@@ -6,6 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { app } from "../../worker/app";
+import { discover, parseScopes, pkceChallenge, randomToken, requestToken, type OAuthIO } from "../../worker/playground/oauth";
 import { LOCAL_ORIGIN, setUpPortal, testEnv } from "./fixture";
 
 const PORTAL = "pg-oauth";
@@ -391,5 +392,42 @@ describe("the Worker's calls to authorization servers follow the proxy's address
     const prod = await call(new Jar(), `${base()}/token`, { json: { api: "demo", version: "1.0.0", scheme: "oauth2", scopes: ["read"] }, env: { PORTICO_ENVIRONMENT: "production" } });
     expect(prod.status).toBe(403);
     expect(await tokenLog()).toEqual([]);
+  });
+});
+
+describe("oauth.ts units", () => {
+  const io = (answer: unknown, status = 200): OAuthIO => ({
+    check: async (url) => new URL(url),
+    fetcher: async () => new Response(JSON.stringify(answer), { status, headers: { "content-type": "application/json" } }),
+  });
+
+  it("derives the PKCE S256 challenge of RFC 7636 Appendix B", async () => {
+    expect(await pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+    expect(randomToken()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(randomToken()).not.toBe(randomToken());
+  });
+
+  it("parses scopes as RFC 6749 scope-tokens", () => {
+    expect(parseScopes("read  write read")).toEqual(["read", "write"]);
+    expect(parseScopes(["a:b"])).toEqual(["a:b"]);
+    for (const bad of [['a"b'], ["a\\b"], [1], "x\u00e9", { a: 1 }]) expect(() => parseScopes(bad), JSON.stringify(bad)).toThrow(/scope/);
+  });
+
+  it("refuses a discovery document whose issuer is not the one it was fetched under (Discovery §4.3)", async () => {
+    const url = "https://id.unit.test/tenant/.well-known/openid-configuration";
+    await expect(discover(url, io({ issuer: "https://evil.unit.test/tenant" }))).rejects.toMatchObject({ code: "authorization-server-error" });
+    const ok = await discover(url, io({ issuer: "https://id.unit.test/tenant", token_endpoint: "https://id.unit.test/t", token_endpoint_auth_methods_supported: ["client_secret_post"] }));
+    expect(ok).toMatchObject({ issuer: "https://id.unit.test/tenant", tokenEndpoint: "https://id.unit.test/t", grantTypes: ["authorization_code", "implicit"] });
+  });
+
+  it("keeps Bearer tokens only, takes the requested scopes when the answer names none, and never follows a redirect", async () => {
+    const client = { clientId: "c" };
+    await expect(requestToken("https://as.unit.test/t", { grant_type: "client_credentials" }, client, "basic", ["r"], io({ access_token: "x", token_type: "DPoP" })))
+      .rejects.toMatchObject({ code: "authorization-server-error" });
+    const t = await requestToken("https://as.unit.test/t", { grant_type: "client_credentials" }, client, "basic", ["r"], io({ access_token: "x", token_type: "bearer", expires_in: 60 }));
+    expect(t).toMatchObject({ accessToken: "x", tokenType: "Bearer", scopes: ["r"] });
+    expect(t.expiresAt! - Date.now()).toBeGreaterThan(50_000);
+    const redirecting: OAuthIO = { check: async (url) => new URL(url), fetcher: async () => new Response(null, { status: 307, headers: { location: "https://elsewhere.unit.test/" } }) };
+    await expect(requestToken("https://as.unit.test/t", { grant_type: "client_credentials" }, client, "basic", [], redirecting)).rejects.toMatchObject({ code: "authorization-server-error" });
   });
 });
