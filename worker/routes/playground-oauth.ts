@@ -38,6 +38,8 @@ import { loadReaderContext, loadPortal } from "../store/reader";
 import { countAttempts, recordAttempt } from "../store/readers";
 import { authServerCheck, isLocalEnvironment } from "./playground";
 
+/** OpenID Connect discovery documents one `state` request may fetch; further OIDC schemes are listed without flows. */
+const MAX_DISCOVERIES_PER_STATE = 8;
 /** Largest `start` form and `token`/`forget` JSON body (bytes). */
 const MAX_FORM_BYTES = 16 * 1024;
 
@@ -237,17 +239,25 @@ export const playgroundOAuthRoutes = new Hono<AppEnv>()
     const api = text(c.req.query("api"), "api");
     const r = await readable(c, api, text(c.req.query("version"), "version"));
     const out: Record<string, unknown> = {};
-    for (const [name, raw] of Object.entries(r.schemes)) {
-      if (raw?.type !== "oauth2" && raw?.type !== "openIdConnect") continue;
-      let scheme: OAuthScheme | null;
-      try {
-        scheme = (await schemeOf(r, name)).scheme;
-      } catch {
-        // Discovery failed or is refused: listed without flows, so the panel can say it cannot authorize.
-        scheme = oauthScheme(name, raw, Object.hasOwn(r.settings.oauth, name) ? r.settings.oauth[name] : undefined, null);
+    const listed = Object.entries(r.schemes).filter(([, raw]) => raw?.type === "oauth2" || raw?.type === "openIdConnect");
+    let discoveries = 0;
+    // In parallel, and at most MAX_DISCOVERIES_PER_STATE discovery documents fetched: a definition listing many
+    // OpenID Connect schemes must not turn one page's state request into many outbound calls.
+    const described = await Promise.all(listed.map(async ([name, raw]) => {
+      const settings = Object.hasOwn(r.settings.oauth, name) ? r.settings.oauth[name] : undefined;
+      let scheme: OAuthScheme | null = null;
+      if (raw.type === "oauth2" || discoveries++ < MAX_DISCOVERIES_PER_STATE) {
+        try {
+          scheme = (await schemeOf(r, name)).scheme;
+        } catch {
+          // Discovery failed or is refused: listed without flows, so the panel can say it cannot authorize.
+        }
       }
+      scheme ??= oauthScheme(name, raw, settings, null);
+      return [name, scheme, scheme ? await readToken(c, r.portal, api, name) : undefined] as const;
+    }));
+    for (const [name, scheme, token] of described) {
       if (!scheme) continue;
-      const token = await readToken(c, r.portal, api, name);
       const live = !!token && (token.expiresAt === null || token.expiresAt > Date.now() || !!token.refreshToken);
       out[name] = {
         type: scheme.type, flows: scheme.flows, scopes: scheme.scopes, clientId: scheme.clientId,

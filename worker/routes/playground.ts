@@ -222,6 +222,8 @@ export const playgroundRoutes = new Hono<AppEnv>()
     // Pruning older than the sign-in window keeps the sign-in kinds' rows that share the table. Written while the
     // call goes out; awaited before answering.
     const recorded = recordAttempt(c.env.DB, portal.id, "playground", reader, now, now - ATTEMPT_WINDOW_MS);
+    // With `auth`, the version's security schemes (its header, cached per isolate) are read beside the slice.
+    const header = input.authScheme !== undefined ? getHeader(c.env.MODELS, ctx.version.modelKey).catch(() => null) : undefined;
     const slice = await getSlice(c.env.MODELS, ctx.version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
     if (!slice) {
       await recorded;
@@ -230,8 +232,8 @@ export const playgroundRoutes = new Hono<AppEnv>()
 
     if (input.authScheme !== undefined) {
       try {
-        const header = await getHeader(c.env.MODELS, ctx.version.modelKey);
-        const authorization = await authorizationFor(c, portal, input.api, input.authScheme, header?.securitySchemes ?? {}, slice.security, settings);
+        const schemes = (await header)?.securitySchemes ?? {};
+        const authorization = await authorizationFor(c, portal, input.api, input.authScheme, schemes, slice.security, settings);
         // The token replaces whatever Authorization the reader wrote; a redirect to another origin drops it (send.ts).
         for (const name of Object.keys(input.headers)) if (name.toLowerCase() === "authorization") delete input.headers[name];
         input.headers.authorization = authorization;
