@@ -178,7 +178,7 @@ function backWithError(c: Context<AppEnv>, flow: PendingFlow, code: string): Res
 
 async function start(c: Context<AppEnv>, params: Record<string, unknown>, post: boolean): Promise<Response> {
   sameSiteOnly(c);
-  if (!post && params.clientSecret !== undefined) {
+  if (!post && typeof params.clientSecret === "string" && params.clientSecret !== "") {
     throw new ApiError(400, "invalid-request", "a client secret is sent with POST only (a URL ends up in histories and logs)");
   }
   const api = text(params.api, "api");
