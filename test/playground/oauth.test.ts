@@ -229,8 +229,12 @@ describe("authorization code + PKCE", () => {
   });
 
   it("refuses other sites' pages, and a client secret in a URL", async () => {
-    const cross = await call(new Jar(), `${base()}/start?${startQuery()}`, { headers: { "sec-fetch-site": "cross-site" } });
-    expect(cross.status).toBe(403);
+    for (const path of [`${base()}/start?${startQuery()}`, `${base()}/state?api=demo&version=1.0.0`]) {
+      const cross = await call(new Jar(), path, { headers: { "sec-fetch-site": "cross-site" } });
+      expect(cross.status, path).toBe(403);
+    }
+    const token = await call(new Jar(), `${base()}/token`, { json: { api: "demo", version: "1.0.0", scheme: "oauth2", scopes: [] }, headers: { origin: "https://evil.example" } });
+    expect(token.status).toBe(403);
     const secret = await call(new Jar(), `${base()}/start?${startQuery({ clientSecret: "s3cret" })}`);
     expect(secret.status).toBe(400);
     expect(await secret.text()).not.toContain("s3cret");

@@ -236,6 +236,7 @@ function continuePage(c: Context<AppEnv>, url: string): Response {
 export const playgroundOAuthRoutes = new Hono<AppEnv>()
   .get("/p/:portal/playground/oauth/state", async (c) => {
     c.header("cache-control", "private, no-store");
+    sameSiteOnly(c); // another site cannot read the answer anyway; it must not make the Worker fetch discovery documents either
     const api = text(c.req.query("api"), "api");
     const r = await readable(c, api, text(c.req.query("version"), "version"));
     const out: Record<string, unknown> = {};
