@@ -41,13 +41,14 @@ export default defineConfig(async () => {
         },
         {
           // The playground proxy's tests: workerd as above, plus a real upstream and a DNS-over-HTTPS responder on
-          // 127.0.0.1 started beside the tests (test/playground/global-setup.ts).
+          // 127.0.0.1 started beside the tests (test/playground/global-setup.ts), and the real oauth2-mock-server with a
+          // resource it protects (test/playground/oauth-setup.ts).
           plugins: [workerd()],
           test: {
             name: "playground",
             include: ["test/playground/**/*.test.ts"],
             setupFiles: ["./test/harness/apply-migrations.ts"],
-            globalSetup: ["./test/playground/global-setup.ts"],
+            globalSetup: ["./test/playground/global-setup.ts", "./test/playground/oauth-setup.ts"],
             testTimeout: 60_000,
           },
         },

@@ -115,6 +115,12 @@ const child = spawn(node, [bin("wrangler"), "dev", "--ip", "127.0.0.1", "--port"
   stdio: ["ignore", "inherit", "inherit"],
   env: childEnv,
 });
+// The demo's OAuth 2.0 authorization server (demo/content/portico.yaml `playground.oauth`, docs/playground.md):
+// oauth2-mock-server on 127.0.0.1:4011, approving every sign-in at once; stopped when npm start stops.
+const OAUTH_PORT = 4011;
+const oauthServer = spawn(node, [bin("oauth2-mock-server"), "-a", "127.0.0.1", "-p", String(OAUTH_PORT)], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: childEnv });
+oauthServer.on("exit", (code) => code && console.error(`oauth2-mock-server exited (${code}): is 127.0.0.1:${OAUTH_PORT} in use? The demo's OAuth sign-in will not work.`));
+process.on("exit", () => oauthServer.kill());
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));
 try {
@@ -129,6 +135,7 @@ Portico is running.
   Outbox (dev only): ${origin}/p/${demo.slug}/auth/outbox  (the magic-link emails)
   Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${origin}/p/${demo.slug}/search?q=cancel+shipment
   Changes:           ${origin}/p/${demo.slug}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
+  OAuth (Try it):    http://127.0.0.1:${OAUTH_PORT}  (oauth2-mock-server: the demo's oauth2 scheme signs in there at once, client "portico-demo")
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)

@@ -17,6 +17,7 @@ import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { editorRoutes } from "./routes/editor";
 import { changelogAdminRoutes } from "./routes/changelog-admin";
 import { playgroundRoutes } from "./routes/playground";
+import { playgroundOAuthRoutes } from "./routes/playground-oauth";
 import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
@@ -41,6 +42,7 @@ export const app = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", searchRoutes)
   .route("/", playgroundRoutes)
+  .route("/", playgroundOAuthRoutes)
   .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)

@@ -6,7 +6,7 @@
 import { parseDocument, isMap, isPair, isScalar, type Document } from "yaml";
 import { parseAccessBlock } from "../access/policy";
 import { parseRuleset } from "../openapi/lint/ruleset";
-import type { ContentConfig, FileProblem } from "./types";
+import type { ContentConfig, FileProblem, OAuthSchemeSettings } from "./types";
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -33,6 +33,46 @@ function lineOfKey(doc: Document | undefined, text: string, key: string): number
     }
   }
   return 1;
+}
+
+const OAUTH_URL_FIELDS = ["authorizationUrl", "tokenUrl", "openIdConnectUrl"] as const;
+/** A security scheme name as `components.securitySchemes` keys are written in practice (bounded, no controls). */
+const SCHEME_NAME = /^[A-Za-z0-9_.\-]{1,100}$/;
+
+/**
+ * `playground.oauth.<scheme>`: `{clientId, authorizationUrl?, tokenUrl?, openIdConnectUrl?}` per security scheme
+ * (docs/playground.md, "OAuth 2.0"). URLs must be absolute http(s). `clientSecret` is refused: portico.yaml lives in
+ * a repository and a secret there is everyone's (readers type a confidential client's secret themselves).
+ * @returns the valid entries (undefined when the block is absent); each problem goes to `bad`.
+ */
+function readOAuthSettings(raw: unknown, bad: (message: string) => void): Record<string, OAuthSchemeSettings> | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    bad("`playground.oauth` must map security scheme names to `{clientId, authorizationUrl, tokenUrl, openIdConnectUrl}`");
+    return undefined;
+  }
+  const out: Record<string, OAuthSchemeSettings> = {};
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    const at = `\`playground.oauth.${name.slice(0, 100)}\``;
+    if (!SCHEME_NAME.test(name)) { bad(`${at}: a security scheme name is letters, digits, "_", "." and "-"`); continue; }
+    if (!value || typeof value !== "object" || Array.isArray(value)) { bad(`${at} must be a mapping`); continue; }
+    const v = value as Record<string, unknown>;
+    if ("clientSecret" in v) { bad(`${at}.clientSecret is not read: a secret in portico.yaml is readable by everyone with the repository; use a public client (PKCE) or let readers enter their own secret`); continue; }
+    const unknownKeys = Object.keys(v).filter((k) => k !== "clientId" && !(OAUTH_URL_FIELDS as readonly string[]).includes(k));
+    if (unknownKeys.length) { bad(`${at}: unknown field ${unknownKeys[0].slice(0, 50)} (clientId, authorizationUrl, tokenUrl, openIdConnectUrl)`); continue; }
+    if (v.clientId !== undefined && (typeof v.clientId !== "string" || !/^[\x20-\x7e]{1,256}$/.test(v.clientId))) { bad(`${at}.clientId must be 1-256 printable ASCII characters`); continue; }
+    const entry: OAuthSchemeSettings = {};
+    if (typeof v.clientId === "string") entry.clientId = v.clientId;
+    let ok = true;
+    for (const field of OAUTH_URL_FIELDS) {
+      const url = v[field];
+      if (url === undefined) continue;
+      if (typeof url !== "string" || !/^https?:\/\//i.test(url) || url.length > 2048 || !URL.canParse(url)) { bad(`${at}.${field} must be an absolute http(s) URL`); ok = false; break; }
+      entry[field] = url;
+    }
+    if (ok) out[name] = entry;
+  }
+  return out;
 }
 
 /** Reads portico.yaml (absent: defaults). Invalid fields are reported and replaced by their default. */
@@ -93,10 +133,13 @@ export function readConfig(text: string | undefined): { config: ContentConfig; p
   if (d.playground !== undefined) {
     const p = (d.playground ?? {}) as Record<string, unknown>;
     const hosts = p.allowHosts ?? [];
-    if (!p || typeof p !== "object" || Array.isArray(p)) bad("playground", "`playground` must be a mapping of `allowHosts` and `allowPrivateHosts`");
+    if (!p || typeof p !== "object" || Array.isArray(p)) bad("playground", "`playground` must be a mapping of `allowHosts`, `allowPrivateHosts` and `oauth`");
     else if (!Array.isArray(hosts) || !hosts.every((h) => typeof h === "string" && HOST.test(h))) bad("playground", "`playground.allowHosts` must be a list of host names (api.example.com, api.example.com:8443, *.example.com)");
     else if (p.allowPrivateHosts !== undefined && typeof p.allowPrivateHosts !== "boolean") bad("playground", "`playground.allowPrivateHosts` must be true or false");
-    else config.playground = { allowHosts: hosts.map((h) => h.toLowerCase()), allowPrivateHosts: p.allowPrivateHosts === true };
+    else {
+      const oauth = readOAuthSettings(p.oauth, (message) => bad("playground", message));
+      config.playground = { allowHosts: hosts.map((h) => h.toLowerCase()), allowPrivateHosts: p.allowPrivateHosts === true, ...(oauth ? { oauth } : {}) };
+    }
   }
   return { config, problems };
 }

@@ -30,9 +30,21 @@ export interface ContentConfig {
   lint?: LintRuleset;
   /**
    * The Try-it proxy (docs/playground.md): `allowHosts` (host, host:port or *.host) it may call besides the
-   * operations' servers; `allowPrivateHosts` lets it reach private addresses, honoured in the local environment only.
+   * operations' servers; `allowPrivateHosts` lets it reach private addresses, honoured in the local environment only;
+   * `oauth`: per security scheme, the portal's OAuth client and URL overrides.
    */
-  playground?: { allowHosts: string[]; allowPrivateHosts: boolean };
+  playground?: { allowHosts: string[]; allowPrivateHosts: boolean; oauth?: Record<string, OAuthSchemeSettings> };
+}
+
+/**
+ * `playground.oauth.<scheme>` of portico.yaml: the portal's default OAuth client for one security scheme and URLs
+ * that replace the definition's (a sandbox authorization server). Never a client secret (config.ts says why).
+ */
+export interface OAuthSchemeSettings {
+  clientId?: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  openIdConnectUrl?: string;
 }
 
 /** The kinds of page a release holds. */

@@ -14,6 +14,7 @@ import { ATTEMPT_WINDOW_MS, attemptAllowed } from "../access/rate-limit";
 import { readerState } from "../access/resolve";
 import { safeReturnPath } from "../access/return-to";
 import { clearApiKey } from "../access/api-key";
+import { clearAllTokens } from "../playground/oauth-cookie";
 import { clearSession, establishSession } from "../access/session";
 import { sha256 } from "../content/hash";
 import type { AppEnv } from "../env";
@@ -162,6 +163,7 @@ export const authRoutes = new Hono<AppEnv>()
     const portal = await loadPortal(getDb(c.env.DB), c.req.param("portal"));
     clearSession(c, portal);
     clearApiKey(c, portal); // the issue: the API key is cleared on sign-out too
+    clearAllTokens(c, portal); // and the playground's OAuth tokens, for the same reason (a shared computer)
     return c.redirect(`/p/${portal.slug}/`, 303);
   })
   .get("/p/:portal/auth/outbox", async (c) => {

@@ -20,8 +20,11 @@ import { CachingResolver, CLOUDFLARE_DOH, DohResolver, type HostResolver } from 
 import { encodeBody, fromBase64, PLAYGROUND_LIMITS, playgroundUserAgent, sendUpstream } from "../playground/send";
 import { allowListHosts, checkTarget, hostOf, serverHosts, type TargetRules } from "../playground/target";
 import { getDb } from "../store/db";
-import { getSlice } from "../store/models";
-import { findPlaygroundOperation, loadPlaygroundSettings } from "../store/playground";
+import { getHeader, getSlice } from "../store/models";
+import { findPlaygroundOperation, loadPlaygroundSettings, type PlaygroundSettings } from "../store/playground";
+import type { PortalRow } from "../store/portals";
+import { readToken, writeToken } from "../playground/oauth-cookie";
+import { requestToken, type UrlCheck } from "../playground/oauth";
 import { loadReaderContext, loadPortal } from "../store/reader";
 import { countAttempts, recordAttempt } from "../store/readers";
 
@@ -43,12 +46,82 @@ export function isLocalEnvironment(env: Env, requestUrl: string): boolean {
 /** One caching resolver per DoH endpoint and isolate (answers kept for their TTL, at most a minute). */
 const RESOLVERS = new Map<string, HostResolver>();
 
-function resolverFor(env: Env, requestUrl: string): HostResolver {
+/** The host resolver the proxy's checks use for this request (the test DoH responder only in the local environment). */
+export function resolverFor(env: Env, requestUrl: string): HostResolver {
   const given = (env as { PLAYGROUND_DOH_URL?: string }).PLAYGROUND_DOH_URL;
   const endpoint = isLocalEnvironment(env, requestUrl) && given ? given : CLOUDFLARE_DOH;
   let resolver = RESOLVERS.get(endpoint);
   if (!resolver) RESOLVERS.set(endpoint, (resolver = new CachingResolver(new DohResolver(endpoint))));
   return resolver;
+}
+
+/** The portal's own hosts (`URL.host`): PORTICO_BASE_URL's, the portal's origin's, the request's. Never a target. */
+export function ownHosts(c: Context<AppEnv>, portal: { origin: string | null }): string[] {
+  return [hostOf(c.env.PORTICO_BASE_URL), hostOf(portal.origin), hostOf(c.req.url)].filter((h): h is string => !!h);
+}
+
+/**
+ * The check for a URL the Worker calls on an authorization server's behalf (OIDC discovery, JWKS, token endpoint):
+ * every rule of the proxy (worker/playground/target.ts) with the URL's own host as the one allowed host, since
+ * the definition or portico.yaml named it as servers name the API's hosts; private addresses only when
+ * `playground.allowPrivateHosts` is set and the environment is local.
+ */
+export function authServerCheck(c: Context<AppEnv>, portal: { origin: string | null }, settings: PlaygroundSettings): UrlCheck {
+  const base = { ownHosts: ownHosts(c, portal), allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env, c.req.url) };
+  const resolver = resolverFor(c.env, c.req.url);
+  return (raw) => {
+    let allowed: TargetRules["allowed"] = [];
+    try {
+      const url = new URL(raw);
+      allowed = [{ hostname: url.hostname, port: url.port || (url.protocol === "https:" ? "443" : "80") }];
+    } catch {
+      // checkTarget answers 400 invalid-url
+    }
+    return checkTarget(raw, { ...base, allowed }, resolver);
+  };
+}
+
+/**
+ * The `Authorization` header for `auth.scheme`: the reader's token from its cookie, refreshed first (RFC 6749 §6,
+ * at the token endpoint that issued it, through {@link authServerCheck}) when it expires within 10 s and a refresh
+ * token is kept; the refreshed token is written back to the cookie.
+ * @throws ApiError 400 `invalid-request` (not an OAuth scheme of this version, or not one the operation uses),
+ *   401 `no-token` (none, or expired without a refresh token), or the token endpoint's refusal.
+ */
+async function authorizationFor(
+  c: Context<AppEnv>,
+  portal: PortalRow,
+  api: string,
+  scheme: string,
+  schemes: Record<string, Record<string, unknown>>,
+  security: Record<string, string[]>[] | undefined,
+  settings: PlaygroundSettings,
+): Promise<string> {
+  const raw = Object.hasOwn(schemes, scheme) ? schemes[scheme] : undefined;
+  if (!raw || (raw.type !== "oauth2" && raw.type !== "openIdConnect")) {
+    throw new ApiError(400, "invalid-request", `"auth.scheme" ${scheme.slice(0, 100)} is not an OAuth 2.0 or OpenID Connect security scheme of this API version`);
+  }
+  if (security && security.length > 0 && !security.some((req) => Object.hasOwn(req, scheme))) {
+    throw new ApiError(400, "invalid-request", `this operation does not use security scheme ${scheme.slice(0, 100)}`);
+  }
+  let token = await readToken(c, portal, api, scheme);
+  if (!token) throw new ApiError(401, "no-token", `no token for ${scheme.slice(0, 100)}: authorize first`);
+  if (token.expiresAt !== null && token.expiresAt <= Date.now() + 10_000) {
+    if (!token.refreshToken) throw new ApiError(401, "no-token", `the token for ${scheme.slice(0, 100)} has expired: authorize again`);
+    const fresh = await requestToken(
+      token.tokenUrl, { grant_type: "refresh_token", refresh_token: token.refreshToken, ...(token.scopes.length ? { scope: token.scopes.join(" ") } : {}) },
+      { clientId: token.clientId, ...(token.clientSecret !== undefined ? { clientSecret: token.clientSecret } : {}) },
+      token.authMethod, token.scopes, { check: authServerCheck(c, portal, settings) },
+    ).catch((error: unknown) => {
+      // A refused refresh (revoked, expired refresh token) means signing in again; anything else as it is.
+      if (error instanceof ApiError && error.code === "token-refused") throw new ApiError(401, "no-token", `the token for ${scheme.slice(0, 100)} could not be refreshed: authorize again`);
+      throw error;
+    });
+    // RFC 6749 §6: the server may issue a new refresh token; if not, the old one stays valid.
+    token = { ...token, accessToken: fresh.accessToken, scopes: fresh.scopes, expiresAt: fresh.expiresAt, refreshToken: fresh.refreshToken ?? token.refreshToken, obtainedAt: Date.now() };
+    await writeToken(c, portal, api, scheme, token);
+  }
+  return `${token.tokenType} ${token.accessToken}`;
 }
 
 function field(body: Record<string, unknown>, name: string, max = 2048): string {
@@ -66,6 +139,8 @@ interface SendBody {
   url: string;
   headers: Record<string, string>;
   body?: Uint8Array<ArrayBuffer>;
+  /** `auth.scheme`: the OAuth scheme whose token (from the reader's cookie) the Worker adds as Authorization. */
+  authScheme?: string;
 }
 
 /** @throws ApiError 400 naming the field, 413 for a body over the cap. */
@@ -87,8 +162,17 @@ function parseSendBody(json: Record<string, unknown>): SendBody {
   }
   return {
     api: field(json, "api", 200), version: field(json, "version", 200).normalize("NFC"), operationId: field(json, "operationId", 1000),
-    method, url: field(json, "url", 8192), headers: headers as Record<string, string>, body,
+    method, url: field(json, "url", 8192), headers: headers as Record<string, string>, body, authScheme: parseAuth(json.auth),
   };
+}
+
+function parseAuth(auth: unknown): string | undefined {
+  if (auth === undefined || auth === null) return undefined;
+  const scheme = (auth as { scheme?: unknown }).scheme;
+  if (typeof auth !== "object" || Array.isArray(auth) || typeof scheme !== "string" || scheme.length === 0 || scheme.length > 200) {
+    throw new ApiError(400, "invalid-request", `"auth" must be {"scheme": "<security scheme name>"}`);
+  }
+  return scheme;
 }
 
 /** Who counts as one reader for the rate limit: the signed-in reader, else the client IP. */
@@ -138,16 +222,30 @@ export const playgroundRoutes = new Hono<AppEnv>()
     // Pruning older than the sign-in window keeps the sign-in kinds' rows that share the table. Written while the
     // call goes out; awaited before answering.
     const recorded = recordAttempt(c.env.DB, portal.id, "playground", reader, now, now - ATTEMPT_WINDOW_MS);
+    // With `auth`, the version's security schemes (its header, cached per isolate) are read beside the slice.
+    const header = input.authScheme !== undefined ? getHeader(c.env.MODELS, ctx.version.modelKey).catch(() => null) : undefined;
     const slice = await getSlice(c.env.MODELS, ctx.version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
     if (!slice) {
       await recorded;
       throw new ApiError(404, "not-found", `operation ${input.operationId} is not available`);
     }
 
+    if (input.authScheme !== undefined) {
+      try {
+        const schemes = (await header)?.securitySchemes ?? {};
+        const authorization = await authorizationFor(c, portal, input.api, input.authScheme, schemes, slice.security, settings);
+        // The token replaces whatever Authorization the reader wrote; a redirect to another origin drops it (send.ts).
+        for (const name of Object.keys(input.headers)) if (name.toLowerCase() === "authorization") delete input.headers[name];
+        input.headers.authorization = authorization;
+      } catch (error) {
+        await recorded;
+        throw error;
+      }
+    }
     const origin = publicOrigin(c.env, portal);
     const rules: TargetRules = {
       allowed: [...serverHosts(slice.servers), ...allowListHosts(settings.allowHosts)],
-      ownHosts: [hostOf(c.env.PORTICO_BASE_URL), hostOf(portal.origin), hostOf(c.req.url)].filter((h): h is string => !!h),
+      ownHosts: ownHosts(c, portal),
       allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env, c.req.url),
     };
     const resolver = resolverFor(c.env, c.req.url);

@@ -1,9 +1,12 @@
 /** @module D1 side of the playground proxy: the portal's `playground` settings and the operation a call is for. */
+import type { OAuthSchemeSettings } from "../content/types";
 
 /** portico.yaml's `playground` block of the live content release (worker/content/config.ts); defaults when absent. */
 export interface PlaygroundSettings {
   allowHosts: string[];
   allowPrivateHosts: boolean;
+  /** `playground.oauth`: per security scheme name, the portal's client id and URL overrides (already validated). */
+  oauth: Record<string, OAuthSchemeSettings>;
 }
 
 /** The live release's `playground` block, one query; none (no release, no block, bad JSON) → empty defaults. */
@@ -20,6 +23,8 @@ export async function loadPlaygroundSettings(db: D1Database, portalId: number): 
   return {
     allowHosts: Array.isArray(parsed.allowHosts) ? parsed.allowHosts.filter((h): h is string => typeof h === "string") : [],
     allowPrivateHosts: parsed.allowPrivateHosts === true,
+    // Validated when the release was published (content/config.ts); only the shape is re-checked here.
+    oauth: parsed.oauth && typeof parsed.oauth === "object" && !Array.isArray(parsed.oauth) ? parsed.oauth : {},
   };
 }
 
