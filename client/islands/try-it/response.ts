@@ -46,7 +46,7 @@ export function prettyXml(xml: string): string {
     const closing = /^<\//.test(line);
     if (closing) depth = Math.max(0, depth - 1);
     const out = "  ".repeat(depth) + line;
-    if (!closing && /^<[^!?][^>]*[^/]>$/.test(line) && !/<\/[^>]+>$/.test(line)) depth++;
+    if (!closing && /^<[^!?/][^>]*>$/.test(line) && !line.endsWith("/>") && !/<\/[^>]+>$/.test(line)) depth++;
     return out;
   }).join("\n");
 }
