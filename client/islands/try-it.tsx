@@ -78,7 +78,7 @@ export default function TryIt({ spec: specUrl, base, samples }: TryItProps) {
       const s = (await res.json()) as TrySpec;
       if (s.params.some((p) => needsPatterns(p.constraints))) compiler.current = await loadPatternCompiler().catch(() => undefined);
       setSpec(s);
-      setFields(initialFields(s));
+      setFields(initialFields(s, /^(127\.0\.0\.1|localhost|\[::1\])$/.test(location.hostname)));
       setHistory(readHistory(s.api, s.operationId));
       if (hasOAuth(s)) refreshOAuth(s);
     } catch {

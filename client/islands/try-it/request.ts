@@ -58,11 +58,17 @@ export function paramKey(p: Pick<TryParam, "in" | "name">): string {
   return `${p.in}:${p.name}`;
 }
 
-/** The fields a spec starts with: its prefilled values, first server, the chosen security requirement. */
-export function initialFields(spec: TrySpec): TryFields {
+const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/;
+
+/**
+ * The fields a spec starts with: its prefilled values, the first server (on a portal served from a loopback host,
+ * `local`, the first loopback server: a local demo's mock), the chosen security requirement.
+ */
+export function initialFields(spec: TrySpec, local = false): TryFields {
   const values: Record<string, string> = {};
   for (const p of spec.params) values[paramKey(p)] = p.value;
-  const fields: TryFields = { server: 0, variables: {}, values, security: preferredSecurity(spec), credentials: {} };
+  const server = local ? Math.max(0, spec.servers.findIndex((s) => LOOPBACK.test(s.url))) : 0;
+  const fields: TryFields = { server, variables: {}, values, security: preferredSecurity(spec), credentials: {} };
   if (spec.body?.text !== undefined) fields.bodyText = spec.body.text;
   if (spec.body?.fields) fields.bodyFields = Object.fromEntries(spec.body.fields.filter((f) => !f.file).map((f) => [f.name, f.value]));
   if (spec.apiKey) {
@@ -74,15 +80,20 @@ export function initialFields(spec: TrySpec): TryFields {
 }
 
 /**
- * The requirement pre-selected: with the reader's API key, the first one it satisfies alone; else the first the
+ * The requirement pre-selected: with the reader's API key, the first one of apiKey schemes only, else of apiKey and
+ * bearer schemes; else the first the
  * panel can fill (every scheme known); else the first. -1 when there are none.
  */
 export function preferredSecurity(spec: TrySpec): number {
   if (spec.security.length === 0) return -1;
   const usable = (i: number) => spec.security[i]!.every((r) => spec.schemes[r.scheme]?.type !== "unknown" && spec.schemes[r.scheme]?.type !== "mutualTLS");
   if (spec.apiKey) {
-    const i = spec.security.findIndex((req) => req.length > 0 && req.every((r) => { const s = spec.schemes[r.scheme]; return s?.type === "apiKey" || (s?.type === "http" && s.scheme === "bearer"); }));
+    // An apiKey scheme is what the key is for; a bearer scheme takes it too (as the code samples do).
+    const only = (ok: (s: TryScheme | undefined) => boolean) => spec.security.findIndex((req) => req.length > 0 && req.every((r) => ok(spec.schemes[r.scheme])));
+    const i = only((s) => s?.type === "apiKey");
     if (i >= 0) return i;
+    const j = only((s) => s?.type === "apiKey" || (s?.type === "http" && s.scheme === "bearer"));
+    if (j >= 0) return j;
   }
   const i = spec.security.findIndex((_, n) => usable(n));
   return i >= 0 ? i : 0;

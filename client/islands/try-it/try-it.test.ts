@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildText } from "../../../worker/render/testing/reference";
-import { buildTrySpec, constraintsOf } from "../../../worker/playground/panel-spec";
+import { buildTrySpec, constraintsOf, type TryConstraints } from "../../../worker/playground/panel-spec";
 import { buildRequest, initialFields, paramKey, preferredSecurity } from "./request";
 import { bodyView, prettyXml, statusMeaning } from "./response";
 import { checkValue, loadPatternCompiler } from "./validate";
@@ -35,7 +35,7 @@ describe("Try-it constraints (checked before sending)", () => {
     expect(checkValue(`${"a".repeat(5_000)}!`, { pattern: "^(a+)+$" }, true, compile)).toBe("must match the pattern ^(a+)+$");
     // Not RE2 syntax (a backreference): not checked rather than refused.
     expect(checkValue("ab", { pattern: "^(a)\\1$" }, true, compile)).toBeUndefined();
-    const statuses = { type: "array", maxItems: 2, items: { enum: ["booked", "in_transit"] } } as const;
+    const statuses: TryConstraints = { type: "array", maxItems: 2, items: { enum: ["booked", "in_transit"] } };
     expect(checkValue("booked, in_transit", statuses, false, compile)).toBeUndefined();
     expect(checkValue("booked,lost", statuses, false, compile)).toBe('item "lost" must be one of booked, in_transit');
     expect(checkValue("booked,booked,booked", statuses, false, compile)).toBe("takes at most 2 items");
@@ -71,8 +71,8 @@ describe("Try-it request building", () => {
   it("builds the proxy payload and the HAR from the fields: path, query (explode false), headers, the API key", async () => {
     const s = { ...spec("listShipments"), apiKey: "pl_test_secret" };
     const f = initialFields(s);
-    expect(s.security[preferredSecurity(s)]!.map((r) => r.scheme)).toEqual(["bearerAuth"]);
-    f.security = s.security.findIndex((r) => r[0]!.scheme === "apiKey");
+    expect(s.security[preferredSecurity(s)]!.map((r) => r.scheme)).toEqual(["apiKey"]);
+    expect(preferredSecurity({ ...s, apiKey: undefined })).toBe(0);
     f.values[paramKey({ in: "query", name: "limit" })] = "5";
     const { payload, har, safeUrl } = await buildRequest(s, f);
     expect(payload).toMatchObject({ api: "parcel-logistics-api", version: "2.4.0", operationId: "listShipments", method: "GET" });
