@@ -5,6 +5,7 @@
  * the Worker), or asks the Worker to exchange client credentials.
  */
 import { useState } from "preact/hooks";
+import { REOPEN_KEY } from "./oauth-keys";
 
 /** One scheme as `GET …/oauth/state` describes it. */
 export interface OAuthSchemeState {
@@ -29,8 +30,6 @@ export interface OAuthTarget {
   version: string;
 }
 
-/** The key of the session flag that reopens the panel after the authorization server sends the reader back. */
-export const REOPEN_KEY = "portico-try-reopen";
 
 /** Loads the schemes' state; undefined when the portal answers none (no OAuth routes, an error). */
 export async function loadOAuthState(t: OAuthTarget): Promise<OAuthState | undefined> {
