@@ -34,7 +34,7 @@ export interface SearchBoxProps {
 }
 
 /**
- * `try-it`: the Try-it panel of one operation. Only URLs: the operation's spec (worker/playground/panel-spec.ts)
+ * `try-it`: the Try-it panel of one operation. Only URLs: the operation's spec (worker/openapi/samples/try-spec.ts)
  * loads when the reader opens the panel, so a page's weight barely changes.
  */
 export interface TryItProps {

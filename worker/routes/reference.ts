@@ -36,7 +36,7 @@ import { approvedEntries } from "../store/changelog";
 import { liveRelease } from "../store/content";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
-import { buildTrySpec } from "../playground/panel-spec";
+import { buildTrySpec } from "../openapi/samples/try-spec";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 
@@ -248,7 +248,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     c.header("cache-control", "public, max-age=31536000, immutable");
     return c.html(html);
   })
-  // The Try-it panel's spec of one operation (worker/playground/panel-spec.ts), loaded when a reader opens the
+  // The Try-it panel's spec of one operation (worker/openapi/samples/try-spec.ts), loaded when a reader opens the
   // panel so that pages carry only its URL. Carries the reader's API key: private, never cached.
   .get("/p/:portal/reference/:api/:version/:slug/try.json", async (c) => {
     const slug = c.req.param("slug");

@@ -1,6 +1,6 @@
 /**
  * @module The open Try-it panel (island `try-it` loads this module when the reader opens it). It loads the
- * operation's spec (worker/playground/panel-spec.ts): server picker with variables, every parameter
+ * operation's spec (worker/openapi/samples/try-spec.ts): server picker with variables, every parameter
  * prefilled and checked against its schema before sending, the body, the security requirement and its
  * credentials (OAuth through the Worker). Send goes through the portal's proxy (`{base}/playground/send`); the
  * answer shows status and meaning, headers, body, size and timing, the code samples switch to the request sent,
@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { serverUrl } from "../../../worker/openapi/samples/servers";
-import type { TryParam, TrySpec } from "../../../worker/playground/panel-spec";
+import type { TryParam, TrySpec } from "../../../worker/openapi/samples/try-spec";
 import { addHistory, clearHistory, readHistory, type HistoryEntry } from "./history";
 import { loadOAuthState, OAuthControls, type OAuthState } from "./oauth";
 import { buildRequest, initialFields, paramKey, type TryFields } from "./request";

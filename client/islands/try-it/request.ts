@@ -4,7 +4,7 @@
  */
 import { serverUrl } from "../../../worker/openapi/samples/servers";
 import type { HarRequest, NameValue } from "../../../worker/openapi/samples/types";
-import type { TryParam, TryScheme, TrySpec } from "../../../worker/playground/panel-spec";
+import type { TryParam, TryScheme, TrySpec } from "../../../worker/openapi/samples/try-spec";
 
 /** A credential the reader typed for one scheme (never stored by the panel: history keeps none). */
 export interface Credential {

@@ -4,7 +4,7 @@
  * Patterns run on re2js (linear time, loaded only when a pattern is there), never on JavaScript's backtracking
  * RegExp: a definition's `^(a+)+$` must not freeze the reader's tab. Values and patterns are capped in length.
  */
-import type { TryConstraints } from "../../../worker/playground/panel-spec";
+import type { TryConstraints } from "../../../worker/openapi/samples/try-spec";
 
 /** Longest pattern compiled and longest value tested (characters); longer ones are not pattern-checked. */
 export const PATTERN_CAPS = { pattern: 2_000, value: 8_192 } as const;

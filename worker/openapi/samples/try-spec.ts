@@ -1,17 +1,17 @@
 /**
- * @module What the Try-it panel (client/islands/try-it.tsx) needs of one operation, built on the server and loaded
+ * @module What the Try-it panel (client/islands/try-it/panel.tsx) needs of one operation, built on the server and loaded
  * by the panel when a reader opens it (`GET …/{operation}/try.json`), so operation pages carry no more than a URL:
  * servers, every parameter with its prefilled value and the constraints the panel checks before sending, the body
  * prefilled from the example the code samples show, and the security requirements with their schemes.
  */
-import type { OperationSlice, ReferenceHeader } from "../openapi/model/types";
-import { buildSampleInput } from "../openapi/samples/build-input";
-import { declaredValue } from "../openapi/samples/parameters";
-import type { NameValue, SampleServer } from "../openapi/samples/types";
-import { viewSchema } from "../openapi/schema-view/build-view";
-import { exampleFromView } from "../openapi/schema-view/example";
-import { effectiveParameters, isJsonMediaType, mediaTypesOf, requestBodyOf } from "../openapi/schema-view/operation";
-import { deref, isObject, type JsonObject } from "../openapi/schema-view/refs";
+import type { OperationSlice, ReferenceHeader } from "../model/types";
+import { buildSampleInput } from "./build-input";
+import { declaredValue } from "./parameters";
+import type { NameValue, SampleServer } from "./types";
+import { viewSchema } from "../schema-view/build-view";
+import { exampleFromView } from "../schema-view/example";
+import { effectiveParameters, isJsonMediaType, mediaTypesOf, requestBodyOf } from "../schema-view/operation";
+import { deref, isObject, type JsonObject } from "../schema-view/refs";
 
 /** The JSON Schema keywords the panel checks on a parameter value (JSON Schema 2020-12 §6; 3.0's boolean exclusives folded in). */
 export interface TryConstraints {
