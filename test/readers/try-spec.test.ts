@@ -4,12 +4,25 @@
  * reader's API key ("API key once") travels in it, never cached.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { upload } from "../harness/client";
 import { ACCESS, get, patchAccess, postForm, sessionCookie, setUpPortal, signInWithPassword } from "./fixture";
 
 const SLUG = "try-spec";
 
+const TENANTS_API = `openapi: 3.0.3
+info: { title: Tenants, version: 1.0.0 }
+paths:
+  /tenants/{tenant}:
+    get:
+      operationId: getTenant
+      parameters:
+        - { name: tenant, in: path, required: true, schema: { type: string }, example: "{{tenant}}" }
+      responses: { '200': { description: ok } }
+`;
+
 beforeAll(async () => {
   const token = await setUpPortal(SLUG);
+  expect((await upload(token, TENANTS_API, { api: "tenants" })).status).toBe(201);
   expect((await patchAccess(token, ACCESS)).status).toBe(200);
 });
 
@@ -33,6 +46,12 @@ describe("try.json", () => {
     expect(allowed.status).toBe(200);
     expect(((await allowed.json()) as any).operationId).toBe("readLedger");
     expect((await get(`/p/${SLUG}/reference/pets/1.0.0/nosuchop/try.json`)).status).toBe(404);
+  });
+
+  it("fills {{name}} placeholders as the page's code samples do (the content's defaults)", async () => {
+    const res = await get(`/p/${SLUG}/reference/tenants/1.0.0/gettenant/try.json`);
+    const spec = (await res.json()) as any;
+    expect(spec.params).toEqual([expect.objectContaining({ name: "tenant", in: "path", value: "TENANT_DEFAULT" })]);
   });
 
   it("carries the reader's API key once they entered it", async () => {

@@ -36,7 +36,7 @@ import { approvedEntries } from "../store/changelog";
 import { liveRelease } from "../store/content";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
-import { buildTrySpec } from "../openapi/samples/try-spec";
+import { buildTrySpec, fillTrySpec } from "../openapi/samples/try-spec";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 
@@ -255,13 +255,16 @@ export const referenceRoutes = new Hono<AppEnv>()
     const ctx = await readable(c, labelParam(c), slug);
     const row = ctx.operation;
     if (!row) throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
-    const [header, slice, authorize] = await Promise.all([
+    const [header, slice, authorize, defaults] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       authorizeState(c, ctx.portal, versionPath(ctx) + encodeURIComponent(slug)),
+      liveVariableDefaults(c.env.DB, ctx.portal.id),
     ]);
     if (!header || !slice || slice.summary.kind !== "operation") throw new ApiError(404, "not-found", "this operation cannot be tried");
-    const spec = buildTrySpec(slice, header, ctx.api.slug, ctx.version.label);
+    // The `{{name}}` values the page's code samples carry (pageProps), so the panel starts from the same request.
+    const variables = { ...defaults, ...ctx.state.reader("en").variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
+    const spec = fillTrySpec(buildTrySpec(slice, header, ctx.api.slug, ctx.version.label), variables);
     c.header("cache-control", "private, no-store");
     c.header("x-robots-tag", "noindex");
     return c.json(authorize.apiKey ? { ...spec, apiKey: authorize.apiKey } : spec);

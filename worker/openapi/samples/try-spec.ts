@@ -7,6 +7,7 @@
 import type { OperationSlice, ReferenceHeader } from "../model/types";
 import { buildSampleInput } from "./build-input";
 import { declaredValue } from "./parameters";
+import { fillPlaceholders, fillPlaceholdersDeep } from "./variables";
 import type { NameValue, SampleServer } from "./types";
 import { viewSchema } from "../schema-view/build-view";
 import { exampleFromView } from "../schema-view/example";
@@ -208,4 +209,20 @@ export function buildTrySpec(slice: OperationSlice, header: ReferenceHeader, api
     }
   }
   return spec;
+}
+
+/**
+ * `spec` with `{{name}}` placeholders filled from `values` (the content's defaults under the reader's own values,
+ * as the page fills its code samples) in parameter values and hints, extra headers, the body and servers, so the
+ * panel starts from exactly what the samples show. Constraints (patterns) are left as written.
+ */
+export function fillTrySpec(spec: TrySpec, values: Readonly<Record<string, string>>): TrySpec {
+  if (Object.keys(values).length === 0) return spec;
+  return {
+    ...spec,
+    params: spec.params.map((p) => ({ ...p, value: fillPlaceholders(p.value, values), ...(p.hint !== undefined ? { hint: fillPlaceholders(p.hint, values) } : {}) })),
+    headers: fillPlaceholdersDeep(spec.headers, values),
+    servers: fillPlaceholdersDeep(spec.servers, values),
+    ...(spec.body ? { body: fillPlaceholdersDeep(spec.body, values) } : {}),
+  };
 }
