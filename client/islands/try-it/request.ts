@@ -69,7 +69,7 @@ export function initialFields(spec: TrySpec, local = false): TryFields {
   for (const p of spec.params) values[paramKey(p)] = p.value;
   const server = local ? Math.max(0, spec.servers.findIndex((s) => LOOPBACK.test(s.url))) : 0;
   const fields: TryFields = { server, variables: {}, values, security: preferredSecurity(spec), credentials: {} };
-  if (spec.body?.text !== undefined) fields.bodyText = spec.body.text;
+  if (spec.body?.text !== undefined) fields.bodyText = spec.body.kind === "json" ? prettyJson(spec.body.text) : spec.body.text;
   if (spec.body?.fields) fields.bodyFields = Object.fromEntries(spec.body.fields.filter((f) => !f.file).map((f) => [f.name, f.value]));
   if (spec.apiKey) {
     for (const [name, s] of Object.entries(spec.schemes)) {
@@ -97,6 +97,15 @@ export function preferredSecurity(spec: TrySpec): number {
   }
   const i = spec.security.findIndex((_, n) => usable(n));
   return i >= 0 ? i : 0;
+}
+
+/** JSON text indented for the editor (the sample's text is compact); text that does not parse stays as it is. */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }
 
 /** Base64 of bytes, in chunks (a 1 MiB body would overflow `String.fromCharCode(...bytes)`). */

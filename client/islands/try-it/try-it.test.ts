@@ -112,7 +112,8 @@ describe("Try-it request building", () => {
     const { payload } = await buildRequest(s, initialFields(s));
     expect(payload.method).toBe("POST");
     expect(payload.bodyEncoding).toBe("utf8");
-    expect(payload.body).toBe(s.body!.text);
+    expect(JSON.parse(payload.body!)).toEqual(JSON.parse(s.body!.text!));
+    expect(payload.body).toContain('\n  "'); // indented for the editor
     expect(payload.headers["Content-Type"]).toBe("application/json");
   });
 
