@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { parseDocument } from "yaml";
 import { readFolder, uploadContent, zipFiles } from "./lib/content-bundle.mjs";
 import { waitForHealthy } from "./lib/dev-server.mjs";
+import { LOCAL_MOCK_PORT, startLocalMock, withLocalMock } from "./lib/local-mock.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 8787);
@@ -71,7 +72,8 @@ async function ensureDemo(adminToken) {
     mkdirSync(join(root, ".wrangler"), { recursive: true });
     writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
   }
-  const definition = readFileSync(join(root, "demo/definition.yaml"));
+  // The demo API lists the prism mock started below as its "Local mock" server (added here, not in the file).
+  const definition = withLocalMock(readFileSync(join(root, "demo/definition.yaml"), "utf8"));
   // A first start publishes the version before this one too (no pickups yet), so the demo has changes to show:
   // the diff page, and a changelog draft to review (drafted when 2.4.0 goes live after it).
   const listing = await (await fetch(`${origin}/v1/apis`, { headers: { authorization: `Bearer ${demo.token}` } })).json();
@@ -79,7 +81,7 @@ async function ensureDemo(adminToken) {
     const previous = await fetch(`${origin}/v1/apis/upload?api=${DEMO_API}&version=${PREVIOUS_VERSION}`, {
       method: "POST",
       headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/yaml" },
-      body: previousDefinition(definition.toString("utf8")),
+      body: previousDefinition(definition),
     });
     if (previous.status >= 300) throw new Error(`publishing the demo's previous version failed: ${previous.status} ${await previous.text()}`);
   }
@@ -121,9 +123,12 @@ const OAUTH_PORT = 4011;
 const oauthServer = spawn(node, [bin("oauth2-mock-server"), "-a", "127.0.0.1", "-p", String(OAUTH_PORT)], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: childEnv });
 oauthServer.on("exit", (code) => code && console.error(`oauth2-mock-server exited (${code}): is 127.0.0.1:${OAUTH_PORT} in use? The demo's OAuth sign-in will not work.`));
 process.on("exit", () => oauthServer.kill());
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+// The demo API's Local mock (prism, request validation on); stopped with the portal.
+let mock;
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => { child.kill(signal); void mock?.stop(); });
+child.on("exit", async (code) => { await mock?.stop(); process.exit(code ?? 0); });
 try {
+  mock = await startLocalMock({ port: LOCAL_MOCK_PORT });
   await waitForHealthy(child, origin, 120_000);
   const { demo, result, content } = await ensureDemo(adminToken);
   console.log(`
@@ -136,6 +141,7 @@ Portico is running.
   Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${origin}/p/${demo.slug}/search?q=cancel+shipment
   Changes:           ${origin}/p/${demo.slug}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
   OAuth (Try it):    http://127.0.0.1:${OAUTH_PORT}  (oauth2-mock-server: the demo's oauth2 scheme signs in there at once, client "portico-demo")
+  Try it:            any operation's "Try it" panel; the "Local mock" server is prism on ${mock.url} (validating requests)
   Admin token:       ${adminToken}   (POST /v1/portals)
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)

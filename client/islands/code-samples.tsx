@@ -10,7 +10,8 @@ import { printSample } from "../../worker/openapi/samples/print";
 import { serverUrl } from "../../worker/openapi/samples/servers";
 import { toHar } from "../../worker/openapi/samples/to-har";
 import CopyButton from "./copy";
-import { STORAGE_KEYS, type CodeSamplesProps } from "./types";
+import type { HarRequest } from "../../worker/openapi/samples/types";
+import { STORAGE_KEYS, TRY_SENT_EVENT, type CodeSamplesProps } from "./types";
 
 const loaded = new Map<string, SnippetPlugin>([["shell/curl", shellCurl as unknown as SnippetPlugin]]);
 
@@ -29,11 +30,21 @@ export default function CodeSamples({ input, id }: CodeSamplesProps) {
   const [vars, setVars] = useState<Record<string, string>>({});
   const [plugin, setPlugin] = useState<SnippetPlugin | undefined>(loaded.get(lang));
   const [error, setError] = useState<string | undefined>(undefined);
+  // The request the Try-it panel last sent from this operation (its TRY_SENT_EVENT), shown until "Back to the example".
+  const [sent, setSent] = useState<HarRequest | undefined>(undefined);
 
   useEffect(() => {
     const saved = savedLanguage();
     if (saved && saved !== lang && SAMPLE_LANGUAGES.some((l) => l.id === saved)) setLang(saved);
   }, []);
+  useEffect(() => {
+    const onSent = (e: Event) => {
+      const detail = (e as CustomEvent<{ id: string; har: HarRequest }>).detail;
+      if (detail?.id === id) setSent(detail.har);
+    };
+    window.addEventListener(TRY_SENT_EVENT, onSent);
+    return () => window.removeEventListener(TRY_SENT_EVENT, onSent);
+  }, [id]);
   useEffect(() => {
     const known = loaded.get(lang);
     if (known) { setPlugin(known); return; }
@@ -49,7 +60,7 @@ export default function CodeSamples({ input, id }: CodeSamplesProps) {
     try { localStorage.setItem(STORAGE_KEYS.language, next); } catch { /* not persisted */ }
   };
   const current = input.servers[server];
-  const code = plugin && plugin === loaded.get(lang) ? printSample(plugin, toHar(input, { server, variables: vars })) : "";
+  const code = plugin && plugin === loaded.get(lang) ? printSample(plugin, sent ?? toHar(input, { server, variables: vars })) : "";
   const codeId = `${id}-code`;
   const active = SAMPLE_LANGUAGES.find((l) => l.id === lang) ?? SAMPLE_LANGUAGES[0];
   return (
@@ -59,7 +70,10 @@ export default function CodeSamples({ input, id }: CodeSamplesProps) {
           <button type="button" role="tab" aria-selected={l.id === lang ? "true" : "false"} onClick={() => choose(l.id)}>{l.label}</button>
         ))}
       </div>
-      {input.servers.length > 1 || Object.keys(current?.variables ?? {}).length > 0 ? (
+      {sent && (
+        <p class="cs-sent fa">The request you sent from Try it. <button type="button" class="try-link" onClick={() => setSent(undefined)}>Back to the example</button></p>
+      )}
+      {!sent && (input.servers.length > 1 || Object.keys(current?.variables ?? {}).length > 0) ? (
         <div class="cs-server needs-js">
           <label>
             Server{" "}

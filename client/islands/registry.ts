@@ -9,4 +9,5 @@ export const ISLANDS: Record<IslandName, () => Promise<{ default: ComponentType<
   copy: () => import("./copy"),
   "theme-toggle": () => import("./theme-toggle"),
   "search-box": () => import("./search-box"),
+  "try-it": () => import("./try-it"),
 };

@@ -33,6 +33,19 @@ export interface SearchBoxProps {
   locale?: string;
 }
 
+/**
+ * `try-it`: the Try-it panel of one operation. Only URLs: the operation's spec (worker/openapi/samples/try-spec.ts)
+ * loads when the reader opens the panel, so a page's weight barely changes.
+ */
+export interface TryItProps {
+  /** `…/{operation}/try.json`: the panel's spec. */
+  spec: string;
+  /** The portal's base path (`/p/acme`): the proxy is `{base}/playground/send`, OAuth under `{base}/playground/oauth/`. */
+  base: string;
+  /** The code samples island's id on this page, which shows the request the panel sent. */
+  samples: string;
+}
+
 /** `theme-toggle` takes no props. */
 export type ThemeToggleProps = Record<string, never>;
 
@@ -43,10 +56,17 @@ export interface IslandProps {
   copy: CopyProps;
   "theme-toggle": ThemeToggleProps;
   "search-box": SearchBoxProps;
+  "try-it": TryItProps;
 }
 
 /** Name of a registered island. */
 export type IslandName = keyof IslandProps;
 
 /** localStorage keys the islands and the head script share. */
-export const STORAGE_KEYS = { theme: "portico-theme", language: "portico-sample-language" } as const;
+export const STORAGE_KEYS = { theme: "portico-theme", language: "portico-sample-language", tryHistory: "portico-try-history" } as const;
+
+/**
+ * The window event the Try-it panel dispatches after a send: the code samples island whose `id` matches shows
+ * `har` (the exact request sent) until the reader goes back to the example.
+ */
+export const TRY_SENT_EVENT = "portico:try-sent";

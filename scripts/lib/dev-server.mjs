@@ -9,7 +9,8 @@ import { join } from "node:path";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
-async function freePort() {
+/** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {

@@ -1,17 +1,22 @@
 /**
  * @module E2E global setup: makes sure Debian Chromium is there, then starts `wrangler dev` (the same Worker
- * `npm start` runs) on 127.0.0.1 with a throw-away local state, and hands its URL and admin token to the tests.
+ * `npm start` runs) on 127.0.0.1 with a throw-away local state, and `prism mock` of the demo definition (request
+ * validation on) on a free 127.0.0.1 port, and hands their URLs and the admin token to the tests.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: a plain .mjs module shared with the benchmarks
-import { startDevServer } from "../../scripts/lib/dev-server.mjs";
+import { freePort, startDevServer } from "../../scripts/lib/dev-server.mjs";
+// @ts-expect-error: a plain .mjs module shared with scripts/start.mjs
+import { startLocalMock } from "../../scripts/lib/local-mock.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     adminToken: string;
+    /** The demo API's prism mock (`http://127.0.0.1:{port}`). */
+    mockUrl: string;
   }
 }
 
@@ -26,15 +31,18 @@ function ensureChromium(): void {
 }
 
 let server: { stop(): Promise<void> } | undefined;
+let mock: { url: string; stop(): Promise<void> } | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   ensureChromium();
-  const started = await startDevServer();
+  const [started, mocked] = await Promise.all([startDevServer(), freePort().then((port: number) => startLocalMock({ port }))]);
   server = started;
+  mock = mocked;
+  project.provide("mockUrl", mocked.url);
   project.provide("baseUrl", started.baseUrl);
   project.provide("adminToken", started.adminToken);
 }
 
 export async function teardown(): Promise<void> {
-  await server?.stop();
+  await Promise.all([server?.stop(), mock?.stop()]);
 }

@@ -36,6 +36,7 @@ import { approvedEntries } from "../store/changelog";
 import { liveRelease } from "../store/content";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
+import { buildTrySpec, fillTrySpec } from "../openapi/samples/try-spec";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 
@@ -246,6 +247,27 @@ export const referenceRoutes = new Hono<AppEnv>()
     // Public portals: immutable (the access middleware turns this into private, no-store where readers matter).
     c.header("cache-control", "public, max-age=31536000, immutable");
     return c.html(html);
+  })
+  // The Try-it panel's spec of one operation (worker/openapi/samples/try-spec.ts), loaded when a reader opens the
+  // panel so that pages carry only its URL. Carries the reader's API key: private, never cached.
+  .get("/p/:portal/reference/:api/:version/:slug/try.json", async (c) => {
+    const slug = c.req.param("slug");
+    const ctx = await readable(c, labelParam(c), slug);
+    const row = ctx.operation;
+    if (!row) throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
+    const [header, slice, authorize, defaults] = await Promise.all([
+      getHeader(c.env.MODELS, ctx.version.modelKey),
+      getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
+      authorizeState(c, ctx.portal, versionPath(ctx) + encodeURIComponent(slug)),
+      liveVariableDefaults(c.env.DB, ctx.portal.id),
+    ]);
+    if (!header || !slice || slice.summary.kind !== "operation") throw new ApiError(404, "not-found", "this operation cannot be tried");
+    // The `{{name}}` values the page's code samples carry (pageProps), so the panel starts from the same request.
+    const variables = { ...defaults, ...ctx.state.reader("en").variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
+    const spec = fillTrySpec(buildTrySpec(slice, header, ctx.api.slug, ctx.version.label), variables);
+    c.header("cache-control", "private, no-store");
+    c.header("x-robots-tag", "noindex");
+    return c.json(authorize.apiKey ? { ...spec, apiKey: authorize.apiKey } : spec);
   })
   .onError((error, c) => {
     if (error instanceof SignInRequired) return c.redirect(error.location, 303);

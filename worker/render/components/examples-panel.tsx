@@ -1,6 +1,7 @@
 /** @module The examples column: code samples (island), the request example they send, response examples by status. */
 import CodeSamples from "../../../client/islands/code-samples";
 import CopyButton from "../../../client/islands/copy";
+import TryIt from "../../../client/islands/try-it";
 import { BUDGET_NOTES } from "../../openapi/budgets";
 import { withCredential } from "../../openapi/samples/auth";
 import { fillPlaceholders, fillPlaceholdersDeep } from "../../openapi/samples/variables";
@@ -40,7 +41,11 @@ function TruncatedNote() {
  * response tabs follow status-code order. `variables` (the reader's values over the content's defaults) fill
  * `{{name}}` placeholders in the samples and examples.
  */
-export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {} }: { model: OperationModel; ctx: RenderContext; hl: number; apiKey?: string; variables?: Record<string, string> }) {
+export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt }: {
+  model: OperationModel; ctx: RenderContext; hl: number; apiKey?: string; variables?: Record<string, string>;
+  /** The Try-it panel's URLs (operations only: webhooks and callbacks are sent by the API, not to it). */
+  tryIt?: { spec: string; base: string };
+}) {
   const { sample } = model;
   const responses = model.responses
     .map((r) => ({ code: r.code, media: r.media.find((m) => m.examples.length > 0) }))
@@ -52,6 +57,7 @@ export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {} }: { mode
       <H level={hl} class="xh">Request</H>
       <Island name="code-samples" component={CodeSamples} props={{ input: withCredential(fillPlaceholdersDeep(sample.input, variables), apiKey), id }} />
       {sample.body?.example.truncated && <TruncatedNote />}
+      {tryIt && <Island name="try-it" component={TryIt} props={{ ...tryIt, samples: id }} />}
       {/* One example is already in the code sample; several get tabs (the sample sends the first). */}
       {sample.body && reqExamples.length > 1 && (
         <Tabs ctx={ctx} label="Request example" tabs={reqExamples.map((ex) => ({

@@ -93,7 +93,8 @@ export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id, e
         <Callbacks operation={operation} parentSlug={op.slug} refs={slice.refs} hl={hl + 1} idPrefix={idPrefix}
           href={(slug) => operationUrl(page.basePath, page.api, page.version.label, slug)} />
       </div>
-      {examples && <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} variables={page.variables} />}
+      {examples && <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} variables={page.variables}
+        tryIt={op.kind === "operation" ? { spec: `${index}${encodeURIComponent(op.slug)}/try.json`, base: page.basePath } : undefined} />}
     </article>
   );
 }
