@@ -11659,10 +11659,20 @@ var PATTERN_BUDGET = {
 var LINT_BUDGET = {
   /**
    * Edges followed in one run (into a unit or a `$ref` target per walk context, walked or reused); beyond that the
-   * node rules stop with a `lint-budget` warning. GitHub's REST description (13 MB) follows about 17,500; the
-   * dense graph of issue 14 about 126,000.
+   * node rules stop with a `lint-budget` warning. GitHub's REST description (13 MB) follows about 17,500, no other
+   * corpus definition more than 8,000; issue 14's dense graph about 126,000. The fuzzer's dense graph with an allOf
+   * chain (case seed 408491112) reaches its ~450 schemas in ~120 contexts each: ~1,056,000 edges, 1.2 s of lint (Node)
+   * here instead of ~3 s for the whole walk (and, before edges were interned, 14.8 s to reach 1,000,000).
    */
-  maxEdges: 1e6
+  maxEdges: 25e4
+};
+var INLINE_LINT_BUDGET = {
+  /**
+   * Bytes of the uploaded body (an archive's compressed size). DigitalOcean's 1.07 MB definition lints in
+   * ~0.2 s, so the answer to anything up to 2 MiB waits at most about half a second for lint; GitHub's 13 MB
+   * description (1-5 s of lint) goes live first.
+   */
+  maxBytes: 2 * 1024 * 1024
 };
 var BUDGET_NOTES = {
   exampleTruncated: "example truncated",
@@ -30846,6 +30856,7 @@ function walkFragments(root, version, rules, resolver, cache3) {
   const problems = [];
   const refs = /* @__PURE__ */ new Set();
   const seen = /* @__PURE__ */ new Set();
+  const followed = /* @__PURE__ */ new Set();
   const queue = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
   let walked = 0;
   let reused = 0;
@@ -30856,6 +30867,8 @@ function walkFragments(root, version, rules, resolver, cache3) {
       break;
     }
     const next = queue[i2];
+    if (followed.has(next)) continue;
+    followed.add(next);
     const key = next.key;
     let byKey = cache3.get(next.node);
     let fragment = byKey?.get(key);
@@ -30873,11 +30886,16 @@ function walkFragments(root, version, rules, resolver, cache3) {
     for (const r of fragment.refs) refs.add(r);
     for (const e of fragment.edges) queue.push(e);
   }
-  return { problems, refs, walked, reused, budgetReached };
+  return { problems, refs, walked, reused, edgesMade: walker.edgesMade, budgetReached };
 }
 function edge(node, path, ctx, mode) {
-  const key = `${toPointer(path)}\0${mode}\0${ctx.flags}\0${Math.min(ctx.depth, KEPT_DEPTH)}\0${ctx.keys.join("")}`;
-  return { node, path, ctx, mode, key };
+  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)) };
+}
+function edgeKey(pointer, mode, ctx) {
+  return `${pointer}\0${mode}\0${ctx}`;
+}
+function ctxKey(flags, depth, keys) {
+  return `${flags}\0${Math.min(depth, KEPT_DEPTH)}\0${keys.join("")}`;
 }
 function depsHold(fragment, resolver) {
   if (!fragment.deps) return true;
@@ -30910,6 +30928,17 @@ var Walker = class {
   flags = 0;
   natural = false;
   depth = 0;
+  /**
+   * Edges of this run, interned by key: a dense schema graph reaches the same target in the same
+   * context from thousands of fragments, and one object per distinct edge keeps the run's memory linear in the
+   * fragments walked (a fresh edge with its own path, context and key per reference took ~350 bytes each:
+   * 1,000,000 of them on issue 14's dense graph, and seconds of garbage collection).
+   */
+  edges = /* @__PURE__ */ new Map();
+  /** Distinct edges this run made (the walk's memory: fragments hold references to them). */
+  edgesMade = 0;
+  /** `$ref` target paths (memoised by the resolver, so stable) → their pointers. */
+  pointers = /* @__PURE__ */ new WeakMap();
   call(rule, node, mode) {
     if (!(mode & (rule.resolved ? MODE_RESOLVED : MODE_SOURCE))) return;
     this.currentRule = rule.index;
@@ -30992,13 +31021,13 @@ var Walker = class {
     this.logKeys.push(key);
     try {
       if (this.natural && mode === MODE_BOTH && isUnitPath(this.srcPath)) {
-        this.fragment.edges.push(edge(child, [...this.srcPath], this.ctx(flags, depth), MODE_BOTH));
+        this.fragment.edges.push(this.edge(child, [...this.srcPath], flags, depth, MODE_BOTH));
         return;
       }
       if (mode & MODE_RESOLVED && isRef(child)) {
         const target = this.resolver.resolveAt(child, this.srcPath, this.deps());
         if (target.value !== child && target.value !== null && typeof target.value === "object") {
-          this.fragment.edges.push(edge(target.value, [...target.path], this.ctx(flags, depth), MODE_RESOLVED));
+          this.fragment.edges.push(this.edge(target.value, target.path, flags, depth, MODE_RESOLVED));
           if (mode & MODE_SOURCE) this.visit(child, flags, depth, MODE_SOURCE);
           return;
         }
@@ -31009,11 +31038,29 @@ var Walker = class {
       this.logKeys.pop();
     }
   }
-  ctx(flags, depth) {
+  /**
+   * The run's edge to `node` (at `path`, never mutated: a resolver's memoised target path is shared) in the
+   * current context. An edge already made with the same key is returned as is: its context (the first one seen,
+   * whose depth may differ past KEPT_DEPTH) is the one the fragment cache would have used anyway.
+   */
+  edge(node, path, flags, depth, mode) {
     const n = this.logKeys.length;
+    let classes = "";
+    for (let i2 = Math.max(0, n - KEPT_KEYS); i2 < n; i2++) classes += (i2 > Math.max(0, n - KEPT_KEYS) ? "" : "") + keyClass(this.logKeys[i2]);
+    const ck = `${flags}\0${Math.min(depth, KEPT_DEPTH)}\0${classes}`;
+    let pointer = this.pointers.get(path);
+    if (pointer === void 0) this.pointers.set(path, pointer = toPointer(path));
+    const key = edgeKey(pointer, mode, ck);
+    let byKey = this.edges.get(node);
+    const known = byKey?.get(key);
+    if (known) return known;
     const keys = [];
     for (let i2 = Math.max(0, n - KEPT_KEYS); i2 < n; i2++) keys.push(keyClass(this.logKeys[i2]));
-    return { flags, depth, keys };
+    const made = { node, path, ctx: { flags, depth, keys }, mode, key };
+    if (!byKey) this.edges.set(node, byKey = /* @__PURE__ */ new Map());
+    byKey.set(key, made);
+    this.edgesMade++;
+    return made;
   }
 };
 function isUnitPath(path) {
@@ -31153,7 +31200,7 @@ function runRules(root, plan, cache3 = /* @__PURE__ */ new WeakMap()) {
     if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index] });
   }
   const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs);
-  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, budgetReached: walked.budgetReached } };
+  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached } };
 }
 function dedupe(problems) {
   const seen = /* @__PURE__ */ new Set();
