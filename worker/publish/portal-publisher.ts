@@ -22,6 +22,12 @@ import { storedLintJson } from "./lint-step";
 import { rebuildPortalIndex } from "./search-index";
 import { isPublishRequest, type LateLint, type PublishRequest, type PublishResponse } from "./types";
 
+/**
+ * Milliseconds a late lint waits for its upload route's `startLateLint` call before starting anyway (a route that
+ * failed after the publish answered must not leave the version pending, nor hold the queue long).
+ */
+export const LATE_LINT_START_MS = 2_000;
+
 /** The per-portal publishing queue (RPC: `publish(request)`); holds no state of its own beyond the queue. */
 export class PortalPublisher extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
@@ -33,6 +39,17 @@ export class PortalPublisher extends DurableObject<Env> {
   work: (env: Env, request: PublishRequest, attempt: PublishAttempt, options: PublishOptions) => Promise<PublishResponse> = publishDefinition;
   /** Runs a late lint (tests wrap it through runInDurableObject to hold the report back). */
   lateLint: (job: LateLint, attempt: PublishAttempt) => Promise<void> = (job, attempt) => job.run(attempt);
+  /** Late lints waiting for their upload's response to leave: version id → start. */
+  private readonly waiting = new Map<number, () => void>();
+
+  /**
+   * Starts the late lint of `versionId` (the upload route calls it once its response is handed to the runtime:
+   * lint is synchronous, and where the Worker and this object share an isolate, as under `wrangler dev`, a lint
+   * started earlier holds the answer back until it is done). Without the call, it starts after LATE_LINT_START_MS.
+   */
+  async startLateLint(versionId: unknown): Promise<void> {
+    if (typeof versionId === "number") this.waiting.get(versionId)?.();
+  }
 
   /** Publishes one uploaded definition after every earlier request of this portal has finished or timed out. */
   async publish(request: unknown): Promise<PublishResponse> {
@@ -77,7 +94,7 @@ export class PortalPublisher extends DurableObject<Env> {
         // The late lint never crosses RPC: only the answer does.
         const { lateLint, ...response } = await settleWithin(attempt, work(attempt));
         late = lateLint;
-        answer(response);
+        answer(late ? { ...response, lateLintVersion: late.versionId } : response);
       } catch (error) {
         fail(error);
         return;
@@ -94,8 +111,12 @@ export class PortalPublisher extends DurableObject<Env> {
    * than staying "pending"; lint errors themselves never fail anything (the version is already live).
    */
   private async runLateLint(job: LateLint): Promise<void> {
-    // Lint is synchronous: let the answer leave the isolate before it takes the CPU.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Lint is synchronous: wait until the upload's answer has left (startLateLint), or a moment at most.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, LATE_LINT_START_MS);
+      this.waiting.set(job.versionId, () => (clearTimeout(timer), resolve()));
+    });
+    this.waiting.delete(job.versionId);
     const attempt = new PublishAttempt(this.deadlineMs);
     const stopped = async (why: string) => {
       const report = { errors: 0, warnings: 0, issues: [], note: `lint did not complete (${why}); publish the definition again to lint it` };

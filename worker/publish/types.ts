@@ -68,6 +68,11 @@ export interface PublishResponse {
   timings: Record<string, number>;
   /** Lint to run once this answer is sent (never crosses RPC: the PortalPublisher takes it off the answer). */
   lateLint?: LateLint;
+  /**
+   * Set on an answer whose lint runs after it: the version to pass to `PortalPublisher.startLateLint` once the
+   * upload's response has been handed to the runtime.
+   */
+  lateLintVersion?: number;
 }
 
 /** Checks a message crossing into the Durable Object; RPC types are not enforced at run time. */

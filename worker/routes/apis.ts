@@ -121,11 +121,15 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       strict: c.req.query("strict") === "true",
       origin: publicOrigin(c.env, portal),
     };
-    const result = await survivingReset(() => publisherFor(c.env.PUBLISHER, portal.slug).publish(request));
+    const publisher = publisherFor(c.env.PUBLISHER, portal.slug);
+    const { lateLintVersion, ...result } = await survivingReset(() => publisher.publish(request));
     // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
     // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
     if (result.status === 201 && body.byteLength <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
-    return publishAnswer(result, { "r2-write": r2Write, ...result.timings });
+    const response = publishAnswer(result, { "r2-write": r2Write, ...result.timings });
+    // The version is live and answered; its lint starts once this response is the runtime's (issue 12).
+    if (lateLintVersion !== undefined) c.executionCtx.waitUntil(publisher.startLateLint(lateLintVersion).catch(() => undefined));
+    return response;
   })
   .get("/v1/apis", async (c) => {
     const portal = c.get("portal");
