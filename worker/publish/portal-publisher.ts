@@ -28,6 +28,9 @@ import { isPublishRequest, type LateLint, type PublishRequest, type PublishRespo
  */
 export const LATE_LINT_START_MS = 2_000;
 
+/** Milliseconds between `startLateLint` and the lint itself (see there). */
+export const LATE_LINT_SETTLE_MS = 100;
+
 /** The per-portal publishing queue (RPC: `publish(request)`); holds no state of its own beyond the queue. */
 export class PortalPublisher extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
@@ -48,7 +51,10 @@ export class PortalPublisher extends DurableObject<Env> {
    * started earlier holds the answer back until it is done). Without the call, it starts after LATE_LINT_START_MS.
    */
   async startLateLint(versionId: unknown): Promise<void> {
-    if (typeof versionId === "number") this.waiting.get(versionId)?.();
+    const start = typeof versionId === "number" ? this.waiting.get(versionId) : undefined;
+    // workerd runs every isolate of a process on one thread: the response still has to pass the runtime's (and,
+    // locally, wrangler's proxy) workers to reach the client, and a synchronous lint would stall it there.
+    if (start) setTimeout(start, LATE_LINT_SETTLE_MS);
   }
 
   /** Publishes one uploaded definition after every earlier request of this portal has finished or timed out. */
