@@ -11666,6 +11666,14 @@ var LINT_BUDGET = {
    */
   maxEdges: 25e4
 };
+var INLINE_LINT_BUDGET = {
+  /**
+   * Bytes of the uploaded body (an archive's compressed size). DigitalOcean's 1.07 MB definition lints in
+   * ~0.2 s, so the answer to anything up to 2 MiB waits at most about half a second for lint; GitHub's 13 MB
+   * description (1-5 s of lint) goes live first.
+   */
+  maxBytes: 2 * 1024 * 1024
+};
 var BUDGET_NOTES = {
   exampleTruncated: "example truncated",
   schemaDepth: (depth) => `schema shown to depth ${depth}`,

@@ -45,10 +45,18 @@ export const versions = sqliteTable(
     securitySchemes: integer("security_schemes").notNull(),
     webhooks: integer("webhooks").notNull(),
     callbacks: integer("callbacks").notNull(),
-    /** JSON array of lint issues found at publish time. */
+    /**
+     * The lint report: the upload answer's `lint` block as JSON (`{errors, warnings, issues, truncated?, note?}`;
+     * rows from before issue 12 hold only the issues array). `{}` while `lintStatus` is "pending".
+     */
     lint: text("lint").notNull(),
     lintErrors: integer("lint_errors").notNull(),
     lintWarnings: integer("lint_warnings").notNull(),
+    /**
+     * "complete" once the report is stored; "pending" while a large definition, already live, is still being
+     * linted by its portal's PortalPublisher (issue 12: lint does not hold the live flip).
+     */
+    lintStatus: text("lint_status").notNull().default("complete"),
     /** "pending" while slices are written, "published" once complete, "failed" if the publish broke. */
     status: text("status").notNull(),
     createdAt: text("created_at").notNull(),

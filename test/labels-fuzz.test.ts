@@ -113,7 +113,11 @@ describe("label checks (info.version, ?version=) under fuzzing", () => {
             expect(viaQuery.status, `?version= ${what}`).toBe(400);
             expect(viaQuery.json.error.message).toMatch(/^\?version= /);
           }
-          if (mustRefuse) {
+          if (label.trim() === "") {
+            // White space only reads as no version (issue 12): published under the fallback label, the upload date.
+            expect(viaInfo.status, `info.version ${what}`).toBe(201);
+            expect(viaInfo.json.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          } else if (mustRefuse) {
             expect(viaInfo.status, `info.version ${what}`).toBe(422);
             expect(viaInfo.json.error.message).toMatch(/^info\.version /);
           }

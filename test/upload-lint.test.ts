@@ -35,7 +35,8 @@ describe("upload lint", () => {
     expect(json.lint.errors).toBe(json.lint.issues.filter((i: any) => i.severity === "error").length);
     expect(json.lint.errors).toBeGreaterThanOrEqual(2);
     const list = (await (await SELF.fetch(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } })).json()) as any;
-    expect(list.apis[0].versions[0].lint).toEqual({ errors: json.lint.errors, warnings: json.lint.warnings });
+    expect(list.apis[0].versions[0].lint).toEqual({ status: "complete", errors: json.lint.errors, warnings: json.lint.warnings });
+    expect(json.lint).toMatchObject({ status: "complete", url: `${ORIGIN}/v1/apis/flawed/versions/1.0/lint` });
   });
 
   it("?strict=true refuses with 422 and the problems when lint finds an error, publishing nothing", async () => {

@@ -7,7 +7,7 @@ import petstoreV3 from "../fixtures/petstore-v3.yaml?raw";
 import { buildReference } from "../../worker/openapi/build";
 import { createBudget } from "../../worker/openapi/work-budget";
 import { lintData } from "../../worker/openapi/lint/lint-document";
-import { lintForUpload, MAX_ISSUES_PER_RULE } from "../../worker/publish/lint-step";
+import { lintForUpload, MAX_ISSUES_PER_RULE, MAX_STORED_LINT_CHARS, storedLintJson, storedLintReport } from "../../worker/publish/lint-step";
 
 it("a publish with no time left skips lint with a note instead of failing", () => {
   const outcome = buildReference({ body: new TextEncoder().encode(petstoreV3) });
@@ -45,4 +45,26 @@ it("lists at most MAX_ISSUES_PER_RULE problems of a rule, says how many more, an
     const shown = lint.issues.filter((i) => i.rule === rule && i.more === undefined).length;
     expect(shown).toBe(Math.min(perRule.get(rule)!, MAX_ISSUES_PER_RULE));
   }
+});
+
+it("a stored lint report stays under MAX_STORED_LINT_CHARS whatever its messages quote, and says it was cut", () => {
+  const issue = (i: number) => ({ severity: "warning" as const, rule: "r", message: "x".repeat(300_000), line: i, column: 1, path: ["paths", `/p${i}`] });
+  const report = { errors: 0, warnings: 50, issues: Array.from({ length: 50 }, (_, i) => issue(i)) };
+  const json = storedLintJson(report);
+  expect(json.length).toBeLessThanOrEqual(MAX_STORED_LINT_CHARS);
+  const stored = JSON.parse(json);
+  expect(stored).toMatchObject({ errors: 0, warnings: 50, truncated: true });
+  expect(stored.issues.length).toBe(50);
+  expect(stored.issues[0].message).toBe(`${"x".repeat(2_000)}…`);
+  // A small report is stored as it is.
+  const small = { errors: 1, warnings: 0, issues: [{ ...issue(1), message: "m" }] };
+  expect(JSON.parse(storedLintJson(small))).toEqual(small);
+});
+
+it("reads stored reports: pending, complete, and rows from before issue 12 (an issues array beside the counts)", () => {
+  expect(storedLintReport({ lint: "{}", lintErrors: 0, lintWarnings: 0, lintStatus: "pending" })).toBe("pending");
+  const report = { errors: 1, warnings: 2, issues: [], note: "n" };
+  expect(storedLintReport({ lint: JSON.stringify(report), lintErrors: 1, lintWarnings: 2, lintStatus: "complete" })).toEqual(report);
+  const issues = [{ severity: "error", rule: "r", message: "m", line: 1, column: 1, path: [] }];
+  expect(storedLintReport({ lint: JSON.stringify(issues), lintErrors: 1, lintWarnings: 3, lintStatus: "complete" })).toEqual({ errors: 1, warnings: 3, issues });
 });

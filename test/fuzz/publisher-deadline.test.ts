@@ -8,10 +8,10 @@ import petstoreV3 from "../fixtures/petstore-v3.yaml?raw";
 import { createPortal, getPage, ORIGIN, upload } from "../harness/client";
 import { PortalPublisher, publisherFor } from "../../worker/publish/portal-publisher";
 import { PublishAborted, PublishAttempt, settleWithin } from "../../worker/publish/deadline";
-import type { PublishRequest, PublishResponse } from "../../worker/publish/types";
+import type { PublishResponse } from "../../worker/publish/types";
 import { denseGraphDoc } from "../../worker/openapi/schema-view/testing/hostile";
 
-type Work = (env: Env, request: PublishRequest, attempt: PublishAttempt) => Promise<PublishResponse>;
+type Work = PortalPublisher["work"];
 
 /** Replaces the next publish of `portal` with `first` (given the real work), with a short deadline for that one only. */
 async function divertNextPublish(portal: string, deadlineMs: number, first: (real: Work, ...args: Parameters<Work>) => Promise<PublishResponse>) {

@@ -112,6 +112,21 @@ export const LINT_BUDGET = {
   maxEdges: 250_000,
 } as const;
 
+/**
+ * Lint within the upload's request (issue 12: lint must not hold the live flip). A definition up to this size is
+ * linted before the answer, while its KV writes are in flight, and the answer carries the report; a larger one
+ * goes live as soon as its model is written, and its PortalPublisher lints it right after answering (the answer's
+ * lint says "pending" with the report's URL). `?strict=true` always lints first.
+ */
+export const INLINE_LINT_BUDGET = {
+  /**
+   * Bytes of the uploaded body (an archive's compressed size). DigitalOcean's 1.07 MB definition lints in
+   * ~0.2 s, so the answer to anything up to 2 MiB waits at most about half a second for lint; GitHub's 13 MB
+   * description (1-5 s of lint) goes live first.
+   */
+  maxBytes: 2 * 1024 * 1024,
+} as const;
+
 /** Markdown text rendered on a page (render/markdown.ts). */
 export const TEXT_BUDGET = {
   /**

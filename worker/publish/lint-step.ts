@@ -20,6 +20,25 @@ export const MAX_ANSWER_ISSUES = 1000;
  */
 export const MAX_ISSUES_PER_RULE = 100;
 
+/**
+ * Characters of a lint report stored on its version (D1 `versions.lint`; D1 allows 2 MB per value). A report with
+ * 1,000 issues is ~250 KB; one whose messages quote huge values is cut, issues last first, and says so.
+ */
+export const MAX_STORED_LINT_CHARS = 1_000_000;
+
+/** The JSON of `report` as stored on its version: at most {@link MAX_STORED_LINT_CHARS} characters. */
+export function storedLintJson(report: UploadLint): string {
+  let json = JSON.stringify(report);
+  if (json.length <= MAX_STORED_LINT_CHARS) return json;
+  // Long messages first (a fuzzed 2.5 MB value quoted in one), then fewer issues until it fits.
+  let issues = report.issues.map((i) => (i.message.length > 2_000 ? { ...i, message: `${i.message.slice(0, 2_000)}…` } : i));
+  for (;;) {
+    json = JSON.stringify({ ...report, issues, truncated: true });
+    if (json.length <= MAX_STORED_LINT_CHARS || issues.length === 0) return json;
+    issues = issues.slice(0, Math.floor(issues.length / 2));
+  }
+}
+
 /** 8400 → "8,400" (without Intl: its first call costs tens of milliseconds). */
 const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
@@ -69,9 +88,10 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
  * Lint is advice, not a gate (except with ?strict=true): when `budget` (the publish's, with its deadline) is
  * already spent, lint is skipped; when the engine fails or runs out of budget on a hostile definition, the answer
  * carries the build's issues and a `note` saying lint was stopped, rather than failing the publish (the publish's
- * own deadline still bounds it). `options` carry the portal's ruleset (portico.yaml `lint:`).
+ * own deadline still bounds it). `options` carry the portal's ruleset (portico.yaml `lint:`); `extra` are the
+ * publisher's own findings (e.g. `version-fallback`), listed and counted with the rest.
  */
-export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, budget: WorkBudget = UNLIMITED, options: LintOptions = {}): UploadLint {
+export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, budget: WorkBudget = UNLIMITED, options: LintOptions = {}, extra: readonly UploadIssue[] = []): UploadLint {
   const parsed = outcome.source.parsed;
   let all: UploadIssue[] = [];
   let omitted: OmittedProblems[] = [];
@@ -95,6 +115,8 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
     }
     all.push(fromBuildIssue(issue));
   }
+  // The publisher's own findings (the fallback version label).
+  for (const issue of extra) all.push(issue);
   let errors = 0;
   let warnings = 0;
   for (const issue of all) {
@@ -110,4 +132,21 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
   all.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0));
   const issues = all.slice(0, MAX_ANSWER_ISSUES);
   return { errors, warnings, issues, ...(all.length > issues.length || omitted.length ? { truncated: true } : {}), ...(note ? { note } : {}) };
+}
+
+/**
+ * A version's stored lint report (D1 `versions` row), or "pending" while the late lint of a large definition has
+ * not stored it yet. Rows from before issue 12 hold only the issues array (at most 500) beside their counts.
+ */
+export function storedLintReport(row: { lint: string; lintErrors: number; lintWarnings: number; lintStatus: string }): UploadLint | "pending" {
+  if (row.lintStatus === "pending") return "pending";
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(row.lint);
+  } catch {
+    parsed = [];
+  }
+  if (Array.isArray(parsed)) return { errors: row.lintErrors, warnings: row.lintWarnings, issues: parsed as UploadIssue[] };
+  if (parsed !== null && typeof parsed === "object" && Array.isArray((parsed as UploadLint).issues)) return parsed as UploadLint;
+  return { errors: row.lintErrors, warnings: row.lintWarnings, issues: [] };
 }

@@ -82,3 +82,15 @@ export function isValidVersionLabel(label: string): boolean {
   const checked = normalizeLabel(label);
   return checked.ok && checked.label === label;
 }
+
+/**
+ * The label a definition without a version is published under (issue 12): the upload's date in UTC, `YYYY-MM-DD`
+ * (ISO 8601). Used when `info.version` is empty, white space, missing or not text, and no `?version=` was given.
+ * A date, not `latest`: every label is a snapshot that is kept, diffed (`/changes?from=&to=`) and drafted into the
+ * changelog, so dated labels give an unversioned API a history readers can compare and tell the age of, where one
+ * `latest` label would fold every upload into one entry. Re-posting the same day adds a publication to that label
+ * (its URL serves the newest), as re-posting any label does.
+ */
+export function fallbackVersionLabel(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

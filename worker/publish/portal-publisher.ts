@@ -6,28 +6,63 @@
  * last accepted. The queue is an explicit promise chain: input gates do not hold across KV/D1 I/O.
  * Each publish runs within a deadline (deadline.ts): one that exceeds its budget or deadline is answered 422 and
  * the queue moves on to the next, whatever the stuck one is still waiting for.
+ * A large definition's lint runs after its answer (issue 12): the upload is answered as soon as the version is
+ * live, then its lint runs in the same queue slot, within a deadline of its own, and stores the report on the
+ * version; the next publish starts when it is done (lint is synchronous CPU work: running it beside the next
+ * build would only slow both, and hold two parsed definitions in one isolate).
  */
 import { DurableObject } from "cloudflare:workers";
 import { PUBLISH_DEADLINE_MS, PublishAttempt, settleWithin } from "./deadline";
 import { isContentPublishRequest, publishContent } from "./publish-content";
-import { publishDefinition } from "./publish-definition";
+import { INLINE_LINT_BUDGET } from "../openapi/budgets";
+import { getDb } from "../store/db";
+import { recordLint } from "../store/apis";
+import { publishDefinition, type PublishOptions } from "./publish-definition";
+import { storedLintJson } from "./lint-step";
 import { rebuildPortalIndex } from "./search-index";
-import { isPublishRequest, type PublishRequest, type PublishResponse } from "./types";
+import { isPublishRequest, type LateLint, type PublishRequest, type PublishResponse } from "./types";
+
+/**
+ * Milliseconds a late lint waits for its upload route's `startLateLint` call before starting anyway (a route that
+ * failed after the publish answered must not leave the version pending, nor hold the queue long).
+ */
+export const LATE_LINT_START_MS = 2_000;
+
+/** Milliseconds between `startLateLint` and the lint itself (see there). */
+export const LATE_LINT_SETTLE_MS = 100;
 
 /** The per-portal publishing queue (RPC: `publish(request)`); holds no state of its own beyond the queue. */
 export class PortalPublisher extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
   /** Milliseconds each publish may take once it leaves the queue (tests shorten it through runInDurableObject). */
   deadlineMs = PUBLISH_DEADLINE_MS;
+  /** Bodies up to this many bytes are linted within the upload's request; larger ones after it (tests lower it). */
+  inlineLintMaxBytes: number = INLINE_LINT_BUDGET.maxBytes;
   /** The publish work itself (tests replace it through runInDurableObject to simulate a publish that never settles). */
-  work: (env: Env, request: PublishRequest, attempt: PublishAttempt) => Promise<PublishResponse> = publishDefinition;
+  work: (env: Env, request: PublishRequest, attempt: PublishAttempt, options: PublishOptions) => Promise<PublishResponse> = publishDefinition;
+  /** Runs a late lint (tests wrap it through runInDurableObject to hold the report back). */
+  lateLint: (job: LateLint, attempt: PublishAttempt) => Promise<void> = (job, attempt) => job.run(attempt);
+  /** Late lints waiting for their upload's response to leave: version id → start. */
+  private readonly waiting = new Map<number, () => void>();
+
+  /**
+   * Starts the late lint of `versionId` (the upload route calls it once its response is handed to the runtime:
+   * lint is synchronous, and where the Worker and this object share an isolate, as under `wrangler dev`, a lint
+   * started earlier holds the answer back until it is done). Without the call, it starts after LATE_LINT_START_MS.
+   */
+  async startLateLint(versionId: unknown): Promise<void> {
+    const start = typeof versionId === "number" ? this.waiting.get(versionId) : undefined;
+    // workerd runs every isolate of a process on one thread: the response still has to pass the runtime's (and,
+    // locally, wrangler's proxy) workers to reach the client, and a synchronous lint would stall it there.
+    if (start) setTimeout(start, LATE_LINT_SETTLE_MS);
+  }
 
   /** Publishes one uploaded definition after every earlier request of this portal has finished or timed out. */
   async publish(request: unknown): Promise<PublishResponse> {
     if (!isPublishRequest(request)) {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }), timings: {} };
     }
-    return this.enqueue((attempt) => this.work(this.env, request, attempt));
+    return this.enqueue((attempt) => this.work(this.env, request, attempt, { inlineLintMaxBytes: this.inlineLintMaxBytes }));
   }
 
   /** Publishes one uploaded content bundle, in the same queue as definitions (content links resolve against them). */
@@ -55,12 +90,55 @@ export class PortalPublisher extends DurableObject<Env> {
    * the deadline starts when the work leaves the queue, not when it joined it.
    */
   private enqueue(work: (attempt: PublishAttempt) => Promise<PublishResponse>): Promise<PublishResponse> {
-    const run = this.tail.then(() => {
+    let answer!: (response: PublishResponse) => void;
+    let fail!: (error: unknown) => void;
+    const answered = new Promise<PublishResponse>((resolve, reject) => ((answer = resolve), (fail = reject)));
+    const run = this.tail.then(async () => {
       const attempt = new PublishAttempt(this.deadlineMs);
-      return settleWithin(attempt, work(attempt));
+      let late: LateLint | undefined;
+      try {
+        // The late lint never crosses RPC: only the answer does.
+        const { lateLint, ...response } = await settleWithin(attempt, work(attempt));
+        late = lateLint;
+        answer(late ? { ...response, lateLintVersion: late.versionId } : response);
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      if (late) await this.runLateLint(late);
     });
     this.tail = run.catch(() => undefined);
-    return run;
+    return answered;
+  }
+
+  /**
+   * Runs a late lint once the upload's answer has gone out, within its own deadline (the same as a publish's).
+   * Whatever stops it (the deadline, a failure storing the report), the version gets a report saying so rather
+   * than staying "pending"; lint errors themselves never fail anything (the version is already live).
+   */
+  private async runLateLint(job: LateLint): Promise<void> {
+    // Lint is synchronous: wait until the upload's answer has left (startLateLint), or a moment at most.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, LATE_LINT_START_MS);
+      this.waiting.set(job.versionId, () => (clearTimeout(timer), resolve()));
+    });
+    this.waiting.delete(job.versionId);
+    const attempt = new PublishAttempt(this.deadlineMs);
+    const stopped = async (why: string) => {
+      const report = { errors: 0, warnings: 0, issues: [], note: `lint did not complete (${why}); publish the definition again to lint it` };
+      try {
+        await recordLint(getDb(this.env.DB), job.versionId, report, storedLintJson(report));
+      } catch (error) {
+        console.error("late lint: storing its report failed", job.versionId, error);
+      }
+    };
+    try {
+      const outcome = await settleWithin(attempt, this.lateLint(job, attempt).then(() => ({ status: 200 as const, json: "{}", timings: {} })));
+      if (outcome.status !== 200) await stopped("it ran past its deadline");
+    } catch (error) {
+      console.error("late lint failed", job.versionId, error);
+      await stopped(error instanceof Error ? error.message.slice(0, 200) : "it failed");
+    }
   }
 }
 

@@ -1,24 +1,38 @@
 /**
  * @module One publish, end to end: R2 raw body → build (parse, detect, normalise, bundle, model) → lint →
  * KV slices (content-addressed, header last) → D1 rows → live pointer flipped in the same D1 transaction.
+ * Lint runs within the request only for definitions within INLINE_LINT_BUDGET (or `?strict=true`, before
+ * anything is written); a larger one goes live first and hands its lint to the PortalPublisher (`lateLint`).
  * Bad input is answered with a 4xx and leaves everything already published as it was. The attempt's budget
  * bounds the build's work, and its checkpoints stop a publish past its deadline before any D1 write
  * (see deadline.ts).
  */
+import { INLINE_LINT_BUDGET } from "../openapi/budgets";
 import { buildReference } from "../openapi/build";
 import { MAX_MODEL_SLICE_CHARS } from "../openapi/model/slice-size";
-import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, upsertApi } from "../store/apis";
+import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
 import { PublishAttempt } from "./deadline";
-import { lintForUpload } from "./lint-step";
+import { lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
 import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
 import { operationDocument } from "../search/documents";
 import type { SearchDocument } from "../search/types";
 import { liveRelease } from "../store/content";
-import { apiSlugFromTitle, isValidApiSlug, normalizeLabel } from "./names";
-import type { PublishRequest, PublishResponse, UploadLint } from "./types";
+import { apiSlugFromTitle, fallbackVersionLabel, isValidApiSlug, normalizeLabel } from "./names";
+import type { AnswerLint, LateLint, PublishRequest, PublishResponse, UploadIssue } from "./types";
+
+/** Knobs of one publish that the PortalPublisher sets (tests lower them through runInDurableObject). */
+export interface PublishOptions {
+  /** Bodies up to this many bytes are linted within the request (default {@link INLINE_LINT_BUDGET}.maxBytes). */
+  inlineLintMaxBytes?: number;
+}
+
+/** Where a version's lint report is served: `GET /v1/apis/{api}/versions/{version}/lint` (same auth as uploads). */
+export function lintReportUrl(origin: string, api: string, label: string): string {
+  return `${origin}/v1/apis/${api}/versions/${encodeURIComponent(label)}/lint`;
+}
 
 function refusal(status: PublishResponse["status"], code: string, message: string, details?: unknown): PublishResponse {
   return { status, json: JSON.stringify({ error: { code, message, ...(details === undefined ? {} : { details }) } }), timings: {} };
@@ -41,8 +55,9 @@ function stopwatch() {
 /**
  * Runs one publish; called by PortalPublisher one at a time per portal, inside `settleWithin(attempt, …)`.
  * Throws the attempt's BudgetExceeded / PublishAborted when it runs out (settleWithin answers those with 422).
+ * A 201 whose lint was left for later carries `lateLint` (the PortalPublisher runs it after answering).
  */
-export async function publishDefinition(env: Env, req: PublishRequest, attempt = new PublishAttempt()): Promise<PublishResponse> {
+export async function publishDefinition(env: Env, req: PublishRequest, attempt = new PublishAttempt(), options: PublishOptions = {}): Promise<PublishResponse> {
   const clock = stopwatch();
   const raw = await getDefinition(env.DEFINITIONS, req.sha256);
   clock.lap("r2-read");
@@ -66,29 +81,43 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const release = await liveRelease(env.DB, req.portalId);
   const ruleset = release?.config.lint;
   const lintOptions = ruleset ? { ruleset, ...(outcome.source.path !== undefined ? { file: outcome.source.path } : {}) } : {};
-  // Strict uploads are linted before anything is written; others lint while their KV writes are in flight.
-  let lint = req.strict ? lintForUpload(outcome, attempt.budget, lintOptions) : undefined;
+  const apiSlug = req.apiSlug ?? apiSlugFromTitle(header.info.title);
+  if (!isValidApiSlug(apiSlug)) {
+    return refusal(400, "invalid-api", `api slug "${apiSlug}" must be 1-64 lower-case letters, digits and dashes`);
+  }
+  // A definition without a version (empty, white space, missing, not text) publishes under the upload date, with
+  // a warning saying so (names.ts says why a date); what it does write must be a usable label.
+  const written = req.versionLabel ?? String(header.info.version ?? "").trim();
+  const labelIssues: UploadIssue[] = [];
+  let label: string;
+  if (written === "") {
+    label = fallbackVersionLabel(new Date());
+    labelIssues.push(versionFallbackIssue(outcome.source, label));
+  } else {
+    // Checked (and put in NFC) before anything is written: a label that cannot be linked to must not be committed.
+    const checked = normalizeLabel(written);
+    if (!checked.ok) {
+      const field = req.versionLabel !== undefined ? "?version=" : "info.version";
+      return refusal(422, "invalid-version", `${field} ${checked.reason}; set a plain version label (info.version or ?version=)`, { field });
+    }
+    label = checked.label;
+  }
+
+  // Strict uploads are linted before anything is written; others within the inline budget lint while their KV
+  // writes are in flight; larger ones go live first and are linted right after the answer (issue 12).
+  const inline = req.strict === true || raw.body.byteLength <= (options.inlineLintMaxBytes ?? INLINE_LINT_BUDGET.maxBytes);
+  let lint = req.strict ? lintForUpload(outcome, attempt.budget, lintOptions, labelIssues) : undefined;
   if (lint?.note) return refusal(422, "lint-stopped", `strict mode: ${lint.note}; nothing was published`, { lint });
   if (lint && lint.errors > 0) {
     return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
   }
 
-  const apiSlug = req.apiSlug ?? apiSlugFromTitle(header.info.title);
-  if (!isValidApiSlug(apiSlug)) {
-    return refusal(400, "invalid-api", `api slug "${apiSlug}" must be 1-64 lower-case letters, digits and dashes`);
-  }
-  // Checked (and put in NFC) before anything is written: a label that cannot be linked to must not be committed.
-  const checked = normalizeLabel(req.versionLabel ?? String(header.info.version ?? "").trim());
-  if (!checked.ok) {
-    const field = req.versionLabel !== undefined ? "?version=" : "info.version";
-    return refusal(422, "invalid-version", `${field} ${checked.reason}; set a plain version label (info.version or ?version=)`, { field });
-  }
-  const label = checked.label;
 
   const db = getDb(env.DB);
   const modelKey = await modelKeyFor(req.sha256, req.root);
   const counts = header.counts;
-  const answer = (apiSlug: string, lint: UploadLint) => ({
+  const lintUrl = lintReportUrl(req.origin, apiSlug, label);
+  const answer = (apiSlug: string, lint: AnswerLint) => ({
     api: apiSlug,
     version: label,
     url: `${req.origin}/p/${req.portalSlug}/reference/${apiSlug}/${encodeURIComponent(label)}/`,
@@ -106,9 +135,13 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   if (existing?.liveVersionId) {
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
-      lint ??= lintForUpload(outcome, attempt.budget, lintOptions);
+      // A large definition re-posted answers with the report its publication already has (or will have).
+      const stored = inline ? undefined : storedLintReport(live);
+      let block: AnswerLint;
+      if (stored === "pending") block = { status: "pending", url: lintUrl };
+      else block = { status: "complete", url: lintUrl, ...(stored ?? (lint ??= lintForUpload(outcome, attempt.budget, lintOptions, labelIssues))) };
       await ensurePortalIndex(env, req.portalId, attempt);
-      return { status: 200, json: JSON.stringify({ ...answer(apiSlug, lint), unchanged: true }), timings: clock.timings };
+      return { status: 200, json: JSON.stringify({ ...answer(apiSlug, block), unchanged: true }), timings: clock.timings };
     }
   }
 
@@ -128,11 +161,11 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     return built;
   };
   const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !stored, firstWrite);
-  if (!lint) {
-    // Lint holds the isolate for up to a second: start it once the first KV writes are on the wire, so that the
-    // rest of the batch completes meanwhile.
+  if (!lint && inline) {
+    // Lint holds the isolate for up to half a second here: start it once the first KV writes are on the wire, so
+    // that the rest of the batch completes meanwhile.
     await Promise.race([wrote, writing]);
-    lint = lintForUpload(outcome, attempt.budget, lintOptions);
+    lint = lintForUpload(outcome, attempt.budget, lintOptions, labelIssues);
     clock.lap("lint");
   }
   const locations = await writing;
@@ -142,7 +175,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   clock.lap("search");
   // The answer is built before any D1 write: once the live pointer has flipped, nothing may fail the request
   // (CI would retry a publish that worked, adding publications).
-  const body = answer(apiSlug, lint);
+  const body = answer(apiSlug, lint ? { status: "complete", url: lintUrl, ...lint } : { status: "pending", url: lintUrl });
 
   attempt.checkpoint("recording the version");
   const now = new Date().toISOString();
@@ -161,9 +194,10 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     securitySchemes: counts.securitySchemes,
     webhooks: counts.webhooks,
     callbacks: counts.callbacks,
-    lint: JSON.stringify(lint.issues.slice(0, 500)),
-    lintErrors: lint.errors,
-    lintWarnings: lint.warnings,
+    lint: lint ? storedLintJson(lint) : "{}",
+    lintErrors: lint?.errors ?? 0,
+    lintWarnings: lint?.warnings ?? 0,
+    lintStatus: lint ? "complete" : "pending",
     createdAt: now,
   });
   const published = { ...body, publication: version.id, publishedAt: now };
@@ -177,10 +211,22 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   }
   // The new index is live: the vectors only the previous one used can go (never fails the publish).
   await afterIndexLive(env, req.portalId, search);
-  return afterCommit(() => {
+  const answered = afterCommit(() => {
     clock.lap("d1-write");
     return { status: 201, json: JSON.stringify(published), timings: clock.timings };
   }, { publication: version.id, api: apiSlug, publishedAt: now });
+  if (lint) return answered;
+  // The version is live; its lint runs once the answer is on its way (PortalPublisher), on the build already in
+  // memory, and only fills in the report (a version's pages never depend on it).
+  const lateLint: LateLint = {
+    versionId: version.id,
+    async run(late) {
+      const report = lintForUpload(outcome, late.budget, lintOptions, labelIssues);
+      late.checkpoint("storing the lint report");
+      await recordLint(db, version.id, report, storedLintJson(report));
+    },
+  };
+  return { ...answered, lateLint };
 }
 
 /**
@@ -194,4 +240,28 @@ export function afterCommit(step: () => PublishResponse, facts: { publication: n
     console.error("publish: answering after the commit failed; the version is live", facts.publication, error);
     return { status: 201, json: JSON.stringify({ ...facts, note: "published; see GET /v1/apis for the details" }), timings: {} };
   }
+}
+
+/**
+ * The warning of a definition published under the fallback label: at `info.version` (or `info`, or the top, when
+ * missing), in the root file.
+ */
+function versionFallbackIssue(source: { path?: string; parsed: { data: unknown; locate(path: readonly (string | number)[]): { line: number; column: number } | undefined } }, label: string): UploadIssue {
+  const data = source.parsed.data as { info?: unknown };
+  const info = data !== null && typeof data === "object" ? data.info : undefined;
+  const hasInfo = info !== null && typeof info === "object" && !Array.isArray(info);
+  const hasVersion = hasInfo && Object.prototype.hasOwnProperty.call(info, "version");
+  const written = hasVersion ? (info as { version: unknown }).version : undefined;
+  const path = hasVersion ? ["info", "version"] : hasInfo ? ["info"] : [];
+  const at = source.parsed.locate(path);
+  const what = !hasVersion || written === null ? "info.version is missing" : written === "" ? "info.version is empty" : typeof written === "string" ? "info.version is white space" : "info.version is not text";
+  return {
+    severity: "warning",
+    rule: "version-fallback",
+    message: `${what}: published under the upload date "${label}" (set info.version, or ?version=, to choose the label)`,
+    line: at?.line ?? null,
+    column: at?.column ?? null,
+    path,
+    ...(source.path !== undefined ? { file: source.path } : {}),
+  };
 }

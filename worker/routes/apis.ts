@@ -17,7 +17,9 @@ import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer
 import { publisherFor } from "../publish/portal-publisher";
 import type { PublishRequest } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
-import { findApi, findVersionById, publishedVersionsQuery, setLayout } from "../store/apis";
+import { findApi, findPublishedVersion, findVersionById, publishedVersionsQuery, setLayout } from "../store/apis";
+import { storedLintReport } from "../publish/lint-step";
+import { lintReportUrl } from "../publish/publish-definition";
 import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "../store/changelog";
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition, putDefinition } from "../store/definitions";
@@ -119,11 +121,15 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       strict: c.req.query("strict") === "true",
       origin: publicOrigin(c.env, portal),
     };
-    const result = await survivingReset(() => publisherFor(c.env.PUBLISHER, portal.slug).publish(request));
+    const publisher = publisherFor(c.env.PUBLISHER, portal.slug);
+    const { lateLintVersion, ...result } = await survivingReset(() => publisher.publish(request));
     // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
     // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
     if (result.status === 201 && body.byteLength <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
-    return publishAnswer(result, { "r2-write": r2Write, ...result.timings });
+    const response = publishAnswer(result, { "r2-write": r2Write, ...result.timings });
+    // The version is live and answered; its lint starts once this response is the runtime's (issue 12).
+    if (lateLintVersion !== undefined) c.executionCtx.waitUntil(publisher.startLateLint(lateLintVersion).catch(() => undefined));
+    return response;
   })
   .get("/v1/apis", async (c) => {
     const portal = c.get("portal");
@@ -146,11 +152,26 @@ export const apisRoutes = new Hono<PortalAppEnv>()
         securitySchemes: v.securitySchemes,
         webhooks: v.webhooks,
         callbacks: v.callbacks,
-        lint: { errors: v.lintErrors, warnings: v.lintWarnings },
+        lint: v.lintStatus === "pending" ? { status: "pending" } : { status: "complete", errors: v.lintErrors, warnings: v.lintWarnings },
       })),
       publications,
     }));
     return c.json({ apis });
+  })
+  .get("/v1/apis/:api/versions/:version/lint", async (c) => {
+    // A published version's lint report (issue 12): 200 with it, or 202 while a large definition, already live,
+    // is still being linted by its publisher (the upload answer's lint.url points here).
+    const portal = c.get("portal");
+    const db = getDb(c.env.DB);
+    const api = await findApi(db, portal.id, c.req.param("api"));
+    if (!api) throw new ApiError(404, "not-found", `no API "${c.req.param("api")}"`);
+    const label = c.req.param("version").normalize("NFC");
+    const version = await findPublishedVersion(db, api.id, label);
+    if (!version) throw new ApiError(404, "not-found", `no published version "${label}" of "${api.slug}"`);
+    const head = { api: api.slug, version: version.label, publication: version.id, publishedAt: version.createdAt, url: lintReportUrl(publicOrigin(c.env, portal), api.slug, version.label) };
+    const report = storedLintReport(version);
+    if (report === "pending") return c.json({ ...head, status: "pending" }, 202, { "retry-after": "2" });
+    return c.json({ ...head, status: "complete", ...report });
   })
   .get("/v1/apis/:api/definition", async (c) => {
     const portal = c.get("portal");

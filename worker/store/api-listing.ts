@@ -18,6 +18,8 @@ export interface ListedVersion {
   callbacks: number;
   lintErrors: number;
   lintWarnings: number;
+  /** "complete", or "pending" while a large definition's lint has not stored its report (counts are 0 then). */
+  lintStatus: string;
 }
 
 /** One API with its labels (newest label first), its live label and how many publications it has had. */
@@ -50,6 +52,7 @@ export async function listApiSummaries(db: Db, portalId: number): Promise<Listed
         callbacks: versions.callbacks,
         lintErrors: versions.lintErrors,
         lintWarnings: versions.lintWarnings,
+        lintStatus: versions.lintStatus,
       })
       .from(versions)
       .innerJoin(apis, eq(apis.id, versions.apiId))

@@ -130,6 +130,28 @@ export async function failVersion(db: Db, versionId: number): Promise<void> {
   await db.update(versions).set({ status: "failed" }).where(eq(versions.id, versionId));
 }
 
+/** A published version of an API by label (its newest publication), or undefined. */
+export async function findPublishedVersion(db: Db, apiId: number, label: string): Promise<VersionRow | undefined> {
+  return db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.apiId, apiId), eq(versions.label, label), eq(versions.status, "published")))
+    .orderBy(desc(versions.id))
+    .limit(1)
+    .get();
+}
+
+/**
+ * Stores a version's lint report once its late lint has run (issue 12) and marks it complete. Only a pending
+ * report is replaced: a report already complete (a recovery run racing the first) stays as it was.
+ */
+export async function recordLint(db: Db, versionId: number, report: { errors: number; warnings: number }, json: string): Promise<void> {
+  await db
+    .update(versions)
+    .set({ lint: json, lintErrors: report.errors, lintWarnings: report.warnings, lintStatus: "complete" })
+    .where(and(eq(versions.id, versionId), eq(versions.lintStatus, "pending")));
+}
+
 /** Sets an API's layout ("page-per-operation" or "single-page"). */
 export async function setLayout(db: Db, apiId: number, layout: string): Promise<void> {
   await db.update(apis).set({ layout }).where(eq(apis.id, apiId));

@@ -66,7 +66,7 @@ function tagsOf(tags: unknown, issues: BuildIssue[]): TagInfo[] {
 /**
  * `info.title` / `info.version` as text: strings as written, numbers and booleans as YAML wrote them (`version:
  * 1.0` parses as 1); objects and arrays are not a title or a version, so they read as missing (the publisher then
- * asks for ?version=) rather than as "[object Object]".
+ * uses its fallback label, publish/names.ts) rather than as "[object Object]".
  */
 function textOf(value: unknown): string {
   return typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : "";

@@ -1,0 +1,1 @@
+ALTER TABLE `versions` ADD `lint_status` text DEFAULT 'complete' NOT NULL;
