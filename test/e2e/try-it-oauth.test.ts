@@ -95,6 +95,24 @@ it("Authorize (code + PKCE) from the panel, a protected call, a reload keeps it;
   await page.locator(".try-oauth").getByRole("button", { name: "Get token (client credentials)" }).click();
   await page.locator(".try-oauth .try-ok").waitFor({ timeout: 20_000 });
   expect(await sendAndStatus(page)).toMatch(/^200 /);
+
+  // A confidential client: the secret typed for the code flow is posted (never put in a URL), then the panel
+  // navigates to the authorization URL it gets back and comes back authorized.
+  await page.locator(".try-oauth").getByRole("button", { name: "Forget token" }).click();
+  await expect.poll(() => page.locator(".try-oauth").textContent()).toContain("not authorized");
+  await page.locator('.try-oauth label:has-text("Client secret") input').fill("e2e-confidential");
+  const urls: string[] = [];
+  const posted: string[] = [];
+  page.on("request", (r) => {
+    urls.push(r.url());
+    if (r.method() === "POST" && r.url().includes("/playground/oauth/start")) posted.push(r.postData() ?? "");
+  });
+  await Promise.all([page.waitForURL(PAGE(), { timeout: 30_000 }), page.locator(".try-oauth").getByRole("button", { name: "Authorize" }).click()]);
+  await page.waitForLoadState("networkidle");
+  await page.locator('.try-oauth[data-scheme="oauth2"] .try-ok').waitFor({ timeout: 20_000 });
+  expect(urls.some((u) => u.includes("e2e-confidential"))).toBe(false);
+  expect(posted.some((body) => new URLSearchParams(body).get("clientSecret") === "e2e-confidential")).toBe(true);
+  expect(await sendAndStatus(page)).toMatch(/^200 /);
   // The one failed load is the deliberate call without a token (401 no-token).
   expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
 });

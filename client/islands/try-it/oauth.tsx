@@ -68,14 +68,27 @@ export function OAuthControls({ name, required, state, target, reopen, onChanged
   const code = state.type === "openIdConnect" || state.flows.includes("authorizationCode");
   const credentials = state.flows.includes("clientCredentials");
 
-  const authorize = () => {
+  const authorize = async () => {
     try { sessionStorage.setItem(REOPEN_KEY, reopen); } catch { /* the panel stays closed on return */ }
-    // A GET navigation: the page's CSP (`form-action 'self'`) would stop a form post from following the Worker's
-    // redirect to the authorization server. A secret is therefore never part of this step (the portal's own
-    // configured secret, if any, is added by the Worker).
     const q = new URLSearchParams({ api: target.api, version: target.version, scheme: name, scopes: scopes.join(" "), return: location.pathname + location.search });
     if (clientId) q.set("clientId", clientId);
-    location.assign(`${target.base}/playground/oauth/start?${q}`);
+    // Without a secret, a GET navigation: the page's CSP (`form-action 'self'`) would stop a form post from
+    // following the Worker's redirect to the authorization server. With one (a confidential client), the secret
+    // must not ride in a URL, so a script posts it and then navigates to the authorization URL it gets back.
+    if (!secret) return location.assign(`${target.base}/playground/oauth/start?${q}`);
+    q.set("clientSecret", secret);
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const res = await fetch(`${target.base}/playground/oauth/start`, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: q.toString() });
+      const json: any = await res.json().catch(() => ({}));
+      if (res.ok && typeof json.location === "string") return location.assign(json.location);
+      setMessage(`Sign-in not started: ${json?.error?.message ?? json?.error?.code ?? "the portal refused"}`);
+    } catch {
+      setMessage("Sign-in not started: the portal did not answer.");
+    } finally {
+      setBusy(false);
+    }
   };
   const exchange = async () => {
     setBusy(true);
@@ -113,9 +126,9 @@ export function OAuthControls({ name, required, state, target, reopen, onChanged
         </fieldset>
       )}
       <label>Client ID <input value={clientId} autocomplete="off" spellcheck={false} onInput={(e) => setClientId((e.target as HTMLInputElement).value)} /></label>
-      {credentials && <label>Client secret <input type="password" value={secret} autocomplete="off" onInput={(e) => setSecret((e.target as HTMLInputElement).value)} /></label>}
+      {(credentials || code) && <label>Client secret{credentials ? "" : " (confidential clients only)"} <input type="password" value={secret} autocomplete="off" onInput={(e) => setSecret((e.target as HTMLInputElement).value)} /></label>}
       <p class="try-actions">
-        {code && <button type="button" onClick={authorize} disabled={!clientId}>Authorize</button>}
+        {code && <button type="button" onClick={() => void authorize()} disabled={busy || !clientId}>Authorize</button>}
         {credentials && <button type="button" onClick={exchange} disabled={busy || !clientId}>Get token (client credentials)</button>}
       </p>
       {message && <p class="try-err" role="alert">{message}</p>}
