@@ -1,4 +1,5 @@
 /** @module Reading a request body without ever holding more than a limit. */
+import { readStreamCapped } from "../lib/read-stream";
 import { ApiError } from "./errors";
 
 /**
@@ -22,31 +23,12 @@ export async function readBodyLimited(request: Request, maxBytes: number): Promi
     new ApiError(413, "too-large", `request body exceeds the ${maxBytes} byte limit (${(maxBytes / 1048576).toFixed(0)} MiB)`);
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      throw new ClientAbortError({ cause: error });
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
+  let read: Awaited<ReturnType<typeof readStreamCapped>>;
+  try {
+    read = await readStreamCapped(request.body, maxBytes);
+  } catch (error) {
+    throw new ClientAbortError({ cause: error });
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  if (read.truncated) throw tooLarge();
+  return read.bytes;
 }

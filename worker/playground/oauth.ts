@@ -13,6 +13,7 @@
 import { base64url, createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import type { OAuthSchemeSettings } from "../content/types";
 import { ApiError } from "../http/errors";
+import { readStreamCapped } from "../lib/read-stream";
 
 /** OpenAPI flow names (OAuth Flows Object) as the contract's `flows` lists them. */
 export type FlowName = "authorizationCode" | "clientCredentials" | "implicit" | "password";
@@ -202,27 +203,8 @@ async function callServer(url: string, init: RequestInit, io: OAuthIO, what: str
     await res.body?.cancel();
     throw new ApiError(502, "authorization-server-error", `the ${what} at ${target.host} redirected (${res.status}); redirects are not followed`);
   }
-  const reader = res.body?.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > OAUTH_LIMITS.maxAnswerBytes) {
-        await reader.cancel();
-        throw new ApiError(502, "authorization-server-error", `the ${what} at ${target.host} answered more than ${OAUTH_LIMITS.maxAnswerBytes / 1024} KiB`);
-      }
-      parts.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    bytes.set(p, at);
-    at += p.byteLength;
-  }
+  const { bytes, truncated } = await readStreamCapped(res.body, OAUTH_LIMITS.maxAnswerBytes);
+  if (truncated) throw new ApiError(502, "authorization-server-error", `the ${what} at ${target.host} answered more than ${OAUTH_LIMITS.maxAnswerBytes / 1024} KiB`);
   let json: unknown = null;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));

@@ -5,6 +5,7 @@
  * under one timeout, and the response read up to a size cap. Never logs headers or bodies.
  */
 import { ApiError } from "../http/errors";
+import { readStreamCapped } from "../lib/read-stream";
 
 /** Limits of one playground call (documented in docs/playground.md). */
 export const PLAYGROUND_LIMITS = {
@@ -90,31 +91,8 @@ export function outboundHeaders(given: Record<string, string>, userAgent: string
 }
 
 async function readCapped(res: Response, cap: number): Promise<{ body: Uint8Array; truncated: boolean }> {
-  if (!res.body) return { body: new Uint8Array(0), truncated: false };
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.byteLength > cap) {
-      parts.push(value.subarray(0, cap - size));
-      size = cap;
-      truncated = true;
-      await reader.cancel();
-      break;
-    }
-    parts.push(value);
-    size += value.byteLength;
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    body.set(p, at);
-    at += p.byteLength;
-  }
-  return { body, truncated };
+  const { bytes, truncated } = await readStreamCapped(res.body, cap);
+  return { body: bytes, truncated };
 }
 
 /**
