@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PAGE_WEIGHT } from "../openapi/budgets";
 import { renderOperationFragment, renderOperationPage } from ".";
+import type { CodeSamplesProps } from "../../client/islands/types";
+import { withBodyFromCode } from "../openapi/samples/body-in-code";
 import { examplePreview } from "./components/defer";
 import { duplicateIds, elements } from "./testing/html";
 import { bigExample, heavyDefinition } from "./testing/heavy";
@@ -142,5 +144,19 @@ describe("page weight: a page like GitHub's heaviest stays under 60 KB", () => {
     expect(deferredExamples(whole)).toEqual([]);
     expect(whole).toContain("last_field_of_published");
     expect(whole).toContain("last_field_of_queued");
+  });
+});
+
+describe("page weight: the request body is not repeated in the code samples' props", () => {
+  it("leaves it out of the props, and the island reads it back from the cURL code exactly", () => {
+    const pub = ref.operations.find((o) => o.slug === "publishthing")!;
+    const page = renderOperationPage({ ...pageProps(), header: ref.header, slice: ref.slice(pub.slug), nav: ref.operations });
+    const island = elements(page).find((e) => e.attrs["data-island"] === "code-samples")!;
+    const wire = JSON.parse(island.attrs["data-props"]!) as CodeSamplesProps;
+    expect(wire.bodyInCode).toBe(true);
+    expect(wire.input.body).toEqual({ mimeType: "application/json", text: "" });
+    // The cURL code as the browser reads it (entities decoded).
+    const code = /<code id="publishthing-sample-code"[^>]*>([\s\S]*?)<\/code>/.exec(page)![1]!.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&amp;", "&");
+    expect(withBodyFromCode(wire.input, code).body).toEqual({ mimeType: "application/json", text: JSON.stringify({ repository: "hello-world", private: false }) });
   });
 });

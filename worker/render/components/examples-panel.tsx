@@ -4,6 +4,7 @@ import CopyButton from "../../../client/islands/copy";
 import TryIt from "../../../client/islands/try-it";
 import { BUDGET_NOTES } from "../../openapi/budgets";
 import { withCredential } from "../../openapi/samples/auth";
+import { bodyInCode } from "../../openapi/samples/body-in-code";
 import { fillPlaceholders, fillPlaceholdersDeep } from "../../openapi/samples/variables";
 import type { MediaExample } from "../../openapi/schema-view/media-example";
 import { prettyExample } from "../format";
@@ -77,10 +78,13 @@ export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt }:
     .filter((r) => r.media);
   const reqExamples = model.bodyEntries.find((e) => e.type === sample.body?.mediaType)?.examples ?? [];
   const id = `${model.slice.summary.slug}-sample`;
+  const input = withCredential(fillPlaceholdersDeep(sample.input, variables), apiKey);
+  // The JSON body is in the cURL code already: the island's props leave it out when it reads back exactly.
+  const slim = bodyInCode(input);
   return (
     <aside class="op-x" aria-label="Examples">
       <H level={hl} class="xh">Request</H>
-      <Island name="code-samples" component={CodeSamples} props={{ input: withCredential(fillPlaceholdersDeep(sample.input, variables), apiKey), id }} />
+      <Island name="code-samples" component={CodeSamples} props={{ input, id }} wire={slim && { input: slim, id, bodyInCode: true }} />
       {sample.body?.example.truncated && <TruncatedNote />}
       {tryIt && <Island name="try-it" component={TryIt} props={{ ...tryIt, samples: id }} />}
       {/* One example is already in the code sample; several get tabs (the sample sends the first). */}
