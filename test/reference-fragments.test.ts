@@ -1,5 +1,5 @@
 /**
- * Deferred schema bodies over HTTP: an operation page past its inline budget links fragments; each answers 200
+ * Deferred schema bodies and long examples over HTTP: an operation page past its inline budget links fragments; each answers 200
  * with its part (immutable on a public portal), a stale `m` or an unknown part is 404, and a reader who may not
  * open the API gets the same 404 as for its pages.
  */
@@ -36,6 +36,30 @@ describe("operation page fragments", () => {
     expect(unknown.status).toBe(404);
     await unknown.text();
     const malformed = await SELF.fetch(ORIGIN + links[0]!.replace("/fragments/0?", "/fragments/0..1?"));
+    expect(malformed.status).toBe(404);
+    await malformed.text();
+  });
+
+  it("serves a long example deferred from the examples column, immutable, whole", async () => {
+    const token = await createPortal("frag-c");
+    expect((await upload(token, heavyDefinition(), { api: "heavy" })).status).toBe(201);
+    const page = await getPage("/p/frag-c/reference/heavy/1.0/publishthing");
+    expect(page.status).toBe(200);
+    expect(new TextEncoder().encode(page.html).length).toBeLessThanOrEqual(60 * 1024);
+    const links = [...page.html.matchAll(/<div class="df" data-frag="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+    expect(links.map((l) => /\/fragments\/(x[0-9]+)\?m=[0-9a-f]{16}$/.exec(l)?.[1])).toEqual(["x0", "x1", "x2"]);
+    expect(page.html).not.toContain("last_field_of_queued");
+    const res = await SELF.fetch(ORIGIN + links[2]!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const html = await res.text();
+    expect(html).toContain("data-frag-body");
+    expect(html).toContain('"last_field_of_queued": true');
+    expect(html).toContain('data-island="copy"');
+    const unknown = await SELF.fetch(ORIGIN + links[0]!.replace("/fragments/x0?", "/fragments/x9?"));
+    expect(unknown.status).toBe(404);
+    await unknown.text();
+    const malformed = await SELF.fetch(ORIGIN + links[0]!.replace("/fragments/x0?", "/fragments/x0.1?"));
     expect(malformed.status).toBe(404);
     await malformed.text();
   });

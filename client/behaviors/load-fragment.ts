@@ -1,5 +1,5 @@
 /**
- * @module Deferred schema bodies (worker/render/components/defer.tsx) load in place: opening the `<details>` that
+ * @module Deferred schema bodies and long examples (worker/render/components/defer.tsx) load in place: opening the `<details>` that
  * holds a `.df` placeholder, or clicking its link, fetches the fragment page and puts its body where the
  * placeholder was. Without script the link opens the fragment page itself.
  */
@@ -12,8 +12,11 @@ function fragmentUrl(placeholder: Element): URL | undefined {
   return url.origin === location.origin ? url : undefined;
 }
 
-/** Replaces `placeholder` by the body of its fragment page; on failure leaves the link, which still works. */
-export async function loadFragment(placeholder: HTMLElement): Promise<boolean> {
+/**
+ * Replaces `placeholder` by the body of its fragment page, then calls `loaded` with the new box (the island reviver
+ * hydrates the islands it holds: a deferred example's copy button); on failure leaves the link, which still works.
+ */
+export async function loadFragment(placeholder: HTMLElement, loaded?: (box: HTMLElement) => void): Promise<boolean> {
   const url = fragmentUrl(placeholder);
   if (!url || placeholder.dataset.loading) return false;
   placeholder.dataset.loading = "true";
@@ -28,6 +31,7 @@ export async function loadFragment(placeholder: HTMLElement): Promise<boolean> {
     box.className = "fb";
     for (const n of Array.from(body.childNodes)) box.appendChild(document.importNode(n, true));
     placeholder.replaceWith(box);
+    loaded?.(box);
     return true;
   } catch (error) {
     console.warn("fragment could not load", error);
@@ -37,17 +41,21 @@ export async function loadFragment(placeholder: HTMLElement): Promise<boolean> {
   }
 }
 
-/** Loads a details' placeholder when the reader opens it, and a placeholder whose link is clicked. */
-export function installLoadFragment(root: Document = document): void {
+/**
+ * Loads a details' placeholder when the reader opens it, and a placeholder whose link is clicked (only the link:
+ * a deferred example's preview is text a reader selects). `loaded` is called with each body put in place.
+ */
+export function installLoadFragment(root: Document = document, loaded?: (box: HTMLElement) => void): void {
   root.addEventListener("toggle", (e) => {
     const d = e.target;
     const placeholder = d instanceof HTMLDetailsElement && d.open ? d.querySelector<HTMLElement>(":scope > .df") : null;
-    if (placeholder) void loadFragment(placeholder);
+    if (placeholder) void loadFragment(placeholder, loaded);
   }, true);
   root.addEventListener("click", (e) => {
-    const placeholder = (e.target as Element).closest?.<HTMLElement>(".df");
+    const link = (e.target as Element).closest?.("a");
+    const placeholder = link?.closest<HTMLElement>(".df");
     if (!placeholder || !fragmentUrl(placeholder)) return;
     e.preventDefault();
-    void loadFragment(placeholder);
+    void loadFragment(placeholder, loaded);
   });
 }

@@ -1,7 +1,7 @@
 /**
  * @module Island reviver: finds `[data-island]` markers, imports each island once by name, and hydrates it with
- * its JSON props inside an error boundary. Everything else on the page stays static HTML, plus one delegated
- * behaviours (repeated schemas expand in place; deferred schema bodies load on expand).
+ * its JSON props inside an error boundary. Everything else on the page stays static HTML, plus delegated
+ * behaviours (repeated schemas expand in place; deferred schema bodies and long examples load on expand).
  */
 import { h, hydrate } from "preact";
 import { installExpandRepeat } from "../behaviors/expand-repeat";
@@ -12,7 +12,10 @@ import type { IslandName } from "../islands/types";
 
 document.documentElement.classList.add("js");
 installExpandRepeat();
-installLoadFragment();
+// A loaded fragment may hold islands (a deferred example's copy button): revive them like the page's.
+installLoadFragment(document, (box) => {
+  for (const el of box.querySelectorAll<HTMLElement>("[data-island]")) void revive(el);
+});
 
 async function revive(el: HTMLElement): Promise<void> {
   const name = el.dataset.island as IslandName;

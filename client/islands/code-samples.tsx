@@ -6,6 +6,7 @@
 import { shellCurl } from "@scalar/snippetz/plugins/shell/curl";
 import { useEffect, useState } from "preact/hooks";
 import { SAMPLE_LANGUAGES, type SnippetPlugin } from "../../worker/openapi/samples/languages";
+import { withBodyFromCode } from "../../worker/openapi/samples/body-in-code";
 import { printSample } from "../../worker/openapi/samples/print";
 import { serverUrl } from "../../worker/openapi/samples/servers";
 import { toHar } from "../../worker/openapi/samples/to-har";
@@ -24,7 +25,9 @@ function savedLanguage(): string | undefined {
 }
 
 /** Language tabs, server picker with variables, the code, and a copy button. */
-export default function CodeSamples({ input, id }: CodeSamplesProps) {
+export default function CodeSamples({ input: given, id, bodyInCode }: CodeSamplesProps) {
+  // The body left out of the props is read back from the cURL code the server rendered, before it re-renders.
+  const [input] = useState(() => (bodyInCode && typeof document !== "undefined" ? withBodyFromCode(given, document.getElementById(`${id}-code`)?.textContent) : given));
   const [lang, setLang] = useState(SAMPLE_LANGUAGES[0].id);
   const [server, setServer] = useState(0);
   const [vars, setVars] = useState<Record<string, string>>({});

@@ -6,6 +6,11 @@ export interface CodeSamplesProps {
   input: SampleInput;
   /** Operation slug, for element ids. */
   id: string;
+  /**
+   * Page weight: `input.body.text` is left out of the props because the server-rendered cURL code holds it exactly
+   * (worker/openapi/samples/body-in-code.ts); the island reads it back from that code before its first render.
+   */
+  bodyInCode?: true;
 }
 
 /** `switcher`: a menu of links (APIs or versions). */

@@ -113,8 +113,14 @@ describe("reading a reference", () => {
     await page.locator(".cs-code .cp").click();
     await expect.poll(() => page.locator(".cs-code .cp").textContent()).toBe("Copied");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.textContent());
+    // The island reads the body from the cURL code (its props leave it out): every language still sends it.
+    const curl = (await code.textContent())!;
+    const body = JSON.parse(/--data '([\s\S]*)'$/.exec(curl)![1]!.replaceAll("'\\''", "'")) as Record<string, unknown>;
+    const keys = Object.keys(body);
+    expect(keys.length).toBeGreaterThan(0);
     await page.locator(".cs-tabs button", { hasText: "Python" }).click();
     await expect.poll(() => code.textContent()).toContain("requests.post(");
+    for (const key of keys) expect(await code.textContent()).toContain(`"${key}"`);
     await page.locator(".cs-server select").first().selectOption({ index: 1 });
     await expect.poll(() => code.textContent()).toContain("https://sandbox.parcel-logistics.example/v2/shipments");
     // The language choice sticks across pages.

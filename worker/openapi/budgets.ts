@@ -52,6 +52,16 @@ export const PAGE_WEIGHT = {
   inlineSchemaBytes: 12_000,
   /** Estimated bytes of one schema row before its description (name, type, badges, markup). */
   rowBytes: 200,
+  /**
+   * Characters of examples (request and response, as pretty-printed) inlined in a page's examples column. Past it,
+   * an example longer than {@link PAGE_WEIGHT.examplePreviewChars} twice over shows its first lines and loads whole
+   * from its fragment URL. GitHub's heaviest pages carry one 16 KB response example or two of 8 KB.
+   */
+  inlineExampleChars: 8_000,
+  /** Lines of a deferred example shown as its preview (at most {@link PAGE_WEIGHT.examplePreviewChars} characters). */
+  examplePreviewLines: 24,
+  /** Characters of a deferred example's preview, whatever its lines. */
+  examplePreviewChars: 1_200,
 } as const;
 
 /** Schema views (schema-view/build-view.ts): what one page shows of a schema graph. */

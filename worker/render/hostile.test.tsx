@@ -6,7 +6,7 @@ import { lintDocument } from "../openapi/lint";
 import type { OperationSlice } from "../openapi/model/types";
 import { denseGraphDoc } from "../openapi/schema-view/testing/hostile";
 import { renderOperationPage } from ".";
-import { danglingFragments, duplicateIds, elements } from "./testing/html";
+import { codeSampleProps, danglingFragments, duplicateIds, elements } from "./testing/html";
 import { buildText, pageProps, sameTag, type TestReference } from "./testing/reference";
 
 function page(ref: TestReference, slug: string, slice: OperationSlice = ref.slice(slug)) {
@@ -19,7 +19,7 @@ function notes(html: string): string[] {
 }
 
 function sampleProps(html: string): CodeSamplesProps {
-  return JSON.parse(elements(html).find((e) => e.attrs["data-island"] === "code-samples")!.attrs["data-props"]) as CodeSamplesProps;
+  return codeSampleProps(html)[0]!;
 }
 
 describe("hostile definitions (issue 14): a request body with huge minLength / minItems", () => {

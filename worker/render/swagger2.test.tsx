@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CodeSamplesProps } from "../../client/islands/types";
 import { renderOperationPage, renderVersionIndex } from ".";
-import { elements } from "./testing/html";
+import { codeSampleProps, elements } from "./testing/html";
 import { buildFile, pageProps, sameTag } from "./testing/reference";
 
 describe("Swagger 2.0 (readme petstore, upgraded to 3.0 by the publish core)", () => {
@@ -36,7 +36,7 @@ describe("one resolver: the page's first request example is the body the code sa
     it(slug, () => {
       const op = ref.operations.find((o) => o.slug === slug)!;
       const html = renderOperationPage({ ...pageProps(), header: ref.header, slice: ref.slice(slug), nav: sameTag(ref, op) });
-      const props = JSON.parse(elements(html).find((e) => e.attrs["data-island"] === "code-samples")!.attrs["data-props"]) as CodeSamplesProps;
+      const props = codeSampleProps(html)[0]!;
       const shown = /<div class="ex">[\s\S]*?<pre><code id="[^"]+">([\s\S]*?)<\/code><\/pre>/.exec(html.slice(html.indexOf("<aside")))?.[1];
       const text = shown!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
       expect(JSON.parse(text)).toEqual(JSON.parse(props.input.body!.text!));

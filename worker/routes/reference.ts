@@ -221,9 +221,9 @@ export const referenceRoutes = new Hono<AppEnv>()
     });
     return c.html(html);
   })
-  // A deferred schema body of an operation page (render/components/defer.tsx). `m` names the model and render
+  // A deferred schema body (`3.1`) or example (`x0`) of an operation page (render/components/defer.tsx). `m` names the model and render
   // format it was numbered under, so the URL is immutable; another `m` (the label re-published since) is a 404.
-  .get("/p/:portal/reference/:api/:version/:slug/fragments/:id{[0-9]+(?:\\.[0-9]+){0,31}}", async (c) => {
+  .get("/p/:portal/reference/:api/:version/:slug/fragments/:id{(?:x[0-9]+|[0-9]+(?:\\.[0-9]+){0,31})}", async (c) => {
     const slug = c.req.param("slug");
     const ctx = await readable(c, labelParam(c), slug);
     const row = ctx.operation;
@@ -236,7 +236,8 @@ export const referenceRoutes = new Hono<AppEnv>()
     ]);
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationFragment({
-      // Schema bodies only: no Authorize control or variables (the examples column is not part of a fragment).
+      // No Authorize control or variables: fragments are public and immutable (an example carrying a `{{name}}`
+      // placeholder is never deferred, so no fragment needs a reader's values).
       ...baseProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
       header, slice, nav: [],
       fragmentHref: fragmentHref(ctx, slug, tag),

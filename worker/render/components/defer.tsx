@@ -21,13 +21,16 @@ export interface DeferState {
   prefix: string;
   /** The fragment URL of body `id`. */
   href(id: string): string;
-  /** Set by the fragment route: the body to capture (`3.1`) and, once rendered, its HTML. */
+  /** Set by the fragment route: the body to capture (`3.1`, or example `x2`) and, once rendered, its HTML. */
   capture?: { target: string; html?: string };
+  /** Characters of examples inlined so far in the examples column, and the next deferred example's number. */
+  exampleSpent: number;
+  nextExample: number;
 }
 
 /** A fresh page-level state: bodies past `limit` estimated bytes defer to `href(id)`. */
 export function createDeferState(href: (id: string) => string, capture?: DeferState["capture"], prefix = "", limit: number = PAGE_WEIGHT.inlineSchemaBytes): DeferState {
-  return { spent: 0, limit, next: 0, prefix, href, capture };
+  return { spent: 0, limit, next: 0, prefix, href, capture, exampleSpent: 0, nextExample: 0 };
 }
 
 /** Records one schema row (its markup, description and facts: enum, examples, default, constraints) against the page's inline budget. */
@@ -63,4 +66,30 @@ function fragmentContext(d: DeferState, id: string): RenderContext {
   const ctx = createRenderContext(`f${id.replaceAll(".", "-")}-`);
   ctx.defer = createDeferState(d.href, d.capture, `${id}.`, d.limit);
   return ctx;
+}
+
+/**
+ * Whether an example of `text` (pretty-printed, before the reader's `{{name}}` values fill it) defers, and under
+ * which fragment id (`x0`, `x1`… in the examples column's order). Examples inline while the page's example budget
+ * ({@link PAGE_WEIGHT}.inlineExampleChars) lasts; past it, one more than twice its preview defers. An example with
+ * a `{{name}}` placeholder never defers: fragments are public and immutable, so they cannot carry a reader's values.
+ */
+export function deferExample(ctx: RenderContext, text: string): string | undefined {
+  const d = ctx.defer;
+  if (!d || d.prefix !== "") return undefined;
+  if (d.exampleSpent + text.length > PAGE_WEIGHT.inlineExampleChars && text.length > 2 * PAGE_WEIGHT.examplePreviewChars && !text.includes("{{")) {
+    return `x${d.nextExample++}`;
+  }
+  d.exampleSpent += text.length;
+  return undefined;
+}
+
+/**
+ * The first lines of a deferred example, then "…": up to {@link PAGE_WEIGHT}.examplePreviewLines whole lines within
+ * examplePreviewChars characters (a first line longer than that is cut).
+ */
+export function examplePreview(text: string): string {
+  const lines = text.split("\n", PAGE_WEIGHT.examplePreviewLines).join("\n").slice(0, PAGE_WEIGHT.examplePreviewChars);
+  const end = lines.length < PAGE_WEIGHT.examplePreviewChars ? lines.length : lines.lastIndexOf("\n");
+  return `${end > 0 ? lines.slice(0, end) : lines}\n…`;
 }

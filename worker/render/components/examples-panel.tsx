@@ -4,10 +4,13 @@ import CopyButton from "../../../client/islands/copy";
 import TryIt from "../../../client/islands/try-it";
 import { BUDGET_NOTES } from "../../openapi/budgets";
 import { withCredential } from "../../openapi/samples/auth";
+import { bodyInCode } from "../../openapi/samples/body-in-code";
 import { fillPlaceholders, fillPlaceholdersDeep } from "../../openapi/samples/variables";
 import type { MediaExample } from "../../openapi/schema-view/media-example";
 import { prettyExample } from "../format";
-import { Code } from "./code";
+import { renderToString } from "preact-render-to-string";
+import { Code, escapeText } from "./code";
+import { deferExample, examplePreview } from "./defer";
 import type { RenderContext } from "./context";
 import { H } from "./heading";
 import { Island } from "./island";
@@ -18,17 +21,40 @@ import { Tabs } from "./tabs";
 
 function ExampleBlock({ example, ctx, mediaType, variables = {} }: { example: MediaExample; ctx: RenderContext; mediaType?: string; variables?: Record<string, string> }) {
   const id = ctx.uid("x");
+  const external = example.externalValue !== undefined && example.value === undefined;
+  const text = external ? "" : prettyExample(example.value);
+  // Page weight: past the page's example budget a long example shows its first lines; the whole loads in place
+  // from its fragment (whose code keeps this id, so the copy button there copies it all) or opens as a page.
+  const fragment = external ? undefined : deferExample(ctx, text);
+  if (fragment !== undefined && ctx.defer?.capture?.target === fragment) {
+    ctx.defer.capture.html = renderToString(<><pre><Code id={id} text={text} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>);
+  }
+  const href = fragment === undefined ? undefined : ctx.defer!.href(fragment);
   return (
     <div class="ex">
       {(mediaType || example.summary || example.generated) && (
         <p class="fa">{mediaType && <code>{mediaType}</code>} {example.summary ?? ""}{example.generated ? " (generated from the schema)" : ""}</p>
       )}
-      {example.externalValue !== undefined && example.value === undefined
-        ? <p class="fa">External example: <SafeLink url={example.externalValue} /></p>
-        : <><pre><Code id={id} text={fillPlaceholders(prettyExample(example.value), variables)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
+      {external
+        ? <p class="fa">External example: <SafeLink url={example.externalValue!} /></p>
+        : href !== undefined
+          ? <div class="df" data-frag={href}><pre><code dangerouslySetInnerHTML={{ __html: escapeText(examplePreview(text)) }} /></pre><p class="fa"><a href={href}>Show the whole example ({lineCount(text)} lines, {kilobytes(text)})</a></p></div>
+          : <><pre><Code id={id} text={fillPlaceholders(text, variables)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
       {example.truncated && <TruncatedNote />}
     </div>
   );
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+/** UTF-8 size in KB, one decimal under 10 KB. */
+function kilobytes(text: string): string {
+  const kb = new TextEncoder().encode(text).length / 1024;
+  return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
 }
 
 /** Said under a generated example that a budget cut or that misses a bound it could not meet (`minLength: 1e9`). */
@@ -52,10 +78,13 @@ export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt }:
     .filter((r) => r.media);
   const reqExamples = model.bodyEntries.find((e) => e.type === sample.body?.mediaType)?.examples ?? [];
   const id = `${model.slice.summary.slug}-sample`;
+  const input = withCredential(fillPlaceholdersDeep(sample.input, variables), apiKey);
+  // The JSON body is in the cURL code already: the island's props leave it out when it reads back exactly.
+  const slim = bodyInCode(input);
   return (
     <aside class="op-x" aria-label="Examples">
       <H level={hl} class="xh">Request</H>
-      <Island name="code-samples" component={CodeSamples} props={{ input: withCredential(fillPlaceholdersDeep(sample.input, variables), apiKey), id }} />
+      <Island name="code-samples" component={CodeSamples} props={{ input, id }} wire={slim && { input: slim, id, bodyInCode: true }} />
       {sample.body?.example.truncated && <TruncatedNote />}
       {tryIt && <Island name="try-it" component={TryIt} props={{ ...tryIt, samples: id }} />}
       {/* One example is already in the code sample; several get tabs (the sample sends the first). */}

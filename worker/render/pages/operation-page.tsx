@@ -75,7 +75,7 @@ export function renderOperationPage(p: OperationPageProps): string {
 }
 
 /**
- * Deferred schema body `id` of an operation page, as a small HTML document of its own (the body inside
+ * Deferred schema body `id` (`3`, `3.1`) or deferred example `id` (`x0`) of an operation page, as a small HTML document of its own (the body inside
  * `<main class="frag">`, a link back to the operation): what a reader without script opens, and what the page's
  * script inserts on expand. `undefined` when the page has no body `id` (a stale or made-up number). Renders the
  * page's model the same way the page does, so numbering matches for the same slice.
@@ -86,8 +86,9 @@ export function renderOperationFragment(p: OperationPageProps & { fragmentHref: 
   const capture: { target: string; html?: string } = { target: id };
   ctx.defer = createDeferState(p.fragmentHref, capture);
   const model = buildOperationModel(p.slice, p.header, ctx);
-  // Deferred bodies are all in the article's schema side, numbered before the examples column would render.
-  renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" examples={false} />);
+  // Deferred schema bodies are all in the article's schema side, numbered before the examples column renders;
+  // deferred examples (`x2`) are in the examples column, rendered only when one is asked for.
+  renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" examples={id.startsWith("x")} />);
   if (capture.html === undefined) return undefined;
   const title = `${operationTitle(op)} (part) · ${p.header.info.title} ${p.version.label} · ${p.portal.name}`;
   return documentStart({ title }) + renderToString(

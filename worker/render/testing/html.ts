@@ -1,5 +1,7 @@
 /** @module Test support: a minimal HTML walk (htmlparser2, already a dependency of sanitize-html) for assertions. */
 import { Parser } from "htmlparser2";
+import type { CodeSamplesProps } from "../../../client/islands/types";
+import { withBodyFromCode } from "../../openapi/samples/body-in-code";
 
 /** One element as the parser saw it. */
 export interface Element {
@@ -35,4 +37,29 @@ export function danglingFragments(html: string): string[] {
 export function firstText(html: string, tag: string): string | undefined {
   const m = new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(html);
   return m?.[1];
+}
+
+/** Decoded text of the element whose id is `id` (`undefined` when there is none). */
+export function textOfId(html: string, id: string): string | undefined {
+  let depth = 0;
+  let text: string | undefined;
+  const parser = new Parser({
+    onopentag: (_tag, attrs) => { if (depth > 0) depth++; else if (attrs.id === id) { depth = 1; text = ""; } },
+    ontext: (t) => { if (depth > 0) text += t; },
+    onclosetag: () => { if (depth > 0) depth--; },
+  }, { decodeEntities: true });
+  parser.write(html);
+  parser.end();
+  return text;
+}
+
+/**
+ * The code-samples islands' props as the island completes them: a body left out of the props (`bodyInCode`) read
+ * back from the page's cURL code, as client/islands/code-samples.tsx does.
+ */
+export function codeSampleProps(html: string): CodeSamplesProps[] {
+  return elements(html).filter((e) => e.attrs["data-island"] === "code-samples").map((e) => {
+    const props = JSON.parse(e.attrs["data-props"]!) as CodeSamplesProps;
+    return props.bodyInCode ? { ...props, input: withBodyFromCode(props.input, textOfId(html, `${props.id}-code`)) } : props;
+  });
 }
