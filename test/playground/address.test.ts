@@ -1,10 +1,12 @@
 /** Units of the playground's address, server and allow-list rules, and portico.yaml's `playground` block. */
+import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { readConfig } from "../../worker/content/config";
 import { blockedAddress, parseIPv6 } from "../../worker/playground/address";
 import { allowListHosts, serverHosts } from "../../worker/playground/target";
-import { playgroundCallAllowed } from "../../worker/access/rate-limit";
+import { spendPlaygroundCall } from "../../worker/access/rate-limit";
 import { CachingResolver, DohResolver, type HostResolver } from "../../worker/playground/resolve";
+import { freshWindow } from "./fixture";
 
 describe("blockedAddress", () => {
   it.each([
@@ -65,11 +67,18 @@ describe("allowListHosts and portico.yaml", () => {
   });
 });
 
-describe("playgroundCallAllowed", () => {
-  it("stops a reader at 30 and a portal at 600 calls a minute", () => {
-    expect(playgroundCallAllowed({ ip: 29, portal: 100 })).toBe(true);
-    expect(playgroundCallAllowed({ ip: 30, portal: 100 })).toBe(false);
-    expect(playgroundCallAllowed({ ip: 0, portal: 600 })).toBe(false);
+describe("spendPlaygroundCall (the Rate Limiting bindings, as miniflare emulates them)", () => {
+  it("stops a reader at 30 and a portal at 600 calls a minute; a refused reader spends nothing of the portal's", async () => {
+    await freshWindow();
+    const portal = { id: 990_001, slug: `rl-${crypto.randomUUID()}` };
+    for (let i = 0; i < 30; i++) expect(await spendPlaygroundCall(env, portal, "ip:203.0.113.9")).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await spendPlaygroundCall(env, portal, "ip:203.0.113.9")).toBe(false);
+    // 570 more readers bring the portal to 600 (the 5 refused calls above did not count against it).
+    const others = await Promise.all(Array.from({ length: 570 }, (_, i) => spendPlaygroundCall(env, portal, `reader:r${i}`)));
+    expect(others.every(Boolean)).toBe(true);
+    expect(await spendPlaygroundCall(env, portal, "reader:one-more")).toBe(false);
+    // Another portal, and the same reader on it, are counted apart.
+    expect(await spendPlaygroundCall(env, { id: 990_002, slug: `rl-${crypto.randomUUID()}` }, "ip:203.0.113.9")).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { DohResolver } from "../../worker/playground/resolve";
 import { PLAYGROUND_LIMITS, sendUpstream } from "../../worker/playground/send";
 import { checkTarget } from "../../worker/playground/target";
-import { clearLog, definition, send, setUpPortal, upstream, upstreamLog, upstreamPort } from "./fixture";
+import { clearLog, definition, freshWindow, send, setUpPortal, upstream, upstreamLog, upstreamPort } from "./fixture";
 
 const PORTAL = "pg-send";
 
@@ -210,6 +210,7 @@ describe("POST /p/{portal}/playground/send", () => {
 
   it("rate-limits each reader (429 after 30 calls a minute) without touching other readers", async () => {
     const call = (ip: string) => send(PORTAL, { operationId: "get_echo", url: `${upstream()}/echo` }, { headers: { "cf-connecting-ip": ip } });
+    await freshWindow();
     for (let i = 0; i < 30; i++) expect((await call("203.0.113.7")).status).toBe(200);
     const over = await call("203.0.113.7");
     expect(over.status).toBe(429);
