@@ -34,15 +34,32 @@ export interface PlaygroundLimiters {
   PLAYGROUND_PORTAL_LIMIT: RateLimit;
 }
 
+/** Reader keys the reader's limiter refused, with the end of that window (ms), per isolate; bounded. */
+const REFUSED = new Map<string, number>();
+const MAX_REFUSED = 1024;
+
 /**
  * Spends one playground call of `reader` (`reader:<id>` or `ip:<address>`) on `portal`; false when the reader's
- * or the portal's limit for this window is reached. The reader's limiter is asked first and the portal's only
- * when it passes, so one reader over its limit cannot use up the portal's quota for everyone else. Keys carry the
- * portal's id and slug. In production the counts are per Cloudflare location and approximate (the binding's
- * own design: no round trip to a central store); locally miniflare keeps exact counts.
+ * or the portal's limit for this window is reached. Both limiters are asked at once (one wait, not two); so that
+ * one reader over its limit cannot use up the portal's quota for everyone else, a reader the reader's limiter
+ * refused is refused by this isolate without asking either limiter again until the minute ends (at most one
+ * portal call spent per refused reader, window and isolate). Keys carry the portal's id and slug. In production
+ * the counts are per Cloudflare location and approximate (the binding's own design: no round trip to a central
+ * store); locally miniflare keeps exact counts in fixed windows aligned to the minute.
  */
 export async function spendPlaygroundCall(env: PlaygroundLimiters, portal: { id: number; slug: string }, reader: string): Promise<boolean> {
   const key = `${portal.id}:${portal.slug}`;
-  if (!(await env.PLAYGROUND_READER_LIMIT.limit({ key: `${key}|${reader}` })).success) return false;
-  return (await env.PLAYGROUND_PORTAL_LIMIT.limit({ key })).success;
+  const readerKey = `${key}|${reader}`;
+  const now = Date.now();
+  const until = REFUSED.get(readerKey);
+  if (until !== undefined) {
+    if (until > now) return false;
+    REFUSED.delete(readerKey);
+  }
+  const [own, all] = await Promise.all([env.PLAYGROUND_READER_LIMIT.limit({ key: readerKey }), env.PLAYGROUND_PORTAL_LIMIT.limit({ key })]);
+  if (!own.success) {
+    if (REFUSED.size >= MAX_REFUSED) REFUSED.delete(REFUSED.keys().next().value!);
+    REFUSED.set(readerKey, (Math.floor(now / PLAYGROUND_WINDOW_MS) + 1) * PLAYGROUND_WINDOW_MS);
+  }
+  return own.success && all.success;
 }

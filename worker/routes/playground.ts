@@ -13,6 +13,7 @@ import { apiLabels } from "../access/labels";
 import { PLAYGROUND_WINDOW_MS, spendPlaygroundCall } from "../access/rate-limit";
 import { canRead } from "../access/reader";
 import { readerStateWith } from "../access/resolve";
+import { readSession } from "../access/session";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
@@ -179,6 +180,19 @@ function readerKey(c: Context<AppEnv>, readerId: string | undefined): string {
   return readerId ? `reader:${readerId}` : `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
 }
 
+/** Spends one call of this request's reader (its session opened for `portal`) on `portal`; false when over a limit. */
+async function spend(c: Context<AppEnv>, portal: { id: number; slug: string }): Promise<boolean> {
+  const identity = await readSession(c, portal);
+  return spendPlaygroundCall(c.env, portal, readerKey(c, identity?.readerId));
+}
+
+/**
+ * Portal slug → id as D1 last answered, per isolate (bounded), so the rate limit can start beside the D1 read.
+ * Only a hint: the id D1 gives decides which limit counts (a portal made again under the slug is spent again).
+ */
+const PORTAL_IDS = new Map<string, number>();
+const MAX_PORTAL_IDS = 256;
+
 export const playgroundRoutes = new Hono<AppEnv>()
   .post("/p/:portal/playground/send", async (c) => {
     const started = Date.now();
@@ -189,11 +203,24 @@ export const playgroundRoutes = new Hono<AppEnv>()
       throw new ApiError(415, "unsupported-media-type", "send the request as application/json");
     }
     const input = parseSendBody(await readJsonObject(c.req.raw, MAX_SEND_JSON_BYTES));
+    const slug = c.req.param("portal");
+    // The rate limit starts beside the D1 read when this isolate already knows the portal's id (the limiter's keys
+    // and the session's audience need it); it is confirmed against D1's answer below. So calls later refused for a
+    // missing API, version or operation can spend quota too.
+    const knownId = PORTAL_IDS.get(slug);
+    const early = knownId === undefined ? undefined : spend(c, { id: knownId, slug });
+    early?.catch(() => {}); // awaited below, or dropped when the call is refused first
+    const parsed = Date.now();
     // One D1 round trip: portal, access inputs, API, version, operation (store/playground.ts). The reference's own
     // answer is held back until the reader is known to be allowed, so a gated API's versions stay secret.
-    const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, c.req.param("portal"), input.api, input.version, input.operationId);
-    if (!call) throw new ApiError(404, "not-found", `no portal "${c.req.param("portal")}"`);
+    const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, slug, input.api, input.version, input.operationId);
+    const loaded = Date.now();
+    if (!call) throw new ApiError(404, "not-found", `no portal "${slug}"`);
     const { portal, settings } = call;
+    if (knownId !== portal.id) {
+      if (PORTAL_IDS.size >= MAX_PORTAL_IDS) PORTAL_IDS.delete(PORTAL_IDS.keys().next().value!);
+      PORTAL_IDS.set(slug, portal.id);
+    }
     const state = await readerStateWith(c, portal, call.access);
     // A gated API is the very 404 of a missing one, as on reference pages.
     if (!call.api || !canRead(state.reader("en"), apiLabels(state.access.policy, input.api, state.access.navigation))) {
@@ -206,17 +233,29 @@ export const playgroundRoutes = new Hono<AppEnv>()
     if (operation.method.toUpperCase() !== input.method) {
       throw new ApiError(400, "invalid-request", `operation ${input.operationId} is ${operation.method.toUpperCase()}, not ${input.method}`);
     }
-    // The rate limit (Workers Rate Limiting bindings) beside the slice (KV, cached per isolate). A call refused
-    // later (blocked host, no token…) has spent its quota too, so probing costs the same.
-    const [allowed, slice] = await Promise.all([
-      spendPlaygroundCall(c.env, portal, readerKey(c, state.identity?.readerId)),
-      getSlice(c.env.MODELS, version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length }),
-    ]);
-    if (!allowed) {
+    // A limit spent under an id D1 no longer gives this slug (the portal was made again) is spent again, right.
+    const allowed = early !== undefined && knownId === portal.id ? early : spend(c, portal);
+    // The slice (KV, cached per isolate), then the first URL's check (its DNS answers, cached per isolate) while the
+    // limiter answers: nothing goes out before the limit allows it, and a refused call is 429 whatever its URL.
+    const slice = await getSlice(c.env.MODELS, version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
+    if (!slice) {
+      await allowed; // spent all the same
+      throw new ApiError(404, "not-found", `operation ${input.operationId} is not available`);
+    }
+    const rules: TargetRules = {
+      allowed: [...serverHosts(slice.servers), ...allowListHosts(settings.allowHosts)],
+      ownHosts: ownHosts(c, portal),
+      allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env, c.req.url),
+    };
+    const resolver = resolverFor(c.env, c.req.url);
+    const firstCheck = checkTarget(input.url, rules, resolver);
+    firstCheck.catch(() => {}); // its refusal is thrown by sendUpstream, after the limit's
+    const read = Date.now();
+    if (!(await allowed)) {
       c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
       throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
     }
-    if (!slice) throw new ApiError(404, "not-found", `operation ${input.operationId} is not available`);
+    const limited = Date.now();
 
     if (input.authScheme !== undefined) {
       // With `auth`, the version's security schemes (its header, cached per isolate).
@@ -227,15 +266,19 @@ export const playgroundRoutes = new Hono<AppEnv>()
       input.headers.authorization = authorization;
     }
     const origin = publicOrigin(c.env, portal);
-    const rules: TargetRules = {
-      allowed: [...serverHosts(slice.servers), ...allowListHosts(settings.allowHosts)],
-      ownHosts: ownHosts(c, portal),
-      allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env, c.req.url),
-    };
-    const resolver = resolverFor(c.env, c.req.url);
     const checked = Date.now();
-    const res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => checkTarget(url, rules, resolver));
-    c.header("server-timing", `checks;dur=${checked - started}, upstream;dur=${res.upstreamMs}`);
+    // The first URL's check was started above; every redirect's is made as it comes (send.ts).
+    let first = true;
+    const res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => {
+      if (first && url === input.url) {
+        first = false;
+        return firstCheck;
+      }
+      first = false;
+      return checkTarget(url, rules, resolver);
+    });
+    // checks = body + d1 + (session, slice) + limit (+ auth); workerd's clock moves only on I/O, so each is a wait.
+    c.header("server-timing", `checks;dur=${checked - started}, body;dur=${parsed - started}, d1;dur=${loaded - parsed}, limit;dur=${limited - read}, upstream;dur=${res.upstreamMs}`);
     const encoded = encodeBody(res.body, res.headers["content-type"], res.truncated);
     return c.json({
       status: res.status, statusText: res.statusText, headers: res.headers, ...encoded, size: res.body.byteLength,
