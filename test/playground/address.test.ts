@@ -4,7 +4,8 @@ import { describe, expect, inject, it } from "vitest";
 import { readConfig } from "../../worker/content/config";
 import { blockedAddress, parseIPv6 } from "../../worker/playground/address";
 import { allowListHosts, serverHosts } from "../../worker/playground/target";
-import { spendPlaygroundCall } from "../../worker/access/rate-limit";
+import { MAX_PLAYGROUND_CALLS_PER_PORTAL as PORTAL_MAX, MAX_PLAYGROUND_CALLS_PER_READER as READER_MAX } from "../../worker/access/rate-limit";
+import { spendPlaygroundCall } from "../../worker/store/playground";
 import { CachingResolver, DohResolver, type HostResolver } from "../../worker/playground/resolve";
 import { freshWindow } from "./fixture";
 
@@ -71,11 +72,13 @@ describe("spendPlaygroundCall (the Rate Limiting bindings, as miniflare emulates
   it("stops a reader at 30 and a portal at 600 calls a minute; a refused reader spends one portal call at most", async () => {
     await freshWindow();
     const portal = { id: 990_001, slug: `rl-${crypto.randomUUID()}` };
-    for (let i = 0; i < 30; i++) expect(await spendPlaygroundCall(env, portal, "ip:203.0.113.9")).toBe(true);
+    // The constants are the documented limits; the calls below show wrangler.toml's bindings count to them.
+    expect([READER_MAX, PORTAL_MAX]).toEqual([30, 600]);
+    for (let i = 0; i < READER_MAX; i++) expect(await spendPlaygroundCall(env, portal, "ip:203.0.113.9")).toBe(true);
     for (let i = 0; i < 5; i++) expect(await spendPlaygroundCall(env, portal, "ip:203.0.113.9")).toBe(false);
     // 569 more readers bring the portal to 600: of the 5 refused calls above only the first reached the portal's
     // limiter (the isolate remembers the refusal until the minute ends).
-    const others = await Promise.all(Array.from({ length: 569 }, (_, i) => spendPlaygroundCall(env, portal, `reader:r${i}`)));
+    const others = await Promise.all(Array.from({ length: PORTAL_MAX - READER_MAX - 1 }, (_, i) => spendPlaygroundCall(env, portal, `reader:r${i}`)));
     expect(others.every(Boolean)).toBe(true);
     expect(await spendPlaygroundCall(env, portal, "reader:one-more")).toBe(false);
     // Another portal, and the same reader on it, are counted apart.

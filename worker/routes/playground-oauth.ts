@@ -16,7 +16,7 @@
 import { Hono, type Context } from "hono";
 import { crossSiteRequest } from "../access/api-key";
 import { apiLabels } from "../access/labels";
-import { PLAYGROUND_WINDOW_MS, spendPlaygroundCall } from "../access/rate-limit";
+import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
 import { canRead } from "../access/reader";
 import { readerState, readerStateWith } from "../access/resolve";
 import { safeReturnPath } from "../access/return-to";
@@ -32,7 +32,7 @@ import {
 } from "../playground/oauth";
 import { getDb } from "../store/db";
 import { getHeader } from "../store/models";
-import { loadPlaygroundCall, loadPlaygroundSettings, type PlaygroundSettings } from "../store/playground";
+import { loadPlaygroundCall, loadPlaygroundSettings, spendPlaygroundCall, type PlaygroundSettings } from "../store/playground";
 import type { PortalRow } from "../store/portals";
 import { loadPortal } from "../store/reader";
 import { authServerCheck, isLocalEnvironment } from "./playground";

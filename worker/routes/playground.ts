@@ -10,7 +10,7 @@
 import { Hono, type Context } from "hono";
 import { crossSiteRequest } from "../access/api-key";
 import { apiLabels } from "../access/labels";
-import { PLAYGROUND_WINDOW_MS, spendPlaygroundCall } from "../access/rate-limit";
+import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
 import { canRead } from "../access/reader";
 import { readerStateWith } from "../access/resolve";
 import { readSession } from "../access/session";
@@ -23,7 +23,7 @@ import { encodeBody, fromBase64, PLAYGROUND_LIMITS, playgroundUserAgent, sendUps
 import { allowListHosts, checkTarget, hostOf, serverHosts, type TargetRules } from "../playground/target";
 import { getDb } from "../store/db";
 import { getHeader, getSlice } from "../store/models";
-import { loadPlaygroundCall, type PlaygroundSettings } from "../store/playground";
+import { loadPlaygroundCall, spendPlaygroundCall, type PlaygroundSettings } from "../store/playground";
 import type { PortalRow } from "../store/portals";
 import { readToken, writeToken } from "../playground/oauth-cookie";
 import { requestToken, type UrlCheck } from "../playground/oauth";

@@ -1,9 +1,11 @@
 /**
  * @module D1 side of the playground proxy: everything a call needs before it goes out, in one D1 round trip
  * ({@link loadPlaygroundCall}), with the live release's portico.yaml parts cached per isolate by release id (a
- * published release never changes); and the portal's `playground` settings alone, for the OAuth routes.
+ * published release never changes); the portal's `playground` settings alone, for the OAuth routes; and the
+ * rate limits on the Workers Rate Limiting bindings ({@link spendPlaygroundCall}).
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
 import { apis, contentLive, operations, portalAccess, portals, versions } from "../../schema";
 import type { OAuthSchemeSettings } from "../content/types";
 import type { Db } from "./db";
@@ -48,15 +50,6 @@ export interface PlaygroundOperation {
   chunk: number;
   offset: number;
   length: number;
-}
-
-/** An operation of a version by `operationId` (or, for operations without one, by its page slug); undefined if none. */
-export async function findPlaygroundOperation(db: D1Database, versionId: number, operationId: string): Promise<PlaygroundOperation | undefined> {
-  const row = await db.prepare(
-    `SELECT method, chunk, slice_offset AS "offset", slice_length AS length FROM operations
-     WHERE version_id = ?1 AND (operation_id = ?2 OR (operation_id IS NULL AND slug = ?2)) ORDER BY position LIMIT 1`,
-  ).bind(versionId, operationId).first<PlaygroundOperation>();
-  return row ?? undefined;
 }
 
 /** What a live content release's portico.yaml gives a playground call (JSON text as stored; parsed settings). */
@@ -108,8 +101,8 @@ export interface PlaygroundCall {
 
 /**
  * Portal, the reader's access inputs (the API-set access row and the live release pointer), the API, the newest
- * published version of `label` and the operation named `operationId` (as {@link findPlaygroundOperation}; `null`:
- * none asked), in ONE D1 statement. The live release's portico.yaml parts come from the per-isolate cache, so a
+ * published version of `label` and the operation named `operationId` (by `operationId`, or for an operation without one by its page slug;
+ * the first in document order; `null`: none asked), in ONE D1 statement. The live release's portico.yaml parts come from the per-isolate cache, so a
  * second round trip happens only the first time an isolate meets a release.
  * @returns undefined when no portal has that slug.
  */
@@ -152,4 +145,40 @@ export async function loadPlaygroundCall(
     ...(row.versionId !== null && row.versionLabel !== null && row.modelKey !== null ? { version: { id: row.versionId, label: row.versionLabel, modelKey: row.modelKey } } : {}),
     ...(row.method !== null && row.chunk !== null && row.offset !== null && row.length !== null ? { operation: { method: row.method, chunk: row.chunk, offset: row.offset, length: row.length } } : {}),
   };
+}
+
+/** The two Rate Limiting bindings (https://developers.cloudflare.com/workers/runtime-apis/bindings/rate-limit/). */
+export interface PlaygroundLimiters {
+  PLAYGROUND_READER_LIMIT: RateLimit;
+  PLAYGROUND_PORTAL_LIMIT: RateLimit;
+}
+
+/** Reader keys the reader's limiter refused, with the end of that window (ms), per isolate; bounded. */
+const REFUSED = new Map<string, number>();
+const MAX_REFUSED = 1024;
+
+/**
+ * Spends one playground call of `reader` (`reader:<id>` or `ip:<address>`) on `portal`; false when the reader's
+ * or the portal's limit for this window is reached. Both limiters are asked at once (one wait, not two); so that
+ * one reader over its limit cannot use up the portal's quota for everyone else, a reader the reader's limiter
+ * refused is refused by this isolate without asking either limiter again until the minute ends (at most one
+ * portal call spent per refused reader, window and isolate). Keys carry the portal's id and slug. In production
+ * the counts are per Cloudflare location and approximate (the binding's own design: no round trip to a central
+ * store); locally miniflare keeps exact counts in fixed windows aligned to the minute.
+ */
+export async function spendPlaygroundCall(env: PlaygroundLimiters, portal: { id: number; slug: string }, reader: string): Promise<boolean> {
+  const key = `${portal.id}:${portal.slug}`;
+  const readerKey = `${key}|${reader}`;
+  const now = Date.now();
+  const until = REFUSED.get(readerKey);
+  if (until !== undefined) {
+    if (until > now) return false;
+    REFUSED.delete(readerKey);
+  }
+  const [own, all] = await Promise.all([env.PLAYGROUND_READER_LIMIT.limit({ key: readerKey }), env.PLAYGROUND_PORTAL_LIMIT.limit({ key })]);
+  if (!own.success) {
+    if (REFUSED.size >= MAX_REFUSED) REFUSED.delete(REFUSED.keys().next().value!);
+    REFUSED.set(readerKey, (Math.floor(now / PLAYGROUND_WINDOW_MS) + 1) * PLAYGROUND_WINDOW_MS);
+  }
+  return own.success && all.success;
 }

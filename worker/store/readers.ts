@@ -75,8 +75,8 @@ export async function saveAccess(db: D1Database, portalId: number, parsed: Parse
   ).run();
 }
 
-/** What an attempt was: a failed password, a magic link asked for, or a playground call (worker/routes/playground.ts). */
-export type AttemptKind = "password" | "magic-link" | "playground";
+/** What an attempt was: a failed password or a magic link asked for (playground calls: the Rate Limiting bindings). */
+export type AttemptKind = "password" | "magic-link";
 
 /** Attempts of `kind` since `sinceMs` (epoch ms) from `ip` and from anyone, on one portal. */
 export async function countAttempts(db: D1Database, portalId: number, kind: AttemptKind, ip: string, sinceMs: number): Promise<{ ip: number; portal: number }> {
