@@ -2,6 +2,7 @@
 // (1) the proxy's overhead: the same GET sent directly to the mock and through `POST /p/{portal}/playground/send`,
 // interleaved, p50/p95 of each and of the difference; (2) in Chromium, the time from clicking the Try-it panel's
 // Send to the response rendered (the button back from "Sending…", then a frame). Prints figures; asserts nothing.
+// Beside them, GET /healthz through the same `wrangler dev`: what any Worker answer costs there before our code runs.
 // BENCH_PLAYGROUND_CALLS (proxied and direct calls each, 60), BENCH_PLAYGROUND_CLICKS (browser sends, 30).
 // The proxy's rate limit (30 calls a minute per reader) is met by giving each call its own client address
 // (`CF-Connecting-IP`, which the local Worker takes from the request); a 429 stops the run with a message.
@@ -42,6 +43,15 @@ async function proxied(base, portal, mockUrl) {
   return { total, worker: json.timing.totalMs, upstream: json.timing.upstreamMs };
 }
 
+/** The floor of any Worker answer under `wrangler dev` (its proxy, workerd, no storage): GET /healthz. */
+async function floor(base) {
+  const t = performance.now();
+  const res = await fetch(`${base}/healthz`);
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`healthz answered ${res.status}`);
+  return performance.now() - t;
+}
+
 async function direct(mockUrl) {
   const t = performance.now();
   const res = await fetch(mockUrl + PATH, { headers: HEADERS });
@@ -65,10 +75,11 @@ export async function main() {
 
     // Warm both paths (isolate, caches, prism's first compile) before measuring.
     for (let i = 0; i < 5; i++) { await direct(mock.url); await proxied(server.baseUrl, portal, mock.url); }
-    const d = [], p = [], worker = [], upstream = [], added = [];
+    const d = [], p = [], worker = [], upstream = [], added = [], empty = [];
     for (let i = 0; i < CALLS; i++) {
       const a = await direct(mock.url);
       const b = await proxied(server.baseUrl, portal, mock.url);
+      empty.push(await floor(server.baseUrl));
       d.push(a); p.push(b.total); worker.push(b.worker); upstream.push(b.upstream); added.push(b.total - a);
     }
     console.log(line("direct GET to the mock", d));
@@ -77,6 +88,7 @@ export async function main() {
     console.log(line("  Worker's own total (timing)", worker));
     console.log(line("  of which upstream (timing)", upstream));
     console.log(line("  Worker checks (total - upstream)", worker.map((w, i) => w - upstream[i])));
+    console.log(line("wrangler dev floor (GET /healthz)", empty));
 
     browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });

@@ -71,3 +71,13 @@ export async function upstreamLog(): Promise<{ method: string; url: string; head
 export async function clearLog(): Promise<void> {
   await fetch(`${upstream()}/__log`, { method: "DELETE" });
 }
+
+/**
+ * Waits, when less than 20 s of the current minute are left, for the next one to start: the Rate Limiting
+ * binding counts over fixed 60 s windows aligned to the clock (miniflare as Cloudflare), so a test that fills a
+ * limit must not straddle two windows.
+ */
+export async function freshWindow(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 20_000) await new Promise((r) => setTimeout(r, left + 50));
+}

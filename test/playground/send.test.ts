@@ -7,7 +7,9 @@ import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { DohResolver } from "../../worker/playground/resolve";
 import { PLAYGROUND_LIMITS, sendUpstream } from "../../worker/playground/send";
 import { checkTarget } from "../../worker/playground/target";
-import { clearLog, definition, send, setUpPortal, upstream, upstreamLog, upstreamPort } from "./fixture";
+import { createPortal, upload } from "../harness/client";
+import { uploadContent } from "../content/bundles";
+import { clearLog, definition, freshWindow, send, setUpPortal, upstream, upstreamLog, upstreamPort } from "./fixture";
 
 const PORTAL = "pg-send";
 
@@ -182,6 +184,29 @@ describe("POST /p/{portal}/playground/send", () => {
     expect(await upstreamLog()).toHaveLength(0);
   });
 
+  it("follows a new content release and a new version at once (the per-isolate cache is keyed by release id)", async () => {
+    const slug = "pg-send-releases";
+    const token = await createPortal(slug);
+    expect((await upload(token, definition([{ url: upstream() }]), { api: "demo" }, "application/json")).status).toBe(201);
+    const yaml = (extra: string) => ({ "portico.yaml": `name: Releases\n${extra}`, "guides/intro.md": "---\ntitle: Intro\n---\nHello.\n" });
+    expect((await uploadContent(token, yaml("playground: { allowPrivateHosts: true }\n"))).status).toBe(201);
+    expect((await send(slug, { operationId: "get_echo", url: `${upstream()}/echo` })).status).toBe(200);
+    // The next release drops allowPrivateHosts: the upstream on 127.0.0.1 is refused from the next call on.
+    expect((await uploadContent(token, yaml(""))).status).toBe(201);
+    const refused = await send(slug, { operationId: "get_echo", url: `${upstream()}/echo` });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe("blocked-host");
+    // And the next one gates the API: the same 404 as a missing API.
+    expect((await uploadContent(token, yaml("audiences: [partners]\naccess:\n  sections: [{ prefix: /reference/demo, audiences: [partners] }]\nplayground: { allowPrivateHosts: true }\n"))).status).toBe(201);
+    expect((await send(slug, { operationId: "get_echo", url: `${upstream()}/echo` })).status).toBe(404);
+    // A version re-posted under the same label without the operation: the newest row answers.
+    expect((await uploadContent(token, yaml("playground: { allowPrivateHosts: true }\n"))).status).toBe(201);
+    expect((await upload(token, definition([{ url: upstream() }], ["/other"]), { api: "demo" }, "application/json")).status).toBe(201);
+    expect((await send(slug, { operationId: "get_echo", url: `${upstream()}/echo` })).status).toBe(404);
+    expect((await send(slug, { operationId: "get_other", url: `${upstream()}/other` })).status).toBe(200);
+    expect((await upstreamLog()).map((r: { url: string }) => r.url)).toEqual(["/echo", "/other"]);
+  });
+
   it("refuses malformed calls with the field named", async () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ operationId: "get_echo", url: `${upstream()}/echo`, method: "BREW" }, 400, "method"],
@@ -210,6 +235,7 @@ describe("POST /p/{portal}/playground/send", () => {
 
   it("rate-limits each reader (429 after 30 calls a minute) without touching other readers", async () => {
     const call = (ip: string) => send(PORTAL, { operationId: "get_echo", url: `${upstream()}/echo` }, { headers: { "cf-connecting-ip": ip } });
+    await freshWindow();
     for (let i = 0; i < 30; i++) expect((await call("203.0.113.7")).status).toBe(200);
     const over = await call("203.0.113.7");
     expect(over.status).toBe(429);

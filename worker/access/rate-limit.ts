@@ -1,8 +1,8 @@
 /**
  * @module Rate limits. Sign-in: failed passwords and magic-link requests counted in D1 (`sign_in_attempts`), each kind
  * on its own, over a sliding window, per client IP and per portal. A reader over either limit is refused (429)
- * before any check runs. Playground calls: counted in the same table (kind `playground`), per reader and per
- * portal, over one minute.
+ * before any check runs. Playground calls: the limits here, counted by the Workers Rate Limiting bindings
+ * (wrangler.toml `[[ratelimits]]`; store/playground.ts `spendPlaygroundCall`), per reader and per portal, a minute.
  */
 
 /** The window attempts are counted over, in milliseconds (15 minutes). */
@@ -17,14 +17,12 @@ export function attemptAllowed(counts: { ip: number; portal: number }): boolean 
   return counts.ip < MAX_ATTEMPTS_PER_IP && counts.portal < MAX_ATTEMPTS_PER_PORTAL;
 }
 
-/** The window playground calls are counted over, in milliseconds (1 minute; at most {@link ATTEMPT_WINDOW_MS}). */
+/**
+ * The period playground calls are counted over, in milliseconds: the bindings' `period = 60` (seconds) in
+ * wrangler.toml. Windows are fixed, not sliding (a new count starts each period).
+ */
 export const PLAYGROUND_WINDOW_MS = 60_000;
-/** Playground calls one reader (signed-in reader id, else client IP) may make on one portal per window. */
+/** Playground calls one reader (signed-in reader id, else client IP) may make on one portal per window: wrangler.toml's `PLAYGROUND_READER_LIMIT`. */
 export const MAX_PLAYGROUND_CALLS_PER_READER = 30;
-/** Playground calls all readers together may make through one portal per window. */
+/** Playground calls all readers together may make through one portal per window: wrangler.toml's `PLAYGROUND_PORTAL_LIMIT`. */
 export const MAX_PLAYGROUND_CALLS_PER_PORTAL = 600;
-
-/** Whether another playground call is allowed given the counts in the current window. */
-export function playgroundCallAllowed(counts: { ip: number; portal: number }): boolean {
-  return counts.ip < MAX_PLAYGROUND_CALLS_PER_READER && counts.portal < MAX_PLAYGROUND_CALLS_PER_PORTAL;
-}

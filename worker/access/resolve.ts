@@ -38,6 +38,23 @@ export function readerState(c: Context<AppEnv>, portal: { id: number; slug: stri
   return state;
 }
 
+/**
+ * The reader of this request for `portal` when its access is already loaded (the playground proxy reads it in the
+ * same D1 round trip as everything else): only the session cookie is opened. Later {@link readerState} calls of
+ * the request share it.
+ */
+export function readerStateWith(c: Context<AppEnv>, portal: { id: number; slug: string }, access: PortalAccess): Promise<ReaderState> {
+  let state = STATES.get(c.req.raw);
+  if (!state) {
+    state = readSession(c, portal).then((identity) => {
+      if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
+      return { access, identity, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };
+    });
+    STATES.set(c.req.raw, state);
+  }
+  return state;
+}
+
 /** A signed-out reader asked for a gated path: answered 303 to the sign-in page, which sends them back. */
 export class SignInRequired extends Error {
   constructor(readonly location: string) {

@@ -16,9 +16,9 @@
 import { Hono, type Context } from "hono";
 import { crossSiteRequest } from "../access/api-key";
 import { apiLabels } from "../access/labels";
-import { ATTEMPT_WINDOW_MS, PLAYGROUND_WINDOW_MS, playgroundCallAllowed } from "../access/rate-limit";
+import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
 import { canRead } from "../access/reader";
-import { readerState } from "../access/resolve";
+import { readerState, readerStateWith } from "../access/resolve";
 import { safeReturnPath } from "../access/return-to";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -32,10 +32,9 @@ import {
 } from "../playground/oauth";
 import { getDb } from "../store/db";
 import { getHeader } from "../store/models";
-import { loadPlaygroundSettings, type PlaygroundSettings } from "../store/playground";
+import { loadPlaygroundCall, loadPlaygroundSettings, spendPlaygroundCall, type PlaygroundSettings } from "../store/playground";
 import type { PortalRow } from "../store/portals";
-import { loadReaderContext, loadPortal } from "../store/reader";
-import { countAttempts, recordAttempt } from "../store/readers";
+import { loadPortal } from "../store/reader";
 import { authServerCheck, isLocalEnvironment } from "./playground";
 
 /** OpenID Connect discovery documents one `state` request may fetch; further OIDC schemes are listed without flows. */
@@ -56,18 +55,17 @@ interface Readable {
  * @throws ApiError 404 for an unknown portal, API or version and for an API the reader may not read (the same 404).
  */
 async function readable(c: Context<AppEnv>, api: string, version: string): Promise<Readable> {
-  const db = getDb(c.env.DB);
-  const portal = await loadPortal(db, c.req.param("portal")!);
-  const [state, reference, settings] = await Promise.all([
-    readerState(c, portal),
-    loadReaderContext(db, portal.slug, api, version.normalize("NFC")).then((ctx) => ({ ctx }), (error: unknown) => ({ error })),
-    loadPlaygroundSettings(c.env.DB, portal.id),
-  ]);
-  if (!canRead(state.reader("en"), apiLabels(state.access.policy, api, state.access.navigation))) {
+  const slug = c.req.param("portal")!;
+  // One D1 round trip, as /send (store/playground.ts); no operation asked.
+  const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, slug, api, version.normalize("NFC"), null);
+  if (!call) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+  const { portal, settings } = call;
+  const state = await readerStateWith(c, portal, call.access);
+  if (!call.api || !canRead(state.reader("en"), apiLabels(state.access.policy, api, state.access.navigation))) {
     throw new ApiError(404, "not-found", `no API reference "${api.slice(0, 200)}" in this portal`);
   }
-  if ("error" in reference) throw reference.error;
-  const header = await getHeader(c.env.MODELS, reference.ctx.version.modelKey);
+  if (!call.version) throw new ApiError(404, "not-found", `no version "${version.normalize("NFC")}" of "${api}"`);
+  const header = await getHeader(c.env.MODELS, call.version.modelKey);
   return { portal, settings, schemes: header?.securitySchemes ?? {}, io: { check: authServerCheck(c, portal, settings) } };
 }
 
@@ -148,13 +146,10 @@ function callbackOrigin(c: Context<AppEnv>, portal: PortalRow): string {
 async function spendQuota(c: Context<AppEnv>, portal: PortalRow): Promise<void> {
   const state = await readerState(c, portal);
   const reader = state.identity ? `reader:${state.identity.readerId}` : `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
-  const now = Date.now();
-  const counts = await countAttempts(c.env.DB, portal.id, "playground", reader, now - PLAYGROUND_WINDOW_MS);
-  if (!playgroundCallAllowed(counts)) {
+  if (!(await spendPlaygroundCall(c.env, portal, reader))) {
     c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
     throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
   }
-  await recordAttempt(c.env.DB, portal.id, "playground", reader, now, now - ATTEMPT_WINDOW_MS);
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

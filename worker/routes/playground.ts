@@ -2,16 +2,18 @@
  * @module `POST /p/{portal}/playground/send`: the Try-it proxy (issue 10, docs/playground.md). Takes
  * `{"api","version","operationId","method","url","headers","body"?,"bodyEncoding"?}`, checks the reader may read
  * the API, the target against the operation's servers and the portal's `playground` settings (worker/playground/),
- * the reader's and the portal's rate limits, then sends it from the Worker and answers
+ * the reader's and the portal's rate limits (one D1 round trip in all, the rest cached per isolate or in the
+ * Rate Limiting bindings), then sends it from the Worker and answers
  * `{"status","statusText","headers","body","bodyEncoding","size","truncated","url","redirects","timing":{"totalMs","upstreamMs"}}`,
  * or `{"error":{"code","message"}}` (403 `blocked-host` for an address it will not reach).
  */
 import { Hono, type Context } from "hono";
 import { crossSiteRequest } from "../access/api-key";
 import { apiLabels } from "../access/labels";
-import { ATTEMPT_WINDOW_MS, PLAYGROUND_WINDOW_MS, playgroundCallAllowed } from "../access/rate-limit";
+import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
 import { canRead } from "../access/reader";
-import { readerState } from "../access/resolve";
+import { readerStateWith } from "../access/resolve";
+import { readSession } from "../access/session";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
@@ -21,12 +23,10 @@ import { encodeBody, fromBase64, PLAYGROUND_LIMITS, playgroundUserAgent, sendUps
 import { allowListHosts, checkTarget, hostOf, serverHosts, type TargetRules } from "../playground/target";
 import { getDb } from "../store/db";
 import { getHeader, getSlice } from "../store/models";
-import { findPlaygroundOperation, loadPlaygroundSettings, type PlaygroundSettings } from "../store/playground";
+import { loadPlaygroundCall, spendPlaygroundCall, type PlaygroundSettings } from "../store/playground";
 import type { PortalRow } from "../store/portals";
 import { readToken, writeToken } from "../playground/oauth-cookie";
 import { requestToken, type UrlCheck } from "../playground/oauth";
-import { loadReaderContext, loadPortal } from "../store/reader";
-import { countAttempts, recordAttempt } from "../store/readers";
 
 /** The JSON request body: a base64 body of 1 MiB plus headers fits (bytes). */
 const MAX_SEND_JSON_BYTES = 2 * 1024 * 1024;
@@ -180,6 +180,19 @@ function readerKey(c: Context<AppEnv>, readerId: string | undefined): string {
   return readerId ? `reader:${readerId}` : `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
 }
 
+/** Spends one call of this request's reader (its session opened for `portal`) on `portal`; false when over a limit. */
+async function spend(c: Context<AppEnv>, portal: { id: number; slug: string }): Promise<boolean> {
+  const identity = await readSession(c, portal);
+  return spendPlaygroundCall(c.env, portal, readerKey(c, identity?.readerId));
+}
+
+/**
+ * Portal slug → id as D1 last answered, per isolate (bounded), so the rate limit can start beside the D1 read.
+ * Only a hint: the id D1 gives decides which limit counts (a portal made again under the slug is spent again).
+ */
+const PORTAL_IDS = new Map<string, number>();
+const MAX_PORTAL_IDS = 256;
+
 export const playgroundRoutes = new Hono<AppEnv>()
   .post("/p/:portal/playground/send", async (c) => {
     const started = Date.now();
@@ -190,73 +203,82 @@ export const playgroundRoutes = new Hono<AppEnv>()
       throw new ApiError(415, "unsupported-media-type", "send the request as application/json");
     }
     const input = parseSendBody(await readJsonObject(c.req.raw, MAX_SEND_JSON_BYTES));
-    const db = getDb(c.env.DB);
-    const portal = await loadPortal(db, c.req.param("portal"));
-    const now = Date.now();
-    // Everything that only needs the portal is read at once (one round trip's wait, not four); the reference's
-    // own answer is held back until the reader is known to be allowed, so a gated API's versions stay secret.
-    const [state, reference, settings] = await Promise.all([
-      readerState(c, portal),
-      loadReaderContext(db, portal.slug, input.api, input.version).then((ctx) => ({ ctx }), (error: unknown) => ({ error })),
-      loadPlaygroundSettings(c.env.DB, portal.id),
-    ]);
+    const slug = c.req.param("portal");
+    // The rate limit starts beside the D1 read when this isolate already knows the portal's id (the limiter's keys
+    // and the session's audience need it); it is confirmed against D1's answer below. So calls later refused for a
+    // missing API, version or operation can spend quota too.
+    const knownId = PORTAL_IDS.get(slug);
+    const early = knownId === undefined ? undefined : spend(c, { id: knownId, slug });
+    early?.catch(() => {}); // awaited below, or dropped when the call is refused first
+    const parsed = Date.now();
+    // One D1 round trip: portal, access inputs, API, version, operation (store/playground.ts). The reference's own
+    // answer is held back until the reader is known to be allowed, so a gated API's versions stay secret.
+    const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, slug, input.api, input.version, input.operationId);
+    const loaded = Date.now();
+    if (!call) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+    const { portal, settings } = call;
+    if (knownId !== portal.id) {
+      if (PORTAL_IDS.size >= MAX_PORTAL_IDS) PORTAL_IDS.delete(PORTAL_IDS.keys().next().value!);
+      PORTAL_IDS.set(slug, portal.id);
+    }
+    const state = await readerStateWith(c, portal, call.access);
     // A gated API is the very 404 of a missing one, as on reference pages.
-    if (!canRead(state.reader("en"), apiLabels(state.access.policy, input.api, state.access.navigation))) {
+    if (!call.api || !canRead(state.reader("en"), apiLabels(state.access.policy, input.api, state.access.navigation))) {
       throw new ApiError(404, "not-found", `no API reference "${input.api}" in this portal`);
     }
-    if ("error" in reference) throw reference.error;
-    const { ctx } = reference;
-    const reader = readerKey(c, state.identity?.readerId);
-    const [operation, counts] = await Promise.all([
-      findPlaygroundOperation(c.env.DB, ctx.version.id, input.operationId),
-      countAttempts(c.env.DB, portal.id, "playground", reader, now - PLAYGROUND_WINDOW_MS),
-    ]);
-    if (!operation) throw new ApiError(404, "not-found", `no operation "${input.operationId}" in ${input.api} ${ctx.version.label}`);
+    const version = call.version;
+    if (!version) throw new ApiError(404, "not-found", `no version "${input.version}" of "${input.api}"`);
+    const operation = call.operation;
+    if (!operation) throw new ApiError(404, "not-found", `no operation "${input.operationId}" in ${input.api} ${version.label}`);
     if (operation.method.toUpperCase() !== input.method) {
       throw new ApiError(400, "invalid-request", `operation ${input.operationId} is ${operation.method.toUpperCase()}, not ${input.method}`);
     }
-    if (!playgroundCallAllowed(counts)) {
-      c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
-      throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
-    }
-    // Pruning older than the sign-in window keeps the sign-in kinds' rows that share the table. Written while the
-    // call goes out; awaited before answering.
-    const recorded = recordAttempt(c.env.DB, portal.id, "playground", reader, now, now - ATTEMPT_WINDOW_MS);
-    // With `auth`, the version's security schemes (its header, cached per isolate) are read beside the slice.
-    const header = input.authScheme !== undefined ? getHeader(c.env.MODELS, ctx.version.modelKey).catch(() => null) : undefined;
-    const slice = await getSlice(c.env.MODELS, ctx.version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
+    // A limit spent under an id D1 no longer gives this slug (the portal was made again) is spent again, right.
+    const allowed = early !== undefined && knownId === portal.id ? early : spend(c, portal);
+    // The slice (KV, cached per isolate), then the first URL's check (its DNS answers, cached per isolate) while the
+    // limiter answers: nothing goes out before the limit allows it, and a refused call is 429 whatever its URL.
+    const slice = await getSlice(c.env.MODELS, version.modelKey, { chunk: operation.chunk, offset: operation.offset, length: operation.length });
     if (!slice) {
-      await recorded;
+      await allowed; // spent all the same
       throw new ApiError(404, "not-found", `operation ${input.operationId} is not available`);
     }
-
-    if (input.authScheme !== undefined) {
-      try {
-        const schemes = (await header)?.securitySchemes ?? {};
-        const authorization = await authorizationFor(c, portal, input.api, input.authScheme, schemes, slice.security, settings);
-        // The token replaces whatever Authorization the reader wrote; a redirect to another origin drops it (send.ts).
-        for (const name of Object.keys(input.headers)) if (name.toLowerCase() === "authorization") delete input.headers[name];
-        input.headers.authorization = authorization;
-      } catch (error) {
-        await recorded;
-        throw error;
-      }
-    }
-    const origin = publicOrigin(c.env, portal);
     const rules: TargetRules = {
       allowed: [...serverHosts(slice.servers), ...allowListHosts(settings.allowHosts)],
       ownHosts: ownHosts(c, portal),
       allowPrivate: settings.allowPrivateHosts && isLocalEnvironment(c.env, c.req.url),
     };
     const resolver = resolverFor(c.env, c.req.url);
-    const checked = Date.now();
-    let res;
-    try {
-      res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => checkTarget(url, rules, resolver));
-    } finally {
-      await recorded; // a refused call counts too
+    const firstCheck = checkTarget(input.url, rules, resolver);
+    firstCheck.catch(() => {}); // its refusal is thrown by sendUpstream, after the limit's
+    const read = Date.now();
+    if (!(await allowed)) {
+      c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
+      throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
     }
-    c.header("server-timing", `checks;dur=${checked - started}, upstream;dur=${res.upstreamMs}`);
+    const limited = Date.now();
+
+    if (input.authScheme !== undefined) {
+      // With `auth`, the version's security schemes (its header, cached per isolate).
+      const schemes = (await getHeader(c.env.MODELS, version.modelKey).catch(() => null))?.securitySchemes ?? {};
+      const authorization = await authorizationFor(c, portal, input.api, input.authScheme, schemes, slice.security, settings);
+      // The token replaces whatever Authorization the reader wrote; a redirect to another origin drops it (send.ts).
+      for (const name of Object.keys(input.headers)) if (name.toLowerCase() === "authorization") delete input.headers[name];
+      input.headers.authorization = authorization;
+    }
+    const origin = publicOrigin(c.env, portal);
+    const checked = Date.now();
+    // The first URL's check was started above; every redirect's is made as it comes (send.ts).
+    let first = true;
+    const res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => {
+      if (first && url === input.url) {
+        first = false;
+        return firstCheck;
+      }
+      first = false;
+      return checkTarget(url, rules, resolver);
+    });
+    // checks = body + d1 + (session, slice) + limit (+ auth); workerd's clock moves only on I/O, so each is a wait.
+    c.header("server-timing", `checks;dur=${checked - started}, body;dur=${parsed - started}, d1;dur=${loaded - parsed}, limit;dur=${limited - read}, upstream;dur=${res.upstreamMs}`);
     const encoded = encodeBody(res.body, res.headers["content-type"], res.truncated);
     return c.json({
       status: res.status, statusText: res.statusText, headers: res.headers, ...encoded, size: res.body.byteLength,

@@ -14,7 +14,8 @@ export interface PortalAccess {
   navigation: NavGroup[];
 }
 
-interface AccessRow {
+/** The D1 inputs of {@link PortalAccess}: the API-set row's fields and the live release's portico.yaml parts (JSON text). */
+export interface AccessRow {
   settings: string | null;
   passwordHash: string | null;
   jwtSecret: string | null;
@@ -40,6 +41,11 @@ export async function loadAccess(db: D1Database, portalId: number): Promise<Port
      FROM portals p LEFT JOIN portal_access a ON a.portal_id = p.id LEFT JOIN content_live l ON l.portal_id = p.id
      LEFT JOIN content_releases r ON r.id = l.release_id WHERE p.id = ?`,
   ).bind(portalId).first<AccessRow>();
+  return accessFromRow(row);
+}
+
+/** The effective access of a portal from its D1 inputs (none: the defaults, as a portal without settings). */
+export function accessFromRow(row: AccessRow | null | undefined): PortalAccess {
   const fromApi = json<Partial<AccessSettings> | undefined>(row?.settings ?? null, undefined);
   const fromYaml = json<Partial<AccessSettings> | undefined>(row?.yamlAccess ?? null, undefined);
   const passwordHash = row?.passwordHash ?? null;
@@ -69,8 +75,8 @@ export async function saveAccess(db: D1Database, portalId: number, parsed: Parse
   ).run();
 }
 
-/** What an attempt was: a failed password, a magic link asked for, or a playground call (worker/routes/playground.ts). */
-export type AttemptKind = "password" | "magic-link" | "playground";
+/** What an attempt was: a failed password or a magic link asked for (playground calls: the Rate Limiting bindings). */
+export type AttemptKind = "password" | "magic-link";
 
 /** Attempts of `kind` since `sinceMs` (epoch ms) from `ip` and from anyone, on one portal. */
 export async function countAttempts(db: D1Database, portalId: number, kind: AttemptKind, ip: string, sinceMs: number): Promise<{ ip: number; portal: number }> {
