@@ -35,7 +35,14 @@ let mock: { url: string; stop(): Promise<void> } | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   ensureChromium();
-  const [started, mocked] = await Promise.all([startDevServer(), freePort().then((port: number) => startLocalMock({ port }))]);
+  const [dev, prism] = await Promise.allSettled([startDevServer(), freePort().then((port: number) => startLocalMock({ port }))]);
+  // Vitest runs no teardown when setup throws: whichever server did start must be stopped here, or it outlives the run.
+  if (dev.status === "rejected" || prism.status === "rejected") {
+    await Promise.all([dev.status === "fulfilled" ? dev.value.stop() : undefined, prism.status === "fulfilled" ? prism.value.stop() : undefined]);
+    throw dev.status === "rejected" ? dev.reason : (prism as PromiseRejectedResult).reason;
+  }
+  const started = dev.value;
+  const mocked = prism.value;
   server = started;
   mock = mocked;
   project.provide("mockUrl", mocked.url);
