@@ -14,9 +14,7 @@
  * Reader access is checked as `/playground/send` does it: an API the reader may not read is a 404.
  */
 import { Hono, type Context } from "hono";
-import { crossSiteRequest } from "../access/api-key";
 import { apiLabels } from "../access/labels";
-import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
 import { canRead } from "../access/reader";
 import { readerState, readerStateWith } from "../access/resolve";
 import { safeReturnPath } from "../access/return-to";
@@ -35,7 +33,7 @@ import { getHeader } from "../store/models";
 import { loadPlaygroundCall, loadPlaygroundSettings, spendPlaygroundCall, type PlaygroundSettings } from "../store/playground";
 import type { PortalRow } from "../store/portals";
 import { loadPortal } from "../store/reader";
-import { authServerCheck, isLocalEnvironment } from "./playground";
+import { authServerCheck, isLocalEnvironment, rateLimited, readerKey, requiredText, sameSiteOnly } from "./playground";
 
 /** OpenID Connect discovery documents one `state` request may fetch; further OIDC schemes are listed without flows. */
 const MAX_DISCOVERIES_PER_STATE = 8;
@@ -89,9 +87,7 @@ async function schemeOf(r: Readable, name: string): Promise<{ scheme: OAuthSchem
 }
 
 function text(value: unknown, name: string, max = 200): string {
-  if (typeof value !== "string" || value.length === 0) throw new ApiError(400, "invalid-request", `"${name}" must be a non-empty string`);
-  if (value.length > max) throw new ApiError(400, "invalid-request", `"${name}" is longer than ${max} characters`);
-  return value;
+  return requiredText(value, name, max);
 }
 
 function optionalText(value: unknown, name: string, max = 256): string | undefined {
@@ -100,11 +96,6 @@ function optionalText(value: unknown, name: string, max = 256): string | undefin
   // Client ids and secrets travel in form bodies and Basic credentials: printable ASCII keeps them unambiguous.
   if (!/^[\x20-\x7e]+$/.test(v)) throw new ApiError(400, "invalid-request", `"${name}" may hold printable ASCII characters only`);
   return v;
-}
-
-/** Only the portal's own pages start sign-ins and spend tokens (CSRF; the same rule as `/send`). */
-function sameSiteOnly(c: Context<AppEnv>): void {
-  if (crossSiteRequest(c)) throw new ApiError(403, "cross-site", "the playground only answers the portal's own pages");
 }
 
 async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -145,11 +136,7 @@ function callbackOrigin(c: Context<AppEnv>, portal: PortalRow): string {
 /** The reader's rate-limit key, as `/send` counts it: token endpoint calls spend the playground quota. */
 async function spendQuota(c: Context<AppEnv>, portal: PortalRow): Promise<void> {
   const state = await readerState(c, portal);
-  const reader = state.identity ? `reader:${state.identity.readerId}` : `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
-  if (!(await spendPlaygroundCall(c.env, portal, reader))) {
-    c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
-    throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
-  }
+  if (!(await spendPlaygroundCall(c.env, portal, readerKey(c, state.identity?.readerId)))) throw rateLimited(c);
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -124,11 +124,18 @@ async function authorizationFor(
   return `${token.tokenType} ${token.accessToken}`;
 }
 
-function field(body: Record<string, unknown>, name: string, max = 2048): string {
-  const value = body[name];
+/**
+ * `value` as a non-empty string of at most `max` characters (the playground's request fields).
+ * @throws ApiError 400 `invalid-request` naming the field.
+ */
+export function requiredText(value: unknown, name: string, max: number): string {
   if (typeof value !== "string" || value.length === 0) throw new ApiError(400, "invalid-request", `"${name}" must be a non-empty string`);
   if (value.length > max) throw new ApiError(400, "invalid-request", `"${name}" is longer than ${max} characters`);
   return value;
+}
+
+function field(body: Record<string, unknown>, name: string, max = 2048): string {
+  return requiredText(body[name], name, max);
 }
 
 interface SendBody {
@@ -176,7 +183,7 @@ function parseAuth(auth: unknown): string | undefined {
 }
 
 /** Who counts as one reader for the rate limit: the signed-in reader, else the client IP. */
-function readerKey(c: Context<AppEnv>, readerId: string | undefined): string {
+export function readerKey(c: Context<AppEnv>, readerId: string | undefined): string {
   return readerId ? `reader:${readerId}` : `ip:${c.req.header("cf-connecting-ip") ?? "unknown"}`;
 }
 
@@ -184,6 +191,17 @@ function readerKey(c: Context<AppEnv>, readerId: string | undefined): string {
 async function spend(c: Context<AppEnv>, portal: { id: number; slug: string }): Promise<boolean> {
   const identity = await readSession(c, portal);
   return spendPlaygroundCall(c.env, portal, readerKey(c, identity?.readerId));
+}
+
+/** Only the portal's own pages use the playground (CSRF): another site must not spend a reader's quota or tokens. */
+export function sameSiteOnly(c: Context<AppEnv>): void {
+  if (crossSiteRequest(c)) throw new ApiError(403, "cross-site", "the playground only answers the portal's own pages");
+}
+
+/** The answer to a call over the reader's or the portal's limit (429, `Retry-After` the window). */
+export function rateLimited(c: Context<AppEnv>): ApiError {
+  c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
+  return new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
 }
 
 /**
@@ -198,7 +216,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const started = Date.now();
     c.header("cache-control", "private, no-store");
     // Only the portal's own pages call it: another site must not spend a reader's quota or reach gated APIs.
-    if (crossSiteRequest(c)) throw new ApiError(403, "cross-site", "the playground only answers the portal's own pages");
+    sameSiteOnly(c);
     if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
       throw new ApiError(415, "unsupported-media-type", "send the request as application/json");
     }
@@ -252,8 +270,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
     firstCheck.catch(() => {}); // its refusal is thrown by sendUpstream, after the limit's
     const read = Date.now();
     if (!(await allowed)) {
-      c.header("retry-after", String(PLAYGROUND_WINDOW_MS / 1000));
-      throw new ApiError(429, "rate-limited", "too many playground calls; wait a minute and try again");
+      throw rateLimited(c);
     }
     const limited = Date.now();
 
