@@ -2,7 +2,9 @@
 // bundle bench/search.mjs publishes, built with worker/openapi + worker/content, turned into SearchDocuments by
 // worker/search/documents*.ts, indexed and queried by the engine; results mapped back to corpus ids the same way.
 // For iterating on document extraction in seconds; bench/search.mjs is the measurement (over HTTP).
-//   node bench/search-documents.mjs [--fails]
+// Queries are also split into two fixed halves by a hash of their text (FNV-1a, even = tune, odd = check): a
+// ranking change is kept only when it helps the check half too, not just the half it was tuned on.
+//   node bench/search-documents.mjs [--fails] [--explain]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { zipSync } from "fflate";
@@ -13,6 +15,7 @@ const { buildReference } = await tsImport(join(ROOT, "worker/openapi/build.ts"),
 const { operationDocument } = await tsImport(join(ROOT, "worker/search/documents.ts"), import.meta.url);
 const { releaseDocuments } = await tsImport(join(ROOT, "worker/search/documents-content.ts"), import.meta.url);
 const { compileBundle } = await tsImport(join(ROOT, "worker/content/compile.ts"), import.meta.url);
+const { parseQuery } = await tsImport(join(ROOT, "worker/search/query.ts"), import.meta.url);
 const { buildSearchIndex, loadSearchIndex } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
 const readJsonl = (p) => readFileSync(p, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const docs = readJsonl(join(ROOT, "../shared/search-devset/corpus.jsonl"));
@@ -46,13 +49,54 @@ const idOf = (d) => d.kind === "operation" ? `${d.api === "digitalocean" ? "do" 
 let t = performance.now();
 const index = loadSearchIndex(buildSearchIndex(all));
 console.log(`${all.length} docs, build+load ${(performance.now() - t).toFixed(0)} ms`);
-const kinds = {};
-const fails = [];
-for (const q of queries) {
-  const ids = [...new Set(index.search(q.q, { limit: 10, canRead: () => true }).results.map((h) => idOf(h.doc)).filter(Boolean))];
-  const r = ids.findIndex((id) => q.relevant.includes(id)) + 1;
-  (kinds[q.kind] ??= []).push(r); (kinds.all ??= []).push(r);
-  if (r !== 1) fails.push(`${q.kind} | ${q.q} | want ${q.target} | got ${ids.slice(0, 2).join(", ")}`);
+/** The query's half: FNV-1a of its text, even → "tune", odd → "check". */
+export function half(text) {
+  let h = 0x811c9dc5;
+  for (const c of new TextEncoder().encode(text)) h = Math.imul(h ^ c, 0x01000193) >>> 0;
+  return h % 2 ? "check" : "tune";
 }
-for (const [k, rs] of Object.entries(kinds)) console.log(k.padEnd(12), "s@1", (100 * rs.filter((r) => r === 1).length / rs.length).toFixed(1), "s@5", (100 * rs.filter((r) => r >= 1 && r <= 5).length / rs.length).toFixed(1));
+// --why "query": each top document's best alternative per query word (weight × capped idf × stored saturation).
+const why = process.argv.indexOf("--why");
+if (why > 0) {
+  const q = process.argv[why + 1];
+  const data = index.data;
+  const groups = index.expander.groups(parseQuery(q), (t) => data.postings[t].length / 2);
+  const n = data.docs.length;
+  const idf = (df) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const postingOf = (t, doc) => { let d = 0; const l = data.postings[t]; for (let i = 0; i < l.length; i += 2) { d += l[i]; if (d === doc) return l[i + 1]; if (d > doc) break; } return 0; };
+  const res = index.search(q, { limit: 8, canRead: () => true }).results;
+  for (const h of res) {
+    const doc = data.docs.indexOf(h.doc);
+    const parts = groups.map((g) => {
+      let cap = Infinity;
+      for (const a of g.alts) if (a.how === "exact") cap = Math.min(cap, idf(data.postings[a.term].length / 2));
+      let best = null;
+      for (const a of g.alts) { const v = postingOf(a.term, doc); if (!v) continue; const sc = a.weight * Math.min(cap, idf(data.postings[a.term].length / 2)) * (v >> 1) / 1000; if (!best || sc > best.sc) best = { sc, a, head: v & 1 }; }
+      return best ? `${g.word}→${data.terms[best.a.term]}(${best.a.how} ${best.a.weight.toFixed(2)}${best.head ? " H" : ""}) ${best.sc.toFixed(2)}` : `${g.word}→∅`;
+    });
+    console.log(`${h.score.toFixed(2)} ${idOf(h.doc)} "${h.doc.title}" headLen ${data.headLen[doc]}\n    ${parts.join(" | ")}`);
+  }
+  process.exit(0);
+}
+const titleOf = new Map(docs.map((d) => [d.id, d.title]));
+const rows = [];
+const fails = [];
+const t2 = performance.now();
+for (const q of queries) {
+  const res = index.search(q.q, { limit: 10, canRead: () => true }).results;
+  const ids = [...new Set(res.map((h) => idOf(h.doc)).filter(Boolean))];
+  const r = ids.findIndex((id) => q.relevant.includes(id)) + 1;
+  rows.push({ kind: q.kind, half: half(q.q), r });
+  const titled = (h) => `${idOf(h.doc)} "${h.doc.title}" ${h.score}`;
+  if (r !== 1) fails.push(`${half(q.q)} ${q.kind} | ${q.q} | want ${q.target} "${titleOf.get(q.target)}" @${r || "-"} | got ${process.argv.includes("--explain") ? res.slice(0, 3).map(titled).join(", ") : ids.slice(0, 2).join(", ")}` +
+    (process.argv.includes("--explain") ? `\n    ${index.explain(q.q).map((g) => `${g.word}[${g.alts.join(" ")}]`).join(" ")}` : ""));
+}
+const queryMs = performance.now() - t2;
+const cell = (rs) => rs.length ? `${(100 * rs.filter((x) => x.r === 1).length / rs.length).toFixed(1)} / ${(100 * rs.filter((x) => x.r >= 1 && x.r <= 5).length / rs.length).toFixed(1)} (${rs.length})` : "-";
+console.log("kind         all                  tune                 check");
+for (const k of ["all", "known-item", "typo", "prefix", "wrong-noun", "question"]) {
+  const rs = k === "all" ? rows : rows.filter((x) => x.kind === k);
+  console.log(k.padEnd(12), cell(rs).padEnd(20), cell(rs.filter((x) => x.half === "tune")).padEnd(20), cell(rs.filter((x) => x.half === "check")));
+}
+console.log(`${queries.length} queries in ${queryMs.toFixed(0)} ms`);
 if (process.argv.includes("--fails")) console.log(fails.join("\n"));
