@@ -29,7 +29,25 @@ describe("TypoFinder", () => {
     expect(found("schema")).toEqual(["schemas"]);
   });
 
-  it("allows no edit below three letters, one up to seven, two from eight", () => {
+  it("finds the three-letter words a two-letter word is one dropped letter of", () => {
+    const short = new TypoFinder(["gat", "get", "got", "gtx", "ge", "tag"].sort());
+    const names = (w: string) => short.find(w).map((c) => [...["gat", "get", "got", "gtx", "ge", "tag"].sort()][c.word]).sort();
+    expect(names("gt")).toEqual(["gat", "get", "got", "gtx"]);
+    expect(short.find("gt").every((c) => c.distance === 1)).toBe(true);
+    expect(names("zq")).toEqual([]);
+  });
+
+  it("finds two swaps or substitutions in a long word by a scan of the words sharing its first letter", () => {
+    const long = ["parameters", "parameter", "paragraph", "password", "query"].sort();
+    const f = new TypoFinder(long);
+    // Two swaps: out of reach of the deletion map (two deletions on each side), within two edits.
+    expect(f.find("paaremters").map((c) => long[c.word])).toEqual(["parameters"]);
+    expect(f.find("paaremters")[0].distance).toBe(2);
+    // A different first letter is not scanned (typing rarely gets the first letter wrong).
+    expect(f.find("baaremters")).toEqual([]);
+  });
+
+  it("allows one edit up to seven letters, two from eight, and none below three beyond a dropped letter", () => {
     expect([maxEdits("ab"), maxEdits("abc"), maxEdits("abcdefg"), maxEdits("abcdefgh")]).toEqual([0, 1, 1, 2]);
     expect(found("xy")).toEqual([]);
     expect(found("drplt")).toEqual([]);

@@ -9,6 +9,8 @@
 
 /** Longest word considered for typos; longer input is not a typo'd word but noise. */
 const MAX_WORD = 32;
+/** Vocabulary words a long word's fallback scan compares at most (one first letter of a large portal). */
+const MAX_SCAN = 20_000;
 
 /** The strings obtained from `w` by deleting one character (distinct). */
 export function deletions(w: string): string[] {
@@ -52,9 +54,19 @@ export class TypoFinder {
 
   constructor(private readonly words: readonly string[]) {}
 
-  /** Vocabulary indexes within `max` edits of `word` (excluding an exact match), with their distances. */
+  /**
+   * Vocabulary indexes within `max` edits of `word` (excluding an exact match), with their distances. A
+   * two-letter word gets the three-letter words it is one dropped letter of (`gt` → get), as typing drops a
+   * letter of short words too. A word of 8+ letters that the deletion map finds nothing for (two swaps or
+   * substitutions: `paaremters`) is compared with the vocabulary words sharing its first letter and within
+   * two letters of its length.
+   */
   find(word: string, max = maxEdits(word)): Array<{ word: number; distance: number }> {
-    if (max === 0 || word.length > MAX_WORD || !/\p{L}/u.test(word)) return [];
+    if (word.length > MAX_WORD || !/\p{L}/u.test(word)) return [];
+    if (word.length === 2 && /^\p{L}+$/u.test(word)) {
+      return (this.map().get(word) ?? []).filter((i) => this.words[i].length === 3).map((i) => ({ word: i, distance: 1 }));
+    }
+    if (max === 0) return [];
     const map = this.map();
     const probes = new Set<string>([word, ...deletions(word)]);
     if (max >= 2) for (const d of deletions(word)) for (const dd of deletions(d)) probes.add(dd);
@@ -69,6 +81,27 @@ export class TypoFinder {
         const distance = editDistance(word, w, max);
         if (distance <= max) out.push({ word: i, distance });
       }
+    }
+    if (max >= 2 && !out.length) return this.scan(word, max);
+    return out;
+  }
+
+  /** Words sharing `word`'s first letter, at most 2 letters longer or shorter, within `max` edits (bounded scan). */
+  private scan(word: string, max: number): Array<{ word: number; distance: number }> {
+    const out: Array<{ word: number; distance: number }> = [];
+    const first = word[0];
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.words[mid] < first) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo, n = 0; i < this.words.length && this.words[i][0] === first && n < MAX_SCAN; i++, n++) {
+      const w = this.words[i];
+      if (Math.abs(w.length - word.length) > 2 || !/\p{L}/u.test(w)) continue;
+      const distance = editDistance(word, w, max);
+      if (distance <= max && w !== word) out.push({ word: i, distance });
     }
     return out;
   }
