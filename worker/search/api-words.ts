@@ -32,11 +32,24 @@ send post publish submit dispatch
 enable activate|disable deactivate|attach assign link|detach unassign unlink
 `;
 
+/**
+ * Two-word phrases readers type for one API verb (phrasal verbs, and "view all" for a listing): phrase →
+ * the verbs it stands for. Keys are written `first_second`; they are looked up for adjacent query words.
+ */
+const PHRASES = `
+look_up get retrieve lookup|set_up create configure|spin_up create launch|bring_up create start|tear_down delete destroy
+take_down delete remove|clean_up delete purge|wipe_out delete purge|shut_down stop|power_off stop|power_on start
+turn_on enable activate|switch_on enable activate|turn_off disable deactivate|switch_off disable deactivate
+kick_off start trigger|fire_off send trigger|roll_back revert rollback|back_up backup snapshot|sign_in login authenticate
+log_in login authenticate|sign_out logout|log_out logout|sign_up register signup|hook_up connect attach
+view_all list|see_all list|show_all list|get_all list|fetch_all list|find_all list|retrieve_all list
+`;
+
 function parse(text: string): string[][] {
   return text.split(/[|\n]/).map((l) => l.trim().split(/\s+/).filter(Boolean)).filter((g) => g.length > 1);
 }
 
-/** word → related words with the weight of a match through them; both lists are symmetric. */
+/** word (or `first_second` phrase) → related words with the weight of a match through them; abbreviations and verb families are symmetric, phrases one-way. */
 export function apiWordTable(): Map<string, Map<string, number>> {
   const table = new Map<string, Map<string, number>>();
   const link = (a: string, b: string, w: number) => {
@@ -52,5 +65,7 @@ export function apiWordTable(): Map<string, Map<string, number>> {
     }
   }
   for (const family of parse(VERB_FAMILIES)) for (const a of family) for (const b of family) link(a, b, 0.7);
+  // One way only: "look up" stands for "get", but "get" is not a phrase to look for.
+  for (const [phrase, ...verbs] of parse(PHRASES)) for (const v of verbs) link(phrase, v, 0.8);
   return table;
 }

@@ -1,6 +1,7 @@
 /**
  * @module Scoring: for each query group, a document's best alternative (weight × idf × stored BM25F
- * saturation); summed over groups, then scaled by coverage (share of query words matched) and by how much of
+ * saturation, a head match preferred); summed over groups, then scaled by coverage (share of query words matched,
+ * a word found only in the body counting half) and by how much of
  * the document's head (title, section, operationId) the query accounts for. Only allowed documents are scored,
  * so filtered documents never reach ranks, totals or suggestions.
  */
@@ -13,6 +14,13 @@ const OPTIONAL_WEIGHT = 0.3;
 const HEAD_BONUS = 1;
 /** How much of a query word a match through an alternative of weight w covers: SOFT_FLOOR + (1 - SOFT_FLOOR) w. */
 const SOFT_FLOOR = 0.7;
+/**
+ * How much of a query word a match only in the body covers, against one in the head (title or section): a word
+ * somewhere in a long description says less about what the document is than the same word in its name.
+ */
+const BODY_COVER = 0.5;
+/** A head match of a query word is preferred to a body match of the same word unless that is worth this many times more. */
+const HEAD_PREFERENCE = 2;
 /** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
 const PREFERRED_LOCALE_BOOST = 1.25;
 
@@ -46,6 +54,7 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, 
   const headMatched = new Uint8Array(n);
   const best = new Float64Array(n);
   const bestHead = new Uint8Array(n);
+  const bestPick = new Float64Array(n);
   const bestWeight = new Float64Array(n);
   const covered = new Float64Array(n);
   const touched: number[] = [];
@@ -67,7 +76,11 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, 
         const v = list[i + 1];
         const s = (w * (v >> 1)) / SAT_SCALE;
         if (best[doc] === 0) local.push(doc);
-        if (s > best[doc]) {
+        // Which alternative stands for the word in this document: the one in its head unless a body match is
+        // worth HEAD_PREFERENCE times more ("insert" → "add" in `calls_add`, not "register" in its description).
+        const pick = v & 1 ? s * HEAD_PREFERENCE : s;
+        if (pick > bestPick[doc]) {
+          bestPick[doc] = pick;
           best[doc] = s;
           bestHead[doc] = v & 1;
           bestWeight[doc] = alt.weight;
@@ -82,10 +95,11 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, 
         if (matched[doc] === 0) touched.push(doc);
         score[doc] += best[doc];
         matched[doc]++;
-        covered[doc] += SOFT_FLOOR + (1 - SOFT_FLOOR) * bestWeight[doc];
+        covered[doc] += (SOFT_FLOOR + (1 - SOFT_FLOOR) * bestWeight[doc]) * (bestHead[doc] ? 1 : BODY_COVER);
         headMatched[doc] += bestHead[doc];
       }
       best[doc] = 0;
+      bestPick[doc] = 0;
       bestHead[doc] = 0;
       bestWeight[doc] = 0;
     }

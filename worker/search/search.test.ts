@@ -51,6 +51,48 @@ describe("ranking", () => {
     expect(ids("list orgna", API)[0]).toBe("orgs");
   });
 
+  it("prefers a document naming every query word in its title to one whose body holds the words its title lacks", () => {
+    const docs = [
+      doc("target", "Delete a Node Pool", "Deletes the pool and its nodes.", { fields: { operationId: "pools_delete" } }),
+      doc("other", "Add a Node Pool", "Adds a pool. Its worker nodes run your workloads; delete it with the delete endpoint.", { fields: { operationId: "pools_add" } }),
+      doc("filler", "List Nodes", "Lists nodes."),
+    ];
+    expect(ids("delete worker pool", docs)[0]).toBe("target");
+  });
+
+  it("counts a synonym in the title rather than a rarer one in the body", () => {
+    const docs = [
+      doc("end", "calls_end", "Ends a call. Register the call first.", { fields: { operationId: "calls_end" } }),
+      doc("add", "calls_add", "Registers a call with the workspace, so that it shows in channels and in clients with its title, its join link and its participants.", { fields: { operationId: "calls_add" } }),
+      // "add" is common in this portal, "register" rare: a body match of "register" outscores a title "add".
+      ...Array.from({ length: 4 }, (_, i) => doc(`f${i}`, `add item ${i}`, "Adds it.")),
+    ];
+    expect(ids("calls insert", docs)[0]).toBe("add");
+  });
+
+  it("reads two-word verbs as the API verb they stand for", () => {
+    const docs = [
+      doc("list", "List Routers", "Lists routers.", { fields: { operationId: "routers_list" } }),
+      doc("view", "View a Router", "Shows all of a router's settings.", { fields: { operationId: "routers_view" } }),
+      doc("enable", "Enable Backups", "Turns backups on.", { fields: { operationId: "backups_enable" } }),
+      doc("disable", "Disable Backups", "Stops backups.", { fields: { operationId: "backups_disable" } }),
+    ];
+    expect(ids("view all routers", docs)[0]).toBe("list");
+    expect(ids("turn on backups", docs)[0]).toBe("enable");
+    expect(ids("switch off backups", docs)[0]).toBe("disable");
+  });
+
+  it("corrects a two-letter word missing a letter, and two swaps in a long word", () => {
+    const docs = [
+      doc("other", "Bandwidth", "Bandwidth of an app."),
+      doc("bw", "Get Droplet Bandwidth", "Bandwidth figures."),
+      doc("pw", "Update password", "Changes the password."),
+      doc("params", "Update parameters", "Changes the parameters."),
+    ];
+    expect(ids("gt bandwidth", docs)[0]).toBe("bw");
+    expect(ids("update paaremters", docs)[0]).toBe("params");
+  });
+
   it("corrects typos against the index's own vocabulary", () => {
     expect(ids("mesage", API)[0]).toBe("msg");
     expect(ids("fierwall", API)[0]).toBe("fw");

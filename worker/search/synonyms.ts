@@ -27,7 +27,8 @@ function curatedTable(): Map<string, Map<string, number>> {
   if (curated) return curated;
   const table = new Map<string, Map<string, number>>();
   for (const [word, related] of apiWordTable()) {
-    const key = stem(word);
+    // Phrases are keyed by their words' stems joined by "_", as the query side builds them.
+    const key = word.split("_").map(stem).join("_");
     let m = table.get(key);
     if (!m) table.set(key, (m = new Map()));
     for (const [other, w] of related) if (stem(other) !== key && (m.get(stem(other)) ?? 0) < w) m.set(stem(other), w);
