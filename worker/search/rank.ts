@@ -12,8 +12,11 @@ import { SAT_SCALE, type IndexData } from "./format";
 const OPTIONAL_WEIGHT = 0.3;
 /** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
 const HEAD_BONUS = 1;
-/** How much of a query word a match through an alternative of weight w covers: SOFT_FLOOR + (1 - SOFT_FLOOR) w. */
-const SOFT_FLOOR = 0.7;
+/**
+ * How much of a query word a match through an alternative of weight w covers: SOFT_FLOOR + (1 - SOFT_FLOOR) w. Low,
+ * so a loose thesaurus synonym (w ≈ 0.3) covers about half a word and an exact word elsewhere can outweigh it.
+ */
+const SOFT_FLOOR = 0.25;
 /**
  * How much of a query word a match only in the body covers, against one in the head (title or section): a word
  * somewhere in a long description says less about what the document is than the same word in its name.

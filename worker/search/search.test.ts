@@ -70,6 +70,17 @@ describe("ranking", () => {
     expect(ids("calls insert", docs)[0]).toBe("add");
   });
 
+  it("lets a loose thesaurus synonym in a title cover little of the query word", () => {
+    const docs = [
+      doc("rec", "Changes the status of the recording to paused, stopped, or in-progress", "Pass the recording sid.", { fields: { operationId: "recordings_stop" } }),
+      doc("deploy", "Cancel a Deployment", "Cancels the build of a deployment that is still running.", { fields: { operationId: "deployments_cancel" } }),
+      doc("other", "List Deployments", "Lists deployments."),
+      ...["imports", "exports", "backups"].map((x) => doc(x, `Get the progress of ${x}`, `Shows how far ${x} are.`)),
+    ];
+    // "build" ~ "progress" is a WordNet relation of little weight; the exact word in the body says more.
+    expect(ids("abort build", docs)[0]).toBe("deploy");
+  });
+
   it("reads two-word verbs as the API verb they stand for", () => {
     const docs = [
       doc("list", "List Routers", "Lists routers.", { fields: { operationId: "routers_list" } }),
