@@ -17,6 +17,9 @@ export const FILES = [
   { name: "GitHub REST (13 MB JSON)", path: join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json"), type: "application/json" },
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// BENCH_FILES=github,graph picks files by a word of their name (case-insensitive); BENCH_REDOCLY=0 skips Redocly.
+const PICK = (process.env.BENCH_FILES ?? "").toLowerCase().split(",").filter(Boolean);
+const REDOCLY = process.env.BENCH_REDOCLY !== "0";
 const PAGE_REQUESTS = Number(process.env.BENCH_PAGES ?? 200);
 
 const pct = (xs, p) => {
@@ -103,10 +106,11 @@ export async function main() {
   try {
     const token = await createPortal(server.baseUrl, server.adminToken, "bench");
     for (const [i, file] of FILES.entries()) {
+      if (PICK.length && !PICK.some((w) => file.name.toLowerCase().includes(w))) continue;
       const { times, reportTimes, last } = await publishRuns(server.baseUrl, token, file, `b${i}`);
       const pages = await pageLatencies(server.baseUrl, last.url);
       const heap = core.run(file.path, 128);
-      const redocly = redoclyBuildDocs(file);
+      const redocly = REDOCLY ? redoclyBuildDocs(file) : { error: "skipped (BENCH_REDOCLY=0)" };
       const p50 = pct(times, 50);
       console.log(`\n${file.name}: ${last.operations} operations, ${last.schemas} schemas`);
       console.log(`  publish (HTTP, ${RUNS} runs)      p50 ${ms(p50)}  min ${ms(Math.min(...times))}  max ${ms(Math.max(...times))}  lint ${last.lint?.status ?? "in the answer"}`);
