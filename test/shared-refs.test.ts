@@ -10,6 +10,8 @@ import type { OperationSlice } from "../worker/openapi/model/types";
 import { renderOperationPage } from "../worker/render";
 import { getSlice, putSlices, readSlicesInOrder } from "../worker/store/models";
 import { jsonBatches } from "../worker/store/apis";
+import { getDocuments, putDocuments } from "../worker/store/search";
+import type { SearchDocument } from "../worker/search/types";
 import { corpusFile, createPortal, getPage, upload } from "./harness/client";
 import { operationLinks } from "./fuzz/pages";
 import petstoreV3 from "./fixtures/petstore-v3.yaml?raw";
@@ -192,5 +194,18 @@ describe("shared $ref targets in KV (issue 12)", () => {
     for (const b of batches) expect(new TextEncoder().encode(b).length).toBeLessThanOrEqual(1_000_000);
     expect(batches.flatMap((b) => JSON.parse(b))).toEqual(rows);
     expect(jsonBatches([], 1_000_000)).toEqual(["[]"]);
+  });
+
+  it("a cached search document set too large for one KV value is written in parts and read back whole", async () => {
+    const docs = Array.from({ length: 500 }, (_, i) => ({ id: `op${i}`, title: `Operation ${i} ✓`, body: "x".repeat(i) })) as unknown as SearchDocument[];
+    await putDocuments(env.MODELS, "test/docs-parts", docs, 10_000);
+    const meta = await env.MODELS.getWithMetadata<{ parts: number }>("test/docs-parts");
+    expect(meta.metadata!.parts).toBeGreaterThan(5);
+    expect(await getDocuments(env.MODELS, "test/docs-parts")).toEqual(docs);
+    await env.MODELS.delete(`test/docs-parts/${meta.metadata!.parts - 1}`);
+    expect(await getDocuments(env.MODELS, "test/docs-parts")).toBeUndefined();
+    await putDocuments(env.MODELS, "test/docs-one", docs.slice(0, 3));
+    expect((await env.MODELS.getWithMetadata("test/docs-one")).metadata).toBeNull();
+    expect(await getDocuments(env.MODELS, "test/docs-one")).toEqual(docs.slice(0, 3));
   });
 });
