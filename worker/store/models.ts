@@ -7,10 +7,12 @@
  * invocation, and an operation page still reads one chunk (tens of kilobytes), parsing only its own slice.
  *
  * `$ref` targets (component schemas, parameters, ...) are stored ONCE per model, in target chunks of about
- * {@link TARGET_CHUNK_CHARS} (`{model}/t/{n}`), each target as the JSON text `[ref, value]`. A stored slice carries
- * no copies: its `t` member lists where each target it reaches sits (flat `[chunk, offset, length, ...]`, in the
- * sorted order of the refs). Microsoft Graph v1.0 (11,422 operations sharing 2,147 targets) stored 854 MB as
- * copies and stores ~30 MB this way. A page reads its slice's chunk and the few target chunks it needs (in
+ * {@link TARGET_CHUNK_CHARS} (`{model}/t/{n}`), each target as the JSON text `[ref, value]`; a target chunk starts
+ * with one line, the JSON array of its entries' start offsets (and the end), so entry k is a substring found
+ * without parsing the others. A stored slice carries no copies: its `t` member says which entries of which chunks
+ * it reaches (flat `[chunk, count, k1, …, kcount, chunk, count, …]`: ~3 characters per target, where a
+ * chunk/offset/length triple took ~15 and Graph beta's 1.17 M target references would have taken 17 MB).
+ * Microsoft Graph v1.0 (11,422 operations sharing 2,147 targets) stored 854 MB as copies and stores ~21 MB this way. A page reads its slice's chunk and the few target chunks it needs (in
  * parallel, cached per isolate) and parses only the needed substrings: {@link getSlice} returns the same
  * {@link OperationSlice} (with `refs`) the renderer always had. Targets are packed in the order operations first
  * reach them, so an operation's targets tend to share chunks with its neighbours'.
@@ -27,7 +29,7 @@ export interface SliceLocation {
 
 /** A slice as stored (MODEL_VERSION 3): the slice without `refs`, plus `t`, its targets' locations. */
 export type StoredSlice = Omit<OperationSlice, "refs"> & {
-  /** Flat triples `[chunk, offset, length, ...]` into the target chunks, one per `$ref` target, in sorted ref order. */
+  /** The `$ref` targets reached, by target chunk: flat `[chunk, count, k1, …, kcount, chunk, count, …]` (entry numbers). */
   t: number[];
 };
 
@@ -72,9 +74,12 @@ export interface StoredModel {
 /**
  * Packs texts into chunks of about `target` characters and writes each closed chunk under `keyOf(n)` (unless
  * `write` is false), keeping at most KV_WRITE_CONCURRENCY writes in flight across every packer sharing `inFlight`.
+ * An `indexed` packer starts each chunk with a line listing its entries' start offsets (and the end), and
+ * locates entries by number (`offset` is the entry's index, `length` 0); see {@link entryOf}.
  */
 class ChunkPacker {
   private parts: string[] = [];
+  private starts: number[] = [];
   private size = 0;
   chunk = 0;
   chars = 0;
@@ -86,12 +91,14 @@ class ChunkPacker {
     private readonly write: boolean,
     private readonly inFlight: Set<Promise<void>>,
     private readonly settled: () => void,
+    private readonly indexed = false,
   ) {}
 
   /** Appends `text` (after closing the current chunk if it would overflow it); returns where it went. */
   async add(text: string): Promise<SliceLocation> {
     if (this.size > 0 && this.size + text.length > this.target) await this.flush();
-    const at = { chunk: this.chunk, offset: this.size, length: text.length };
+    const at = this.indexed ? { chunk: this.chunk, offset: this.parts.length, length: 0 } : { chunk: this.chunk, offset: this.size, length: text.length };
+    this.starts.push(this.size);
     this.parts.push(text);
     this.size += text.length;
     this.chars += text.length;
@@ -101,9 +108,12 @@ class ChunkPacker {
   /** Closes the current chunk (if any) and queues its write. */
   async flush(): Promise<void> {
     if (this.parts.length === 0) return;
-    const text = this.parts.join("");
+    const head = this.indexed ? `${JSON.stringify([...this.starts, this.size])}\n` : "";
+    const text = head + this.parts.join("");
+    this.chars += head.length;
     const key = this.keyOf(this.chunk++);
     this.parts = [];
+    this.starts = [];
     this.size = 0;
     if (!this.write) return;
     const put = this.kv.put(key, text).finally(() => {
@@ -141,18 +151,23 @@ export async function putSlices(
     first = undefined;
   };
   const slices = new ChunkPacker(kv, (n) => chunkKey(modelKey, n), CHUNK_TARGET_CHARS, write, inFlight, settled);
-  const targets = new ChunkPacker(kv, (n) => targetChunkKey(modelKey, n), TARGET_CHUNK_CHARS, write, inFlight, settled);
+  const targets = new ChunkPacker(kv, (n) => targetChunkKey(modelKey, n), TARGET_CHUNK_CHARS, write, inFlight, settled, true);
   for (const slug of slugs) {
     const { refs, ...rest } = slice(slug);
-    const t: number[] = [];
-    for (const ref of Object.keys(refs).sort()) {
+    // Entry numbers grouped by target chunk, chunks in the order first met (the reader sorts the refs back).
+    const byChunk = new Map<number, number[]>();
+    for (const ref of Object.keys(refs)) {
       let at = targetAt.get(ref);
       if (!at) {
         at = await targets.add(JSON.stringify([ref, refs[ref] ?? null]));
         targetAt.set(ref, at);
       }
-      t.push(at.chunk, at.offset, at.length);
+      const entries = byChunk.get(at.chunk);
+      if (entries) entries.push(at.offset);
+      else byChunk.set(at.chunk, [at.offset]);
     }
+    const t: number[] = [];
+    for (const [chunk, entries] of byChunk) t.push(chunk, entries.length, ...entries);
     const stored: StoredSlice = { ...rest, t };
     locations.set(slug, await slices.add(JSON.stringify(stored)));
   }
@@ -220,27 +235,35 @@ async function getChunk(kv: KVNamespace, key: string): Promise<string | null> {
   return text;
 }
 
+/** Entry `k` of an indexed target chunk's text (see ChunkPacker), given the parsed offsets line and its length. */
+function entryOf(text: string, starts: number[], body: number, k: number): string {
+  return text.slice(body + starts[k], body + starts[k + 1]);
+}
+
 /**
- * Parses one stored slice's text and resolves its targets into `refs` (keys in sorted order, as the model built
- * them). Target chunks are read through `chunk` (deduplicated, in parallel); only each target's own substring is
- * parsed. A slice of an older model (MODEL_VERSION 2, targets copied into `refs`) is returned as it is. A
- * missing target chunk leaves its refs out (the page shows them as unresolved) rather than failing the page.
+ * Parses one stored slice's text and resolves its targets into `refs` (keys sorted, as the model built them).
+ * Target chunks are read through `chunk` (deduplicated, in parallel); only each chunk's offsets line and each
+ * needed entry are parsed. A slice of an older model (MODEL_VERSION 2, targets copied into `refs`) is returned as
+ * it is. A missing target chunk leaves its refs out (the page shows them as unresolved) rather than failing it.
  */
 async function resolveSlice(text: string, chunk: (n: number) => Promise<string | null>): Promise<OperationSlice> {
   const parsed = JSON.parse(text) as StoredSlice | OperationSlice;
   if (!("t" in parsed) || !Array.isArray(parsed.t)) return parsed as OperationSlice;
   const { t, ...rest } = parsed;
-  const needed = new Map<number, Promise<string | null>>();
-  for (let i = 0; i < t.length; i += 3) if (!needed.has(t[i])) needed.set(t[i], chunk(t[i]));
-  const texts = new Map<number, string | null>();
-  await Promise.all([...needed].map(async ([n, p]) => texts.set(n, await p)));
+  const groups: [Promise<string | null>, number[]][] = [];
+  for (let i = 0; i < t.length; i += 2 + t[i + 1]) groups.push([chunk(t[i]), t.slice(i + 2, i + 2 + t[i + 1])]);
+  const texts = await Promise.all(groups.map(([p]) => p));
+  const found: [string, unknown][] = [];
+  groups.forEach(([, entries], g) => {
+    const source = texts[g];
+    if (source == null) return;
+    const body = source.indexOf("\n") + 1;
+    const starts = JSON.parse(source.slice(0, body)) as number[];
+    for (const k of entries) found.push(JSON.parse(entryOf(source, starts, body, k)) as [string, unknown]);
+  });
+  found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const refs: Record<string, unknown> = {};
-  for (let i = 0; i < t.length; i += 3) {
-    const source = texts.get(t[i]);
-    if (source == null) continue;
-    const [ref, value] = JSON.parse(source.slice(t[i + 1], t[i + 1] + t[i + 2])) as [string, unknown];
-    refs[ref] = value;
-  }
+  for (const [ref, value] of found) refs[ref] = value;
   return { ...rest, refs };
 }
 

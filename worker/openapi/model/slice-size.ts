@@ -1,8 +1,8 @@
 /**
  * @module How much the stored model of a definition would weigh, before any of it is written (issue 14), as
- * store/models.ts stores it (issue 12): each slice's own JSON plus one location (`chunk, offset, length`) per `$ref`
- * target it reaches, and every distinct target once. A dense schema graph (500 schemas each referencing 20 others,
- * 2,000 operations) that weighed 0.9 GB as copies now weighs ~17 MB; what bounds such a graph now is what ONE
+ * store/models.ts stores it (issue 12): each slice's own JSON plus one entry number per `$ref` target it
+ * reaches, and every distinct target once. A dense schema graph (500 schemas each referencing 20 others,
+ * 2,000 operations) that weighed 0.9 GB as copies now weighs ~5 MB; what bounds such a graph now is what ONE
  * page must read and parse: the targets its slice reaches, capped by {@link MAX_SLICE_TARGET_CHARS}. The estimate
  * stops as soon as either limit is passed.
  */
@@ -11,7 +11,7 @@ import type { RefClosure } from "./ref-closure";
 
 /**
  * Most characters one model may store (slices + target locations + targets once): about 512 KV values of 128 KB,
- * half of KV's 1,000 operations per invocation. Microsoft Graph v1.0 (11,422 operations) needs ~27 M.
+ * half of KV's 1,000 operations per invocation. Microsoft Graph v1.0 (11,422 operations) needs ~21 M, its beta (22,361) ~43 M.
  */
 export const MAX_MODEL_SLICE_CHARS = 64 * 1024 * 1024;
 /**
@@ -19,8 +19,8 @@ export const MAX_MODEL_SLICE_CHARS = 64 * 1024 * 1024;
  * largest operation reaches 579 targets, ~0.7 M; a 128 MB isolate parses 4 M (~40 MB of objects) comfortably.
  */
 export const MAX_SLICE_TARGET_CHARS = 4 * 1024 * 1024;
-/** Estimated characters of one target location in a stored slice (`1234,123456,1234,`). */
-export const TARGET_LOCATION_CHARS = 16;
+/** Estimated characters of one target reference in a stored slice (an entry number, `37,`, plus a share of its chunk's group). */
+export const TARGET_LOCATION_CHARS = 4;
 
 export interface SliceWeight {
   /** Estimated characters of the stored model (a lower bound once `over`). */
