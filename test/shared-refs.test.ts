@@ -187,7 +187,7 @@ describe("shared $ref targets in KV (issue 12)", () => {
     expect(stored).toBeLessThan(2 * 1024 * 1024);
   });
 
-  it("operation rows are split into JSON parameters under D1's 2 MB string cap (Graph's 11,422 rows are ~2.8 MB)", () => {
+  it("operation rows are split into JSON parameters under D1's 2 MB string cap (Graph's 11,422 rows are 3.3 MB)", () => {
     const rows = Array.from({ length: 11422 }, (_, i) => [i, `op-${i}`, "operation", "get", `/groups/{id}/sites/{sid}/lists/${i}`, `op${i}`, `Get thing ${i} — ünïcödé`, "tag", 0, i >> 6, i * 100, 100]);
     const batches = jsonBatches(rows, 1_000_000);
     expect(batches.length).toBeGreaterThan(1);

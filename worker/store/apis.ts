@@ -110,7 +110,7 @@ export async function commitVersion(
 ): Promise<void> {
   // Operation rows travel as JSON parameters expanded by json_each (columns in table order, id null): one statement
   // per ~1 MB of rows, where D1's 100 bound parameters per statement would need one per 7 rows. D1 caps a string
-  // parameter at 2 MB, and Microsoft Graph's 11,422 rows are ~2.8 MB, so they are split (all in the one batch).
+  // parameter at 2 MB, and Microsoft Graph's 11,422 rows are 3.3 MB, so they are split (all in the one batch).
   const rows = ops.map((op, position) => {
     const at = locations.get(op.slug)!;
     return [position, op.slug, op.kind, op.method, op.path, op.operationId ?? null, op.summary ?? null, op.tags[0] ?? "", op.deprecated ? 1 : 0, at.chunk, at.offset, at.length];
