@@ -8565,7 +8565,7 @@ function resolveObjectRef(document, value) {
 }
 
 // worker/openapi/model/types.ts
-var MODEL_VERSION = 2;
+var MODEL_VERSION = 3;
 
 // worker/openapi/model/header.ts
 function buildHeader(document, sourceVersion, counts, issues) {
@@ -8830,25 +8830,32 @@ function sortKeys(record) {
 
 // worker/openapi/model/slice-size.ts
 var MAX_MODEL_SLICE_CHARS = 64 * 1024 * 1024;
-function weighSlices(items, rootsOf, closure, limit = MAX_MODEL_SLICE_CHARS) {
+var MAX_SLICE_TARGET_CHARS = 4 * 1024 * 1024;
+var TARGET_LOCATION_CHARS = 4;
+function weighSlices(items, rootsOf, closure, limit = MAX_MODEL_SLICE_CHARS, sliceLimit = MAX_SLICE_TARGET_CHARS) {
   const targetChars = /* @__PURE__ */ new Map();
-  const weight = { chars: 0, over: false, measured: 0, maxRefs: 0 };
+  const weight = { chars: 0, over: false, measured: 0, maxRefs: 0, maxSliceTargetChars: 0 };
   for (const item of items) {
     const roots = rootsOf(item);
     for (const root of roots) weight.chars += jsonLength(root);
     const refs = closure.reachable(roots);
+    let reach = 0;
     for (const ref of refs) {
       let n = targetChars.get(ref);
       if (n === void 0) {
         n = jsonLength(closure.target(ref).value) + ref.length + 4;
         targetChars.set(ref, n);
+        weight.chars += n;
       }
-      weight.chars += n;
+      reach += n;
     }
+    weight.chars += refs.length * TARGET_LOCATION_CHARS;
     weight.measured++;
     weight.maxRefs = Math.max(weight.maxRefs, refs.length);
-    if (weight.chars > limit) {
+    weight.maxSliceTargetChars = Math.max(weight.maxSliceTargetChars, reach);
+    if (reach > sliceLimit || weight.chars > limit) {
       weight.over = true;
+      weight.overBy = reach > sliceLimit ? "slice" : "model";
       break;
     }
   }
@@ -8876,7 +8883,10 @@ function buildModel(document, sourceVersion, modelVersion, issues, bundled = fal
       return buildSlice(document, header, entry, closure);
     },
     weigh(limit) {
-      return weighSlices(entries, (entry) => sliceParts(document, header, entry).roots, closure, limit);
+      return weighSlices(entries, (entry) => {
+        const parts = sliceParts(document, header, entry);
+        return [...parts.roots, entry.summary, parts.servers, parts.security];
+      }, closure, limit);
     }
   };
 }

@@ -64,13 +64,26 @@ it("a publish that resumes after its deadline writes nothing to D1: the refusal 
   expect((await upload(token, petstoreV3.replace("1.0.0", "1.0.1"))).status).toBe(201);
 });
 
-it("an over-budget definition (a dense $ref graph) is refused with 422 before anything is written; the next upload publishes", async () => {
+it("an over-budget definition (a dense $ref graph one page could not parse) is refused with 422 before anything is written; the next upload publishes", async () => {
   const token = await createPortal("dense");
-  const dense = await upload(token, JSON.stringify(denseGraphDoc(500, 20, 2000)), {}, "application/json");
+  // 500 schemas × 20 refs with 9 KB descriptions: each operation reaches all 500, 4.5 MB of targets for one page.
+  const dense = await upload(token, JSON.stringify(denseGraphDoc(500, 20, 10, 9000)), {}, "application/json");
   expect(dense.status).toBe(422);
   expect(dense.json.error.code).toBe("too-dense");
+  expect(dense.json.error.message).toMatch(/one operation's page would need more than 4 MB of \$ref targets/);
   expect((await upload(token, petstoreV3)).status).toBe(201);
   expect(await versionsOf(token)).toEqual([["swagger-petstore", "1.0.0", ["1.0.0"]]]);
+});
+
+it("issue 14's dense graph (500 schemas × 20 refs, 2,000 operations) is bounded, not refused, once targets are stored once (issue 12): it publishes and its pages answer", async () => {
+  const token = await createPortal("dense-once");
+  const dense = await upload(token, JSON.stringify(denseGraphDoc(500, 20, 2000)), { api: "dense" }, "application/json");
+  expect(dense.status, JSON.stringify(dense.json).slice(0, 300)).toBe(201);
+  expect(dense.json.operations).toBe(2000);
+  for (const slug of ["op0", "op777", "op1999"]) {
+    const page = await Promise.race([getPage(`/p/dense-once/reference/dense/1/${slug}`), new Promise<{ status: string }>((r) => setTimeout(() => r({ status: "no answer within 5 s" }), 5000))]);
+    expect(page.status, slug).toBe(200);
+  }
 });
 
 it("settleWithin waits for a final D1 commit already under way at the deadline, so a 422 never hides a live version", async () => {

@@ -34,11 +34,28 @@ describe("buildReference within a budget", () => {
     expect(outcome).toMatchObject({ ok: false, status: 422, code: "over-budget", message: expect.stringMatching(/needed more work than a publish may do \(stopped while walking \$refs\)/) });
   });
 
-  it("weighs a dense schema graph's slices (issue 14: 500 schemas × 20 refs, 2,000 operations) before any is built", () => {
+  it("weighs a dense schema graph (issue 14: 500 schemas × 20 refs, 2,000 operations) as stored: each target once (issue 12)", () => {
     const body = enc.encode(JSON.stringify(denseGraphDoc(500, 20, 2000)));
     const outcome = buildReference({ body });
     if (!outcome.ok) throw new Error(outcome.message);
-    expect(outcome.weigh(64 * 2 ** 20)).toMatchObject({ over: true, maxRefs: 500 });
-    expect(outcome.weigh(64 * 2 ** 20).measured).toBeLessThan(200);
+    const weight = outcome.weigh(64 * 2 ** 20);
+    // As copies it weighed ~0.9 GB; as stored, 2,000 slices of 500 target locations plus 500 targets.
+    expect(weight).toMatchObject({ over: false, measured: 2000, maxRefs: 500 });
+    expect(weight.chars).toBeLessThan(8 * 2 ** 20);
+    expect(weight.chars).toBeGreaterThan(2000 * 500 * 3);
+  });
+
+  it("refuses, after one operation, a graph whose one page would parse more than 4 MB of targets", () => {
+    const outcome = buildReference({ body: enc.encode(JSON.stringify(denseGraphDoc(500, 20, 10, 9000))) });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.weigh(64 * 2 ** 20)).toMatchObject({ over: true, overBy: "slice", measured: 1, maxRefs: 500 });
+  });
+
+  it("stops weighing as soon as the model's limit is passed (the same graph against a 1 MB limit)", () => {
+    const outcome = buildReference({ body: enc.encode(JSON.stringify(denseGraphDoc(500, 20, 2000))) });
+    if (!outcome.ok) throw new Error(outcome.message);
+    const weight = outcome.weigh(2 ** 20);
+    expect(weight).toMatchObject({ over: true, overBy: "model", maxRefs: 500 });
+    expect(weight.measured).toBeLessThan(1000);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
 import { buildReference } from "../openapi/build";
-import { MAX_MODEL_SLICE_CHARS } from "../openapi/model/slice-size";
+import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition } from "../store/definitions";
@@ -70,11 +70,15 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
   }
   const { header, operations } = outcome;
-  // Slices copy the $ref targets they reach: a dense graph (0.7 MB) would store 0.9 GB. Refuse before writing.
+  // The stored model (slices, their target locations, each $ref target once) must fit KV's writes per publish, and
+  // no page may have to parse more targets than an isolate can hold: refuse before writing (model/slice-size.ts).
   const weight = outcome.weigh(MAX_MODEL_SLICE_CHARS);
   if (weight.over) {
-    const mb = Math.round(MAX_MODEL_SLICE_CHARS / 2 ** 20);
-    const message = `the reference would need more than ${mb} MB of operation pages: after ${weight.measured} of ${operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
+    const mb = (n: number) => Math.round(n / 2 ** 20);
+    const message =
+      weight.overBy === "slice"
+        ? `one operation's page would need more than ${mb(MAX_SLICE_TARGET_CHARS)} MB of $ref targets (${weight.maxRefs} of them, after ${weight.measured} of ${operations.length} operations): a densely interconnected schema graph; nothing was published. Reduce the $refs each operation reaches, or split the definition`
+        : `the reference would need more than ${mb(MAX_MODEL_SLICE_CHARS)} MB of operation pages: after ${weight.measured} of ${operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
     return refusal(422, "too-dense", message);
   }
   // The portal's ruleset (portico.yaml `lint:` of its live content release) applies to every upload's lint.
@@ -168,7 +172,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     lint = lintForUpload(outcome, attempt.budget, lintOptions, labelIssues);
     clock.lap("lint");
   }
-  const locations = await writing;
+  const { locations } = await writing;
   if (!stored) await putHeader(env.MODELS, modelKey, header);
   clock.lap("kv-write");
   const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), docs: searchDocs } } }, attempt);

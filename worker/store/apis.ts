@@ -108,21 +108,53 @@ export async function commitVersion(
   locations: Map<string, SliceLocation>,
   search?: SearchPointerRow,
 ): Promise<void> {
-  // All operation rows travel as one JSON parameter, expanded by json_each (columns in table order, id null):
-  // one statement, where D1's 100 bound parameters per statement would need one per 7 rows.
+  // Operation rows travel as JSON parameters expanded by json_each (columns in table order, id null): one statement
+  // per ~1 MB of rows, where D1's 100 bound parameters per statement would need one per 7 rows. D1 caps a string
+  // parameter at 2 MB, and Microsoft Graph's 11,422 rows are 3.3 MB, so they are split (all in the one batch).
   const rows = ops.map((op, position) => {
     const at = locations.get(op.slug)!;
     return [position, op.slug, op.kind, op.method, op.path, op.operationId ?? null, op.summary ?? null, op.tags[0] ?? "", op.deprecated ? 1 : 0, at.chunk, at.offset, at.length];
   });
   const column = (i: number) => sql.raw(`json_extract(value, '$[${i}]')`);
-  await db.batch([
+  const inserts = jsonBatches(rows, ROWS_PARAMETER_BYTES).map((json) =>
     db.insert(operations).select(
-      sql`select null, ${versionId}, ${column(0)}, ${column(1)}, ${column(2)}, ${column(3)}, ${column(4)}, ${column(5)}, ${column(6)}, ${column(7)}, ${column(8)}, ${column(9)}, ${column(10)}, ${column(11)} from json_each(${JSON.stringify(rows)})`,
+      sql`select null, ${versionId}, ${column(0)}, ${column(1)}, ${column(2)}, ${column(3)}, ${column(4)}, ${column(5)}, ${column(6)}, ${column(7)}, ${column(8)}, ${column(9)}, ${column(10)}, ${column(11)} from json_each(${json})`,
     ),
+  );
+  await db.batch([
+    ...(inserts as [(typeof inserts)[number], ...typeof inserts]),
     db.update(versions).set({ status: "published" }).where(eq(versions.id, versionId)),
     db.update(apis).set({ liveVersionId: versionId }).where(eq(apis.id, apiId)),
     ...(search ? [searchPointerQuery(db, search)] : []),
   ]);
+}
+
+/** UTF-8 bytes one JSON parameter of operation rows may hold: half of D1's 2 MB cap on a string. */
+export const ROWS_PARAMETER_BYTES = 1_000_000;
+
+const utf8 = new TextEncoder();
+
+/**
+ * `rows` as JSON arrays of at most `maxBytes` UTF-8 bytes each (a single row larger than that gets one of its
+ * own), in order. Always at least one array, so an empty version still inserts (nothing).
+ */
+export function jsonBatches(rows: readonly unknown[], maxBytes: number): string[] {
+  const out: string[] = [];
+  let parts: string[] = [];
+  let bytes = 2;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    const n = utf8.encode(json).length + 1;
+    if (parts.length > 0 && bytes + n > maxBytes) {
+      out.push(`[${parts.join(",")}]`);
+      parts = [];
+      bytes = 2;
+    }
+    parts.push(json);
+    bytes += n;
+  }
+  out.push(`[${parts.join(",")}]`);
+  return out;
 }
 
 /** Marks a pending version failed (kept for the record; never served). */

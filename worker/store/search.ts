@@ -31,13 +31,43 @@ export async function documentsKey(...facts: (string | number)[]): Promise<strin
   return `search/d/${DOCS_VERSION}/${await sha256(JSON.stringify(facts))}`;
 }
 
-/** A cached document set, or undefined. */
+/**
+ * A cached document set, or undefined (also when a part is missing). A set written in parts says how many in the
+ * first value's metadata (`{ parts }`); one without metadata is one part.
+ */
 export async function getDocuments(kv: KVNamespace, key: string): Promise<SearchDocument[] | undefined> {
-  return (await kv.get<SearchDocument[]>(key, "json")) ?? undefined;
+  const first = await kv.getWithMetadata<SearchDocument[], { parts?: number }>(key, "json");
+  if (!first.value) return undefined;
+  const parts = first.metadata?.parts ?? 1;
+  if (parts <= 1) return first.value;
+  const rest = await Promise.all(Array.from({ length: parts - 1 }, (_, i) => kv.get<SearchDocument[]>(`${key}/${i + 1}`, "json")));
+  if (rest.some((r) => r === null)) return undefined;
+  return first.value.concat(...(rest as SearchDocument[][]));
 }
 
-export async function putDocuments(kv: KVNamespace, key: string, docs: SearchDocument[]): Promise<void> {
-  await kv.put(key, JSON.stringify(docs));
+/**
+ * Caches a document set as JSON arrays of at most `partChars` characters each (KV values are limited to 25 MiB;
+ * Microsoft Graph v1.0's 11,422 operations make 17 M characters of documents, beta's about twice that): the
+ * first under `key` with `{ parts }` metadata, the others at `<key>/<n>`. The first is written last, so a set
+ * that is found is whole.
+ */
+export async function putDocuments(kv: KVNamespace, key: string, docs: SearchDocument[], partChars = PART_BYTES / 2): Promise<void> {
+  const parts: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const doc of docs) {
+    const json = JSON.stringify(doc);
+    if (current.length > 0 && size + json.length + 1 > partChars) {
+      parts.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(json);
+    size += json.length + 1;
+  }
+  parts.push(`[${current.join(",")}]`);
+  await Promise.all(parts.slice(1).map((p, i) => kv.put(`${key}/${i + 1}`, p)));
+  await kv.put(key, parts[0], parts.length > 1 ? { metadata: { parts: parts.length } } : {});
 }
 
 /** Writes a serialised index under its content address; returns its key and part count. */

@@ -47,7 +47,11 @@ export function buildModel(document: Record<string, unknown>, sourceVersion: Spe
       return buildSlice(document, header, entry, closure);
     },
     weigh(limit) {
-      return weighSlices(entries, (entry) => sliceParts(document, header, entry).roots, closure, limit);
+      // The summary, servers and security are stored in every slice too (no refs under them: only weighed).
+      return weighSlices(entries, (entry) => {
+        const parts = sliceParts(document, header, entry);
+        return [...parts.roots, entry.summary, parts.servers, parts.security];
+      }, closure, limit);
     },
   };
 }

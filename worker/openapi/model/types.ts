@@ -2,9 +2,10 @@
  * @module The reference model: what the publish pipeline stores and the renderer reads.
  *
  * A published version is one {@link ReferenceHeader} plus one {@link OperationSlice} per operation, webhook
- * and callback. Slices are self-contained: every local `$ref` reachable from the operation is copied once
- * into `refs`, keyed by its JSON pointer, so a page reads one slice (kilobytes) and never the whole document.
- * `$ref`s stay in place (the graph keeps shared nodes and cycles); resolve them with `refs`.
+ * and callback. A slice as the renderer reads it is self-contained: every local `$ref` reachable from the operation
+ * is in `refs`, keyed by its JSON pointer, so a page needs one slice (kilobytes) and never the whole document.
+ * `$ref`s stay in place (the graph keeps shared nodes and cycles); resolve them with `refs`. In storage the
+ * targets are kept once per model, not per slice (store/models.ts), and put back into `refs` when read.
  */
 
 /** Source format family as detected from the `swagger` / `openapi` field. */
@@ -13,8 +14,11 @@ export type SpecVersion = "2.0" | "3.0" | "3.1" | "3.2";
 /** What kind of entry point an operation slice describes. */
 export type OperationKind = "operation" | "webhook" | "callback";
 
-/** Bump when the stored shape changes: KV keys include it, so old slices are never misread. */
-export const MODEL_VERSION = 2;
+/**
+ * Bump when the stored shape changes: KV keys include it, so old slices are never misread. 3: `$ref` targets
+ * stored once per model in target chunks, slices carry their locations (store/models.ts); 2: copies per slice.
+ */
+export const MODEL_VERSION = 3;
 
 /** One operation, webhook operation or callback operation, as listed in indexes and D1. */
 export interface OperationSummary {

@@ -3,14 +3,15 @@
 /**
  * A dense schema graph: `schemas` components, each an object whose `fan` properties reference other components,
  * and `operations` POST operations whose body and response reference them. With the defaults (500 × 20, 2,000
- * operations) the number of paths through the graph is astronomically larger than the graph.
+ * operations) the number of paths through the graph is astronomically larger than the graph. `descriptionChars`
+ * gives every schema a description that long (so that what one operation reaches can be made heavy).
  */
-export function denseGraphDoc(schemas = 500, fan = 20, operations = 2000): Record<string, unknown> {
+export function denseGraphDoc(schemas = 500, fan = 20, operations = 2000, descriptionChars = 0): Record<string, unknown> {
   const components: Record<string, unknown> = {};
   for (let i = 0; i < schemas; i++) {
     const properties: Record<string, unknown> = {};
     for (let j = 1; j <= fan; j++) properties[`p${j}`] = { $ref: `#/components/schemas/S${(i * 7 + j * 13) % schemas}` };
-    components[`S${i}`] = { type: "object", properties };
+    components[`S${i}`] = { type: "object", ...(descriptionChars ? { description: "d".repeat(descriptionChars) } : {}), properties };
   }
   const paths: Record<string, unknown> = {};
   for (let k = 0; k < operations; k++) {
