@@ -29,7 +29,7 @@ function countedBody(total: number, fill: (index: number, chunk: Uint8Array) => 
 }
 
 async function sha256Of(parts: Uint8Array[]): Promise<string> {
-  const digest = new crypto.DigestStream("SHA-256");
+  const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
   const w = digest.getWriter();
   for (const p of parts) await w.write(p);
   await w.close();

@@ -100,7 +100,7 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
   // Phase 2: the body is larger than the buffer: stream it to a temporary object while hashing.
   const temporary = `uploads/${crypto.randomUUID()}`;
   const upload = await bucket.createMultipartUpload(temporary);
-  const digest = new crypto.DigestStream("SHA-256");
+  const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
   const hashing = digest.getWriter();
   const parts: R2UploadedPart[] = [];
   let pending: Uint8Array[] = [];
