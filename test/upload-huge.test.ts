@@ -4,7 +4,7 @@ import { app } from "../worker/app";
 import { MAX_UPLOAD_BYTES } from "../worker/routes/apis";
 import { definitionKey } from "../worker/store/definitions";
 import { BodyRefused, receiveBody } from "../worker/store/definition-upload";
-import { createPortal, ORIGIN } from "./harness/client";
+import { corpusFile, createPortal, ORIGIN } from "./harness/client";
 
 const MiB = 1024 * 1024;
 
@@ -104,5 +104,101 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
     expect(seen.cancelled).toBe(true);
     expect(seen.pulled).toBeLessThan(30 * MiB);
     expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+  });
+});
+
+/**
+ * A synthetic definition of about `total` bytes from a real one (UniCourt, 3 MB): its header and components, then its
+ * path items `copies` times under prefixed paths, indented and padded with blank lines to reach the size. Slices
+ * stay those of UniCourt (4.9 M characters a copy), so the model stays under the 64 M-character limit. Generated as
+ * it is sent: the test never holds it. `cut` stops it after that many bytes (a truncated upload); `seen.line` and
+ * `seen.column` then say where the text ended.
+ */
+function syntheticDefinition(source: Uint8Array, total: number, copies: number, cut = Infinity) {
+  const doc = JSON.parse(new TextDecoder().decode(source));
+  const { paths, ...rest } = doc;
+  const entries = Object.entries(paths).map(([path, item]) => [path, JSON.stringify(item, null, 2).replace(/\n/g, "\n    ")] as const);
+  const head = `${JSON.stringify(rest, null, 2).slice(0, -2)},\n  "paths": {\n`;
+  const itemBytes = entries.reduce((n, [path, item]) => n + new TextEncoder().encode(`    ${JSON.stringify(`/c0${path}`)}: ${item},\n`).byteLength, 0);
+  const padding = Math.max(0, Math.floor((total - head.length - copies * itemBytes - 8) / (copies * entries.length)));
+  const pad = `\n${" ".repeat(99)}`.repeat(Math.floor(padding / 100)) + " ".repeat(padding % 100);
+  const seen = { sent: 0, line: 1, column: 1, operations: 0 };
+  const enc = new TextEncoder();
+  let copy = 0;
+  let i = 0;
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      let text: string;
+      if (!started) {
+        started = true;
+        text = head;
+      } else if (copy < copies) {
+        const [path, item] = entries[i];
+        const last = copy === copies - 1 && i === entries.length - 1;
+        text = `    ${JSON.stringify(`/c${copy}${path}`)}: ${item}${last ? "" : ","}${pad}\n`;
+        if (++i === entries.length) {
+          i = 0;
+          copy++;
+        }
+      } else if (copy === copies) {
+        copy++;
+        text = "\n  }\n}\n";
+      } else return controller.close();
+      let bytes = enc.encode(text);
+      if (seen.sent + bytes.byteLength > cut) {
+        bytes = bytes.subarray(0, cut - seen.sent);
+        text = new TextDecoder().decode(bytes); // the cut falls inside ASCII padding or JSON text
+        copy = copies + 1;
+      }
+      const lines = text.split("\n");
+      seen.line += lines.length - 1;
+      seen.column = lines.length > 1 ? lines.at(-1)!.length + 1 : seen.column + text.length;
+      seen.sent += bytes.byteLength;
+      controller.enqueue(bytes);
+    },
+  });
+  return { stream, seen };
+}
+
+describe("definitions up to 100 MB publish streamed (issue 12)", () => {
+  it("a synthetic 99 MB JSON definition from a real one publishes without Content-Length, and its operation pages serve", async () => {
+    const token = await createPortal("huge-publish");
+    const { body } = await corpusFile("apis-guru-npm/api/unicourt.com.json");
+    const { stream, seen } = syntheticDefinition(body, 99_000_000, 6);
+    const res = await post(token, stream);
+    const json = (await res.json()) as any;
+    expect(res.status, JSON.stringify(json).slice(0, 500)).toBe(201);
+    expect(seen.sent).toBeGreaterThan(98_000_000);
+    expect(json.operations).toBe(6 * 158); // and 6 * 4 callbacks
+    expect(json.lint.status).toBe("complete");
+    expect(json.lint.note).toMatch(/lint did not run: definitions past 26214400 bytes are built streamed/);
+    // Copies repeat operationIds: the build's own findings are listed, at their lines.
+    expect(json.lint.issues.find((i: any) => i.rule === "duplicate-operation-id")?.line).toBeGreaterThan(1000);
+    const list = (await (await app.fetch(new Request(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } }), env)).json()) as any;
+    expect(list.apis[0].versions[0].callbacks).toBe(6 * 4);
+    // Pages of the first and the last copy serve (the slice of each is in KV, located by its D1 row).
+    const index = await app.fetch(new Request(`${ORIGIN}/p/huge-publish/reference/huge/`), env);
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    const links = [...html.matchAll(/href="(\/p\/huge-publish\/reference\/huge\/[^"/]+\/[^"#?]+)"/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(100);
+    for (const link of [links[0], links[1], links.at(-2)!, links.at(-1)!]) {
+      const page = await app.fetch(new Request(`${ORIGIN}${link}`), env);
+      expect(page.status, link).toBe(200);
+      expect(await page.text()).toContain("UniCourt");
+    }
+  });
+
+  it("a truncated 60 MB JSON definition is refused with 400 and the line and column where it ends", async () => {
+    const token = await createPortal("huge-truncated");
+    const { body } = await corpusFile("apis-guru-npm/api/unicourt.com.json");
+    const { stream, seen } = syntheticDefinition(body, 99_000_000, 6, 60_000_000);
+    const res = await post(token, stream);
+    const json = (await res.json()) as any;
+    expect(res.status, JSON.stringify(json).slice(0, 500)).toBe(400);
+    expect(seen.sent).toBe(60_000_000);
+    expect(json.error.details).toMatchObject({ line: seen.line, column: seen.column });
+    expect(json.error.message).toContain(`line ${seen.line}`);
   });
 });

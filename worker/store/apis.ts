@@ -95,6 +95,9 @@ export async function insertPendingVersion(db: Db, row: Omit<typeof versions.$in
   return db.insert(versions).values({ ...row, status: "pending" }).returning().get();
 }
 
+/** Characters of one bound JSON parameter of operation rows (D1 allows 2 MB a string; UTF-8 may double a character). */
+export const OPERATION_ROWS_CHARS = 900_000;
+
 /**
  * Writes the version's operation rows, marks it published and flips the API's live pointer, in one D1 batch
  * (a single transaction): readers see the old version whole or the new one whole. With `search`, the portal's
@@ -115,10 +118,29 @@ export async function commitVersion(
     return [position, op.slug, op.kind, op.method, op.path, op.operationId ?? null, op.summary ?? null, op.tags[0] ?? "", op.deprecated ? 1 : 0, at.chunk, at.offset, at.length];
   });
   const column = (i: number) => sql.raw(`json_extract(value, '$[${i}]')`);
-  await db.batch([
+  // D1 holds a bound string to 2 MB: tens of thousands of operations (Graph beta: 22,361, ~3 MB of rows) go as
+  // several such statements, all in the one batch (one transaction), each parameter under OPERATION_ROWS_CHARS.
+  const groups: string[] = [];
+  let group: string[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (group.length && size + json.length + 1 > OPERATION_ROWS_CHARS) {
+      groups.push(`[${group.join(",")}]`);
+      group = [];
+      size = 0;
+    }
+    group.push(json);
+    size += json.length + 1;
+  }
+  if (group.length || groups.length === 0) groups.push(`[${group.join(",")}]`);
+  const inserts = groups.map((json) =>
     db.insert(operations).select(
-      sql`select null, ${versionId}, ${column(0)}, ${column(1)}, ${column(2)}, ${column(3)}, ${column(4)}, ${column(5)}, ${column(6)}, ${column(7)}, ${column(8)}, ${column(9)}, ${column(10)}, ${column(11)} from json_each(${JSON.stringify(rows)})`,
+      sql`select null, ${versionId}, ${column(0)}, ${column(1)}, ${column(2)}, ${column(3)}, ${column(4)}, ${column(5)}, ${column(6)}, ${column(7)}, ${column(8)}, ${column(9)}, ${column(10)}, ${column(11)} from json_each(${json})`,
     ),
+  );
+  await db.batch([
+    ...(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]),
     db.update(versions).set({ status: "published" }).where(eq(versions.id, versionId)),
     db.update(apis).set({ liveVersionId: versionId }).where(eq(apis.id, apiId)),
     ...(search ? [searchPointerQuery(db, search)] : []),

@@ -30,6 +30,17 @@ export async function modelKeyFor(definitionSha256: string, root: string | undef
 const headerKey = (modelKey: string) => `${modelKey}/header`;
 const chunkKey = (modelKey: string, chunk: number) => `${modelKey}/c/${chunk}`;
 
+/** Thrown by {@link putSlices} past its `maxChars`: the model would be too heavy to store. */
+export class SlicesTooHeavy extends Error {
+  constructor(
+    readonly limit: number,
+    readonly measured: number,
+  ) {
+    super(`the operation slices passed ${limit} characters after ${measured} operations`);
+    this.name = "SlicesTooHeavy";
+  }
+}
+
 /** True when the model's header exists; the header is written last, so this means every chunk is there too. */
 export async function modelComplete(kv: KVNamespace, modelKey: string): Promise<boolean> {
   return (await kv.get(headerKey(modelKey))) !== null;
@@ -39,17 +50,21 @@ export async function modelComplete(kv: KVNamespace, modelKey: string): Promise<
  * Serialises every slice (in the order given) into chunks and, unless `write` is false (the model is already
  * stored), writes them with bounded concurrency. Slices are built one at a time through `slice`, so memory holds
  * one chunk being filled plus the chunks in flight, never the whole model. `onFirstWrite` is called once the
- * first write has settled: by then the first batch of writes is on the wire.
+ * first write has settled: by then the first batch of writes is on the wire. `slice` may read storage (the
+ * streamed build's slices are async). Past `maxChars` characters of slices it throws {@link SlicesTooHeavy} (the
+ * streamed build cannot weigh its model before writing; chunks already written are content-addressed, unread).
  * @returns each slug's location, for the operations rows.
  */
 export async function putSlices(
   kv: KVNamespace,
   modelKey: string,
   slugs: string[],
-  slice: (slug: string) => OperationSlice,
+  slice: (slug: string) => OperationSlice | Promise<OperationSlice>,
   write = true,
   onFirstWrite?: () => void,
+  maxChars = Infinity,
 ): Promise<Map<string, SliceLocation>> {
+  let total = 0;
   const locations = new Map<string, SliceLocation>();
   const inFlight = new Set<Promise<void>>();
   let first = onFirstWrite;
@@ -72,7 +87,9 @@ export async function putSlices(
     if (inFlight.size >= KV_WRITE_CONCURRENCY) await Promise.race(inFlight);
   };
   for (const slug of slugs) {
-    const json = JSON.stringify(slice(slug));
+    const json = JSON.stringify(await slice(slug));
+    total += json.length;
+    if (total > maxChars) throw new SlicesTooHeavy(maxChars, locations.size);
     if (size > 0 && size + json.length > CHUNK_TARGET_CHARS) await flush();
     locations.set(slug, { chunk, offset: size, length: json.length });
     parts.push(json);

