@@ -10,6 +10,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CACHE = join(ROOT, "bench/.cache");
@@ -74,7 +76,38 @@ function files() {
   ];
 }
 
-/** Redocly build-docs on `file`: seconds, or how it failed (it is given the same 128 MB heap cap... and, separately, its default). */
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const PAGE_REQUESTS = Number(process.env.BENCH_PAGES ?? 100);
+
+/** Publishes `file` through HTTP against wrangler dev, then times operation pages: a line of figures. */
+async function publishThroughWorker(server, token, file, api) {
+  const body = readFileSync(file);
+  const t0 = performance.now();
+  const res = await fetch(`${server.baseUrl}/v1/apis/upload?api=${api}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+  const publishMs = performance.now() - t0;
+  const json = await res.json();
+  const timing = res.headers.get("server-timing") ?? "";
+  if (res.status !== 201) return `publish answered ${res.status} after ${(publishMs / 1000).toFixed(1)} s: ${json.error?.code}: ${String(json.error?.message).slice(0, 160)}`;
+  const html = await (await fetch(json.url)).text();
+  const path = new URL(json.url).pathname;
+  const links = [...new Set([...html.matchAll(/href="([^"#?]+)"/g)].map((m) => m[1]).filter((h) => h.startsWith(path) && h.length > path.length))];
+  const times = [];
+  let failed = 0;
+  for (let i = 0; i < PAGE_REQUESTS && links.length; i++) {
+    const t = performance.now();
+    const r = await fetch(server.baseUrl + links[(i * 7919) % links.length]);
+    await r.arrayBuffer();
+    if (r.status !== 200) failed++;
+    times.push(performance.now() - t);
+  }
+  const phases = timing.split(",").map((p) => p.trim().replace(/;dur=/, " ")).join(", ");
+  return `published in ${(publishMs / 1000).toFixed(1)} s (${json.operations} operations; ${phases}); operation pages (${times.length}, ${failed} not 200) p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms`;
+}
+
+/** Redocly build-docs on `file` (given a 4 GB heap: it holds the whole document): seconds and HTML size, or how it failed. */
 function redocly(file) {
   const out = join(tmpdir(), `stream-huge-redoc-${process.pid}.html`);
   const t0 = performance.now();
@@ -92,7 +125,10 @@ export async function main() {
     await build({ entryPoints: [join(ROOT, "worker/openapi/stream/build.ts")], bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
     writeFileSync(join(dir, "child.mjs"), CHILD);
     const only = (process.env.BENCH_HUGE ?? "").split(",").filter(Boolean);
-    console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised), beside Redocly build-docs");
+    console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised), publish through wrangler dev, beside Redocly build-docs");
+    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer();
+    const token = server ? await createPortal(server.baseUrl, server.adminToken, "huge") : undefined;
+    try {
     for (const [name, path] of files()) {
       if (only.length && !only.includes(name)) continue;
       const file = path();
@@ -104,8 +140,12 @@ export async function main() {
         const f = JSON.parse(r.stdout.trim().split("\n").pop());
         line = f.error ? `refused: ${f.error}` : `${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB, largest ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
       }
-      console.log(`  ${name} (${mb} MB): ${line}`);
+      console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
+      if (server) console.log(`  ${name} through the Worker (${Number(mb) > 26.2 ? "streamed" : "parsed whole: within 25 MiB"}): ${await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-"))}`);
       if (!process.env.BENCH_HUGE_NO_REDOCLY) console.log(`  ${name} Redocly build-docs: ${redocly(file)}`);
+    }
+    } finally {
+      await server?.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
