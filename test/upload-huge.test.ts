@@ -190,6 +190,16 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
     }
   });
 
+  it("a YAML definition past 25 MiB is stored but refused with 413 saying that JSON is built streamed", async () => {
+    const token = await createPortal("huge-yaml");
+    const line = `# ${"padding ".repeat(12)}\n`;
+    const head = "openapi: 3.0.3\ninfo: {title: Big, version: '1'}\npaths: {}\n";
+    const { stream } = countedBody(26 * MiB, (i, c) => c.set(new TextEncoder().encode((i === 0 ? head : "") + line.repeat(Math.ceil(MiB / line.length))).subarray(0, c.byteLength)));
+    const res = await post(token, stream, { "content-type": "application/yaml" });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as any).error.message).toMatch(/YAML definitions are built from at most 26214400 bytes.*convert it to JSON/);
+  });
+
   it("a truncated 60 MB JSON definition is refused with 400 and the line and column where it ends", async () => {
     const token = await createPortal("huge-truncated");
     const { body } = await corpusFile("apis-guru-npm/api/unicourt.com.json");

@@ -67,3 +67,20 @@ describe("buildStreamed: the same model as the whole-document build, without hol
     });
   }
 });
+
+describe("buildStreamed refusals", () => {
+  const build = (text: string) => buildStreamed(memorySource(new TextEncoder().encode(text), 4096));
+  it("answers what the whole build answers, with positions: paths not an object, not OpenAPI, broken JSON", async () => {
+    expect(await build(`{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},\n "paths": [1]}`)).toMatchObject({ ok: false, status: 422, code: "invalid-paths", line: 2, column: 2 });
+    expect(await build(`{"info": {"title": "t"}}`)).toMatchObject({ ok: false, status: 422 });
+    expect(await build(`[1, 2]`)).toMatchObject({ ok: false, status: 422, code: "not-openapi" });
+    expect(await build(`{"openapi": "3.1.0",\n "paths": {"/a": {"get": {}}`)).toMatchObject({ ok: false, status: 400, code: "syntax", line: 2, column: 29 });
+  });
+
+  it("refuses Swagger 2.0 (its upgrade needs the whole document) and a single entry past 16 MiB, with its line", async () => {
+    expect(await build(`{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}`)).toMatchObject({ ok: false, status: 413, code: "too-large-swagger2" });
+    const huge = `{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},\n"paths": {\n  "/a": {"get": {"description": "${"x".repeat(17 * 1024 * 1024)}"}}}}`;
+    const refused = await build(huge);
+    expect(refused).toMatchObject({ ok: false, status: 413, code: "entry-too-large", line: 3, column: 3 });
+  });
+});

@@ -37,10 +37,19 @@ import { indexJson, type IndexedEntry, type JsonIndex } from "./json-index";
 export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
 /** Range reads are coalesced into windows of this many bytes (R2 charges per read; a window holds ~100 path items of GitHub's). */
 export const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
+/** Window read for an entry read out of document order (a `$ref` target). */
+export const STREAM_RANDOM_WINDOW_BYTES = 1024 * 1024;
+/** Windows of bytes held at once (memory: at most this many × 4 MB, besides entries larger than a window). */
+const WINDOWS_HELD = 4;
 /** Parsed entries kept for reuse, by source characters (a schema shared by many operations is read once while it stays). */
 export const STREAM_ENTRY_CACHE_CHARS = 16 * 1024 * 1024;
 /** A top-level member past this size (an `x-` extension, say) is not materialised; `$ref`s into it are unresolved. */
 export const STREAM_MAX_MEMBER_BYTES = 8 * 1024 * 1024;
+/**
+ * Largest single entry (a path item, a component) parsed, in bytes: JSON.parse needs several times the text in
+ * heap, so one 90 MB path item would exhaust a 128 MB isolate on its own. Past it the build answers 413.
+ */
+export const STREAM_MAX_ENTRY_BYTES = 16 * 1024 * 1024;
 /** Issues located at most (the publisher shows 200). */
 const MAX_ISSUES = 5_000;
 
@@ -87,7 +96,7 @@ type Parsed = { data: unknown; locate: (path: readonly PathSegment[]) => SourceP
 
 /** Reads and parses index entries: coalesced range reads, a bounded cache of parsed entries. */
 class EntryReader {
-  private window: { start: number; bytes: Uint8Array } | undefined;
+  private windows: { start: number; bytes: Uint8Array }[] = [];
   private cache = new Map<IndexedEntry, Parsed>();
   private cachedChars = 0;
   private decoder = new TextDecoder();
@@ -99,8 +108,17 @@ class EntryReader {
     private readonly budget: WorkBudget,
   ) {}
 
-  /** The entry's value, parsed (entries were checked by pass 1, so a failure here is storage corruption). */
-  async load(entry: IndexedEntry): Promise<Parsed> {
+  /** Whether the entry's value is an object (its first byte is `{`), without parsing it. */
+  async isObject(entry: IndexedEntry): Promise<boolean> {
+    return (await this.text(entry.start, entry.start + 1)) === "{";
+  }
+
+  /**
+   * The entry's value, parsed (entries were checked by pass 1, so a failure here is storage corruption).
+   * @throws EntryTooLarge past {@link STREAM_MAX_ENTRY_BYTES}.
+   */
+  async load(entry: IndexedEntry, sequential = false): Promise<Parsed> {
+    if (entry.end - entry.start > STREAM_MAX_ENTRY_BYTES) throw new EntryTooLarge(entry);
     const hit = this.cache.get(entry);
     if (hit) {
       // Most recently used last: Map keeps insertion order, so re-insert.
@@ -108,7 +126,7 @@ class EntryReader {
       this.cache.set(entry, hit);
       return hit;
     }
-    const text = await this.text(entry.start, entry.end);
+    const text = await this.text(entry.start, entry.end, sequential ? STREAM_WINDOW_BYTES : STREAM_RANDOM_WINDOW_BYTES);
     this.budget.spend("reading the definition", Math.ceil(text.length / 64));
     const outcome = parseJson(text, DEFAULT_MAX_DEPTH, false);
     if (!outcome.ok) throw new Error(`the stored definition changed after it was indexed: ${outcome.error.message}`);
@@ -123,15 +141,31 @@ class EntryReader {
     return parsed;
   }
 
-  private async text(start: number, end: number): Promise<string> {
-    const w = this.window;
-    if (!w || start < w.start || end > w.start + w.bytes.byteLength) {
-      const stop = Math.min(this.size, Math.max(end, start + STREAM_WINDOW_BYTES));
-      this.window = { start, bytes: await this.source.read(start, stop) };
+  /**
+   * The text of bytes `[start, end)`, from one of the windows held, else from a new window read at `start`: 4 MB
+   * ahead for path items (read in document order), 1 MB for the rest (`$ref` targets are read out of order, and
+   * often beside each other). At most {@link WINDOWS_HELD} windows are held, least recently used dropped first.
+   */
+  private async text(start: number, end: number, ahead = STREAM_WINDOW_BYTES): Promise<string> {
+    let w = this.windows.find((x) => start >= x.start && end <= x.start + x.bytes.byteLength);
+    if (!w) {
+      const stop = Math.min(this.size, Math.max(end, start + ahead));
+      w = { start, bytes: await this.source.read(start, stop) };
       this.reads++;
+      this.windows.push(w);
+      if (this.windows.length > WINDOWS_HELD) this.windows.shift();
+    } else if (w !== this.windows.at(-1)) {
+      this.windows.splice(this.windows.indexOf(w), 1);
+      this.windows.push(w);
     }
-    const { start: at, bytes } = this.window!;
-    return this.decoder.decode(bytes.subarray(start - at, end - at));
+    return this.decoder.decode(w.bytes.subarray(start - w.start, end - w.start));
+  }
+}
+
+/** An entry too large to parse alone (see {@link STREAM_MAX_ENTRY_BYTES}). */
+class EntryTooLarge extends Error {
+  constructor(readonly entry: IndexedEntry) {
+    super(`the entry ${JSON.stringify(entry.key)} has ${entry.end - entry.start} bytes`);
   }
 }
 
@@ -153,6 +187,17 @@ const SKELETON_FIELDS = ["operationId", "summary", "tags", "deprecated"] as cons
  * BudgetExceeded when it runs out, and storage errors.
  */
 export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNLIMITED): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
+  try {
+    return await build(source, budget);
+  } catch (error) {
+    if (!(error instanceof EntryTooLarge)) throw error;
+    const { key, keyAt, start, end } = error.entry;
+    const message = `${JSON.stringify(key)} has ${end - start} bytes; a single path item, component or top-level member of a streamed definition may have ${STREAM_MAX_ENTRY_BYTES} (16 MiB) (line ${keyAt.line}, column ${keyAt.column})`;
+    return { ok: false, status: 413, code: "entry-too-large", message, ...keyAt, issues: [] };
+  }
+}
+
+async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
   const indexed = await indexJson(source.stream(), DEFAULT_MAX_DEPTH);
   if (!indexed.ok) {
     const { code, message, line, column } = indexed.error;
@@ -189,7 +234,7 @@ export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNL
   }
   const version = detected.version;
   const pathsEntry = index.top.get("paths");
-  if (pathsEntry && index.paths.size === 0 && !(await isEmptyObject(reader, pathsEntry))) {
+  if (pathsEntry && index.paths.size === 0 && !(await reader.isObject(pathsEntry))) {
     return fail(422, "invalid-paths", "`paths` must be an object mapping paths to path items; nothing can be built from this definition", pathsEntry.keyAt);
   }
 
@@ -230,7 +275,7 @@ export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNL
   const checked = new Set<IndexedEntry>();
   const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry): Promise<Record<string, unknown>> => {
     const doc: Record<string, unknown> = { ...top, components: { securitySchemes: schemes } };
-    const item = (await reader.load(entry)).data;
+    const item = (await reader.load(entry, true)).data;
     doc[place] = { [key]: item };
     const loaded = new Set<IndexedEntry>([entry]);
     const queue: [unknown, PathSegment[]][] = [[item, [place, key]]];
@@ -370,11 +415,6 @@ export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNL
       return buildSlice(doc, header, { summary: skeletal.summary, operation, pathItem, location }, closure);
     },
   };
-}
-
-/** Whether an indexed value is `{}` (the index records no entries for it either way). */
-async function isEmptyObject(reader: EntryReader, entry: IndexedEntry): Promise<boolean> {
-  return isObject((await reader.load(entry)).data);
 }
 
 /** The document path of an index entry. */
