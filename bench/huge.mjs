@@ -53,6 +53,39 @@ console.log(JSON.stringify({
 }));
 `;
 
+// The upload Worker's side: store/definition-upload.ts receiveBody on the file as a request body stream (64 KB
+// chunks, as workerd hands them), under --max-old-space-size=128. The platform parts it uses are stood in for:
+// crypto.DigestStream by node:crypto's hash, FixedLengthStream by an identity TransformStream, R2 by a bucket
+// that keeps only sizes (multipart parts counted, the copy read back from the file).
+const UPLOAD_CHILD = `
+import { createHash } from "node:crypto";
+import { createReadStream, statSync } from "node:fs";
+import { Readable } from "node:stream";
+import { receiveBody } from "./upload.mjs";
+const file = process.argv[2];
+class DigestStream extends WritableStream {
+  constructor() { const h = createHash("sha256"); let done; const digest = new Promise((r) => (done = r)); super({ write(c) { h.update(c); }, close() { done(h.digest().buffer); } }); this.digest = digest; }
+}
+globalThis.crypto.DigestStream = DigestStream;
+globalThis.FixedLengthStream = class extends TransformStream { constructor() { super(); } };
+const fromFile = () => Readable.toWeb(createReadStream(file, { highWaterMark: 64 * 1024 }));
+let parts = 0, stored = 0;
+const bucket = {
+  async createMultipartUpload() { return { async uploadPart(n, bytes) { parts++; return { partNumber: n, etag: String(n) }; }, async complete() {}, async abort() {} }; },
+  async head() { return null; },
+  async get() { return { size: statSync(file).size, body: fromFile() }; },
+  async put(key, body) { for await (const c of body) stored += c.byteLength; },
+  async delete() {},
+};
+let peak = 0;
+const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+const t0 = performance.now();
+const got = await receiveBody(bucket, fromFile(), { maxBytes: 100_000_000, bufferBytes: 25 * 1024 * 1024 });
+clearInterval(timer);
+peak = Math.max(peak, process.memoryUsage().heapUsed);
+console.log(JSON.stringify({ kind: got.kind, ms: Math.round(performance.now() - t0), parts, storedMB: Math.round(stored / 1e5) / 10, peakSampledHeapMB: Math.round(peak / 1048576 * 10) / 10, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
+`;
+
 /** The four files of the issue (Graph fetched on first use). */
 function files() {
   const graph = (name) => {
@@ -150,6 +183,8 @@ export async function main() {
   try {
     await build({ entryPoints: [join(ROOT, "worker/openapi/stream/build.ts")], bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
     writeFileSync(join(dir, "child.mjs"), CHILD);
+    await build({ entryPoints: [join(ROOT, "worker/store/definition-upload.ts")], bundle: true, format: "esm", platform: "neutral", outfile: join(dir, "upload.mjs"), logLevel: "warning" });
+    writeFileSync(join(dir, "upload-child.mjs"), UPLOAD_CHILD);
     const only = (process.env.BENCH_HUGE ?? "").split(",").filter(Boolean);
     console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised), publish through wrangler dev, beside Redocly build-docs");
     const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer();
@@ -167,7 +202,16 @@ export async function main() {
         line = f.error ? `refused: ${f.error}` : `${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB, largest ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
       }
       console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
-      if (server) console.log(`  ${name} through the Worker (${Number(mb) > 26.2 ? "streamed" : "parsed whole: within 25 MiB"}): ${await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-"))}`);
+      const u = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "upload-child.mjs"), file], { encoding: "utf8" });
+      if (u.status !== 0) console.log(`  ${name} upload (receiveBody): FAILED under 128 MB: ${`${u.stdout}${u.stderr}`.trim().split("\n").slice(-2).join(" ")}`);
+      else {
+        const f = JSON.parse(u.stdout.trim().split("\n").pop());
+        console.log(`  ${name} upload (receiveBody, 128 MB cap): ${f.kind}${f.kind === "stored" ? ` in ${f.parts} parts, copied ${f.storedMB} MB` : ""}, ${f.ms} ms; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`);
+      }
+      if (server) {
+        const how = await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message} (${e.code ?? ""})`);
+        console.log(`  ${name} through the Worker (${Number(mb) > 26.2 ? "streamed" : "parsed whole: within 25 MiB"}): ${how}`);
+      }
       if (!process.env.BENCH_HUGE_NO_REDOCLY) console.log(`  ${name} Redocly build-docs: ${redocly(file)}`);
     }
     } finally {

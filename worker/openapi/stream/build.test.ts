@@ -23,7 +23,8 @@ export function memorySource(bytes: Uint8Array, chunk = 64 * 1024): ByteSource &
 /**
  * A ~5 MB OpenAPI 3.1 JSON definition from a real one (UniCourt, 3 MB, 1,472 $refs), with what the streamed build
  * must get right: path items copied until it passes 5 MB (duplicate operationIds: slugs deduped across path
- * items, warnings), a path item $ref, a webhook, a callback, broken refs, keys and text outside the BMP.
+ * items, warnings), a path item $ref, a webhook, a callback, broken refs (one in a schema no operation reaches),
+ * keys and text outside the BMP.
  */
 export function fiveMegabyteDefinition(indent: number | undefined): Uint8Array {
   const doc = JSON.parse(readFileSync(`${CORPUS}/apis-guru-npm/api/unicourt.com.json`, "utf8"));
@@ -35,6 +36,7 @@ export function fiveMegabyteDefinition(indent: number | undefined): Uint8Array {
   op.responses["599"] = { description: "broken", content: { "application/json": { schema: { $ref: "#/components/schemas/DoesNotExist" } } } };
   op.callbacks = { onDone: { "{$request.body#/url}": { post: { operationId: "onDone😀", requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Nope" } } } }, responses: { "200": { description: "ok" } } } } } };
   doc.components.pathItems = { Shared: firstItem };
+  doc.components.schemas.Orphan = { description: "no operation reaches it", properties: { gone: { $ref: "#/components/schemas/Gone" } } };
   doc.webhooks = { "caseUpdated": { post: { summary: "A case changed", requestBody: { $ref: "#/components/requestBodies/Missing" }, responses: { "200": { description: "ok" } } } } };
   const paths: Record<string, unknown> = { "/ünïcode/😀/{id}": { $ref: "#/components/pathItems/Shared" }, "/not-an-object": 42 };
   for (let copy = 0; ; copy++) {

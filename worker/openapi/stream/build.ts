@@ -14,15 +14,16 @@
  *    read on demand through the index (range reads coalesced into windows, parsed entries cached within a bound).
  *
  * Positions stay exact: each entry is parsed alone and its positions are shifted by where it starts.
- * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives, YAML; lint (the caller says so);
- * `$ref` checks of components no operation reaches.
+ * 5. Every `$ref` of the document is checked once, entry by entry in document order (the whole build's checkRefs,
+ *    with targets looked up in the index): the skeleton pass reads only the path items and callbacks it follows.
+ * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives, YAML; lint (the caller says so).
  */
 import { buildHeader } from "../model/header";
 import { buildSlice } from "../model";
 import { checkRefs } from "../model/check-refs";
 import { collectOperations, type OperationEntry } from "../model/operations";
 import { resolveObjectRef } from "../model/path-item";
-import { isObject, parseRef, type PathSegment } from "../model/pointer";
+import { isObject, parseRef, resolvePointer, type PathSegment } from "../model/pointer";
 import { RefClosure } from "../model/ref-closure";
 import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "../model/types";
 import { walkRefs } from "../model/walk-refs";
@@ -31,7 +32,7 @@ import { DEFAULT_MAX_DEPTH } from "../parse";
 import { parseJson } from "../parse/json";
 import type { SourcePosition } from "../parse/types";
 import { UNLIMITED, type WorkBudget } from "../work-budget";
-import { indexJson, type IndexedEntry, type JsonIndex } from "./json-index";
+import { indexJson, type IndexedEntry } from "./json-index";
 
 /** Definitions from this size (bytes) up are built streamed when they are JSON; smaller ones are parsed whole. */
 export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
@@ -269,61 +270,92 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   };
 
   /**
-   * A mini-document holding `roots`' path item and every `$ref` target reachable from it, read through the index.
-   * Each entry it loads is checked for broken `$ref`s once per build.
+   * A mini-document holding one path item and the `$ref` targets reachable from it, read through the index: all of
+   * them for a slice; for the skeleton (`structural`), only path items and callbacks (what collectOperations
+   * follows), which keeps that pass from reading every schema each operation reaches.
    */
-  const checked = new Set<IndexedEntry>();
-  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry): Promise<Record<string, unknown>> => {
+  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry, structural = false): Promise<Record<string, unknown>> => {
     const doc: Record<string, unknown> = { ...top, components: { securitySchemes: schemes } };
     const item = (await reader.load(entry, true)).data;
     doc[place] = { [key]: item };
     const loaded = new Set<IndexedEntry>([entry]);
-    const queue: [unknown, PathSegment[]][] = [[item, [place, key]]];
+    const queue: unknown[] = [item];
     while (queue.length) {
-      const [node, at] = queue.pop()!;
       const targets: string[] = [];
-      walkRefs(node, (ref) => targets.push(ref), at, budget);
+      walkRefs(queue.pop(), (ref) => targets.push(ref), [], budget);
       for (const ref of targets) {
         const parsed = parseRef(ref);
         if (parsed.kind !== "local" || parsed.segments.length === 0) continue;
         const [a, b, c] = parsed.segments;
         let target: IndexedEntry | undefined;
         let put: ((value: unknown) => void) | undefined;
-        let where: PathSegment[] = [];
         if ((a === "paths" || a === "webhooks") && b !== undefined) {
           target = (a === "paths" ? index.paths : index.webhooks).get(b);
           put = (value) => {
             const holder = (doc[a] ??= {}) as Record<string, unknown>;
             if (!Object.hasOwn(holder, b)) holder[b] = value;
           };
-          where = [a, b];
-        } else if (a === "components" && b !== undefined && c !== undefined) {
+        } else if (a === "components" && b !== undefined && c !== undefined && (!structural || b === "pathItems" || b === "callbacks")) {
           target = index.components.get(b)?.get(c);
           put = (value) => {
             const components = doc.components as Record<string, Record<string, unknown>>;
             const section = (components[b] ??= {});
             if (!Object.hasOwn(section, c)) section[c] = value;
           };
-          where = [a, b, c];
         }
         if (!target || !put || loaded.has(target)) continue;
         loaded.add(target);
         const value = (await reader.load(target)).data;
         put(value);
-        queue.push([value, where]);
+        queue.push(value);
       }
     }
-    // Broken refs, once per entry for the whole build (a schema shared by many operations is reported once).
-    const closure = new RefClosure(doc, budget);
-    const found: BuildIssue[] = [];
-    for (const e of loaded) {
-      if (checked.has(e)) continue;
-      checked.add(e);
-      const at = entryPath(index, e);
-      if (at) checkRefs(doc, closure, found, false, valueAt(doc, at), at);
-    }
-    addIssues(found);
     return doc;
+  };
+
+  /**
+   * Whether a local `$ref` resolves, through the index: an entry that exists, or a place inside one (read and
+   * walked; a chain of `$ref`s inside the pointer is followed within that entry only). Members too large to read
+   * are taken to hold what is asked of them.
+   */
+  const resolves = async (segments: string[]): Promise<boolean> => {
+    const [a, b, c] = segments;
+    let entry: IndexedEntry | undefined;
+    let rest: string[];
+    if ((a === "paths" || a === "webhooks") && b !== undefined) {
+      entry = (a === "paths" ? index.paths : index.webhooks).get(b);
+      rest = segments.slice(2);
+    } else if (a === "components" && index.top.has(a)) {
+      // A section that is not an object has no index entries: nothing inside it resolves.
+      if (b === undefined) return true;
+      if (!index.components.has(b)) return false;
+      if (c === undefined) return true;
+      entry = index.components.get(b)!.get(c);
+      rest = segments.slice(3);
+    } else {
+      if (!index.top.has(a)) return false;
+      // paths, webhooks (a pointer to the whole member) or a member too large to read.
+      if (!Object.hasOwn(top, a)) return true;
+      return resolvePointer(top, segments).found;
+    }
+    if (!entry) return false;
+    if (rest.length === 0) return true;
+    return resolvePointer((await reader.load(entry)).data, rest).found;
+  };
+
+  /** Broken, remote and relative `$ref`s of one value (at `at`), worded as the whole build's checkRefs words them. */
+  const checkRefsOf = async (value: unknown, at: PathSegment[]) => {
+    const refs: string[] = [];
+    walkRefs(value, (ref) => refs.push(ref), [], budget);
+    const known = new Map<string, boolean>();
+    for (const ref of refs) {
+      const parsed = parseRef(ref);
+      if (parsed.kind === "local" && !known.has(ref)) known.set(ref, await resolves(parsed.segments));
+    }
+    const found: BuildIssue[] = [];
+    const lookup = { budget, target: (ref: string) => ({ found: known.get(ref) ?? true }) } as unknown as RefClosure;
+    checkRefs(value, lookup, found, false, value, at);
+    addIssues(found);
   };
 
   // The skeleton: every path item's operations with only what collectOperations reads (path item refs followed).
@@ -362,9 +394,16 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     for (const [key, entry] of entries) {
       units.push({ place, key, entry });
       if (key.startsWith("x-")) continue;
-      const doc = await miniDocument(place, key, entry);
+      const doc = await miniDocument(place, key, entry, true);
       holder[key] = pruneItem(doc, (doc[place] as Record<string, unknown>)[key]);
     }
+  }
+  // Every `$ref` of the document, one entry at a time in document order (the whole build's checkRefs, streamed).
+  for (const key of index.top.keys()) {
+    if (key === "paths" || key === "webhooks") for (const [k, e] of key === "paths" ? index.paths : index.webhooks) await checkRefsOf((await reader.load(e, true)).data, [key, k]);
+    else if (key === "components") {
+      for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true)).data, [key, section, name]);
+    } else if (Object.hasOwn(top, key)) await checkRefsOf(top[key], [key]);
   }
   const found: BuildIssue[] = [];
   const entries = collectOperations(skeleton, version, found);
@@ -415,14 +454,6 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
       return buildSlice(doc, header, { summary: skeletal.summary, operation, pathItem, location }, closure);
     },
   };
-}
-
-/** The document path of an index entry. */
-function entryPath(index: JsonIndex, entry: IndexedEntry): PathSegment[] | undefined {
-  if (index.paths.get(entry.key) === entry) return ["paths", entry.key];
-  if (index.webhooks.get(entry.key) === entry) return ["webhooks", entry.key];
-  for (const [section, entries] of index.components) if (entries.get(entry.key) === entry) return ["components", section, entry.key];
-  return undefined;
 }
 
 /** The value at `path` in `doc` (no `$ref` followed unless `resolve`, then path items and callbacks are). */
