@@ -43,7 +43,7 @@ export const STREAM_RANDOM_WINDOW_BYTES = 1024 * 1024;
 /** Windows of bytes held at once (memory: at most this many × 4 MB, besides entries larger than a window). */
 const WINDOWS_HELD = 4;
 /** Parsed entries kept for reuse, by source characters (a schema shared by many operations is read once while it stays). */
-export const STREAM_ENTRY_CACHE_CHARS = 16 * 1024 * 1024;
+export const STREAM_ENTRY_CACHE_CHARS = 8 * 1024 * 1024;
 /** A top-level member past this size (an `x-` extension, say) is not materialised; `$ref`s into it are unresolved. */
 export const STREAM_MAX_MEMBER_BYTES = 8 * 1024 * 1024;
 /**
