@@ -188,6 +188,17 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
       expect(page.status, link).toBe(200);
       expect(await page.text()).toContain("UniCourt");
     }
+    // A later small version: the diff with the streamed one is refused without reading it, drafts skip the pair.
+    const auth = { authorization: `Bearer ${token}` };
+    const small = JSON.stringify({ openapi: "3.0.3", info: { title: "Small", version: "2" }, paths: {} });
+    const next = await app.fetch(new Request(`${ORIGIN}/v1/apis/upload?api=huge`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: small }), env);
+    expect(next.status).toBe(201);
+    const changes = await app.fetch(new Request(`${ORIGIN}/v1/apis/huge/changes`, { headers: auth }), env);
+    expect(changes.status).toBe(422);
+    expect(((await changes.json()) as any).error.code).toBe("too-large-to-diff");
+    const drafts = await app.fetch(new Request(`${ORIGIN}/v1/apis/huge/changelog/drafts`, { headers: auth }), env);
+    expect(drafts.status).toBe(200);
+    expect(((await drafts.json()) as any).drafts).toEqual([]);
   });
 
   it("a YAML definition past 25 MiB is stored but refused with 413 saying that JSON is built streamed", async () => {

@@ -385,14 +385,12 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     } else if (Object.hasOwn(op, "callbacks")) out.callbacks = op.callbacks;
     return out;
   };
-  const units: { place: "paths" | "webhooks"; key: string; entry: IndexedEntry }[] = [];
   for (const place of ["paths", "webhooks"] as const) {
     const entries = place === "paths" ? index.paths : index.webhooks;
     if (!entries.size) continue;
     const holder: Record<string, unknown> = {};
     skeleton[place] = holder;
     for (const [key, entry] of entries) {
-      units.push({ place, key, entry });
       if (key.startsWith("x-")) continue;
       const doc = await miniDocument(place, key, entry, true);
       holder[key] = pruneItem(doc, (doc[place] as Record<string, unknown>)[key]);
