@@ -99,6 +99,28 @@ export async function insertPendingVersion(db: Db, row: Omit<typeof versions.$in
 export const OPERATION_ROWS_CHARS = 900_000;
 
 /**
+ * `rows` as JSON arrays of consecutive rows, each at most `maxChars` characters (a single larger row stands
+ * alone); at least one group (`[]` when there are no rows). Joined back, the groups hold every row in order.
+ */
+export function jsonArrayGroups(rows: readonly unknown[], maxChars: number): string[] {
+  const groups: string[] = [];
+  let group: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (group.length && size + json.length + 1 > maxChars) {
+      groups.push(`[${group.join(",")}]`);
+      group = [];
+      size = 2;
+    }
+    group.push(json);
+    size += json.length + 1;
+  }
+  if (group.length || groups.length === 0) groups.push(`[${group.join(",")}]`);
+  return groups;
+}
+
+/**
  * Writes the version's operation rows, marks it published and flips the API's live pointer, in one D1 batch
  * (a single transaction): readers see the old version whole or the new one whole. With `search`, the portal's
  * live search index flips in the same batch.
@@ -119,21 +141,8 @@ export async function commitVersion(
   });
   const column = (i: number) => sql.raw(`json_extract(value, '$[${i}]')`);
   // D1 holds a bound string to 2 MB: tens of thousands of operations (Graph beta: 22,361, ~3 MB of rows) go as
-  // several such statements, all in the one batch (one transaction), each parameter under OPERATION_ROWS_CHARS.
-  const groups: string[] = [];
-  let group: string[] = [];
-  let size = 0;
-  for (const row of rows) {
-    const json = JSON.stringify(row);
-    if (group.length && size + json.length + 1 > OPERATION_ROWS_CHARS) {
-      groups.push(`[${group.join(",")}]`);
-      group = [];
-      size = 0;
-    }
-    group.push(json);
-    size += json.length + 1;
-  }
-  if (group.length || groups.length === 0) groups.push(`[${group.join(",")}]`);
+  // several such statements, all in the one batch (one transaction).
+  const groups = jsonArrayGroups(rows, OPERATION_ROWS_CHARS);
   const inserts = groups.map((json) =>
     db.insert(operations).select(
       sql`select null, ${versionId}, ${column(0)}, ${column(1)}, ${column(2)}, ${column(3)}, ${column(4)}, ${column(5)}, ${column(6)}, ${column(7)}, ${column(8)}, ${column(9)}, ${column(10)}, ${column(11)} from json_each(${json})`,
