@@ -8530,8 +8530,8 @@ function walkRefs(root, onRef, basePath = [], budget = UNLIMITED) {
 }
 
 // worker/openapi/model/check-refs.ts
-function checkRefs(document, closure, issues, bundled = false) {
-  walkRefs(document, (ref, at) => {
+function checkRefs(document, closure, issues, bundled = false, node = document, basePath = []) {
+  walkRefs(node, (ref, at) => {
     const path = [...at, "$ref"];
     const parsed = parseRef(ref);
     if (parsed.kind === "local") {
@@ -8544,7 +8544,7 @@ function checkRefs(document, closure, issues, bundled = false) {
     } else {
       issues.push({ severity: "error", rule: "invalid-ref", message: parsed.reason, path });
     }
-  }, [], closure.budget);
+  }, basePath, closure.budget);
 }
 
 // worker/openapi/model/path-item.ts

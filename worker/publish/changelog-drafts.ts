@@ -8,6 +8,7 @@
 
 import type { DiffResult } from "../openapi/diff";
 import { checkDraft, embeddedChangelogWriter, type ChangelogWriter, type ChangelogWriterInput } from "./changelog-writer";
+import { ApiError } from "../http/errors";
 import { versionChanges, type ChangesEnv } from "./changes";
 import { operationUrl } from "../render/urls";
 import { listOperations, publishedVersionsQuery, type ApiRow } from "../store/apis";
@@ -50,7 +51,14 @@ export async function ensureDrafts(env: ChangesEnv, db: Db, portal: { id: number
     const to = published[i];
     const from = published[i + 1];
     if (done.has(`${from.id}:${to.id}`)) continue;
-    const { result } = await versionChanges(env, db, api, from.label, to.label);
+    let result: Awaited<ReturnType<typeof versionChanges>>["result"];
+    try {
+      ({ result } = await versionChanges(env, db, api, from.label, to.label));
+    } catch (error) {
+      // A version built streamed (past 25 MiB, issue 12) is not diffed: its pair gets no draft, the others still do.
+      if (error instanceof ApiError && error.code === "too-large-to-diff") continue;
+      throw error;
+    }
     const draft = await writer.write(await writerInput(db, portal.slug, api, origin, from, to, result));
     if (checkDraft(draft, result).length) continue; // never store a draft that states what the diff does not
     const inserted = await insertDraft(db, {

@@ -4,12 +4,12 @@
  * pair's content address (`diff/1/<sha256 of both model keys>`) and computed once.
  */
 
-import { buildReference } from "../openapi/build";
+import { buildReference, MAX_DEFINITION_BYTES } from "../openapi/build";
 import { diff, sideFromBuild, type DiffResult } from "../openapi/diff";
 import { ApiError } from "../http/errors";
 import { publishedVersionsQuery, type ApiRow, type VersionRow } from "../store/apis";
 import type { Db } from "../store/db";
-import { getDefinition } from "../store/definitions";
+import { definitionKey, getDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
 
 /** What a changes answer is about: the two versions and the diff from `from` to `to`. */
@@ -49,6 +49,11 @@ export async function versionChanges(env: ChangesEnv, db: Db, api: ApiRow, fromL
 }
 
 async function side(env: ChangesEnv, version: VersionRow, name: "from" | "to") {
+  // The diff compares whole documents: a definition built streamed (past 25 MiB, issue 12) is not read whole.
+  const size = (await env.DEFINITIONS.head(definitionKey(version.sha256)))?.size ?? 0;
+  if (size > MAX_DEFINITION_BYTES) {
+    throw new ApiError(422, "too-large-to-diff", `${name}: version "${version.label}" has ${size} bytes; versions are compared up to ${MAX_DEFINITION_BYTES} bytes (25 MiB)`, { side: name, version: version.label });
+  }
   const raw = await getDefinition(env.DEFINITIONS, version.sha256);
   if (!raw) throw new ApiError(422, "unreadable-version", `${name}: the raw definition of version "${version.label}" is missing`, { side: name, version: version.label });
   const built = buildReference({ body: raw.body });

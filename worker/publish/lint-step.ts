@@ -117,6 +117,20 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
   }
   // The publisher's own findings (the fallback version label).
   for (const issue of extra) all.push(issue);
+  return finishReport(all, omitted, note);
+}
+
+/**
+ * The report of a definition built streamed (past 25 MiB, issue 12): the lint engine needs the whole parsed
+ * document, which a 128 MB isolate cannot hold at that size, so only the build's own findings (structure, `$ref`s,
+ * operationIds, info) and the publisher's are listed, with a `note` saying lint did not run. Never fails a publish.
+ */
+export function buildOnlyReport(issues: readonly BuildIssue[], note: string, extra: readonly UploadIssue[] = []): UploadLint {
+  return finishReport([...issues.map(fromBuildIssue), ...extra], [], note);
+}
+
+/** Counts, caps and sorts a report's issues. */
+function finishReport(all: UploadIssue[], omitted: OmittedProblems[], note: string | undefined): UploadLint {
   let errors = 0;
   let warnings = 0;
   for (const issue of all) {

@@ -8,14 +8,16 @@
  * (see deadline.ts).
  */
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
-import { buildReference } from "../openapi/build";
+import { buildReference, overBudget, type BuildSuccess } from "../openapi/build";
+import { buildStreamed, STREAM_BUILD_MIN_BYTES, type ByteSource, type StreamedBuildSuccess } from "../openapi/stream/build";
+import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
-import { definitionMediaType, getDefinition } from "../store/definitions";
-import { modelComplete, modelKeyFor, putHeader, putSlices } from "../store/models";
+import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition } from "../store/definitions";
+import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from "../store/models";
 import { PublishAttempt } from "./deadline";
-import { lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
+import { buildOnlyReport, lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
 import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
 import { operationDocument } from "../search/documents";
 import type { SearchDocument } from "../search/types";
@@ -59,32 +61,38 @@ function stopwatch() {
  */
 export async function publishDefinition(env: Env, req: PublishRequest, attempt = new PublishAttempt(), options: PublishOptions = {}): Promise<PublishResponse> {
   const clock = stopwatch();
-  const raw = await getDefinition(env.DEFINITIONS, req.sha256);
-  clock.lap("r2-read");
-  if (!raw) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
-
-  const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root, budget: attempt.budget });
+  // The size first: a body past STREAM_BUILD_MIN_BYTES is never read whole (issue 12).
+  const stored = await env.DEFINITIONS.head(definitionKey(req.sha256));
+  if (!stored) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
+  const built = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, req.sha256, stored.size, attempt) : await buildWhole(env.DEFINITIONS, req, attempt);
   clock.lap("build");
-  if (!outcome.ok) {
-    const { status, code, message, line, column, issues } = outcome;
-    return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
-  }
+  if ("refused" in built) return built.refused;
+  const { outcome, size, mediaType } = built;
   const { header, operations } = outcome;
+  const streamed = "streamed" in outcome;
+  const mb = (n: number) => Math.round(n / 2 ** 20);
+  const tooDense = (measured: number, maxRefs?: number, overBy?: "model" | "slice") => {
+    const reach = maxRefs === undefined ? "" : `, one reaches ${maxRefs} $ref targets`;
+    const message =
+      overBy === "slice"
+        ? `one operation's page would need more than ${mb(MAX_SLICE_TARGET_CHARS)} MB of $ref targets (${maxRefs} of them, after ${measured} of ${operations.length} operations): a densely interconnected schema graph; nothing was published. Reduce the $refs each operation reaches, or split the definition`
+        : `the reference would need more than ${mb(MAX_MODEL_SLICE_CHARS)} MB of operation pages: after ${measured} of ${operations.length} operations${reach} (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
+    return refusal(422, "too-dense", message);
+  };
   // The stored model (slices, their target locations, each $ref target once) must fit KV's writes per publish, and
   // no page may have to parse more targets than an isolate can hold: refuse before writing (model/slice-size.ts).
-  const weight = outcome.weigh(MAX_MODEL_SLICE_CHARS);
-  if (weight.over) {
-    const mb = (n: number) => Math.round(n / 2 ** 20);
-    const message =
-      weight.overBy === "slice"
-        ? `one operation's page would need more than ${mb(MAX_SLICE_TARGET_CHARS)} MB of $ref targets (${weight.maxRefs} of them, after ${weight.measured} of ${operations.length} operations): a densely interconnected schema graph; nothing was published. Reduce the $refs each operation reaches, or split the definition`
-        : `the reference would need more than ${mb(MAX_MODEL_SLICE_CHARS)} MB of operation pages: after ${weight.measured} of ${operations.length} operations, one reaches ${weight.maxRefs} $ref targets (a densely interconnected schema graph); nothing was published. Reduce the $refs each operation reaches, or split the definition`;
-    return refusal(422, "too-dense", message);
+  // A streamed build cannot weigh its model first: putSlices stops it past the same total instead.
+  if (!streamed) {
+    const weight = outcome.weigh(MAX_MODEL_SLICE_CHARS);
+    if (weight.over) return tooDense(weight.measured, weight.maxRefs, weight.overBy);
   }
   // The portal's ruleset (portico.yaml `lint:` of its live content release) applies to every upload's lint.
   const release = await liveRelease(env.DB, req.portalId);
   const ruleset = release?.config.lint;
-  const lintOptions = ruleset ? { ruleset, ...(outcome.source.path !== undefined ? { file: outcome.source.path } : {}) } : {};
+  const lintOptions = ruleset ? { ruleset, ...(!streamed && outcome.source.path !== undefined ? { file: outcome.source.path } : {}) } : {};
+  // Lint needs the whole parsed document; a streamed build lists the build's own findings instead (lint-step.ts).
+  const lintUpload = (budget: typeof attempt.budget, extra: UploadIssue[]) =>
+    streamed ? buildOnlyReport(outcome.issues, STREAMED_LINT_NOTE, extra) : lintForUpload(outcome, budget, lintOptions, extra);
   const apiSlug = req.apiSlug ?? apiSlugFromTitle(header.info.title);
   if (!isValidApiSlug(apiSlug)) {
     return refusal(400, "invalid-api", `api slug "${apiSlug}" must be 1-64 lower-case letters, digits and dashes`);
@@ -96,7 +104,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   let label: string;
   if (written === "") {
     label = fallbackVersionLabel(new Date());
-    labelIssues.push(versionFallbackIssue(outcome.source, label));
+    labelIssues.push(versionFallbackIssue(streamed ? { parsed: { data: outcome.top, locate: outcome.locateTop } } : outcome.source, label));
   } else {
     // Checked (and put in NFC) before anything is written: a label that cannot be linked to must not be committed.
     const checked = normalizeLabel(written);
@@ -109,8 +117,10 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
 
   // Strict uploads are linted before anything is written; others within the inline budget lint while their KV
   // writes are in flight; larger ones go live first and are linted right after the answer (issue 12).
-  const inline = req.strict === true || raw.body.byteLength <= (options.inlineLintMaxBytes ?? INLINE_LINT_BUDGET.maxBytes);
-  let lint = req.strict ? lintForUpload(outcome, attempt.budget, lintOptions, labelIssues) : undefined;
+  // A streamed build's report (the build's findings, no lint) is ready at once: it is answered inline.
+  const inline = streamed || req.strict === true || size <= (options.inlineLintMaxBytes ?? INLINE_LINT_BUDGET.maxBytes);
+  if (req.strict && streamed) return refusal(422, "lint-stopped", `strict mode: ${STREAMED_LINT_NOTE}; nothing was published`);
+  let lint = req.strict ? lintUpload(attempt.budget, labelIssues) : undefined;
   if (lint?.note) return refusal(422, "lint-stopped", `strict mode: ${lint.note}; nothing was published`, { lint });
   if (lint && lint.errors > 0) {
     return refusal(422, "lint-errors", `strict mode: lint found ${lint.errors} error(s); nothing was published`, { lint });
@@ -143,7 +153,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
       const stored = inline ? undefined : storedLintReport(live);
       let block: AnswerLint;
       if (stored === "pending") block = { status: "pending", url: lintUrl };
-      else block = { status: "complete", url: lintUrl, ...(stored ?? (lint ??= lintForUpload(outcome, attempt.budget, lintOptions, labelIssues))) };
+      else block = { status: "complete", url: lintUrl, ...(stored ?? (lint ??= lintUpload(attempt.budget, labelIssues))) };
       await ensurePortalIndex(env, req.portalId, attempt);
       return { status: 200, json: JSON.stringify({ ...answer(apiSlug, block), unchanged: true }), timings: clock.timings };
     }
@@ -152,28 +162,38 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // A model already stored (same definition under another label) is not written again; its slice
   // locations are recomputed, which serialising the same slices in the same order reproduces exactly.
   attempt.checkpoint("storing the model");
-  const stored = await modelComplete(env.MODELS, modelKey);
+  const modelStored = await modelComplete(env.MODELS, modelKey);
   let firstWrite: () => void = () => undefined;
   const wrote = new Promise<void>((resolve) => (firstWrite = resolve));
   // Search documents are read from each slice as it is serialised: no operation is built twice.
   const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config) };
   const searchDocs: SearchDocument[] = [];
-  const slice = (slug: string) => {
+  const slice = async (slug: string) => {
     attempt.checkpoint("storing the model");
-    const built = outcome.slice(slug);
+    const built = await outcome.slice(slug);
     searchDocs.push(operationDocument(built, searchSource));
     return built;
   };
-  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !stored, firstWrite);
+  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !modelStored, firstWrite, streamed ? MAX_MODEL_SLICE_CHARS : Infinity);
+  // A streamed model too heavy to store stops while writing: refused as a whole-document build is before it.
+  const tooHeavy = writing.then(
+    () => undefined,
+    (error: unknown) => {
+      if (error instanceof SlicesTooHeavy) return tooDense(error.measured);
+      throw error;
+    },
+  );
   if (!lint && inline) {
     // Lint holds the isolate for up to half a second here: start it once the first KV writes are on the wire, so
     // that the rest of the batch completes meanwhile.
-    await Promise.race([wrote, writing]);
-    lint = lintForUpload(outcome, attempt.budget, lintOptions, labelIssues);
+    await Promise.race([wrote, tooHeavy]);
+    lint = lintUpload(attempt.budget, labelIssues);
     clock.lap("lint");
   }
+  const heavy = await tooHeavy;
+  if (heavy) return heavy;
   const { locations } = await writing;
-  if (!stored) await putHeader(env.MODELS, modelKey, header);
+  if (!modelStored) await putHeader(env.MODELS, modelKey, header);
   clock.lap("kv-write");
   const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), docs: searchDocs } } }, attempt);
   clock.lap("search");
@@ -189,7 +209,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     label,
     sha256: req.sha256,
     // Served by GET /v1/apis/{api}/definition: Portico's reading of the bytes, per publication (the blob is shared).
-    mediaType: definitionMediaType(raw.body, outcome.source.path === undefined ? outcome.source.parsed.format : undefined),
+    mediaType,
     modelKey,
     sourceVersion: outcome.sourceVersion,
     title: header.info.title,
@@ -225,12 +245,89 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const lateLint: LateLint = {
     versionId: version.id,
     async run(late) {
-      const report = lintForUpload(outcome, late.budget, lintOptions, labelIssues);
+      const report = lintUpload(late.budget, labelIssues);
       late.checkpoint("storing the lint report");
       await recordLint(db, version.id, report, storedLintJson(report));
     },
   };
   return { ...answered, lateLint };
+}
+
+/** Why a streamed definition's report holds no lint problems (docs/lint.md, "Definitions past 25 MiB"). */
+export const STREAMED_LINT_NOTE = `lint did not run: definitions past ${STREAM_BUILD_MIN_BYTES} bytes are built streamed and never parsed whole, which lint needs; only the build's own findings (structure, $refs, operationIds, info) are listed`;
+
+type Built =
+  | { outcome: BuildSuccess | StreamedBuildSuccess; size: number; mediaType: string }
+  | { refused: PublishResponse };
+
+/** A body within STREAM_BUILD_MIN_BYTES: read whole and built by build.ts (every format), as before issue 12. */
+async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: PublishAttempt): Promise<Built> {
+  const raw = await getDefinition(bucket, req.sha256);
+  if (!raw) return { refused: refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again") };
+  const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root, budget: attempt.budget });
+  if (!outcome.ok) {
+    const { status, code, message, line, column, issues } = outcome;
+    return { refused: refusal(status, code, message, { line, column, issues: issues.slice(0, 200) }) };
+  }
+  // Served by GET /v1/apis/{api}/definition: Portico's reading of the bytes, per publication (the blob is shared).
+  const mediaType = definitionMediaType(raw.body, outcome.source.path === undefined ? outcome.source.parsed.format : undefined);
+  return { outcome, size: raw.body.byteLength, mediaType };
+}
+
+/**
+ * A body past STREAM_BUILD_MIN_BYTES (up to the upload's 100 MB): a JSON definition is built streamed from R2
+ * (openapi/stream/build.ts: never held whole); YAML and archives that large are refused with 413, saying so.
+ */
+async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attempt: PublishAttempt): Promise<Built> {
+  const key = definitionKey(sha256);
+  const head = await bucket.get(key, { range: { offset: 0, length: 4096 } });
+  const first = head ? new Uint8Array(await head.arrayBuffer()) : new Uint8Array(0);
+  const mediaType = definitionMediaType(first);
+  if (mediaType !== DEFINITION_MEDIA_TYPES.json) {
+    const what = mediaType === DEFINITION_MEDIA_TYPES.yaml ? "YAML definitions" : "archives";
+    const message = `${what} are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON, which is built streamed: convert it to JSON, or split it`;
+    return { refused: refusal(413, "too-large", message) };
+  }
+  try {
+    const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget);
+    if (!outcome.ok) {
+      const { status, code, message, line, column, issues } = outcome;
+      return { refused: refusal(status, code, message, { line, column, issues: issues.slice(0, 200) }) };
+    }
+    return { outcome, size, mediaType };
+  } catch (error) {
+    if (error instanceof BudgetExceeded) {
+      const { status, code, message } = overBudget(error);
+      return { refused: refusal(status, code, message) };
+    }
+    throw error;
+  }
+}
+
+/** An R2 object as the streamed build reads it: once as a stream, then by byte ranges. */
+function r2Source(bucket: R2Bucket, key: string): ByteSource {
+  const missing = () => new Error(`definition ${key} vanished from storage during its build`);
+  return {
+    async *stream() {
+      const object = await bucket.get(key);
+      if (!object) throw missing();
+      const reader = object.body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    },
+    async read(start, end) {
+      const object = await bucket.get(key, { range: { offset: start, length: end - start } });
+      if (!object) throw missing();
+      return new Uint8Array(await object.arrayBuffer());
+    },
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import type { PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publishAnswer, survivingReset } from "../http/publish-answer";
-import { readBodyLimited } from "../http/read-body";
+import { ClientAbortError } from "../http/read-body";
 import { publicOrigin } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
 import { changesLabel, strictQuery, uploadNames } from "../http/upload-query";
@@ -24,9 +24,23 @@ import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "..
 import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
+import { BodyRefused, receiveBody, type ReceivedBody } from "../store/definition-upload";
 
-/** Largest accepted upload body: 25 MiB (GitHub's 13 MB REST description fits twice; the publisher's 128 MB heap must hold the parsed model). */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/**
+ * Largest accepted upload body: 100 MB, decimal (100,000,000 bytes). It is the request body limit of the Workers
+ * plans our users have (Free and Pro; Cloudflare states it in MB), and the decimal reading is the smaller one, so
+ * a body we accept is never one the platform would cut. Bodies past {@link MAX_BUFFERED_UPLOAD_BYTES} are
+ * streamed to R2 (store/definition-upload.ts) and built from R2 without holding the whole document (issue 12).
+ */
+export const MAX_UPLOAD_BYTES = 100_000_000;
+
+/** Bodies up to 25 MiB are read whole, hashed and stored as before issue 12 (the build parses them whole). */
+export const MAX_BUFFERED_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** The 413 of a body past {@link MAX_UPLOAD_BYTES}. */
+function tooLarge(): ApiError {
+  return new ApiError(413, "too-large", `request body exceeds the ${MAX_UPLOAD_BYTES} byte limit (100 MB, the Workers request limit)`);
+}
 
 /** Media types that are never a definition: form encodings (send the raw file) and media. */
 const REFUSED_MEDIA = /^(multipart\/|application\/x-www-form-urlencoded|image\/|audio\/|video\/|font\/|application\/pdf)/i;
@@ -104,12 +118,28 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       );
     }
     const names = uploadNames(strictQuery(c.req.url, "api"), strictQuery(c.req.url, "version"));
-    const body = await readBodyLimited(c.req.raw, MAX_UPLOAD_BYTES);
-    if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
+    // A declared length past the limit is refused before a byte is read; the count refuses the rest (no or
+    // wrong Content-Length) as soon as it passes.
+    const declared = Number(c.req.header("content-length") ?? "NaN");
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw tooLarge();
     const started = Date.now();
-    const sha256 = await sha256Hex(body);
-    // The blob is shared by every portal posting these bytes: the Content-Type is not stored with it.
-    await putDefinition(c.env.DEFINITIONS, sha256, body);
+    let received: ReceivedBody;
+    try {
+      received = await receiveBody(c.env.DEFINITIONS, c.req.raw.body, { maxBytes: MAX_UPLOAD_BYTES, bufferBytes: MAX_BUFFERED_UPLOAD_BYTES });
+    } catch (error) {
+      if (error instanceof BodyRefused) throw error.reason === "over-limit" ? tooLarge() : new ClientAbortError({ cause: error.cause });
+      throw error;
+    }
+    let sha256: string;
+    let size: number;
+    if (received.kind === "buffered") {
+      const body = received.bytes;
+      if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
+      sha256 = await sha256Hex(body);
+      size = body.byteLength;
+      // The blob is shared by every portal posting these bytes: the Content-Type is not stored with it.
+      await putDefinition(c.env.DEFINITIONS, sha256, body);
+    } else ({ sha256, size } = received);
     const r2Write = Date.now() - started;
     const request: PublishRequest = {
       portalId: portal.id,
@@ -125,7 +155,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const { lateLintVersion, ...result } = await survivingReset(() => publisher.publish(request));
     // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
     // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
-    if (result.status === 201 && body.byteLength <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
+    if (result.status === 201 && size <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
     const response = publishAnswer(result, { "r2-write": r2Write, ...result.timings });
     // The version is live and answered; its lint starts once this response is the runtime's (issue 12).
     if (lateLintVersion !== undefined) c.executionCtx.waitUntil(publisher.startLateLint(lateLintVersion).catch(() => undefined));

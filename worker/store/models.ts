@@ -53,6 +53,17 @@ const headerKey = (modelKey: string) => `${modelKey}/header`;
 const chunkKey = (modelKey: string, chunk: number) => `${modelKey}/c/${chunk}`;
 const targetChunkKey = (modelKey: string, chunk: number) => `${modelKey}/t/${chunk}`;
 
+/** Thrown by {@link putSlices} past its `maxChars`: the model would be too heavy to store. */
+export class SlicesTooHeavy extends Error {
+  constructor(
+    readonly limit: number,
+    readonly measured: number,
+  ) {
+    super(`the operation slices passed ${limit} characters after ${measured} operations`);
+    this.name = "SlicesTooHeavy";
+  }
+}
+
 /** True when the model's header exists; the header is written last, so this means every chunk is there too. */
 export async function modelComplete(kv: KVNamespace, modelKey: string): Promise<boolean> {
   return (await kv.get(headerKey(modelKey))) !== null;
@@ -132,15 +143,19 @@ class ChunkPacker {
  * the chunks in flight and a map of target locations, never the whole model. A ref (as written) always names
  * the same target within one model, so the first value seen is the one stored. `onFirstWrite` is called once the
  * first write has settled: by then the first batch of writes is on the wire.
- * Recomputing with `write` false reproduces the same locations (same slices, same order).
+ * Recomputing with `write` false reproduces the same locations (same slices, same order). `slice` may read storage
+ * (the streamed build's slices are async). Past `maxChars` characters stored (slices and targets) it throws
+ * {@link SlicesTooHeavy}: the streamed build cannot weigh its model before writing; chunks already written are
+ * content-addressed and unread.
  */
 export async function putSlices(
   kv: KVNamespace,
   modelKey: string,
   slugs: string[],
-  slice: (slug: string) => OperationSlice,
+  slice: (slug: string) => OperationSlice | Promise<OperationSlice>,
   write = true,
   onFirstWrite?: () => void,
+  maxChars = Infinity,
 ): Promise<StoredModel> {
   const locations = new Map<string, SliceLocation>();
   const targetAt = new Map<string, SliceLocation>();
@@ -153,7 +168,7 @@ export async function putSlices(
   const slices = new ChunkPacker(kv, (n) => chunkKey(modelKey, n), CHUNK_TARGET_CHARS, write, inFlight, settled);
   const targets = new ChunkPacker(kv, (n) => targetChunkKey(modelKey, n), TARGET_CHUNK_CHARS, write, inFlight, settled, true);
   for (const slug of slugs) {
-    const { refs, ...rest } = slice(slug);
+    const { refs, ...rest } = await slice(slug);
     // Entry numbers grouped by target chunk, chunks in the order first met (the reader sorts the refs back).
     const byChunk = new Map<number, number[]>();
     for (const ref of Object.keys(refs)) {
@@ -170,6 +185,7 @@ export async function putSlices(
     for (const [chunk, entries] of byChunk) t.push(chunk, entries.length, ...entries);
     const stored: StoredSlice = { ...rest, t };
     locations.set(slug, await slices.add(JSON.stringify(stored)));
+    if (slices.chars + targets.chars > maxChars) throw new SlicesTooHeavy(maxChars, locations.size);
   }
   await slices.flush();
   await targets.flush();

@@ -10,10 +10,11 @@ import { walkRefs } from "./walk-refs";
 
 /**
  * Appends one issue per problematic `$ref` occurrence (the closure memoises resolution for the slices). After
- * bundling, relative refs that remain were already reported by the bundler, so `bundled` skips them.
+ * bundling, relative refs that remain were already reported by the bundler, so `bundled` skips them. `node` (at
+ * `basePath`) checks one part of the document only (the streamed build checks one entry at a time).
  */
-export function checkRefs(document: unknown, closure: RefClosure, issues: BuildIssue[], bundled = false): void {
-  walkRefs(document, (ref, at) => {
+export function checkRefs(document: unknown, closure: RefClosure, issues: BuildIssue[], bundled = false, node: unknown = document, basePath: readonly (string | number)[] = []): void {
+  walkRefs(node, (ref, at) => {
     const path = [...at, "$ref"];
     const parsed = parseRef(ref);
     if (parsed.kind === "local") {
@@ -26,5 +27,5 @@ export function checkRefs(document: unknown, closure: RefClosure, issues: BuildI
     } else {
       issues.push({ severity: "error", rule: "invalid-ref", message: parsed.reason, path });
     }
-  }, [], closure.budget);
+  }, basePath, closure.budget);
 }

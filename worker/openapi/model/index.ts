@@ -70,7 +70,11 @@ function sliceParts(document: Record<string, unknown>, header: ReferenceHeader, 
   return { pathParameters, servers, security, roots: [operation, pathParameters, ...schemeRoots] };
 }
 
-function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry, closure: RefClosure): OperationSlice {
+/**
+ * One operation's slice: its operation, path parameters, effective servers and security, and every `$ref` target it
+ * reaches in `document` (the streamed build passes a mini-document holding only what the operation reaches).
+ */
+export function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry, closure: RefClosure): OperationSlice {
   const { operation } = entry;
   const { pathParameters, servers, security, roots } = sliceParts(document, header, entry);
   return {

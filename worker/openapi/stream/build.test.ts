@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { buildReference } from "../build";
+import { buildStreamed, type ByteSource } from "./build";
+
+const CORPUS = new URL("../../../../shared/corpus", import.meta.url).pathname;
+
+/** A stored body: streamed in `chunk`-byte pieces, read by ranges (as R2 serves it), counting range reads. */
+export function memorySource(bytes: Uint8Array, chunk = 64 * 1024): ByteSource & { reads: number } {
+  const source = {
+    reads: 0,
+    async *stream() {
+      for (let i = 0; i < bytes.length; i += chunk) yield bytes.subarray(i, i + chunk);
+    },
+    async read(start: number, end: number) {
+      source.reads++;
+      return bytes.slice(start, Math.min(end, bytes.length));
+    },
+  };
+  return source;
+}
+
+/**
+ * A ~5 MB OpenAPI 3.1 JSON definition from a real one (UniCourt, 3 MB, 1,472 $refs), with what the streamed build
+ * must get right: path items copied until it passes 5 MB (duplicate operationIds: slugs deduped across path
+ * items, warnings), a path item $ref, a webhook, a callback, broken refs (one in a schema no operation reaches),
+ * keys and text outside the BMP.
+ */
+export function fiveMegabyteDefinition(indent: number | undefined): Uint8Array {
+  const doc = JSON.parse(readFileSync(`${CORPUS}/apis-guru-npm/api/unicourt.com.json`, "utf8"));
+  doc.openapi = "3.1.0";
+  doc.info.title = "UniCourt 😀 Énterprise";
+  const original = Object.entries(doc.paths);
+  const [firstPath, firstItem] = original[0] as [string, any];
+  const op = Object.values(firstItem).find((v: any) => v && typeof v === "object" && v.responses) as any;
+  op.responses["599"] = { description: "broken", content: { "application/json": { schema: { $ref: "#/components/schemas/DoesNotExist" } } } };
+  op.callbacks = { onDone: { "{$request.body#/url}": { post: { operationId: "onDone😀", requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Nope" } } } }, responses: { "200": { description: "ok" } } } } } };
+  doc.components.pathItems = { Shared: firstItem };
+  doc.components.schemas.Orphan = { description: "no operation reaches it", properties: { gone: { $ref: "#/components/schemas/Gone" } } };
+  doc.webhooks = { "caseUpdated": { post: { summary: "A case changed", requestBody: { $ref: "#/components/requestBodies/Missing" }, responses: { "200": { description: "ok" } } } } };
+  const paths: Record<string, unknown> = { "/ünïcode/😀/{id}": { $ref: "#/components/pathItems/Shared" }, "/not-an-object": 42 };
+  for (let copy = 0; ; copy++) {
+    for (const [path, item] of original) paths[copy === 0 ? path : `/v${copy}${path}`] = item;
+    if (copy >= 1 && JSON.stringify({ ...doc, paths }, null, indent).length > 5_000_000) break;
+  }
+  doc.paths = paths;
+  void firstPath;
+  return new TextEncoder().encode(JSON.stringify(doc, null, indent));
+}
+
+describe("buildStreamed: the same model as the whole-document build, without holding the document", () => {
+  for (const indent of [2, undefined]) {
+    it(`same operations, header, slices and issues (lines and columns exact) on a 5 MB definition (${indent ? "indented" : "one line"})`, async () => {
+      const body = fiveMegabyteDefinition(indent);
+      expect(body.byteLength).toBeGreaterThan(5_000_000);
+      const full = buildReference({ body });
+      if (!full.ok) throw new Error(full.message);
+      const source = memorySource(body, 100_003);
+      const streamed = await buildStreamed(source);
+      if (!streamed.ok) throw new Error(streamed.message);
+      expect(streamed.operations).toEqual(full.operations);
+      expect(streamed.header).toEqual(full.header);
+      for (const op of full.operations) expect(await streamed.slice(op.slug), op.slug).toEqual(full.slice(op.slug));
+      const key = (i: { rule: string; path: unknown[]; line?: number; column?: number; message: string }) => `${i.line}:${i.column} ${i.rule} ${JSON.stringify(i.path)} ${i.message}`;
+      expect(streamed.issues.map(key).sort()).toEqual(full.issues.map(key).sort());
+      expect(streamed.issues.length).toBeGreaterThan(100); // duplicate operationIds, broken refs, a path item that is not one
+      // Range reads are coalesced into windows: far fewer than entries read.
+      expect(source.reads).toBeLessThan(streamed.stats.pathItems);
+    });
+  }
+});
+
+describe("buildStreamed refusals", () => {
+  const build = (text: string) => buildStreamed(memorySource(new TextEncoder().encode(text), 4096));
+  it("answers what the whole build answers, with positions: paths not an object, not OpenAPI, broken JSON", async () => {
+    expect(await build(`{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},\n "paths": [1]}`)).toMatchObject({ ok: false, status: 422, code: "invalid-paths", line: 2, column: 2 });
+    expect(await build(`{"info": {"title": "t"}}`)).toMatchObject({ ok: false, status: 422 });
+    expect(await build(`[1, 2]`)).toMatchObject({ ok: false, status: 422, code: "not-openapi" });
+    expect(await build(`{"openapi": "3.1.0",\n "paths": {"/a": {"get": {}}`)).toMatchObject({ ok: false, status: 400, code: "syntax", line: 2, column: 29 });
+  });
+
+  it("refuses Swagger 2.0 (its upgrade needs the whole document) and a single entry past 16 MiB, with its line", async () => {
+    expect(await build(`{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}`)).toMatchObject({ ok: false, status: 413, code: "too-large-swagger2" });
+    const huge = `{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},\n"paths": {\n  "/a": {"get": {"description": "${"x".repeat(17 * 1024 * 1024)}"}}}}`;
+    const refused = await build(huge);
+    expect(refused).toMatchObject({ ok: false, status: 413, code: "entry-too-large", line: 3, column: 3 });
+  });
+});

@@ -1,0 +1,472 @@
+/**
+ * @module The streamed build (issue 12): a JSON definition too large to parse whole (past
+ * {@link STREAM_BUILD_MIN_BYTES}) becomes the same model as build.ts makes (header, operation summaries, slices),
+ * without ever holding the whole document.
+ *
+ * 1. indexJson: one pass over the bytes → byte ranges and positions of the top-level members, `paths` and
+ *    `webhooks` entries and `components/{section}/{name}` entries.
+ * 2. The small top-level members (info, servers, tags, security, ...) and `components.securitySchemes` are read and
+ *    parsed: the header.
+ * 3. A skeleton of every path item (each operation's operationId, summary, tags, deprecated and callbacks; path
+ *    item `$ref`s followed) goes through the model's own collectOperations: the same slugs, order and issues as a
+ *    whole-document build.
+ * 4. Each slice is built from a mini-document: the small members, its path item, and the `$ref` targets it reaches,
+ *    read on demand through the index (range reads coalesced into windows, parsed entries cached within a bound).
+ *
+ * Positions stay exact: each entry is parsed alone and its positions are shifted by where it starts.
+ * 5. Every `$ref` of the document is checked once, entry by entry in document order (the whole build's checkRefs,
+ *    with targets looked up in the index): the skeleton pass reads only the path items and callbacks it follows.
+ * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives, YAML; lint (the caller says so).
+ */
+import { buildHeader } from "../model/header";
+import { buildSlice } from "../model";
+import { checkRefs } from "../model/check-refs";
+import { collectOperations, type OperationEntry } from "../model/operations";
+import { resolveObjectRef } from "../model/path-item";
+import { isObject, parseRef, resolvePointer, type PathSegment } from "../model/pointer";
+import { RefClosure } from "../model/ref-closure";
+import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "../model/types";
+import { walkRefs } from "../model/walk-refs";
+import { detectVersion } from "../normalize/detect-version";
+import { DEFAULT_MAX_DEPTH } from "../parse";
+import { parseJson } from "../parse/json";
+import type { SourcePosition } from "../parse/types";
+import { UNLIMITED, type WorkBudget } from "../work-budget";
+import { indexJson, type IndexedEntry } from "./json-index";
+
+/** Definitions from this size (bytes) up are built streamed when they are JSON; smaller ones are parsed whole. */
+export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
+/** Range reads are coalesced into windows of this many bytes (R2 charges per read; a window holds ~100 path items of GitHub's). */
+export const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
+/** Window read for an entry read out of document order (a `$ref` target). */
+export const STREAM_RANDOM_WINDOW_BYTES = 1024 * 1024;
+/** Windows of bytes held at once (memory: at most this many × 4 MB, besides entries larger than a window). */
+const WINDOWS_HELD = 4;
+/** Parsed entries kept for reuse, by source characters (a schema shared by many operations is read once while it stays). */
+export const STREAM_ENTRY_CACHE_CHARS = 8 * 1024 * 1024;
+/** A top-level member past this size (an `x-` extension, say) is not materialised; `$ref`s into it are unresolved. */
+export const STREAM_MAX_MEMBER_BYTES = 8 * 1024 * 1024;
+/**
+ * Largest single entry (a path item, a component) parsed, in bytes: JSON.parse needs several times the text in
+ * heap, so one 90 MB path item would exhaust a 128 MB isolate on its own. Past it the build answers 413.
+ */
+export const STREAM_MAX_ENTRY_BYTES = 16 * 1024 * 1024;
+/** Issues located at most (the publisher shows 200). */
+const MAX_ISSUES = 5_000;
+
+/** The stored body, read twice: once streamed (pass 1), then by ranges. */
+export interface ByteSource {
+  /** The body from its first byte, in chunks. */
+  stream(): AsyncIterable<Uint8Array>;
+  /** Bytes `[start, end)`, clipped to the body. */
+  read(start: number, end: number): Promise<Uint8Array>;
+}
+
+/** A model built streamed: as BuildSuccess, but slices are read from storage, so `slice` is async. */
+export interface StreamedBuildSuccess {
+  ok: true;
+  streamed: true;
+  sourceVersion: SpecVersion;
+  header: ReferenceHeader;
+  /** Path operations in document order, then webhook operations, then callback operations (as build.ts). */
+  operations: OperationSummary[];
+  /** One operation's slice, read from storage; throws a RangeError for a slug not in `operations`. */
+  slice(slug: string): Promise<OperationSlice>;
+  /** Structural problems, with exact lines and columns, sorted by line. */
+  issues: BuildIssue[];
+  /** The materialised small top-level members (info, servers, ...): what the publisher reads besides the model. */
+  top: Record<string, unknown>;
+  /** Where a path starts, for paths inside the materialised top-level members (the version-fallback warning). */
+  locateTop(path: readonly PathSegment[]): SourcePosition | undefined;
+  /** Bytes of the body and of the largest path item (figures for the publisher's answer and the bench). */
+  stats: { bytes: number; pathItems: number; components: number };
+}
+
+/** A refusal, in build.ts's terms. */
+export interface StreamedBuildFailure {
+  ok: false;
+  status: 400 | 413 | 422;
+  code: string;
+  message: string;
+  line?: number;
+  column?: number;
+  issues: BuildIssue[];
+}
+
+type Parsed = { data: unknown; locate: (path: readonly PathSegment[]) => SourcePosition | undefined; chars: number };
+
+/** Reads and parses index entries: coalesced range reads, a bounded cache of parsed entries. */
+class EntryReader {
+  private windows: { start: number; bytes: Uint8Array }[] = [];
+  private cache = new Map<IndexedEntry, Parsed>();
+  private cachedChars = 0;
+  private decoder = new TextDecoder();
+  reads = 0;
+
+  constructor(
+    private readonly source: ByteSource,
+    private readonly size: number,
+    private readonly budget: WorkBudget,
+  ) {}
+
+  /** Whether the entry's value is an object (its first byte is `{`), without parsing it. */
+  async isObject(entry: IndexedEntry): Promise<boolean> {
+    return (await this.text(entry.start, entry.start + 1)) === "{";
+  }
+
+  /**
+   * The entry's value, parsed (entries were checked by pass 1, so a failure here is storage corruption).
+   * @throws EntryTooLarge past {@link STREAM_MAX_ENTRY_BYTES}.
+   */
+  async load(entry: IndexedEntry, sequential = false): Promise<Parsed> {
+    if (entry.end - entry.start > STREAM_MAX_ENTRY_BYTES) throw new EntryTooLarge(entry);
+    const hit = this.cache.get(entry);
+    if (hit) {
+      // Most recently used last: Map keeps insertion order, so re-insert.
+      this.cache.delete(entry);
+      this.cache.set(entry, hit);
+      return hit;
+    }
+    const text = await this.text(entry.start, entry.end, sequential ? STREAM_WINDOW_BYTES : STREAM_RANDOM_WINDOW_BYTES);
+    this.budget.spend("reading the definition", Math.ceil(text.length / 64));
+    const outcome = parseJson(text, DEFAULT_MAX_DEPTH, false);
+    if (!outcome.ok) throw new Error(`the stored definition changed after it was indexed: ${outcome.error.message}`);
+    const parsed: Parsed = { data: outcome.doc.data, locate: outcome.doc.locate, chars: text.length };
+    this.cache.set(entry, parsed);
+    this.cachedChars += text.length;
+    for (const [key, value] of this.cache) {
+      if (this.cachedChars <= STREAM_ENTRY_CACHE_CHARS || key === entry) break;
+      this.cache.delete(key);
+      this.cachedChars -= value.chars;
+    }
+    return parsed;
+  }
+
+  /**
+   * The text of bytes `[start, end)`, from one of the windows held, else from a new window read at `start`: 4 MB
+   * ahead for path items (read in document order), 1 MB for the rest (`$ref` targets are read out of order, and
+   * often beside each other). At most {@link WINDOWS_HELD} windows are held, least recently used dropped first.
+   */
+  private async text(start: number, end: number, ahead = STREAM_WINDOW_BYTES): Promise<string> {
+    let w = this.windows.find((x) => start >= x.start && end <= x.start + x.bytes.byteLength);
+    if (!w) {
+      const stop = Math.min(this.size, Math.max(end, start + ahead));
+      w = { start, bytes: await this.source.read(start, stop) };
+      this.reads++;
+      this.windows.push(w);
+      if (this.windows.length > WINDOWS_HELD) this.windows.shift();
+    } else if (w !== this.windows.at(-1)) {
+      this.windows.splice(this.windows.indexOf(w), 1);
+      this.windows.push(w);
+    }
+    return this.decoder.decode(w.bytes.subarray(start - w.start, end - w.start));
+  }
+}
+
+/** An entry too large to parse alone (see {@link STREAM_MAX_ENTRY_BYTES}). */
+class EntryTooLarge extends Error {
+  constructor(readonly entry: IndexedEntry) {
+    super(`the entry ${JSON.stringify(entry.key)} has ${entry.end - entry.start} bytes`);
+  }
+}
+
+/** `entry`'s absolute position of `rest` inside it, from its own parse's relative one. */
+function shifted(entry: IndexedEntry, parsed: Parsed, rest: readonly PathSegment[]): SourcePosition {
+  if (rest.length === 0) return entry.keyAt;
+  const rel = parsed.locate(rest);
+  if (!rel) return entry.keyAt;
+  // Where the entry's value starts is line 1, column 1 of its own text.
+  if (rel.line === 1 && rel.column === 1 && rest.length && !isObject(parsed.data) && !Array.isArray(parsed.data)) return entry.keyAt;
+  return rel.line === 1 ? { line: entry.at.line, column: entry.at.column + rel.column - 1 } : { line: entry.at.line + rel.line - 1, column: rel.column };
+}
+
+/** Fields of an operation that collectOperations reads (the rest stays in storage until its slice is built). */
+const SKELETON_FIELDS = ["operationId", "summary", "tags", "deprecated"] as const;
+
+/**
+ * Builds the model streamed (see the module comment). Never throws on bad input; throws the budget's
+ * BudgetExceeded when it runs out, and storage errors.
+ */
+export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNLIMITED): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
+  try {
+    return await build(source, budget);
+  } catch (error) {
+    if (!(error instanceof EntryTooLarge)) throw error;
+    const { key, keyAt, start, end } = error.entry;
+    const message = `${JSON.stringify(key)} has ${end - start} bytes; a single path item, component or top-level member of a streamed definition may have ${STREAM_MAX_ENTRY_BYTES} (16 MiB) (line ${keyAt.line}, column ${keyAt.column})`;
+    return { ok: false, status: 413, code: "entry-too-large", message, ...keyAt, issues: [] };
+  }
+}
+
+async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
+  const indexed = await indexJson(source.stream(), DEFAULT_MAX_DEPTH);
+  if (!indexed.ok) {
+    const { code, message, line, column } = indexed.error;
+    const status = code === "not-object" ? 422 : 400;
+    const named = code === "not-object" ? "not-openapi" : code === "too-deep" ? "too-deep" : code === "empty" ? "empty" : "syntax";
+    return { ok: false, status, code: named, message: code === "not-object" ? `${message}, so it is not an OpenAPI definition` : message, line, column, issues: [] };
+  }
+  const index = indexed.index;
+  budget.spend("reading the definition", Math.ceil(index.size / 4096));
+  const reader = new EntryReader(source, index.size, budget);
+  const fail = (status: StreamedBuildFailure["status"], code: string, message: string, at?: SourcePosition): StreamedBuildFailure => ({ ok: false, status, code, message, ...at, issues: [] });
+
+  // The small top-level members, materialised once: every mini-document shares them.
+  const top: Record<string, unknown> = {};
+  const topParsed = new Map<string, Parsed>();
+  for (const [key, entry] of index.top) {
+    if (key === "paths" || key === "webhooks" || key === "components") continue;
+    if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) continue;
+    const parsed = await reader.load(entry);
+    top[key] = parsed.data;
+    topParsed.set(key, parsed);
+  }
+  const locateTop = (path: readonly PathSegment[]): SourcePosition | undefined => {
+    if (path.length === 0) return { line: 1, column: 1 };
+    const entry = index.top.get(String(path[0]));
+    const parsed = topParsed.get(String(path[0]));
+    if (!entry) return { line: 1, column: 1 };
+    return parsed ? shifted(entry, parsed, path.slice(1)) : entry.keyAt;
+  };
+  const detected = detectVersion({ ...top, ...(index.top.has("paths") ? { paths: {} } : {}), ...(index.top.has("components") ? { components: {} } : {}) });
+  if (!detected.ok) return { ...fail(422, detected.code, detected.message, locateTop(detected.path)) };
+  if (detected.version === "2.0") {
+    return fail(413, "too-large-swagger2", `Swagger 2.0 definitions are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (the upgrade to 3.0 needs the whole document); convert it to OpenAPI 3 first, or split it`);
+  }
+  const version = detected.version;
+  const pathsEntry = index.top.get("paths");
+  if (pathsEntry && index.paths.size === 0 && !(await reader.isObject(pathsEntry))) {
+    return fail(422, "invalid-paths", "`paths` must be an object mapping paths to path items; nothing can be built from this definition", pathsEntry.keyAt);
+  }
+
+  // The base every mini-document starts from: the small members and the security schemes (header and slices use them).
+  const schemes: Record<string, unknown> = {};
+  for (const [name, entry] of index.components.get("securitySchemes") ?? []) schemes[name] = (await reader.load(entry)).data;
+  const issues: { issue: BuildIssue; located?: boolean }[] = [];
+  const seenIssues = new Set<string>();
+  const addIssues = (found: BuildIssue[]) => {
+    for (const issue of found) {
+      const key = `${issue.rule}\u0000${JSON.stringify(issue.path)}\u0000${issue.message}`;
+      if (seenIssues.has(key)) continue;
+      seenIssues.add(key);
+      issues.push({ issue });
+    }
+  };
+  addIssues(detected.issues);
+
+  /** Where a document path is, through the index (entries parsed on demand). */
+  const locate = async (path: readonly PathSegment[]): Promise<SourcePosition | undefined> => {
+    const [first, second, third] = path.map(String);
+    if (first === "paths" || first === "webhooks") {
+      const entry = (first === "paths" ? index.paths : index.webhooks).get(second);
+      if (entry && path.length >= 2) return shifted(entry, await reader.load(entry), path.slice(2));
+      return index.top.get(first)?.keyAt;
+    }
+    if (first === "components" && path.length >= 2) {
+      const entry = index.components.get(second)?.get(third);
+      if (entry && path.length >= 3) return shifted(entry, await reader.load(entry), path.slice(3));
+    }
+    return locateTop(path);
+  };
+
+  /**
+   * A mini-document holding one path item and the `$ref` targets reachable from it, read through the index: all of
+   * them for a slice; for the skeleton (`structural`), only path items and callbacks (what collectOperations
+   * follows), which keeps that pass from reading every schema each operation reaches.
+   */
+  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry, structural = false): Promise<Record<string, unknown>> => {
+    const doc: Record<string, unknown> = { ...top, components: { securitySchemes: schemes } };
+    const item = (await reader.load(entry, true)).data;
+    doc[place] = { [key]: item };
+    const loaded = new Set<IndexedEntry>([entry]);
+    const queue: unknown[] = [item];
+    while (queue.length) {
+      const targets: string[] = [];
+      walkRefs(queue.pop(), (ref) => targets.push(ref), [], budget);
+      for (const ref of targets) {
+        const parsed = parseRef(ref);
+        if (parsed.kind !== "local" || parsed.segments.length === 0) continue;
+        const [a, b, c] = parsed.segments;
+        let target: IndexedEntry | undefined;
+        let put: ((value: unknown) => void) | undefined;
+        if ((a === "paths" || a === "webhooks") && b !== undefined) {
+          target = (a === "paths" ? index.paths : index.webhooks).get(b);
+          put = (value) => {
+            const holder = (doc[a] ??= {}) as Record<string, unknown>;
+            if (!Object.hasOwn(holder, b)) holder[b] = value;
+          };
+        } else if (a === "components" && b !== undefined && c !== undefined && (!structural || b === "pathItems" || b === "callbacks")) {
+          target = index.components.get(b)?.get(c);
+          put = (value) => {
+            const components = doc.components as Record<string, Record<string, unknown>>;
+            const section = (components[b] ??= {});
+            if (!Object.hasOwn(section, c)) section[c] = value;
+          };
+        }
+        if (!target || !put || loaded.has(target)) continue;
+        loaded.add(target);
+        const value = (await reader.load(target)).data;
+        put(value);
+        queue.push(value);
+      }
+    }
+    return doc;
+  };
+
+  /**
+   * Whether a local `$ref` resolves, through the index: an entry that exists, or a place inside one (read and
+   * walked; a chain of `$ref`s inside the pointer is followed within that entry only). Members too large to read
+   * are taken to hold what is asked of them.
+   */
+  const resolves = async (segments: string[]): Promise<boolean> => {
+    const [a, b, c] = segments;
+    let entry: IndexedEntry | undefined;
+    let rest: string[];
+    if ((a === "paths" || a === "webhooks") && b !== undefined) {
+      entry = (a === "paths" ? index.paths : index.webhooks).get(b);
+      rest = segments.slice(2);
+    } else if (a === "components" && index.top.has(a)) {
+      // A section that is not an object has no index entries: nothing inside it resolves.
+      if (b === undefined) return true;
+      if (!index.components.has(b)) return false;
+      if (c === undefined) return true;
+      entry = index.components.get(b)!.get(c);
+      rest = segments.slice(3);
+    } else {
+      if (!index.top.has(a)) return false;
+      // paths, webhooks (a pointer to the whole member) or a member too large to read.
+      if (!Object.hasOwn(top, a)) return true;
+      return resolvePointer(top, segments).found;
+    }
+    if (!entry) return false;
+    if (rest.length === 0) return true;
+    return resolvePointer((await reader.load(entry)).data, rest).found;
+  };
+
+  /** Broken, remote and relative `$ref`s of one value (at `at`), worded as the whole build's checkRefs words them. */
+  const checkRefsOf = async (value: unknown, at: PathSegment[]) => {
+    const refs: string[] = [];
+    walkRefs(value, (ref) => refs.push(ref), [], budget);
+    const known = new Map<string, boolean>();
+    for (const ref of refs) {
+      const parsed = parseRef(ref);
+      if (parsed.kind === "local" && !known.has(ref)) known.set(ref, await resolves(parsed.segments));
+    }
+    const found: BuildIssue[] = [];
+    const lookup = { budget, target: (ref: string) => ({ found: known.get(ref) ?? true }) } as unknown as RefClosure;
+    checkRefs(value, lookup, found, false, value, at);
+    addIssues(found);
+  };
+
+  // The skeleton: every path item's operations with only what collectOperations reads (path item refs followed).
+  const skeleton: Record<string, unknown> = {};
+  const pruneItem = (doc: Record<string, unknown>, value: unknown): unknown => {
+    const item = resolveObjectRef(doc, value);
+    if (!item) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(item)) {
+      if (k === "additionalOperations" && isObject(v)) {
+        out[k] = Object.fromEntries(Object.entries(v).map(([m, op]) => [m, pruneOperation(doc, op)]));
+      } else if (k !== "parameters" && k !== "servers" && k !== "summary" && k !== "description" && !k.startsWith("x-")) out[k] = pruneOperation(doc, v);
+    }
+    return out;
+  };
+  const pruneOperation = (doc: Record<string, unknown>, op: unknown): unknown => {
+    if (!isObject(op)) return op;
+    const out: Record<string, unknown> = {};
+    for (const f of SKELETON_FIELDS) if (Object.hasOwn(op, f)) out[f] = op[f];
+    if (isObject(op.callbacks)) {
+      out.callbacks = Object.fromEntries(
+        Object.entries(op.callbacks).map(([name, cb]) => {
+          const callback = resolveObjectRef(doc, cb);
+          return [name, callback ? Object.fromEntries(Object.entries(callback).map(([expr, item]) => [expr, expr.startsWith("x-") ? item : pruneItem(doc, item)])) : cb];
+        }),
+      );
+    } else if (Object.hasOwn(op, "callbacks")) out.callbacks = op.callbacks;
+    return out;
+  };
+  for (const place of ["paths", "webhooks"] as const) {
+    const entries = place === "paths" ? index.paths : index.webhooks;
+    if (!entries.size) continue;
+    const holder: Record<string, unknown> = {};
+    skeleton[place] = holder;
+    for (const [key, entry] of entries) {
+      if (key.startsWith("x-")) continue;
+      const doc = await miniDocument(place, key, entry, true);
+      holder[key] = pruneItem(doc, (doc[place] as Record<string, unknown>)[key]);
+    }
+  }
+  // Every `$ref` of the document, one entry at a time in document order (the whole build's checkRefs, streamed).
+  for (const key of index.top.keys()) {
+    if (key === "paths" || key === "webhooks") for (const [k, e] of key === "paths" ? index.paths : index.webhooks) await checkRefsOf((await reader.load(e, true)).data, [key, k]);
+    else if (key === "components") {
+      for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true)).data, [key, section, name]);
+    } else if (Object.hasOwn(top, key)) await checkRefsOf(top[key], [key]);
+  }
+  const found: BuildIssue[] = [];
+  const entries = collectOperations(skeleton, version, found);
+  addIssues(found);
+  const counts = { operations: 0, webhooks: 0, callbacks: 0 };
+  for (const e of entries) counts[e.summary.kind === "operation" ? "operations" : e.summary.kind === "webhook" ? "webhooks" : "callbacks"]++;
+  const headerIssues: BuildIssue[] = [];
+  const header = buildHeader({ ...top, components: { securitySchemes: schemes } }, version, counts, headerIssues);
+  header.counts.schemas = index.components.get("schemas")?.size ?? 0;
+  addIssues(headerIssues);
+
+  // Positions, now that every issue is known (entries are re-read through the cache).
+  const located: BuildIssue[] = [];
+  for (const { issue } of issues.slice(0, MAX_ISSUES)) {
+    const at = await locate(issue.path);
+    located.push(at ? { ...issue, line: at.line, column: at.column } : issue);
+  }
+  located.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+
+  const bySlug = new Map<string, OperationEntry>(entries.map((e) => [e.summary.slug, e]));
+  let lastUnit: { key: string; doc: Record<string, unknown>; closure: RefClosure } | undefined;
+  return {
+    ok: true,
+    streamed: true,
+    sourceVersion: version,
+    header,
+    operations: entries.map((e) => e.summary),
+    issues: located,
+    top,
+    locateTop,
+    stats: { bytes: index.size, pathItems: index.paths.size + index.webhooks.size, components: [...index.components.values()].reduce((n, m) => n + m.size, 0) },
+    async slice(slug) {
+      const skeletal = bySlug.get(slug);
+      if (!skeletal) throw new RangeError(`No operation with slug ${JSON.stringify(slug)}`);
+      const [place, key] = skeletal.location as [("paths" | "webhooks"), string];
+      const unitKey = `${place}\u0000${key}`;
+      if (lastUnit?.key !== unitKey) {
+        const entry = (place === "paths" ? index.paths : index.webhooks).get(key)!;
+        const doc = await miniDocument(place, key, entry);
+        lastUnit = { key: unitKey, doc, closure: new RefClosure(doc, budget) };
+      }
+      const { doc, closure } = lastUnit;
+      const location = skeletal.location;
+      const itemDepth = location.at(-2) === "additionalOperations" ? location.length - 2 : location.length - 1;
+      const pathItem = resolvedAt(doc, location.slice(0, itemDepth));
+      const operation = valueAt(doc, location, true);
+      if (!isObject(pathItem) || !isObject(operation)) throw new Error(`operation ${slug} moved in storage`);
+      return buildSlice(doc, header, { summary: skeletal.summary, operation, pathItem, location }, closure);
+    },
+  };
+}
+
+/** The value at `path` in `doc` (no `$ref` followed unless `resolve`, then path items and callbacks are). */
+function valueAt(doc: unknown, path: readonly PathSegment[], resolve = false): unknown {
+  let node = doc;
+  for (const segment of path) {
+    if (resolve) node = resolveObjectRef(doc, node) ?? node;
+    if (!isObject(node) && !Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[String(segment)];
+  }
+  return node;
+}
+
+/** The value at `path` with every `$ref` on the way (path items, callbacks) followed, as collectOperations does. */
+function resolvedAt(doc: unknown, path: readonly PathSegment[]): unknown {
+  const node = valueAt(doc, path, true);
+  return resolveObjectRef(doc, node) ?? node;
+}

@@ -1,0 +1,157 @@
+/**
+ * @module Receiving an upload body into R2 without holding it whole (issue 12: bodies up to 100 MB).
+ *
+ * A body that ends within `bufferBytes` is handed back whole, exactly as before (the caller hashes and stores it
+ * as it always did). A longer one is streamed: the bytes read so far and every later chunk go to an R2 multipart
+ * upload under a temporary key in fixed-size parts while a `crypto.DigestStream` hashes them; once the body has
+ * ended the object is copied, as a stream, to its content address `definitions/{sha256}` (skipped when those
+ * bytes are already stored) and the temporary object is deleted.
+ *
+ * Why multipart rather than one `put` of a `FixedLengthStream`: a `put` needs the length before the first byte,
+ * and a client may send no Content-Length (chunked) or a wrong one; multipart needs no length and lets the count
+ * refuse the body the moment it passes the limit. Why a copy: the key is the body's hash, known only at its end,
+ * and R2 has no rename. The copy is one streamed read and write inside R2 (memory: one stream's buffers).
+ */
+import { definitionKey } from "./definitions";
+
+/**
+ * Part size of the streamed upload: R2 needs every part but the last to be at least 5 MiB and all of them the
+ * same size; 10 MiB keeps a 100 MB body to 10 parts and one part's buffer in memory.
+ */
+export const UPLOAD_PART_BYTES = 10 * 1024 * 1024;
+
+/** What {@link receiveBody} got: the whole body (small), or the hash and size of the body it stored in R2. */
+export type ReceivedBody =
+  | { kind: "buffered"; bytes: Uint8Array<ArrayBuffer> }
+  | { kind: "stored"; sha256: string; size: number };
+
+/** Why {@link receiveBody} stopped: the body passed `maxBytes` (`over-limit`) or its stream failed (`aborted`). */
+export class BodyRefused extends Error {
+  constructor(
+    readonly reason: "over-limit" | "aborted",
+    readonly received: number,
+    options?: { cause?: unknown },
+  ) {
+    super(reason === "over-limit" ? `the body passed the limit after ${received} bytes` : "the body stream failed", options);
+    this.name = "BodyRefused";
+  }
+}
+
+/** Options of {@link receiveBody}; sizes in bytes. */
+export interface ReceiveOptions {
+  /** Refuse (BodyRefused "over-limit") as soon as more than this many bytes have arrived. */
+  maxBytes: number;
+  /** Bodies that end within this many bytes are returned whole, not stored. */
+  bufferBytes: number;
+  /** Multipart part size (default {@link UPLOAD_PART_BYTES}; at least 5 MiB for R2). */
+  partBytes?: number;
+}
+
+/** Hex of a digest. */
+function hex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Joins byte chunks into one array. */
+function concat(parts: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Reads `stream` (a request body), buffering up to `bufferBytes`, then streaming to R2 (see the module comment).
+ * Memory: at most `bufferBytes` + one part. The stream is cancelled at once when it passes `maxBytes`.
+ * @throws BodyRefused ("over-limit": nothing is left in R2; "aborted": the client's stream broke); R2 errors.
+ */
+export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8Array> | null, options: ReceiveOptions): Promise<ReceivedBody> {
+  const { maxBytes, bufferBytes } = options;
+  const partBytes = options.partBytes ?? UPLOAD_PART_BYTES;
+  if (!stream) return { kind: "buffered", bytes: new Uint8Array(0) };
+  const reader = stream.getReader();
+  let received = 0;
+  const read = async () => {
+    try {
+      return await reader.read();
+    } catch (error) {
+      throw new BodyRefused("aborted", received, { cause: error });
+    }
+  };
+  const tooMuch = async () => {
+    await reader.cancel().catch(() => undefined);
+    return new BodyRefused("over-limit", received);
+  };
+
+  // Phase 1: buffer, as every upload did before issue 12.
+  const buffered: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await read();
+    if (done) return { kind: "buffered", bytes: concat(buffered, received) };
+    received += value.byteLength;
+    if (received > maxBytes) throw await tooMuch();
+    buffered.push(value);
+    if (received > bufferBytes) break;
+  }
+
+  // Phase 2: the body is larger than the buffer: stream it to a temporary object while hashing.
+  const temporary = `uploads/${crypto.randomUUID()}`;
+  const upload = await bucket.createMultipartUpload(temporary);
+  const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
+  const hashing = digest.getWriter();
+  const parts: R2UploadedPart[] = [];
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = async (final: boolean) => {
+    while (pendingBytes >= partBytes || (final && pendingBytes > 0)) {
+      const whole = concat(pending, pendingBytes);
+      const size = final ? Math.min(partBytes, whole.byteLength) : partBytes;
+      parts.push(await upload.uploadPart(parts.length + 1, whole.subarray(0, size)));
+      const rest = whole.subarray(size);
+      pending = rest.byteLength ? [rest] : [];
+      pendingBytes = rest.byteLength;
+    }
+  };
+  const take = async (chunk: Uint8Array) => {
+    await hashing.write(chunk);
+    pending.push(chunk);
+    pendingBytes += chunk.byteLength;
+    await flush(false);
+  };
+  try {
+    for (const chunk of buffered.splice(0)) await take(chunk);
+    for (;;) {
+      const { done, value } = await read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) throw await tooMuch();
+      await take(value);
+    }
+    await flush(true);
+    await hashing.close();
+    await upload.complete(parts);
+  } catch (error) {
+    await upload.abort().catch(() => undefined);
+    throw error;
+  }
+  const sha256 = hex(await digest.digest);
+  try {
+    await copyTo(bucket, temporary, definitionKey(sha256), sha256);
+  } finally {
+    await bucket.delete(temporary).catch(() => undefined);
+  }
+  return { kind: "stored", sha256, size: received };
+}
+
+/** Streams object `from` to `to` unless `to` already exists (content-addressed: same key, same bytes). */
+async function copyTo(bucket: R2Bucket, from: string, to: string, sha256: string): Promise<void> {
+  if (await bucket.head(to)) return;
+  const source = await bucket.get(from);
+  if (!source) throw new Error(`the uploaded object ${from} vanished before it was stored`);
+  const { readable, writable } = new FixedLengthStream(source.size);
+  const piping = source.body.pipeTo(writable);
+  await Promise.all([bucket.put(to, readable, { sha256 }), piping]);
+}
