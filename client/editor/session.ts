@@ -44,6 +44,10 @@ export interface SessionStats {
   lintMs: number[];
   /** Key press to the next animation frame after the edit (main-thread cost of typing). */
   keyToFrameMs: number[];
+  /** `performance.now()` (ms since navigation) when the Source view was first painted with text, if it was. */
+  sourcePaintAt?: number;
+  /** `performance.now()` when the first problems arrived. */
+  firstProblemsAt?: number;
 }
 
 const SEVERITY: Record<EditorProblem["severity"], Diagnostic["severity"]> = { error: "error", warn: "warning", info: "info", hint: "hint" };
@@ -86,6 +90,13 @@ export class EditorSession {
     this.editStarted.set(1, performance.now());
   }
 
+  /** Called once the view is in the page: records when its first frame (with text) has been painted. */
+  mounted(): void {
+    if (this.stats.sourcePaintAt !== undefined) return;
+    // The frame after the next one starts after the first has been painted.
+    requestAnimationFrame(() => setTimeout(() => (this.stats.sourcePaintAt ??= performance.now()), 0));
+  }
+
   text(): string {
     return this.view.state.doc.toString();
   }
@@ -119,6 +130,7 @@ export class EditorSession {
   }
 
   private onProblems(m: Extract<FromWorker, { type: "problems" }>): void {
+    this.stats.firstProblemsAt ??= performance.now();
     const started = this.editStarted.get(m.version);
     if (started !== undefined) {
       this.stats.lintLatencies.push(performance.now() - started);

@@ -6,6 +6,7 @@ export function SourcePane({ session, visible }: { session: EditorSession; visib
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     host.current?.appendChild(session.view.dom);
+    session.mounted();
   }, [session]);
   useEffect(() => {
     if (visible) session.view.requestMeasure();
