@@ -91,7 +91,8 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     if (lintQueued && (msg.type === "model" || msg.type === "structural" || msg.type === "convert")) lint();
     switch (msg.type) {
       case "open":
-        base = msg.text;
+        // Bytes decode as the page decoded them (UTF-8, BOM dropped, invalid sequences replaced).
+        base = msg.bytes ? new TextDecoder().decode(msg.bytes) : (msg.text ?? "");
         textEdits = [];
         ruleset = msg.ruleset;
         version = msg.version;
