@@ -46,9 +46,26 @@ export interface DefinitionStream {
   first: string;
   /**
    * The text after `first`, and the whole body's bytes (UTF-8, to hand to the lint worker without a string
-   * copy on the page's thread). Rejects when the connection fails midway.
+   * copy on the page's thread), handed over once by `take()` (the promise outlives the load in the page's
+   * state; the 13 MB it carried must not). Rejects when the connection fails midway.
    */
-  rest: Promise<{ text: string; bytes: ArrayBuffer }>;
+  rest: Promise<RestOfText>;
+}
+
+/** The rest of a streamed text: `take()` returns it once and forgets it (later calls give empty values). */
+export interface RestOfText {
+  take(): { text: string; bytes: ArrayBuffer };
+}
+
+function restOf(text: string, bytes: ArrayBuffer): RestOfText {
+  let held: { text: string; bytes: ArrayBuffer } | undefined = { text, bytes };
+  return {
+    take() {
+      const out = held ?? { text: "", bytes: new ArrayBuffer(0) };
+      held = undefined;
+      return out;
+    },
+  };
 }
 
 /**
@@ -62,7 +79,7 @@ export async function streamText(res: Response, firstChars: number): Promise<Def
   let decoded = 0;
   if (!res.body) {
     const bytes = await res.arrayBuffer();
-    return { first: decoder.decode(bytes), rest: Promise.resolve({ text: "", bytes }) };
+    return { first: decoder.decode(bytes), rest: Promise.resolve(restOf("", bytes)) };
   }
   const reader = res.body.getReader();
   const read = async (until: number, yielding = false): Promise<boolean> => {
@@ -103,8 +120,13 @@ export async function streamText(res: Response, firstChars: number): Promise<Def
     chunks.length = 0;
     return all.buffer;
   };
-  if (done) return { first, rest: Promise.resolve({ text: parts.join(""), bytes: bytes() }) };
-  const rest = afterNextFrame().then(() => read(Infinity, true)).then(() => ({ text: parts.join(""), bytes: bytes() }));
+  const finish = () => {
+    const text = parts.join("");
+    parts = [];
+    return restOf(text, bytes());
+  };
+  if (done) return { first, rest: Promise.resolve(finish()) };
+  const rest = afterNextFrame().then(() => read(Infinity, true)).then(finish);
   return { first, rest };
 }
 

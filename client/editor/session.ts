@@ -10,6 +10,7 @@ import type { Diagnostic } from "@codemirror/lint";
 import { Annotation, Compartment, EditorSelection, EditorState, Text, Transaction } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import type { ViewUpdate } from "@codemirror/view";
+import type { RestOfText } from "./api-client";
 import { ChangeLog } from "./change-log";
 import { editorExtensions, languageCompartment, languageFor } from "./cm-setup";
 import { detectFormat } from "./format";
@@ -86,7 +87,7 @@ export class EditorSession {
    * @param rest The rest of a streamed definition: until it arrives the view shows `text` read-only (first
    *   paint does not wait for 13 MB), then the rest is appended and the lint worker opens on the whole text.
    */
-  constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void, lintRuleset?: LintRuleset, rest?: Promise<{ text: string; bytes: ArrayBuffer }>) {
+  constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void, lintRuleset?: LintRuleset, rest?: Promise<RestOfText>) {
     const format = detectFormat(text);
     this.view = new EditorView({
       state: EditorState.create({
@@ -111,7 +112,8 @@ export class EditorSession {
       return;
     }
     this.loaded = rest.then(
-      (r) => {
+      (delivered) => {
+        const r = delivered.take();
         if (this.destroyed) return;
         // Appended as one transaction that is not an edit (no version, no undo step), then the text becomes editable.
         this.view.dispatch({ changes: { from: this.view.state.doc.length, insert: r.text }, annotations: [loadRest.of(true), Transaction.addToHistory.of(false)] });

@@ -2,6 +2,7 @@
 import type { LintRuleset } from "../../../worker/openapi/lint/ruleset";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiClient } from "../api-client";
+import type { RestOfText } from "../api-client";
 import type { EditorProblem } from "../protocol";
 import { EditorSession } from "../session";
 import type { ViewMode } from "../session";
@@ -16,7 +17,7 @@ export interface EditorShellProps {
   token: string;
   initialText: string;
   /** The rest of the definition, still arriving (the view shows `initialText` read-only until then). */
-  rest?: Promise<{ text: string; bytes: ArrayBuffer }>;
+  rest?: Promise<RestOfText>;
   /** The API has no live version: the text is a template. */
   fresh: boolean;
   workerUrl: string;
