@@ -1,5 +1,7 @@
-// Editor benchmark (issue 4): time from a one-character edit in the Source view to fresh diagnostics on a ~1 MB
-// definition, in Debian Chromium, through the lint Web Worker (target p95 <= 100 ms). Uses the built client
+// Editor benchmark (issues 4 and 12): time from a one-character edit in the Source view to fresh diagnostics on
+// DigitalOcean (~1 MB) and GitHub's REST description (13 MB), in Debian Chromium, through the lint Web Worker
+// (target p95 <= 100 ms); also, since navigation, when the Source view was first painted, when the first
+// diagnostics and (Split view) the outline arrived, and the page's JS heap after the edits. Uses the built client
 // (dist/client/assets; run scripts/build-client.mjs first) behind bench/editor-harness.mjs. Each edit types
 // or deletes one character inside a description and waits for that version's problems. Prints figures only.
 import { readFileSync } from "node:fs";
