@@ -110,6 +110,24 @@ describe("createLintHost without linting", () => {
     expect(out.map((m) => m.type)).toEqual(["model"]);
     expect(out[0].type === "model" && out[0].model.specVersion).toBe("3.1");
   });
+  it("applies several edits made before a request as one composed change", () => {
+    const { out, handle } = host();
+    let text = "openapi: 3.1.0\ninfo:\n  title: A\n  version: '1'\npaths: {}\n";
+    handle({ type: "open", version: 1, text, lint: false });
+    let version = 1;
+    const edit = (make: (t: string) => TextChange[]) => {
+      const changes = make(text);
+      text = applyChanges(text, changes);
+      handle({ type: "edit", version: ++version, changes });
+    };
+    edit((t) => [{ from: t.indexOf("A\n"), to: t.indexOf("A\n") + 1, insert: "Alpha" }]);
+    edit((t) => [{ from: 0, to: 0, insert: "# head\n" }, { from: t.indexOf("  version"), to: t.indexOf("  version"), insert: "  summary: S\n" }]);
+    edit((t) => [{ from: t.length, to: t.length, insert: "x-tail: 1\n" }]);
+    handle({ type: "convert", id: 1, version, to: "json" });
+    const converted = out.find((m) => m.type === "convert");
+    expect(converted?.type === "convert" && JSON.parse(converted.text!)).toEqual({ openapi: "3.1.0", info: { title: "Alpha", summary: "S", version: "1" }, paths: {}, "x-tail": 1 });
+    expect(text).toContain("title: Alpha\n  summary: S\n");
+  });
   it("lints with the portal's ruleset from the open message, before and after edits (Portico's engine)", () => {
     const out: FromWorker[] = [];
     const queue: (() => void)[] = [];
