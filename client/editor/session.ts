@@ -81,6 +81,9 @@ export class EditorSession {
   private readonly readOnly = new Compartment();
   /** Settles once the whole text is in the view (at once unless it was streamed). */
   private readonly loaded: Promise<void>;
+  /** `loaded` has settled: requests then go out synchronously, as before streaming existed (no reordering). */
+  private isLoaded = false;
+  private destroyed = false;
 
   /**
    * @param text The definition, or its first part when `rest` is given.
@@ -108,6 +111,7 @@ export class EditorSession {
     };
     if (!rest) {
       open({ text });
+      this.isLoaded = true;
       this.loaded = Promise.resolve();
       return;
     }
@@ -120,14 +124,13 @@ export class EditorSession {
         this.view.dispatch({ effects: this.readOnly.reconfigure([]) });
         this.savedDoc = this.view.state.doc;
         this.log = new ChangeLog(this.view.state.doc);
+        this.isLoaded = true;
         this.store.set({ loading: false, dirty: false, format: detectFormat(this.view.state.doc.sliceString(0, 200)) });
         open({ bytes: r.bytes });
       },
       (e: unknown) => this.store.set({ loading: true, notice: { kind: "error", text: `The definition did not load completely: ${e instanceof Error ? e.message : String(e)}. Reload the page.` } }),
     );
   }
-
-  private destroyed = false;
 
   /** Called once the view is in the page: records when its first frame (with text) is painted. */
   mounted(): void {
@@ -245,7 +248,7 @@ export class EditorSession {
   }
 
   private async refreshModel(): Promise<void> {
-    await this.loaded;
+    if (!this.isLoaded) await this.loaded;
     if (this.modelInFlight) {
       this.modelAgain = true;
       return;
@@ -290,7 +293,7 @@ export class EditorSession {
 
   /** Applies a structural edit (add, delete, rename, replace) computed by the worker; retries if the text moved on. */
   async structural(op: StructuralOp, attempts = 3): Promise<boolean> {
-    await this.loaded;
+    if (!this.isLoaded) await this.loaded;
     const reply = await this.documentWorker().request<"structural">({ type: "structural", version: this.log.version, op });
     if (reply.error === "stale" && attempts > 1) return this.structural(op, attempts - 1);
     if (!reply.change || reply.version !== this.log.version) {
@@ -306,7 +309,7 @@ export class EditorSession {
 
   /** Converts the whole text between YAML and JSON (one undoable change). */
   async convert(to: SourceFormat): Promise<void> {
-    await this.loaded;
+    if (!this.isLoaded) await this.loaded;
     const reply = await this.documentWorker().request<"convert">({ type: "convert", version: this.log.version, to });
     if (reply.text === undefined || reply.version !== this.log.version) {
       this.store.set({ notice: { kind: "error", text: reply.error && reply.error !== "stale" ? reply.error : "The text changed during conversion; try again." } });
