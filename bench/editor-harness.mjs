@@ -13,6 +13,8 @@ const TYPES = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; char
 export async function startEditorHarness({ definition, token = "bench-token", portal = "bench", api = "bench" }) {
   const { renderEditorPage } = await tsImport("../worker/render/editor-page.tsx", import.meta.url);
   let live = definition;
+  // Bytes ready to send, as R2 holds them (encoding 13 MB per request would be the harness's cost, not the editor's).
+  let liveBytes = Buffer.from(live);
   let version = 1;
   const uploads = [];
   const server = createServer(async (req, res) => {
@@ -32,6 +34,12 @@ export async function startEditorHarness({ definition, token = "bench-token", po
         return json(404, { error: { code: "not-found", message: url.pathname } });
       }
     }
+    // The page's stylesheet (client/static, copied to dist/client): without it the app is not sized to the
+    // window, and the Source view and outline would lay out as one page-long column.
+    if (url.pathname === "/editor.css") {
+      res.writeHead(200, { "content-type": TYPES[".css"] });
+      return res.end(await readFile(join(ROOT, "dist/client/editor.css")));
+    }
     if (url.pathname.startsWith(`/p/${portal}/editor`)) {
       const slug = url.pathname.split("/")[4] || undefined;
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -42,7 +50,7 @@ export async function startEditorHarness({ definition, token = "bench-token", po
     if (req.method === "GET" && url.pathname === "/v1/apis") return json(200, { apis: [{ slug: api, title: "Bench", liveVersion: String(version), versions: [] }] });
     if (req.method === "GET" && url.pathname === `/v1/apis/${api}/definition`) {
       res.writeHead(200, { "content-type": live.trimStart().startsWith("{") ? "application/json" : "application/yaml" });
-      return res.end(live);
+      return res.end(liveBytes);
     }
     if (req.method === "POST" && url.pathname === "/v1/apis/upload") {
       const chunks = [];
@@ -50,6 +58,7 @@ export async function startEditorHarness({ definition, token = "bench-token", po
       const body = Buffer.concat(chunks).toString("utf8");
       if (body === live) return json(200, { unchanged: true, api, version: String(version) });
       live = body;
+      liveBytes = Buffer.from(live);
       version++;
       uploads.push(body);
       return json(201, { api, version: String(version), url: `/p/${portal}/reference/${api}/${version}/`, lint: { errors: 0, warnings: 0 } });

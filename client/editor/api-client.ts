@@ -40,6 +40,104 @@ async function failure(res: Response): Promise<ApiCallError> {
   return new ApiCallError(res.status, code, message);
 }
 
+/** A definition arriving over the network: its first part now, the rest when it has all arrived. */
+export interface DefinitionStream {
+  /** The text received so far (at least `firstChars` characters, or all of it). */
+  first: string;
+  /**
+   * The text after `first`, and the whole body's bytes (UTF-8, to hand to the lint worker without a string
+   * copy on the page's thread), handed over once by `take()` (the promise outlives the load in the page's
+   * state; the 13 MB it carried must not). Rejects when the connection fails midway.
+   */
+  rest: Promise<RestOfText>;
+}
+
+/** The rest of a streamed text: `take()` returns it once and forgets it (later calls give empty values). */
+export interface RestOfText {
+  take(): { text: string; bytes: ArrayBuffer };
+}
+
+function restOf(text: string, bytes: ArrayBuffer): RestOfText {
+  let held: { text: string; bytes: ArrayBuffer } | undefined = { text, bytes };
+  return {
+    take() {
+      const out = held ?? { text: "", bytes: new ArrayBuffer(0) };
+      held = undefined;
+      return out;
+    },
+  };
+}
+
+/**
+ * Reads `res`'s body as UTF-8 (BOM dropped, invalid bytes replaced: what `Response.text()` does), resolving
+ * once `firstChars` characters (or the whole body) have arrived; the rest keeps arriving in the background.
+ */
+export async function streamText(res: Response, firstChars: number): Promise<DefinitionStream> {
+  const decoder = new TextDecoder();
+  const chunks: Uint8Array[] = [];
+  let parts: string[] = [];
+  let decoded = 0;
+  if (!res.body) {
+    const bytes = await res.arrayBuffer();
+    return { first: decoder.decode(bytes), rest: Promise.resolve(restOf("", bytes)) };
+  }
+  const reader = res.body.getReader();
+  const read = async (until: number, yielding = false): Promise<boolean> => {
+    let since = 0;
+    while (decoded < until) {
+      // Buffered chunks resolve as a chain of microtasks that would keep the first part from being painted:
+      // give the page a task boundary every ~1 MB.
+      if (yielding && since > 1 << 20) {
+        since = 0;
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      const { done, value } = await reader.read();
+      if (done) {
+        parts.push(decoder.decode());
+        return true;
+      }
+      chunks.push(value);
+      const part = decoder.decode(value, { stream: true });
+      parts.push(part);
+      decoded += part.length;
+      since += part.length;
+    }
+    return false;
+  };
+  const done = await read(firstChars);
+  const received = parts.join("");
+  // A fast connection delivers megabytes in the first chunk: show only the first part, at the end of a line.
+  const cut = received.length > firstChars ? received.indexOf("\n", firstChars) + 1 || received.length : received.length;
+  const first = received.slice(0, cut);
+  parts = cut < received.length ? [received.slice(cut)] : [];
+  const bytes = () => {
+    const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    chunks.length = 0;
+    return all.buffer;
+  };
+  const finish = () => {
+    const text = parts.join("");
+    parts = [];
+    return restOf(text, bytes());
+  };
+  if (done) return { first, rest: Promise.resolve(finish()) };
+  const rest = afterNextFrame().then(() => read(Infinity, true)).then(finish);
+  return { first, rest };
+}
+
+/** Resolves after the next frame has been painted (the rest of a stream is read after the first part shows). */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(resolve, 0));
+    else setTimeout(resolve, 0);
+  });
+}
+
 export class ApiClient {
   constructor(private readonly token: string) {}
 
@@ -52,6 +150,17 @@ export class ApiClient {
     const res = await fetch("/v1/apis", { headers: this.headers() });
     if (!res.ok) throw await failure(res);
     return ((await res.json()) as { apis: ApiSummary[] }).apis;
+  }
+
+  /**
+   * `GET /v1/apis/:api/definition`, streamed: resolves with the first `firstChars` characters so the Source
+   * view can show them at once (GitHub's description is 13 MB), or undefined when there is no live version (404).
+   */
+  async streamDefinition(api: string, firstChars: number): Promise<DefinitionStream | undefined> {
+    const res = await fetch(`/v1/apis/${encodeURIComponent(api)}/definition`, { headers: this.headers() });
+    if (res.status === 404) return undefined;
+    if (!res.ok) throw await failure(res);
+    return streamText(res, firstChars);
   }
 
   /** `GET /v1/apis/:api/definition`: the live version's raw text, or undefined when there is none (404). */

@@ -13,8 +13,12 @@ export interface RawLintResult {
 export interface LintSessionLike {
   /** Problems of the text the session was created with. */
   result(): RawLintResult;
-  /** Problems after edits: `text` is the new text, `batches` the edits since the last call, oldest first (each relative to the text before it). */
-  update(text: string, batches: readonly (readonly TextChange[])[]): RawLintResult;
+  /**
+   * Problems after edits: `batches` are the edits since the last call, oldest first (each relative to the text
+   * before it). The host keeps no copy of the text for this: building a 13 MB string per keystroke is what
+   * made large files slow.
+   */
+  update(batches: readonly (readonly TextChange[])[]): RawLintResult;
 }
 
 export interface LintEngine {

@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { LintEngine } from "./lint-engine";
 import { createLintHost } from "./lint-host";
 import { PORTICO_LINT_ENGINE } from "./portico-lint-engine";
 import type { FromWorker, TextChange } from "./protocol";
+import { applyChanges } from "./text-changes";
 
 /** An engine that reports one problem per line containing "BAD" and records how it was called. */
 function fakeEngine(calls: string[]): LintEngine {
@@ -14,7 +16,15 @@ function fakeEngine(calls: string[]): LintEngine {
   return {
     createSession(text) {
       calls.push(`create:${text.length}`);
-      return { result: () => lint(text), update: (next: string, batches: readonly (readonly TextChange[])[]) => (calls.push(`update:${batches.length}`), lint(next)) };
+      let current = text;
+      return {
+        result: () => lint(current),
+        update: (batches: readonly (readonly TextChange[])[]) => {
+          calls.push(`update:${batches.length}`);
+          for (const b of batches) current = applyChanges(current, b);
+          return lint(current);
+        },
+      };
     },
   };
 }
@@ -100,6 +110,24 @@ describe("createLintHost without linting", () => {
     expect(out.map((m) => m.type)).toEqual(["model"]);
     expect(out[0].type === "model" && out[0].model.specVersion).toBe("3.1");
   });
+  it("applies several edits made before a request as one composed change", () => {
+    const { out, handle } = host();
+    let text = "openapi: 3.1.0\ninfo:\n  title: A\n  version: '1'\npaths: {}\n";
+    handle({ type: "open", version: 1, text, lint: false });
+    let version = 1;
+    const edit = (make: (t: string) => TextChange[]) => {
+      const changes = make(text);
+      text = applyChanges(text, changes);
+      handle({ type: "edit", version: ++version, changes });
+    };
+    edit((t) => [{ from: t.indexOf("A\n"), to: t.indexOf("A\n") + 1, insert: "Alpha" }]);
+    edit((t) => [{ from: 0, to: 0, insert: "# head\n" }, { from: t.indexOf("  version"), to: t.indexOf("  version"), insert: "  summary: S\n" }]);
+    edit((t) => [{ from: t.length, to: t.length, insert: "x-tail: 1\n" }]);
+    handle({ type: "convert", id: 1, version, to: "json" });
+    const converted = out.find((m) => m.type === "convert");
+    expect(converted?.type === "convert" && JSON.parse(converted.text!)).toEqual({ openapi: "3.1.0", info: { title: "Alpha", summary: "S", version: "1" }, paths: {}, "x-tail": 1 });
+    expect(text).toContain("title: Alpha\n  summary: S\n");
+  });
   it("lints with the portal's ruleset from the open message, before and after edits (Portico's engine)", () => {
     const out: FromWorker[] = [];
     const queue: (() => void)[] = [];
@@ -118,4 +146,64 @@ describe("createLintHost without linting", () => {
     }
     expect(out).toHaveLength(2);
   });
+});
+
+describe("createLintHost on GitHub's 13 MB description (Portico's engine, incremental)", () => {
+  const GITHUB = new URL("../../node_modules/@octokit/openapi/generated/api.github.com.json", import.meta.url);
+
+  /** Problems of a fresh host opened on `text`: what a full lint shows. */
+  function fullLint(text: string) {
+    const out: FromWorker[] = [];
+    createLintHost({ engine: PORTICO_LINT_ENGINE, post: (m) => out.push(m), defer: (t) => t(), now: () => 0 })({ type: "open", version: 1, text });
+    return out[0];
+  }
+
+  it("shows after each burst of edits exactly what a full lint of the edited text shows", () => {
+    let text = readFileSync(GITHUB, "utf8");
+    const out: FromWorker[] = [];
+    const queue: (() => void)[] = [];
+    const handle = createLintHost({ engine: PORTICO_LINT_ENGINE, post: (m) => out.push(m), defer: (t) => queue.push(t), now: () => 0 });
+    const flush = () => queue.splice(0).forEach((t) => t());
+    let version = 1;
+    handle({ type: "open", version, text });
+    flush();
+    const edit = (changes: TextChange[]) => {
+      text = applyChanges(text, changes);
+      handle({ type: "edit", version: ++version, changes });
+    };
+    const after = (needle: string, from = 0) => {
+      const at = text.indexOf(needle, from);
+      expect(at).toBeGreaterThanOrEqual(0);
+      return at + needle.length;
+    };
+    const fresh = (label: string) => {
+      flush();
+      const last = out.at(-1);
+      expect(last?.type === "problems" && last.version, label).toBe(version);
+      expect({ ...last, lintMs: 0 }, label).toEqual({ ...fullLint(text), version });
+      return last?.type === "problems" ? last.problems : [];
+    };
+    const before = fresh("initial");
+
+    // One keystroke in a description far down (components/schemas), then undo it.
+    const far = after('"description": "', Math.floor(text.length * 0.8));
+    edit([{ from: far, to: far, insert: "x" }]);
+    fresh("typed in a description");
+
+    // A burst: two batches before the worker lints (composed into one change), in two distant units.
+    const first = after('"summary": "', Math.floor(text.length * 0.1));
+    edit([{ from: first, to: first, insert: "Fast " }]);
+    const second = after('"description": "', Math.floor(text.length * 0.5));
+    edit([{ from: second - 1, to: second + 3, insert: '"' }, { from: far, to: far + 1, insert: "" }]);
+    fresh("two batches");
+
+    // Script in a description far down: a new problem appears, located on the edited line.
+    const at = after('"description": "', Math.floor(text.length * 0.95));
+    edit([{ from: at, to: at, insert: "<script>alert(1)</script> " }]);
+    const problems = fresh("script tag typed");
+    const line = text.slice(0, at).split("\n").length;
+    const count = (list: typeof before) => list.filter((p) => p.rule === "no-script-tags-in-markdown").length;
+    expect(count(problems)).toBe(count(before) + 1);
+    expect(problems.find((p) => p.rule === "no-script-tags-in-markdown" && p.line === line)).toBeDefined();
+  }, 300_000);
 });

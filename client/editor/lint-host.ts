@@ -11,6 +11,7 @@ import { normalizeProblem, sortProblems } from "./problems";
 import type { FromWorker, TextChange, ToWorker } from "./protocol";
 import { applyStructuralEdit } from "./structural-edit";
 import { applyChanges } from "./text-changes";
+import { composeBatches } from "../../worker/openapi/lint/session";
 import { buildVisualModel } from "./visual-model";
 import { detectFormat, parseSource } from "./yaml-source";
 import type { ParsedSource } from "./yaml-source";
@@ -30,7 +31,18 @@ export interface LintHostOptions {
 export function createLintHost(options: LintHostOptions): (message: ToWorker) => void {
   const { engine, post, defer } = options;
   const now = options.now ?? (() => performance.now());
-  let text = "";
+  /** The text as of the last materialisation; `textEdits` since then are applied only when someone reads it. */
+  let base = "";
+  let textEdits: TextChange[][] = [];
+  /** The current text. The lint instance never needs it per keystroke (its session takes changes), so it is built on demand. */
+  const text = (): string => {
+    // Composed first: applying edits one by one would copy the whole (13 MB) text once per edit.
+    const combined = textEdits.length > 1 ? composeBatches(base, textEdits) : undefined;
+    if (combined) base = applyChanges(base, [combined]);
+    else for (const changes of textEdits) base = applyChanges(base, changes);
+    textEdits = [];
+    return base;
+  };
   let ruleset: LintRuleset | undefined;
   let version = 0;
   let session: LintSessionLike | undefined;
@@ -46,10 +58,10 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     let raw;
     try {
       if (!session) {
-        session = engine.createSession(text, ruleset);
+        session = engine.createSession(text(), ruleset);
         raw = session.result();
       } else {
-        raw = session.update(text, pending);
+        raw = session.update(pending);
       }
     } catch (e) {
       // The engine promises not to throw; if it does, say so in the panel and start afresh on the next edit.
@@ -73,7 +85,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     defer(lint);
   };
   const source = () => {
-    if (parsed?.version !== version) parsed = { version, source: parseSource(text) };
+    if (parsed?.version !== version) parsed = { version, source: parseSource(text()) };
     return parsed.source;
   };
 
@@ -82,7 +94,9 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
     if (lintQueued && (msg.type === "model" || msg.type === "structural" || msg.type === "convert")) lint();
     switch (msg.type) {
       case "open":
-        text = msg.text;
+        // Bytes decode as the page decoded them (UTF-8, BOM dropped, invalid sequences replaced).
+        base = msg.bytes ? new TextDecoder().decode(msg.bytes) : (msg.text ?? "");
+        textEdits = [];
         ruleset = msg.ruleset;
         version = msg.version;
         lints = msg.lint !== false;
@@ -91,7 +105,12 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
         queueLint();
         return;
       case "edit":
-        text = applyChanges(text, msg.changes);
+        textEdits.push(msg.changes);
+        // Bounded: a long session folds its edits into one change now and then (reading only slices of the text).
+        if (textEdits.length >= 1000) {
+          const combined = composeBatches(base, textEdits);
+          textEdits = combined ? [[combined]] : [];
+        }
         version = msg.version;
         if (lints) pending.push(msg.changes);
         queueLint();
@@ -101,19 +120,19 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
         try {
           model = buildVisualModel(source(), version, msg.pointers);
         } catch (e) {
-          model = { version, format: detectFormat(text), outline: [], pointers: msg.pointers, values: {}, slots: {}, lines: {}, parseError: { message: e instanceof Error ? e.message : String(e), line: 1 } };
+          model = { version, format: detectFormat(text()), outline: [], pointers: msg.pointers, values: {}, slots: {}, lines: {}, parseError: { message: e instanceof Error ? e.message : String(e), line: 1 } };
         }
         post({ type: "model", id: msg.id, version, model });
         return;
       }
       case "structural": {
         if (msg.version !== version) return post({ type: "structural", id: msg.id, version, error: "stale" });
-        const r = guard(() => applyStructuralEdit(text, msg.op));
+        const r = guard(() => applyStructuralEdit(text(), msg.op));
         return post(r.ok ? { type: "structural", id: msg.id, version, change: r.change } : { type: "structural", id: msg.id, version, error: r.message });
       }
       case "convert": {
         if (msg.version !== version) return post({ type: "convert", id: msg.id, version, error: "stale" });
-        const r = guard(() => convertFormat(text, msg.to));
+        const r = guard(() => convertFormat(text(), msg.to));
         return post(r.ok ? { type: "convert", id: msg.id, version, text: r.text, lostComments: r.lostComments } : { type: "convert", id: msg.id, version, error: r.message });
       }
     }

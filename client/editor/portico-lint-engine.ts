@@ -3,15 +3,15 @@ import { createLintSession } from "../../worker/openapi/lint";
 import type { LintEngine } from "./lint-engine";
 
 /**
- * One edit batch goes to the session as its changes (it re-parses only what they touch); several batches
- * since the last lint go as the new text, which the session diffs into one change.
+ * The edit batches since the last lint go to the session as changes: it composes them into one change and
+ * re-parses only what that touches (see worker/openapi/lint/session.ts).
  */
 export const PORTICO_LINT_ENGINE: LintEngine = {
   createSession(text, ruleset) {
     const session = createLintSession(text, ruleset ? { ruleset } : {});
     return {
       result: () => session.result,
-      update: (next, batches) => (batches.length === 1 ? session.update(batches[0]) : session.update(next)),
+      update: (batches) => session.updateBatches(batches),
     };
   },
 };

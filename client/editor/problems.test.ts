@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Text } from "@codemirror/state";
-import { fieldForPointer, normalizeProblem, problemFieldPointer, problemRange, sectionForPointer, sortProblems, worstSeverity } from "./problems";
+import { fieldForPointer, normalizeProblem, problemFieldPointer, problemRange, sectionFinder, sectionForPointer, sortProblems, worstSeverity } from "./problems";
 import type { OutlineEntry } from "./protocol";
 
 const OUTLINE: OutlineEntry[] = [
@@ -47,6 +47,18 @@ describe("mapping problems to the Visual view", () => {
     expect(sectionForPointer(OUTLINE, "/components/schemas/Pet/properties/id")?.label).toBe("Pet");
     expect(sectionForPointer(OUTLINE, "")?.label).toBe("General");
     expect(sectionForPointer(OUTLINE, "/paths/~1petsX")?.label).toBe("General");
+  });
+
+  it("finds the same sections through the outline index (sectionFinder) as by scanning the outline", () => {
+    const outline = [
+      ...OUTLINE,
+      { kind: "servers" as const, pointer: "/host", label: "Host and schemes", line: 1 },
+      { kind: "callback" as const, pointer: "/paths/~1pets/get/callbacks/cb/{$url}/post", label: "cb", line: 9 },
+    ];
+    const find = sectionFinder(outline);
+    const pointers = ["", "/info/title", "/paths/~1pets/get/responses/200", "/paths/~1pets/get/callbacks/cb/{$url}/post/responses", "/paths/~1pets/get/callbacks", "/components/schemas/Pet/properties/id", "/components/schemas/Pets", "/paths/~1petsX", "/basePath", "/schemes/0", "/hostname"];
+    for (const p of pointers) expect(find(p), p).toBe(sectionForPointer(outline, p));
+    expect(find("/schemes/0")?.label).toBe("Host and schemes");
   });
 
   it("focuses the exact field, else its deepest ancestor on screen", () => {

@@ -91,6 +91,32 @@ export function sectionForPointer(outline: readonly OutlineEntry[], pointer: str
   return best ?? outline.find((e) => e.kind === "general");
 }
 
+/**
+ * {@link sectionForPointer} for many pointers at once: indexes the outline by pointer, then walks each
+ * pointer's ancestors (a handful of map lookups instead of a pass over the outline: GitHub's 859 problems
+ * over its 2,100 entries would otherwise cost 1.8 million comparisons per lint result).
+ */
+export function sectionFinder(outline: readonly OutlineEntry[]): (pointer: string) => OutlineEntry | undefined {
+  const byPointer = new Map<string, OutlineEntry>();
+  let host: OutlineEntry | undefined;
+  let general: OutlineEntry | undefined;
+  for (const e of outline) {
+    if (e.kind === "servers" && e.pointer === "/host") host ??= e;
+    else if (!byPointer.has(e.pointer)) byPointer.set(e.pointer, e);
+    if (e.kind === "general") general ??= e;
+  }
+  return (pointer) => {
+    let best: OutlineEntry | undefined;
+    for (let end = pointer.length; end > 0; end = pointer.lastIndexOf("/", end - 1)) {
+      best = byPointer.get(pointer.slice(0, end));
+      if (best) break;
+    }
+    // Swagger 2.0's "Host and schemes" entry covers three top-level keys.
+    if (host && /^\/(host|basePath|schemes)(\/|$)/.test(pointer) && (!best || host.pointer.length > best.pointer.length)) best = host;
+    return best ?? general;
+  };
+}
+
 /** Of the field pointers on screen, the one a problem should focus: exact, else the deepest ancestor. */
 export function fieldForPointer(fields: readonly string[], pointer: string): string | undefined {
   let best: string | undefined;

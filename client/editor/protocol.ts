@@ -88,8 +88,12 @@ export type StructuralOp =
   | { op: "append"; path: Segment[]; value: unknown };
 
 export type ToWorker =
-  /** `lint: false` for the instance that only answers Visual, edit and conversion requests; `ruleset`: the portal's. */
-  | { type: "open"; version: number; text: string; lint?: boolean; ruleset?: LintRuleset }
+  /**
+   * `text`, or `bytes` (UTF-8, decoded by the worker: a large definition's bytes are transferred rather than a
+   * string cloned on the page's thread). `lint: false` for the instance that only answers Visual, edit and
+   * conversion requests; `ruleset`: the portal's.
+   */
+  | { type: "open"; version: number; text?: string; bytes?: ArrayBuffer; lint?: boolean; ruleset?: LintRuleset }
   | { type: "edit"; version: number; changes: TextChange[] }
   | { type: "model"; id: number; version: number; pointers: string[] }
   | { type: "structural"; id: number; version: number; op: StructuralOp }

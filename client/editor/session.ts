@@ -7,9 +7,10 @@
 import type { LintRuleset } from "../../worker/openapi/lint/ruleset";
 import { setDiagnostics } from "@codemirror/lint";
 import type { Diagnostic } from "@codemirror/lint";
-import { EditorSelection, EditorState, Text } from "@codemirror/state";
+import { Annotation, Compartment, EditorSelection, EditorState, Text, Transaction } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import type { ViewUpdate } from "@codemirror/view";
+import type { RestOfText } from "./api-client";
 import { ChangeLog } from "./change-log";
 import { editorExtensions, languageCompartment, languageFor } from "./cm-setup";
 import { detectFormat } from "./format";
@@ -35,6 +36,8 @@ export interface SessionState {
   reveal?: { pointer: string; seq: number };
   /** Text differs from the last loaded or saved one. */
   dirty: boolean;
+  /** The rest of the definition is still arriving: the text is read-only and not linted yet. */
+  loading?: boolean;
   notice?: { kind: "info" | "error"; text: string };
 }
 
@@ -44,7 +47,14 @@ export interface SessionStats {
   lintMs: number[];
   /** Key press to the next animation frame after the edit (main-thread cost of typing). */
   keyToFrameMs: number[];
+  /** Time (ms since navigation) of the first frame painted with the Source view's text in it. */
+  sourcePaintAt?: number;
+  /** `performance.now()` when the first problems arrived. */
+  firstProblemsAt?: number;
 }
+
+/** Marks the transaction that appends the rest of a streamed definition (not an edit: no version, no undo). */
+const loadRest = Annotation.define<boolean>();
 
 const SEVERITY: Record<EditorProblem["severity"], Diagnostic["severity"]> = { error: "error", warn: "warning", info: "info", hint: "hint" };
 
@@ -53,8 +63,8 @@ export class EditorSession {
   readonly view: EditorView;
   readonly stats: SessionStats = { lintLatencies: [], lintMs: [], keyToFrameMs: [] };
   private lastKeyAt: number | undefined;
-  private readonly log: ChangeLog;
-  private readonly worker: WorkerClient;
+  private log: ChangeLog;
+  private worker: WorkerClient | undefined;
   private docWorker: WorkerClient | undefined;
   private readonly editStarted = new Map<number, number>();
   private visualPointers: string[] = [];
@@ -68,22 +78,65 @@ export class EditorSession {
   /** Values typed into fields that had no source slot yet, waiting for the structural edit and a new model. */
   private readonly pendingValues = new Map<string, ScalarValue>();
   private revealSeq = 0;
+  private readonly readOnly = new Compartment();
+  /** Settles once the whole text is in the view (at once unless it was streamed). */
+  private readonly loaded: Promise<void>;
+  /** `loaded` has settled: requests then go out synchronously, as before streaming existed (no reordering). */
+  private isLoaded = false;
+  private destroyed = false;
 
-  constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void, lintRuleset?: LintRuleset) {
+  /**
+   * @param text The definition, or its first part when `rest` is given.
+   * @param rest The rest of a streamed definition: until it arrives the view shows `text` read-only (first
+   *   paint does not wait for 13 MB), then the rest is appended and the lint worker opens on the whole text.
+   */
+  constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void, lintRuleset?: LintRuleset, rest?: Promise<RestOfText>) {
     const format = detectFormat(text);
     this.view = new EditorView({
       state: EditorState.create({
         doc: text,
-        extensions: editorExtensions(format, () => this.onSave(), [EditorView.updateListener.of((u) => this.onUpdate(u))]),
+        extensions: editorExtensions(format, () => this.onSave(), [EditorView.updateListener.of((u) => this.onUpdate(u)), this.readOnly.of(rest ? EditorState.readOnly.of(true) : [])]),
       }),
     });
     this.savedDoc = this.view.state.doc;
     this.log = new ChangeLog(this.view.state.doc);
     this.view.dom.addEventListener("keydown", (e) => (this.lastKeyAt = e.timeStamp), { capture: true });
-    this.store = new Store<SessionState>({ version: 1, format, problems: [], problemsVersion: 0, errors: 0, warnings: 0, dirty: false });
-    this.worker = new WorkerClient(workerUrl, (m) => this.onProblems(m), (message) => this.store.set({ notice: { kind: "error", text: `Linting stopped: ${message}` } }));
-    this.worker.post({ type: "open", version: 1, text, ...(lintRuleset ? { ruleset: lintRuleset } : {}) });
-    this.editStarted.set(1, performance.now());
+    this.store = new Store<SessionState>({ version: 1, format, problems: [], problemsVersion: 0, errors: 0, warnings: 0, dirty: false, loading: !!rest });
+    const open = (message: { text: string } | { bytes: ArrayBuffer }) => {
+      // Started here, not before first paint: a streamed definition's first part shows without waiting for it.
+      this.worker = new WorkerClient(workerUrl, (m) => this.onProblems(m), (message) => this.store.set({ notice: { kind: "error", text: `Linting stopped: ${message}` } }));
+      // Bytes are transferred, not copied: the worker decodes them (a 13 MB string would be cloned on this thread).
+      this.worker.post({ type: "open", version: 1, ...message, ...(lintRuleset ? { ruleset: lintRuleset } : {}) }, "bytes" in message ? [message.bytes] : []);
+      this.editStarted.set(1, performance.now());
+    };
+    if (!rest) {
+      open({ text });
+      this.isLoaded = true;
+      this.loaded = Promise.resolve();
+      return;
+    }
+    this.loaded = rest.then(
+      (delivered) => {
+        const r = delivered.take();
+        if (this.destroyed) return;
+        // Appended as one transaction that is not an edit (no version, no undo step), then the text becomes editable.
+        this.view.dispatch({ changes: { from: this.view.state.doc.length, insert: r.text }, annotations: [loadRest.of(true), Transaction.addToHistory.of(false)] });
+        this.view.dispatch({ effects: this.readOnly.reconfigure([]) });
+        this.savedDoc = this.view.state.doc;
+        this.log = new ChangeLog(this.view.state.doc);
+        this.isLoaded = true;
+        this.store.set({ loading: false, dirty: false, format: detectFormat(this.view.state.doc.sliceString(0, 200)) });
+        open({ bytes: r.bytes });
+      },
+      (e: unknown) => this.store.set({ loading: true, notice: { kind: "error", text: `The definition did not load completely: ${e instanceof Error ? e.message : String(e)}. Reload the page.` } }),
+    );
+  }
+
+  /** Called once the view is in the page: records when its first frame (with text) is painted. */
+  mounted(): void {
+    if (this.stats.sourcePaintAt !== undefined) return;
+    // A frame callback runs just before that frame is painted (a timer after it could wait behind other work).
+    requestAnimationFrame(() => (this.stats.sourcePaintAt ??= performance.now()));
   }
 
   text(): string {
@@ -98,12 +151,12 @@ export class EditorSession {
   }
 
   private onUpdate(update: ViewUpdate): void {
-    if (!update.docChanged) return;
+    if (!update.docChanged || update.transactions.some((tr) => tr.annotation(loadRest))) return;
     const changes: TextChange[] = [];
     update.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => changes.push({ from: fromA, to: toA, insert: inserted.toString() }));
     const version = this.log.record(update.changes, update.state.doc);
     this.editStarted.set(version, performance.now());
-    this.worker.post({ type: "edit", version, changes });
+    this.worker?.post({ type: "edit", version, changes });
     this.docWorker?.post({ type: "edit", version, changes });
     const keyAt = this.lastKeyAt;
     this.lastKeyAt = undefined;
@@ -119,6 +172,7 @@ export class EditorSession {
   }
 
   private onProblems(m: Extract<FromWorker, { type: "problems" }>): void {
+    this.stats.firstProblemsAt ??= performance.now();
     const started = this.editStarted.get(m.version);
     if (started !== undefined) {
       this.stats.lintLatencies.push(performance.now() - started);
@@ -194,6 +248,7 @@ export class EditorSession {
   }
 
   private async refreshModel(): Promise<void> {
+    if (!this.isLoaded) await this.loaded;
     if (this.modelInFlight) {
       this.modelAgain = true;
       return;
@@ -238,6 +293,7 @@ export class EditorSession {
 
   /** Applies a structural edit (add, delete, rename, replace) computed by the worker; retries if the text moved on. */
   async structural(op: StructuralOp, attempts = 3): Promise<boolean> {
+    if (!this.isLoaded) await this.loaded;
     const reply = await this.documentWorker().request<"structural">({ type: "structural", version: this.log.version, op });
     if (reply.error === "stale" && attempts > 1) return this.structural(op, attempts - 1);
     if (!reply.change || reply.version !== this.log.version) {
@@ -253,6 +309,7 @@ export class EditorSession {
 
   /** Converts the whole text between YAML and JSON (one undoable change). */
   async convert(to: SourceFormat): Promise<void> {
+    if (!this.isLoaded) await this.loaded;
     const reply = await this.documentWorker().request<"convert">({ type: "convert", version: this.log.version, to });
     if (reply.text === undefined || reply.version !== this.log.version) {
       this.store.set({ notice: { kind: "error", text: reply.error && reply.error !== "stale" ? reply.error : "The text changed during conversion; try again." } });
@@ -264,8 +321,9 @@ export class EditorSession {
   }
 
   destroy(): void {
+    this.destroyed = true;
     clearTimeout(this.modelTimer);
-    this.worker.terminate();
+    this.worker?.terminate();
     this.docWorker?.terminate();
     this.view.destroy();
   }

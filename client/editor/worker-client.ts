@@ -25,8 +25,9 @@ export class WorkerClient {
     this.worker.onerror = (e) => onError(e.message || "the lint worker failed");
   }
 
-  post(message: Extract<ToWorker, { type: "open" | "edit" }>): void {
-    this.worker.postMessage(message);
+  /** `transfer`: buffers moved to the worker (an opened definition's bytes). */
+  post(message: Extract<ToWorker, { type: "open" | "edit" }>, transfer: Transferable[] = []): void {
+    this.worker.postMessage(message, transfer);
   }
 
   request<T extends Request["type"]>(message: Omit<Extract<Request, { type: T }>, "id">): Promise<Reply<T>> {

@@ -2,7 +2,7 @@
 import type { LintRuleset } from "../../../worker/openapi/lint/ruleset";
 import { useEffect, useState } from "preact/hooks";
 import { ApiCallError, ApiClient, storedToken, storeToken } from "../api-client";
-import type { ApiSummary } from "../api-client";
+import type { ApiSummary, DefinitionStream } from "../api-client";
 import { ApiPicker } from "./api-picker";
 import { EditorShell } from "./editor-shell";
 import { SignIn } from "./sign-in";
@@ -28,11 +28,14 @@ servers:
 paths: {}
 `;
 
+/** Characters shown before the rest of a large definition has arrived (a few screens' worth). */
+const FIRST_CHARS = 64 * 1024;
+
 type Phase =
   | { kind: "signin"; error?: string }
   | { kind: "pick"; apis: ApiSummary[] }
   | { kind: "loading" }
-  | { kind: "editing"; text: string; fresh: boolean }
+  | { kind: "editing"; text: string; rest?: DefinitionStream["rest"]; fresh: boolean }
   | { kind: "failed"; message: string };
 
 export function App({ portal, api, workerUrl, lintRuleset }: AppProps) {
@@ -50,10 +53,11 @@ export function App({ portal, api, workerUrl, lintRuleset }: AppProps) {
     const client = new ApiClient(token);
     let cancelled = false;
     const load = async () => {
-      const apis = await client.listApis();
-      if (!api) return setPhase({ kind: "pick", apis });
-      const text = await client.liveDefinition(api);
-      setPhase({ kind: "editing", text: text ?? NEW_API_TEMPLATE, fresh: text === undefined });
+      if (!api) return setPhase({ kind: "pick", apis: await client.listApis() });
+      // The definition streams in: the Source view shows its first part while the rest arrives.
+      const stream = await client.streamDefinition(api, FIRST_CHARS);
+      if (cancelled) return;
+      setPhase(stream ? { kind: "editing", text: stream.first, rest: stream.rest, fresh: false } : { kind: "editing", text: NEW_API_TEMPLATE, fresh: true });
     };
     load().catch((e: unknown) => {
       if (cancelled) return;
@@ -86,6 +90,6 @@ export function App({ portal, api, workerUrl, lintRuleset }: AppProps) {
     case "pick":
       return <ApiPicker portal={portal} apis={phase.apis} onSignOut={() => signOut()} />;
     case "editing":
-      return <EditorShell portal={portal} api={api!} token={token!} initialText={phase.text} fresh={phase.fresh} workerUrl={workerUrl} lintRuleset={lintRuleset} onSignOut={() => signOut()} />;
+      return <EditorShell portal={portal} api={api!} token={token!} initialText={phase.text} rest={phase.rest} fresh={phase.fresh} workerUrl={workerUrl} lintRuleset={lintRuleset} onSignOut={() => signOut()} />;
   }
 }

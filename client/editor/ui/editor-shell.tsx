@@ -2,6 +2,7 @@
 import type { LintRuleset } from "../../../worker/openapi/lint/ruleset";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiClient } from "../api-client";
+import type { RestOfText } from "../api-client";
 import type { EditorProblem } from "../protocol";
 import { EditorSession } from "../session";
 import type { ViewMode } from "../session";
@@ -15,6 +16,8 @@ export interface EditorShellProps {
   api: string;
   token: string;
   initialText: string;
+  /** The rest of the definition, still arriving (the view shows `initialText` read-only until then). */
+  rest?: Promise<RestOfText>;
   /** The API has no live version: the text is a template. */
   fresh: boolean;
   workerUrl: string;
@@ -34,9 +37,9 @@ function initialMode(): ViewMode {
   return stored === "visual" || stored === "split" ? stored : "source";
 }
 
-export function EditorShell({ portal, api, token, initialText, fresh, workerUrl, lintRuleset, onSignOut }: EditorShellProps) {
+export function EditorShell({ portal, api, token, initialText, rest, fresh, workerUrl, lintRuleset, onSignOut }: EditorShellProps) {
   const saveRef = useRef<() => void>(() => {});
-  const session = useMemo(() => new EditorSession(initialText, workerUrl, () => saveRef.current(), lintRuleset), []);
+  const session = useMemo(() => new EditorSession(initialText, workerUrl, () => saveRef.current(), lintRuleset, rest), []);
   const state = useStore(session.store);
   const [mode, setMode] = useState<ViewMode>(initialMode);
   const [saving, setSaving] = useState(false);
@@ -61,7 +64,7 @@ export function EditorShell({ portal, api, token, initialText, fresh, workerUrl,
   };
 
   saveRef.current = async () => {
-    if (saving) return;
+    if (saving || session.store.state.loading) return;
     setSaving(true);
     const text = session.text();
     try {
@@ -101,17 +104,18 @@ export function EditorShell({ portal, api, token, initialText, fresh, workerUrl,
             </button>
           ))}
         </div>
-        <button type="button" onClick={() => void session.convert(other)} title="Convert the whole definition">
+        <button type="button" disabled={state.loading} onClick={() => void session.convert(other)} title="Convert the whole definition">
           Convert to {other.toUpperCase()}
         </button>
         <span class="ed-spacer" />
+        {state.loading && <span class="ed-muted" role="status" data-loading>Loading the rest of the definition…</span>}
         {state.dirty && <span class="ed-muted" data-dirty>Unsaved changes</span>}
         {published?.url && (
           <a href={published.url} class="ed-published">
             View version {published.version}
           </a>
         )}
-        <button type="button" class="ed-primary" disabled={saving} onClick={() => saveRef.current()}>
+        <button type="button" class="ed-primary" disabled={saving || state.loading} onClick={() => saveRef.current()}>
           {saving ? "Publishing…" : "Save and publish"}
         </button>
         <button type="button" class="ed-link" onClick={onSignOut}>Sign out</button>

@@ -4,7 +4,7 @@
  */
 import { memo } from "preact/compat";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { fieldForPointer, problemFieldPointer, sectionForPointer } from "../problems";
+import { fieldForPointer, problemFieldPointer, sectionFinder, sectionForPointer } from "../problems";
 import type { EditorProblem, OutlineEntry, VisualModel } from "../protocol";
 import type { EditorSession, SessionState } from "../session";
 import { FormContext } from "./form-context";
@@ -135,12 +135,13 @@ function Form({ entry }: { entry: OutlineEntry | undefined }) {
 function group(problems: readonly EditorProblem[], outline: readonly OutlineEntry[]) {
   const problemsByField = new Map<string, EditorProblem[]>();
   const problemsBySection = new Map<string, EditorProblem[]>();
+  const sectionOf = sectionFinder(outline);
   for (const p of problems) {
     const field = problemFieldPointer(p);
     const list = problemsByField.get(field) ?? [];
     if (list.length === 0) problemsByField.set(field, list);
     list.push(p);
-    const section = sectionForPointer(outline, field);
+    const section = sectionOf(field);
     if (!section) continue;
     const inSection = problemsBySection.get(section.pointer) ?? [];
     if (inSection.length === 0) problemsBySection.set(section.pointer, inSection);

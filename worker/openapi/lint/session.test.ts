@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "../parse";
 import { lintData, lintDocument } from "./lint-document";
-import { createLintSession } from "./session";
+import { createLintSession, JSON_LIVE_MIN_CHARS } from "./session";
 import { YamlOutline } from "./source/yaml-outline";
 import type { LintProblem } from "./types";
 
@@ -93,6 +93,46 @@ describe("createLintSession", () => {
     },
     30_000,
   );
+
+  it("keeps a large JSON text (DigitalOcean, 1 MB) in chunks and agrees with a fresh lint over 20 random edits", () => {
+    const next = random(17);
+    let text = readFileSync(join(CORPUS, "apis-guru-npm/api/digitalocean.com.json"), "utf8");
+    expect(text.length).toBeGreaterThan(JSON_LIVE_MIN_CHARS);
+    const session = createLintSession(text);
+    let blocks = 0;
+    const apply = (edit: { from: number; to: number; insert: string }) => {
+      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+      const result = session.update(edit);
+      if (session.lastUpdate.parse === "block") blocks++;
+      expect(session.text).toBe(text);
+      const expected = fresh(text);
+      if (result.problems[0]?.rule === "parser") expect(expected[0]?.rule).toBe("parser");
+      else expect(result.problems).toEqual(expected);
+    };
+    for (let i = 0; i < 20; i++) {
+      const pick = (re: RegExp) => {
+        const all = [...text.matchAll(re)];
+        const m = all[Math.floor(next() * all.length)];
+        return m.index! + m[0].length - 1;
+      };
+      if (i % 4 === 3) {
+        // A character deleted anywhere (a key, a brace: full re-parses), put back when that broke the JSON.
+        const at = Math.floor(next() * text.length);
+        const removed = text[at];
+        apply({ from: at, to: at + 1, insert: "" });
+        if (session.result.problems[0]?.rule === "parser") apply({ from: at, to: at, insert: removed });
+      } else if (i % 4 === 2) {
+        // A line break after a comma: the enclosing object is re-parsed, the lines after it move.
+        const at = pick(/,"/g);
+        apply({ from: at, to: at, insert: "\n" });
+      } else {
+        // A keystroke inside a string value: only that value is re-parsed.
+        const at = pick(/":\s*"[A-Za-z]/g);
+        apply({ from: at, to: at, insert: "x" });
+      }
+    }
+    expect(blocks).toBeGreaterThan(10);
+  }, 120_000);
 
   it("edits inside descriptions of a large YAML definition are handled as blocks", () => {
     const next = random(7);

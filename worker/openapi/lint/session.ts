@@ -14,6 +14,7 @@ import type { Segment } from "./rule";
 import { createJsonLocator } from "../parse/json-locate";
 import { reparseJsonBlock } from "./source/json-block";
 import { indexJson } from "./source/json-index";
+import { JsonLive } from "./source/json-live";
 import { reconcile } from "./source/reconcile";
 import { reparseBlock, type DirtyBlock, type TextChange } from "./source/yaml-block";
 import { YamlOutline } from "./source/yaml-outline";
@@ -43,6 +44,11 @@ export interface LintSession {
    * overlapping, as a CodeMirror ChangeSet iterates them), and returns the fresh result.
    */
   update(next: string | TextChange | readonly TextChange[]): LintResult;
+  /**
+   * Applies several batches of changes made one after another (each batch's offsets refer to the text after
+   * the batches before it) as one update, without building the intermediate texts.
+   */
+  updateBatches(batches: readonly (readonly TextChange[])[]): LintResult;
 }
 
 /** Starts a session on `text`. `options` hold for the whole session. */
@@ -51,7 +57,8 @@ export function createLintSession(text: string, options: LintOptions = {}): Lint
 }
 
 class Session implements LintSession {
-  text: string;
+  /** The text, when it is kept as a string (YAML, small JSON); large JSON keeps it in {@link json}. */
+  private plain = "";
   result: LintResult = { problems: [], errors: 0, warnings: 0 };
   lastUpdate: UpdateInfo = { parse: "full" };
   private root: Record<string, unknown> | undefined;
@@ -59,6 +66,8 @@ class Session implements LintSession {
   private parsedText: string | undefined;
   private yaml = false;
   private outline: YamlOutline | undefined;
+  /** JSON: the text's structure and line starts, moved along with block edits (large files locate without re-scanning). */
+  private json: JsonLive | undefined;
   private dirty: DirtyBlock | undefined;
   private plan: RulePlan | undefined;
   private started = 0;
@@ -76,11 +85,45 @@ class Session implements LintSession {
     this.full();
   }
 
+  get text(): string {
+    return this.json ? this.json.text : this.plain;
+  }
+
+  set text(text: string) {
+    this.plain = text;
+    this.json = undefined;
+  }
+
+  /** `text.slice(from, to)` without joining a large JSON text. */
+  private slice(from: number, to: number): string {
+    return this.json ? this.json.slice(from, to) : this.plain.slice(from, to);
+  }
+
+  updateBatches(batches: readonly (readonly TextChange[])[]): LintResult {
+    if (batches.length === 1) return this.update(batches[0]);
+    return this.update(composeBatches({ slice: (from, to) => this.slice(from, to) }, batches) ?? []);
+  }
+
   update(next: string | TextChange | readonly TextChange[]): LintResult {
     this.started = now();
     try {
-      const change = typeof next === "string" ? diff(this.text, next) : merge(this.text, Array.isArray(next) ? next : [next as TextChange]);
+      const change = typeof next === "string" ? diff(this.text, next) : merge({ slice: (from, to) => this.slice(from, to) }, Array.isArray(next) ? next : [next as TextChange]);
       if (!change) return this.result;
+      const live = this.json;
+      if (live && this.root) {
+        // Large JSON: the edit moves the kept structure; the whole text is never rebuilt.
+        const outcome = live.reparse(change);
+        const root = outcome.kind === "value" ? replaceAt(this.root, outcome.path, outcome.value) : undefined;
+        if (!root) {
+          // `reparse` left the text as it was when it refused the edit; otherwise it applied it.
+          this.text = outcome.kind === "value" ? live.text : live.slice(0, change.from) + change.insert + live.slice(change.to, Infinity);
+          this.full();
+          return this.result;
+        }
+        this.root = root;
+        this.lint({ parse: "block" }, (path) => live.locate(path));
+        return this.result;
+      }
       const text = this.text.slice(0, change.from) + change.insert + this.text.slice(change.to);
       if (!this.yaml && this.root && this.parsedText === this.text && isJsonText(text)) {
         const outcome = reparseJsonBlock(this.text, text, change);
@@ -148,11 +191,13 @@ class Session implements LintSession {
     this.yaml = parsed.doc.format === "yaml";
     this.parsedText = this.text;
     this.outline = this.yaml ? new YamlOutline(this.text) : undefined;
-    this.root = reconcile(this.root, parsed.doc.data as Record<string, unknown>);
     const text = this.text;
+    if (!this.yaml && text.length >= JSON_LIVE_MIN_CHARS) this.json = new JsonLive(text);
+    this.root = reconcile(this.root, parsed.doc.data as Record<string, unknown>);
     // YAML: the outline locates, after full and block parses alike, so positions do not jump between edits.
     const outline = this.outline;
-    const locate: Locate = outline ? (path) => outline.locate(path) : jsonLocate(text);
+    const json = this.json;
+    const locate: Locate = outline ? (path) => outline.locate(path) : json ? (path) => json.locate(path) : jsonLocate(text);
     this.lint({ parse: "full", reason }, locate);
   }
 
@@ -201,6 +246,9 @@ function jsonLocate(text: string): Locate {
   };
 }
 
+/** JSON texts this long keep a {@link JsonLive} (smaller ones re-scan in less time than it takes to keep it). */
+export const JSON_LIVE_MIN_CHARS = 256 * 1024;
+
 const now = (): number => (typeof performance !== "undefined" ? performance.now() : Date.now());
 
 function isJsonText(text: string): boolean {
@@ -223,8 +271,46 @@ function diff(a: string, b: string): TextChange | undefined {
   return { from: start, to: endA, insert: b.slice(start, endB) };
 }
 
+/** Read access to a text by range (a string, or a large text kept in chunks). */
+interface Sliceable {
+  slice(from: number, to: number): string;
+}
+
+/**
+ * Batches made one after another (each relative to the text after the previous) → one change relative to the
+ * text before all of them, reading only that text's slices around the edited range.
+ */
+export function composeBatches(text: Sliceable, batches: readonly (readonly TextChange[])[]): TextChange | undefined {
+  let combined: TextChange | undefined;
+  for (const batch of batches) {
+    if (!combined) {
+      combined = merge(text, batch);
+      continue;
+    }
+    const c: TextChange = combined;
+    const grown = c.insert.length - (c.to - c.from);
+    // The current text: the original before `c.from`, `c.insert`, then the original shifted by `grown`.
+    const current: Sliceable = {
+      slice: (from, to) => {
+        let out = "";
+        const insEnd = c.from + c.insert.length;
+        if (from < c.from) out += text.slice(from, Math.min(to, c.from));
+        if (to > c.from && from < insEnd) out += c.insert.slice(Math.max(0, from - c.from), Math.min(c.insert.length, to - c.from));
+        if (to > insEnd) out += text.slice(Math.max(from, insEnd) - grown, to - grown);
+        return out;
+      },
+    };
+    const next = merge(current, batch);
+    if (!next) continue;
+    const fromCur = Math.min(c.from, next.from);
+    const toCur = Math.max(c.from + c.insert.length, next.to);
+    combined = { from: fromCur, to: toCur - grown, insert: current.slice(fromCur, next.from) + next.insert + current.slice(next.to, toCur) };
+  }
+  return combined;
+}
+
 /** Several changes to one text → one change spanning them. */
-function merge(text: string, changes: readonly TextChange[]): TextChange | undefined {
+function merge(text: Sliceable, changes: readonly TextChange[]): TextChange | undefined {
   if (!changes.length) return undefined;
   if (changes.length === 1) return changes[0];
   const sorted = [...changes].sort((x, y) => x.from - y.from);

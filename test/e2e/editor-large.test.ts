@@ -1,0 +1,81 @@
+/**
+ * @module Browser test of the API editor on a large definition (issue 12) in Debian Chromium against `wrangler
+ * dev`: DigitalOcean's description (1 MB, pretty-printed; 290 operations). The outline is
+ * virtualised (only rows near the view are in the DOM), scrolls down to an operation far down and selects it;
+ * an edit in the Source view shows a new problem. GitHub's 13 MB description runs in bench/editor.mjs instead
+ * (publishing it through wrangler dev alone takes minutes on the CI machine).
+ */
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+
+const DIGITALOCEAN = JSON.stringify(JSON.parse(readFileSync(new URL("../../../shared/corpus/apis-guru-npm/api/digitalocean.com.json", import.meta.url), "utf8")), null, 2);
+const PORTAL = "editor-large-e2e";
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  token = await createPortal(PORTAL);
+  await publish(token, DIGITALOCEAN, { api: "digitalocean" });
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("API editor on a large definition", () => {
+  it("virtualises the outline, scrolls to and selects an operation far down, and shows a new problem after an edit", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = collectErrors(page);
+    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+    await page.goto(`${baseUrl()}/p/${PORTAL}/editor/digitalocean?view=visual`);
+    const scroller = page.locator(".ed-nav-scroll");
+    await scroller.waitFor({ timeout: 60_000 });
+    await page.locator(".ed-nav-item").first().waitFor();
+
+    // Many rows, few of them in the DOM.
+    const total = Number(await scroller.getAttribute("data-rows"));
+    expect(total).toBeGreaterThan(250);
+    expect(await page.locator(".ed-nav-row").count()).toBeLessThan(100);
+
+    // The last operation in the outline, reached by scrolling the outline with the mouse wheel.
+    const last = await page.evaluate(() => {
+      const ops = (globalThis as any).__porticoEditor.store.state.model.outline.filter((e: { kind: string }) => e.kind === "operation");
+      return { pointer: ops.at(-1).pointer as string, path: ops.at(-1).path as string, count: ops.length as number };
+    });
+    expect(last.count).toBeGreaterThan(250);
+    const row = page.locator(`[data-entry="${last.pointer}"]`);
+    expect(await row.count()).toBe(0);
+    const box = (await scroller.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 200 && (await row.count()) === 0; i++) await page.mouse.wheel(0, 600);
+    await row.click();
+    await expect.poll(() => row.getAttribute("aria-current")).toBe("true");
+    await expect.poll(() => page.locator(".ed-form h2").innerText()).toContain(last.path);
+    expect(await page.locator(".ed-nav-row").count()).toBeLessThan(100);
+
+    // Source view: a script tag typed into a description far down the file is reported.
+    await page.click(".ed-modes button:text-is('Source')");
+    const before = await page.locator(".ed-problem[data-rule=no-script-tags-in-markdown]").count();
+    const line = await page.evaluate(() => {
+      const s = (globalThis as any).__porticoEditor;
+      const text: string = s.text();
+      const at = text.indexOf('"description": "', Math.floor(text.length * 0.9)) + '"description": "'.length;
+      s.view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      s.view.focus();
+      return s.view.state.doc.lineAt(at).number as number;
+    });
+    await page.keyboard.type("<script>alert(1)</script> ");
+    await page.waitForFunction(() => {
+      const s = (globalThis as any).__porticoEditor;
+      return s.store.state.problemsVersion === s.store.state.version;
+    });
+    await expect.poll(() => page.locator(".ed-problem[data-rule=no-script-tags-in-markdown]").count()).toBe(before + 1);
+    expect(await page.locator(`.ed-problem[data-rule=no-script-tags-in-markdown][data-line="${line}"]`).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
