@@ -62,7 +62,8 @@ function memberAt(text: string, open: number, change: TextChange): { segment: Se
   return undefined;
 }
 
-function skipSpace(text: string, i: number): number {
+/** Index of the first non-white-space character (RFC 8259 white space) at or after `i`. */
+export function skipSpace(text: string, i: number): number {
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
@@ -70,7 +71,8 @@ function skipSpace(text: string, i: number): number {
   return i;
 }
 
-function skipString(text: string, i: number): number {
+/** Index just past the string literal opening at `i` (a `"`); the text's length when it never closes. */
+export function skipString(text: string, i: number): number {
   for (i++; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x5c) i++;
@@ -80,7 +82,7 @@ function skipString(text: string, i: number): number {
 }
 
 /** Index just past the value starting at `i`. */
-function skipValue(text: string, i: number): number {
+export function skipValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === 0x22) return skipString(text, i);
   if (c !== 0x7b && c !== 0x5b) {

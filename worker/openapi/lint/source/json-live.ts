@@ -14,7 +14,7 @@
 import { lineAt } from "../../parse/line-index";
 import type { Segment } from "../rule";
 import type { JsonPath } from "../types";
-import type { JsonBlockOutcome } from "./json-block";
+import { skipSpace, skipString, skipValue, type JsonBlockOutcome } from "./json-block";
 import { PieceText } from "./piece-text";
 import type { TextChange } from "./yaml-block";
 
@@ -254,43 +254,4 @@ function trimEnd(text: string): number {
     i--;
   }
   return i;
-}
-
-function skipSpace(text: string, i: number): number {
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
-  }
-  return i;
-}
-
-function skipString(text: string, i: number): number {
-  for (i++; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5c) i++;
-    else if (c === 0x22) return i + 1;
-  }
-  return text.length;
-}
-
-/** Index just past the value starting at `i`. */
-function skipValue(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (c === 0x22) return skipString(text, i);
-  if (c !== 0x7b && c !== 0x5b) {
-    while (i < text.length) {
-      const d = text.charCodeAt(i);
-      if (d === 0x2c || d === 0x7d || d === 0x5d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
-      i++;
-    }
-    return i;
-  }
-  let depth = 0;
-  for (; i < text.length; i++) {
-    const d = text.charCodeAt(i);
-    if (d === 0x22) i = skipString(text, i) - 1;
-    else if (d === 0x7b || d === 0x5b) depth++;
-    else if ((d === 0x7d || d === 0x5d) && --depth === 0) return i + 1;
-  }
-  return text.length;
 }
