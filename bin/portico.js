@@ -8001,6 +8001,17 @@ function paxPath(data) {
   return path;
 }
 
+// worker/lib/read-stream.ts
+function concatBytes(parts, size) {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
 // worker/openapi/archive/extract.ts
 var ARCHIVE_LIMITS = {
   maxEntries: 1e4,
@@ -8024,13 +8035,7 @@ function gunzipBounded(body, maxBytes) {
     return { ok: false, tooLarge: false, message: `invalid gzip data: ${e instanceof Error ? e.message : String(e)}` };
   }
   if (over) return { ok: false, tooLarge: true, message: `the archive inflates to more than ${maxBytes} bytes` };
-  const data = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    data.set(c, at);
-    at += c.length;
-  }
-  return { ok: true, data };
+  return { ok: true, data: concatBytes(chunks, total) };
 }
 function isTar(data) {
   return data.length >= 263 && String.fromCharCode(...data.subarray(257, 262)) === "ustar";

@@ -6,6 +6,7 @@
  * Replay is the caller's check (the returned `replayKey` is stored until `expiresAt`).
  */
 import { createLocalJWKSet, decodeProtectedHeader, importSPKI, jwtVerify, type JWTPayload } from "jose";
+import { sha256 as sha256Hex } from "../content/hash";
 import type { ReaderIdentity } from "./identity";
 import type { JwtSettings } from "./policy";
 
@@ -20,11 +21,6 @@ const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export type JwtResult =
   | { ok: true; identity: ReaderIdentity; replayKey: string; expiresAt: number }
   | { ok: false; reason: string };
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 function claimAt(payload: JWTPayload, name: string): unknown {
   // Dotted names reach nested claims (`realm_access.roles`); a claim literally named with dots wins.

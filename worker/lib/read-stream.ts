@@ -24,11 +24,16 @@ export async function readStreamCapped(stream: ReadableStream<Uint8Array> | null
     parts.push(value);
     size += value.byteLength;
   }
-  const bytes = new Uint8Array(size);
+  return { bytes: concatBytes(parts, size), truncated };
+}
+
+/** `parts` joined into one array of `size` bytes (their total length). */
+export function concatBytes(parts: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size);
   let at = 0;
   for (const p of parts) {
-    bytes.set(p, at);
+    out.set(p, at);
     at += p.byteLength;
   }
-  return { bytes, truncated };
+  return out;
 }

@@ -12,6 +12,8 @@
  * refuse the body the moment it passes the limit. Why a copy: the key is the body's hash, known only at its end,
  * and R2 has no rename. The copy is one streamed read and write inside R2 (memory: one stream's buffers).
  */
+import { hexOf } from "../content/hash";
+import { concatBytes } from "../lib/read-stream";
 import { definitionKey } from "./definitions";
 
 /**
@@ -47,22 +49,6 @@ export interface ReceiveOptions {
   partBytes?: number;
 }
 
-/** Hex of a digest. */
-function hex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Joins byte chunks into one array. */
-function concat(parts: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-
 /**
  * Reads `stream` (a request body), buffering up to `bufferBytes`, then streaming to R2 (see the module comment).
  * Memory: at most `bufferBytes` + one part. The stream is cancelled at once when it passes `maxBytes`.
@@ -90,7 +76,7 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
   const buffered: Uint8Array[] = [];
   for (;;) {
     const { done, value } = await read();
-    if (done) return { kind: "buffered", bytes: concat(buffered, received) };
+    if (done) return { kind: "buffered", bytes: concatBytes(buffered, received) };
     received += value.byteLength;
     if (received > maxBytes) throw await tooMuch();
     buffered.push(value);
@@ -107,7 +93,7 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
   let pendingBytes = 0;
   const flush = async (final: boolean) => {
     while (pendingBytes >= partBytes || (final && pendingBytes > 0)) {
-      const whole = concat(pending, pendingBytes);
+      const whole = concatBytes(pending, pendingBytes);
       const size = final ? Math.min(partBytes, whole.byteLength) : partBytes;
       parts.push(await upload.uploadPart(parts.length + 1, whole.subarray(0, size)));
       const rest = whole.subarray(size);
@@ -137,7 +123,7 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
     await upload.abort().catch(() => undefined);
     throw error;
   }
-  const sha256 = hex(await digest.digest);
+  const sha256 = hexOf(await digest.digest);
   try {
     await copyTo(bucket, temporary, definitionKey(sha256), sha256);
   } finally {

@@ -10,6 +10,7 @@
 
 import { Gunzip, unzipSync } from "fflate";
 import { readTar } from "./tar";
+import { concatBytes } from "../../lib/read-stream";
 
 /** Entries (files), total and per-file uncompressed bytes, and path segments of one entry. */
 export const ARCHIVE_LIMITS = {
@@ -45,13 +46,7 @@ export function gunzipBounded(body: Uint8Array, maxBytes: number): { ok: true; d
     return { ok: false, tooLarge: false, message: `invalid gzip data: ${e instanceof Error ? e.message : String(e)}` };
   }
   if (over) return { ok: false, tooLarge: true, message: `the archive inflates to more than ${maxBytes} bytes` };
-  const data = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    data.set(c, at);
-    at += c.length;
-  }
-  return { ok: true, data };
+  return { ok: true, data: concatBytes(chunks, total) };
 }
 
 /** True when `data` looks like a POSIX/GNU tar (the "ustar" magic of the first header). */
