@@ -210,6 +210,18 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   budget.spend("reading the definition", Math.ceil(index.size / 4096));
   const reader = new EntryReader(source, index.size, budget);
   const fail = (status: StreamedBuildFailure["status"], code: string, message: string, at?: SourcePosition): StreamedBuildFailure => ({ ok: false, status, code, message, ...at, issues: [] });
+  const entriesOf = (place: "paths" | "webhooks") => (place === "paths" ? index.paths : index.webhooks);
+  /**
+   * The index entry a local pointer names (`/paths/{p}`, `/webhooks/{w}`, `/components/{section}/{name}`, or a
+   * place inside one) and the rest of the pointer; undefined for a pointer to anything else. `entry` is undefined
+   * when the pointer has that shape but names nothing indexed.
+   */
+  const entryAt = (segments: readonly string[]): { entry: IndexedEntry | undefined; rest: string[] } | undefined => {
+    const [a, b, c] = segments;
+    if ((a === "paths" || a === "webhooks") && b !== undefined) return { entry: entriesOf(a).get(b), rest: segments.slice(2) };
+    if (a === "components" && b !== undefined && c !== undefined) return { entry: index.components.get(b)?.get(c), rest: segments.slice(3) };
+    return undefined;
+  };
 
   // The small top-level members, materialised once: every mini-document shares them.
   const top: Record<string, unknown> = {};
@@ -256,16 +268,9 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
 
   /** Where a document path is, through the index (entries parsed on demand). */
   const locate = async (path: readonly PathSegment[]): Promise<SourcePosition | undefined> => {
-    const [first, second, third] = path.map(String);
-    if (first === "paths" || first === "webhooks") {
-      const entry = (first === "paths" ? index.paths : index.webhooks).get(second);
-      if (entry && path.length >= 2) return shifted(entry, await reader.load(entry), path.slice(2));
-      return index.top.get(first)?.keyAt;
-    }
-    if (first === "components" && path.length >= 2) {
-      const entry = index.components.get(second)?.get(third);
-      if (entry && path.length >= 3) return shifted(entry, await reader.load(entry), path.slice(3));
-    }
+    const named = entryAt(path.map(String));
+    if (named?.entry) return shifted(named.entry, await reader.load(named.entry), path.slice(path.length - named.rest.length));
+    if (path[0] === "paths" || path[0] === "webhooks") return index.top.get(path[0])?.keyAt;
     return locateTop(path);
   };
 
@@ -287,26 +292,15 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
         const parsed = parseRef(ref);
         if (parsed.kind !== "local" || parsed.segments.length === 0) continue;
         const [a, b, c] = parsed.segments;
-        let target: IndexedEntry | undefined;
-        let put: ((value: unknown) => void) | undefined;
-        if ((a === "paths" || a === "webhooks") && b !== undefined) {
-          target = (a === "paths" ? index.paths : index.webhooks).get(b);
-          put = (value) => {
-            const holder = (doc[a] ??= {}) as Record<string, unknown>;
-            if (!Object.hasOwn(holder, b)) holder[b] = value;
-          };
-        } else if (a === "components" && b !== undefined && c !== undefined && (!structural || b === "pathItems" || b === "callbacks")) {
-          target = index.components.get(b)?.get(c);
-          put = (value) => {
-            const components = doc.components as Record<string, Record<string, unknown>>;
-            const section = (components[b] ??= {});
-            if (!Object.hasOwn(section, c)) section[c] = value;
-          };
-        }
-        if (!target || !put || loaded.has(target)) continue;
+        const target = entryAt(parsed.segments)?.entry;
+        if (!target || loaded.has(target)) continue;
+        if (structural && a === "components" && b !== "pathItems" && b !== "callbacks") continue;
         loaded.add(target);
         const value = (await reader.load(target)).data;
-        put(value);
+        // Under its own name, as the whole document holds it: `paths`/`webhooks` or a `components` section.
+        const holder = (a === "components" ? ((doc.components as Record<string, Record<string, unknown>>)[b] ??= {}) : (doc[a] ??= {})) as Record<string, unknown>;
+        const name = a === "components" ? c : b;
+        if (!Object.hasOwn(holder, name)) holder[name] = value;
         queue.push(value);
       }
     }
@@ -320,27 +314,21 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
    */
   const resolves = async (segments: string[]): Promise<boolean> => {
     const [a, b, c] = segments;
-    let entry: IndexedEntry | undefined;
-    let rest: string[];
-    if ((a === "paths" || a === "webhooks") && b !== undefined) {
-      entry = (a === "paths" ? index.paths : index.webhooks).get(b);
-      rest = segments.slice(2);
-    } else if (a === "components" && index.top.has(a)) {
+    if (a === "components" && index.top.has(a)) {
       // A section that is not an object has no index entries: nothing inside it resolves.
       if (b === undefined) return true;
       if (!index.components.has(b)) return false;
       if (c === undefined) return true;
-      entry = index.components.get(b)!.get(c);
-      rest = segments.slice(3);
-    } else {
-      if (!index.top.has(a)) return false;
-      // paths, webhooks (a pointer to the whole member) or a member too large to read.
-      if (!Object.hasOwn(top, a)) return true;
-      return resolvePointer(top, segments).found;
     }
-    if (!entry) return false;
-    if (rest.length === 0) return true;
-    return resolvePointer((await reader.load(entry)).data, rest).found;
+    const named = entryAt(segments);
+    if (named) {
+      if (!named.entry) return false;
+      return named.rest.length === 0 || resolvePointer((await reader.load(named.entry)).data, named.rest).found;
+    }
+    if (!index.top.has(a)) return false;
+    // paths, webhooks (a pointer to the whole member) or a member too large to read.
+    if (!Object.hasOwn(top, a)) return true;
+    return resolvePointer(top, segments).found;
   };
 
   /** Broken, remote and relative `$ref`s of one value (at `at`), worded as the whole build's checkRefs words them. */
@@ -386,7 +374,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     return out;
   };
   for (const place of ["paths", "webhooks"] as const) {
-    const entries = place === "paths" ? index.paths : index.webhooks;
+    const entries = entriesOf(place);
     if (!entries.size) continue;
     const holder: Record<string, unknown> = {};
     skeleton[place] = holder;
@@ -398,7 +386,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   }
   // Every `$ref` of the document, one entry at a time in document order (the whole build's checkRefs, streamed).
   for (const key of index.top.keys()) {
-    if (key === "paths" || key === "webhooks") for (const [k, e] of key === "paths" ? index.paths : index.webhooks) await checkRefsOf((await reader.load(e, true)).data, [key, k]);
+    if (key === "paths" || key === "webhooks") for (const [k, e] of entriesOf(key)) await checkRefsOf((await reader.load(e, true)).data, [key, k]);
     else if (key === "components") {
       for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true)).data, [key, section, name]);
     } else if (Object.hasOwn(top, key)) await checkRefsOf(top[key], [key]);
@@ -439,7 +427,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
       const [place, key] = skeletal.location as [("paths" | "webhooks"), string];
       const unitKey = `${place}\u0000${key}`;
       if (lastUnit?.key !== unitKey) {
-        const entry = (place === "paths" ? index.paths : index.webhooks).get(key)!;
+        const entry = entriesOf(place).get(key)!;
         const doc = await miniDocument(place, key, entry);
         lastUnit = { key: unitKey, doc, closure: new RefClosure(doc, budget) };
       }
