@@ -8,8 +8,8 @@
  * (see deadline.ts).
  */
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
-import { buildReference, overBudget, type BuildSuccess } from "../openapi/build";
-import { buildStreamed, STREAM_BUILD_MIN_BYTES, type ByteSource, type StreamedBuildSuccess } from "../openapi/stream/build";
+import { buildReference, overBudget, type BuildFailure, type BuildSuccess } from "../openapi/build";
+import { buildStreamed, STREAM_BUILD_MIN_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
 import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
@@ -261,14 +261,16 @@ type Built =
   | { refused: PublishResponse };
 
 /** A body within STREAM_BUILD_MIN_BYTES: read whole and built by build.ts (every format), as before issue 12. */
+/** A build's refusal as the upload's answer: its status, reason, place and the first 200 issues. */
+function buildRefusal({ status, code, message, line, column, issues }: BuildFailure | StreamedBuildFailure): PublishResponse {
+  return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
+}
+
 async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: PublishAttempt): Promise<Built> {
   const raw = await getDefinition(bucket, req.sha256);
   if (!raw) return { refused: refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again") };
   const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root, budget: attempt.budget });
-  if (!outcome.ok) {
-    const { status, code, message, line, column, issues } = outcome;
-    return { refused: refusal(status, code, message, { line, column, issues: issues.slice(0, 200) }) };
-  }
+  if (!outcome.ok) return { refused: buildRefusal(outcome) };
   // Served by GET /v1/apis/{api}/definition: Portico's reading of the bytes, per publication (the blob is shared).
   const mediaType = definitionMediaType(raw.body, outcome.source.path === undefined ? outcome.source.parsed.format : undefined);
   return { outcome, size: raw.body.byteLength, mediaType };
@@ -290,10 +292,7 @@ async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attemp
   }
   try {
     const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget);
-    if (!outcome.ok) {
-      const { status, code, message, line, column, issues } = outcome;
-      return { refused: refusal(status, code, message, { line, column, issues: issues.slice(0, 200) }) };
-    }
+    if (!outcome.ok) return { refused: buildRefusal(outcome) };
     return { outcome, size, mediaType };
   } catch (error) {
     if (error instanceof BudgetExceeded) {
