@@ -9,6 +9,7 @@
  * end). Positions follow parse/types.ts: 1-based lines split at `\n`, columns in UTF-16 code units, BOM excluded.
  */
 import { Tokenizer, TokenType } from "@streamparser/json";
+import { concatBytes } from "../../lib/read-stream";
 import type { SourcePosition } from "../parse/types";
 
 /** Where one member of an indexed object is: `[start, end)` are byte offsets of its value (end: before the `,`/`}` after it, trailing blanks included). */
@@ -258,9 +259,7 @@ export async function indexJson(chunks: AsyncIterable<Uint8Array>, maxDepth = 51
       if (chunk.byteLength === 0) continue;
       index.size += chunk.byteLength;
       if (head) {
-        const joined: Uint8Array = new Uint8Array(head.byteLength + chunk.byteLength);
-        joined.set(head);
-        joined.set(chunk, head.byteLength);
+        const joined: Uint8Array = concatBytes([head, chunk], head.byteLength + chunk.byteLength);
         if (joined.byteLength < 3) {
           head = joined;
           continue;

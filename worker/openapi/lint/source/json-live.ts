@@ -54,7 +54,7 @@ export class JsonLive {
     this.base = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     this.rootStart = skipSpace(text, this.base);
     this.rootEnd = trimEnd(text);
-    this.lineStarts = lineStartsOf(text, 0, text.length, 0);
+    this.lineStarts = lineStartsOf(text, 0);
     this.lineStarts.unshift(0);
     // The root's members now, while the text is one flat string.
     if (this.isContainer(this.rootStart)) this.root = scan(text, this.rootStart);
@@ -159,7 +159,7 @@ export class JsonLive {
     const first = lineAt(starts, change.from) + 1;
     let last = first;
     while (last < starts.length && starts[last] <= change.to) last++;
-    const added = lineStartsOf(change.insert, 0, change.insert.length, change.from);
+    const added = lineStartsOf(change.insert, change.from);
     starts.splice(first, last - first, ...added);
     for (let i = first + added.length; i < starts.length; i++) starts[i] += delta;
   }
@@ -239,10 +239,10 @@ function scan(text: string, open: number): Container {
   return duplicateKeys ? { isObject, members, duplicateKeys } : { isObject, members };
 }
 
-/** Offsets just after each line feed in `text[from, to)`, plus `shift`. */
-function lineStartsOf(text: string, from: number, to: number, shift: number): number[] {
+/** Offsets just after each line feed in `text`, plus `shift`. */
+function lineStartsOf(text: string, shift: number): number[] {
   const out: number[] = [];
-  for (let i = text.indexOf("\n", from); i !== -1 && i < to; i = text.indexOf("\n", i + 1)) out.push(i + 1 + shift);
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) out.push(i + 1 + shift);
   return out;
 }
 

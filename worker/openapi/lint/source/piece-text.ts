@@ -5,11 +5,13 @@
  * and reads of a short range copy only that range.
  */
 
+import { lineAt } from "../../parse/line-index";
 import type { TextChange } from "./yaml-block";
 
 /** Chunks are cut at about this many UTF-16 code units; an edited chunk is split again past twice that. */
 export const CHUNK_CHARS = 32 * 1024;
 
+/** A text kept as chunks of about {@link CHUNK_CHARS}: edits rewrite one chunk, short reads copy only their range. */
 export class PieceText {
   private chunks: string[] = [];
   /** Offset of each chunk's first character. */
@@ -80,14 +82,7 @@ export class PieceText {
 
   /** The chunk holding `offset` (the last chunk for the end of the text). */
   private chunkAt(offset: number): number {
-    let lo = 0;
-    let hi = this.chunks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lineAt(this.starts, offset);
   }
 }
 
