@@ -1,5 +1,7 @@
 /** @module The service API calls the editor makes, with the portal token (JSON errors `{error:{code,message}}`). */
 
+import { concatBytes } from "../../worker/lib/read-stream";
+
 export interface ApiSummary {
   slug: string;
   title?: string;
@@ -111,12 +113,7 @@ export async function streamText(res: Response, firstChars: number): Promise<Def
   const first = received.slice(0, cut);
   parts = cut < received.length ? [received.slice(cut)] : [];
   const bytes = () => {
-    const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-    let at = 0;
-    for (const c of chunks) {
-      all.set(c, at);
-      at += c.length;
-    }
+    const all = concatBytes(chunks, chunks.reduce((n, c) => n + c.length, 0));
     chunks.length = 0;
     return all.buffer;
   };
@@ -161,14 +158,6 @@ export class ApiClient {
     if (res.status === 404) return undefined;
     if (!res.ok) throw await failure(res);
     return streamText(res, firstChars);
-  }
-
-  /** `GET /v1/apis/:api/definition`: the live version's raw text, or undefined when there is none (404). */
-  async liveDefinition(api: string): Promise<string | undefined> {
-    const res = await fetch(`/v1/apis/${encodeURIComponent(api)}/definition`, { headers: this.headers() });
-    if (res.status === 404) return undefined;
-    if (!res.ok) throw await failure(res);
-    return res.text();
   }
 
   /** `POST /v1/apis/upload?api=`: publishes `text` through the upload pipeline. Never throws for HTTP errors. */
