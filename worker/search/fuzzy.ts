@@ -1,11 +1,14 @@
 /**
  * @module Typo candidates over the index's own vocabulary, by symmetric deletion (SymSpell's idea): every
  * vocabulary word is filed under the strings one deletion away from it, built lazily on the first typo; a query
- * word looks up itself and its own deletions, and each candidate is verified by Damerau (OSA) distance. No scan
- * of the vocabulary per query. Coverage: every single edit; for two edits (words of 8+ letters) the query side
+ * word looks up itself and its own deletions, and each candidate is verified by Damerau (OSA) distance. The
+ * vocabulary is scanned only for a long word the lookups find nothing for (the words sharing its first letter, at
+ * most MAX_SCAN of them). Coverage: every single edit; for two edits (words of 8+ letters) the query side
  * also tries two deletions, which covers two edits when at most one of them needs a deletion on the vocabulary
  * side (a swap or substitution plus an extra letter, or two extra letters), not two substitutions.
  */
+
+import { lowerBound } from "./format";
 
 /** Longest word considered for typos; longer input is not a typo'd word but noise. */
 const MAX_WORD = 32;
@@ -90,14 +93,7 @@ export class TypoFinder {
   private scan(word: string, max: number): Array<{ word: number; distance: number }> {
     const out: Array<{ word: number; distance: number }> = [];
     const first = word[0];
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.words[mid] < first) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo, n = 0; i < this.words.length && this.words[i][0] === first && n < MAX_SCAN; i++, n++) {
+    for (let i = lowerBound(this.words, first), n = 0; i < this.words.length && this.words[i][0] === first && n < MAX_SCAN; i++, n++) {
       const w = this.words[i];
       if (Math.abs(w.length - word.length) > 2 || !/\p{L}/u.test(w)) continue;
       const distance = editDistance(word, w, max);
