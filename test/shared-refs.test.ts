@@ -9,7 +9,7 @@ import { MAX_MODEL_SLICE_CHARS } from "../worker/openapi/model/slice-size";
 import type { OperationSlice } from "../worker/openapi/model/types";
 import { renderOperationPage } from "../worker/render";
 import { getSlice, putSlices, readSlicesInOrder } from "../worker/store/models";
-import { jsonBatches } from "../worker/store/apis";
+import { jsonBatches } from "../worker/lib/json-batches";
 import { getDocuments, putDocuments } from "../worker/store/search";
 import type { SearchDocument } from "../worker/search/types";
 import { corpusFile, createPortal, getPage, upload } from "./harness/client";

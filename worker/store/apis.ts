@@ -5,6 +5,7 @@ import type { OperationSummary } from "../openapi/model/types";
 import type { Db } from "./db";
 import type { SliceLocation } from "./models";
 import { searchPointerQuery, type SearchPointerRow } from "./search";
+import { jsonBatches } from "../lib/json-batches";
 
 /** Rows as drizzle reads them from the tables in schema/apis.ts. */
 export type ApiRow = typeof apis.$inferSelect;
@@ -131,31 +132,6 @@ export async function commitVersion(
 
 /** UTF-8 bytes one JSON parameter of operation rows may hold: half of D1's 2 MB cap on a string. */
 export const ROWS_PARAMETER_BYTES = 1_000_000;
-
-const utf8 = new TextEncoder();
-
-/**
- * `rows` as JSON arrays of at most `maxBytes` UTF-8 bytes each (a single row larger than that gets one of its
- * own), in order. Always at least one array, so an empty version still inserts (nothing).
- */
-export function jsonBatches(rows: readonly unknown[], maxBytes: number): string[] {
-  const out: string[] = [];
-  let parts: string[] = [];
-  let bytes = 2;
-  for (const row of rows) {
-    const json = JSON.stringify(row);
-    const n = utf8.encode(json).length + 1;
-    if (parts.length > 0 && bytes + n > maxBytes) {
-      out.push(`[${parts.join(",")}]`);
-      parts = [];
-      bytes = 2;
-    }
-    parts.push(json);
-    bytes += n;
-  }
-  out.push(`[${parts.join(",")}]`);
-  return out;
-}
 
 /** Marks a pending version failed (kept for the record; never served). */
 export async function failVersion(db: Db, versionId: number): Promise<void> {

@@ -11,6 +11,7 @@ import { sha256 } from "../content/hash";
 import { loadSearchIndex } from "../search/index";
 import type { SearchDocument, SearchIndex } from "../search/types";
 import type { Db } from "./db";
+import { jsonBatches } from "../lib/json-batches";
 
 /** Bump when documents change shape or content: cached document sets of older builds are then rebuilt. */
 export const DOCS_VERSION = 1;
@@ -46,26 +47,13 @@ export async function getDocuments(kv: KVNamespace, key: string): Promise<Search
 }
 
 /**
- * Caches a document set as JSON arrays of at most `partChars` characters each (KV values are limited to 25 MiB;
+ * Caches a document set as JSON arrays of at most `partBytes` UTF-8 bytes each (KV values are limited to 25 MiB;
  * Microsoft Graph v1.0's 11,422 operations make 17 M characters of documents, beta's about twice that): the
  * first under `key` with `{ parts }` metadata, the others at `<key>/<n>`. The first is written last, so a set
  * that is found is whole.
  */
-export async function putDocuments(kv: KVNamespace, key: string, docs: SearchDocument[], partChars = PART_BYTES / 2): Promise<void> {
-  const parts: string[] = [];
-  let current: string[] = [];
-  let size = 2;
-  for (const doc of docs) {
-    const json = JSON.stringify(doc);
-    if (current.length > 0 && size + json.length + 1 > partChars) {
-      parts.push(`[${current.join(",")}]`);
-      current = [];
-      size = 2;
-    }
-    current.push(json);
-    size += json.length + 1;
-  }
-  parts.push(`[${current.join(",")}]`);
+export async function putDocuments(kv: KVNamespace, key: string, docs: SearchDocument[], partBytes = PART_BYTES / 2): Promise<void> {
+  const parts = jsonBatches(docs, partBytes);
   await Promise.all(parts.slice(1).map((p, i) => kv.put(`${key}/${i + 1}`, p)));
   await kv.put(key, parts[0], parts.length > 1 ? { metadata: { parts: parts.length } } : {});
 }
