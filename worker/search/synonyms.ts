@@ -18,6 +18,8 @@ export interface Synonym {
 /** WordNet synonyms weigh less than curated or mined ones: senses are ambiguous. */
 const THESAURUS_WEIGHT = 0.55;
 const THESAURUS_LATER_WEIGHT = 0.45;
+/** One step up or down WordNet's noun hierarchy (after `~` in a thesaurus line): a kind of, not the same thing. */
+const THESAURUS_BROADER_WEIGHT = 0.4;
 
 let curated: Map<string, Map<string, number>> | undefined;
 let lineStarts: number[] | undefined;
@@ -70,8 +72,16 @@ function thesaurusValues(key: string): string[] {
 export function synonymsOf(stemmed: string, mined: Record<string, number[]>, terms: readonly string[]): Synonym[] {
   const best = new Map<string, number>();
   const isCurated = new Set<string>();
-  thesaurusValues(stemmed).forEach((term, i) => best.set(term, i < 3 ? THESAURUS_WEIGHT : THESAURUS_LATER_WEIGHT));
-  for (const [term, w] of curatedTable().get(stemmed) ?? []) {
+  const api = curatedTable().get(stemmed);
+  const values = thesaurusValues(stemmed);
+  const split = values.indexOf("~");
+  // A word the API vocabulary knows (an API verb such as "abort", an abbreviation) is not read as a noun of
+  // WordNet's hierarchy ("abort" → conclusion): its broader and narrower terms are skipped.
+  const end = split >= 0 && api ? split : values.length;
+  for (let i = 0; i < end; i++) {
+    if (i !== split) best.set(values[i], split >= 0 && i > split ? THESAURUS_BROADER_WEIGHT : i < 3 ? THESAURUS_WEIGHT : THESAURUS_LATER_WEIGHT);
+  }
+  for (const [term, w] of api ?? []) {
     isCurated.add(term);
     if ((best.get(term) ?? 0) < w) best.set(term, w);
   }

@@ -22,6 +22,16 @@ describe("general thesaurus (WordNet, pruned) and API vocabulary", () => {
     expect(terms("k8s")).toContain("kubernet");
   });
 
+  it("relates nouns one step up or down WordNet's hierarchy, below synonyms", () => {
+    const entry = synonymsOf("entri", {}, []);
+    // An entry is a written record (the two-word hypernym's last word), and weighs less than a synonym.
+    expect(entry.find((s) => s.term === "record")!.weight).toBeLessThan(entry.find((s) => s.term === "introduct")!.weight);
+    expect(terms("convers")).toContain("chat"); // a kind of conversation
+    // Words mostly used as verbs, or known as API verbs, are not read as nouns of the hierarchy.
+    expect(terms("build")).not.toContain("structur");
+    expect(terms("abort")).not.toContain("conclus");
+  });
+
   it("gives curated relations more weight than the thesaurus", () => {
     const get = synonymsOf("get", {}, []);
     expect(get.find((s) => s.term === "retriev")).toMatchObject({ curated: true, weight: 0.7 });
