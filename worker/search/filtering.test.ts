@@ -44,6 +44,26 @@ describe("a reader's answer depends only on the documents they may open", () => 
   });
 });
 
+describe("synonyms mined from the content obey the same rule", () => {
+  const doc = (id: string, title: string, body: string, labels: string[]): SearchDocument => ({ id, kind: "guide", title, body, url: `/${id}`, locale: "en", labels });
+  const search = (aliasLabels: string[], q: string) => {
+    const docs = [
+      // Made-up names: no thesaurus relates them.
+      doc("zorblax", "Zorblax overview", "What a zorblax does.", []),
+      doc("quibbit", "Quibbit catalogue", "Every quibbit we sell.", []),
+      doc("alias", "Renames", "The zorblax (formerly known as quibbit) is being renamed.", aliasLabels),
+    ];
+    return loadSearchIndex(buildSearchIndex(docs)).search(q, { canRead: (labels) => labels.length === 0, limit: 10 }).results.map((h) => h.doc.id);
+  };
+
+  it("an alias a private document gives never expands a query", () => {
+    // Public: the alias relates quibbit to zorblax, so "quibbit" also finds the zorblax page (the test can fail).
+    expect(search([], "quibbit")).toContain("zorblax");
+    // Private: the same alias reaches no reader, not even through the public documents it would relate.
+    expect(search(["staff"], "quibbit")).toEqual(["quibbit"]);
+  });
+});
+
 describe("semantic matches obey the same rule", () => {
   it("fusing vector ids of any documents, private ones included, answers what the reader's own index would", () => {
     fc.assert(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mineRelated } from "./mine";
+import { aliasPairs, mineRelated } from "./mine";
 import type { SearchDocument } from "./types";
 
 const op = (operationId: string, title: string, body = ""): SearchDocument => ({
@@ -25,5 +25,42 @@ describe("mineRelated", () => {
   it("reads the body's first sentence when the title is the operationId", () => {
     const docs = [op("stars_add", "stars_add", "Save an item for later. Formerly adding a star."), op("pins_add", "pins_add", "Save a pin."), op("files_save", "Add a file")];
     expect(named(docs, TERMS)).toEqual({ add: ["save"], save: ["add"] });
+  });
+});
+
+describe("aliasPairs: names the content gives as one thing", () => {
+  // Real sentences from the dev set's corpus (Bump.sh guides and updates).
+  it("pairs a name with the one it was formerly known as", () => {
+    expect(aliasPairs("Their API reference documentation leverages the OpenAPI Specification (formerly known as Swagger). However")).toEqual([["specif", "swagger"]]);
+    expect(aliasPairs("TypeSpec (formerly known as Cadl) was built to simplify the API design process")).toEqual([["typespec", "cadl"]]);
+  });
+
+  it("reads also known as, also called and a.k.a., an alias standing for its last word", () => {
+    expect(aliasPairs("The API key, also known as a token, grants access to our API")).toEqual([["kei", "token"]]);
+    expect(aliasPairs("Protocol Buffers (also known as Protobuf) can be used for requests/messages.")).toEqual([["buffer", "protobuf"]]);
+    expect(aliasPairs("how your API contract (a.k.a API description) is actually covered")).toEqual([["contract", "descript"]]);
+    expect(aliasPairs("a string format (supported by OpenAPI 2.x, aka Swagger,\nand AsyncAPI).")).toEqual([["openapi", "swagger"]]);
+  });
+
+  it("pairs the modifiers of two names with the same head", () => {
+    expect(aliasPairs("The OpenAPI Specification, formerly the Swagger Specification, is")).toEqual([["openapi", "swagger"]]);
+  });
+
+  it("gives nothing for clauses, sentence-initial markers, or markers with nothing before them on the line", () => {
+    expect(aliasPairs("A valid OpenAPI description document is also called an API contract because, like a contract")).toEqual([]);
+    expect(aliasPairs("Save an item for later. Formerly known as adding a star.")).toEqual([]);
+    expect(aliasPairs("AsyncAPI definition\naka AsyncAPI file / document / description")).toEqual([]);
+  });
+
+  it("is bounded on hostile text", () => {
+    expect(aliasPairs("x aka y ".repeat(100_000)).length).toBeLessThanOrEqual(16);
+  });
+});
+
+describe("mineRelated with aliases", () => {
+  it("relates an alias pair found once, when both terms are in the index", () => {
+    const guide: SearchDocument = { id: "g", kind: "guide", title: "What is TypeSpec?", body: "TypeSpec (formerly known as Cadl) was built to simplify API design.", url: "/", locale: "en", labels: [] };
+    expect(named([guide], ["cadl", "typespec"])).toEqual({ cadl: ["typespec"], typespec: ["cadl"] });
+    expect(named([guide], ["typespec"])).toEqual({});
   });
 });

@@ -1,8 +1,10 @@
 /**
- * @module Synonyms mined from the portal's own content at build time. An operation names its action twice: in
- * its operationId (`droplets_destroy`, `DeleteParticipant`, `stars_add`) and in its summary ("Delete a
- * Droplet", "Kick a participant", "Save an item for later"). When the two verbs differ, and the same pair
- * recurs across operations, the portal uses them interchangeably and a reader may type either.
+ * @module Synonyms mined from the portal's own content at build time, from two kinds of evidence:
+ * - verbs: an operation names its action twice, in its operationId (`droplets_destroy`, `DeleteParticipant`,
+ *   `stars_add`) and in its summary ("Delete a Droplet", "Kick a participant", "Save an item for later"). When the
+ *   two verbs differ, and the same pair recurs across operations, the portal uses them interchangeably;
+ * - names: prose that says two names are one thing ("OpenAPI (formerly known as Swagger)", "An API key, also
+ *   known as a token, …", "Protocol Buffers (a.k.a. Protobuf)"). One such sentence is enough: it is a definition.
  */
 import { STOPWORDS, stem } from "./analyze";
 import { tokenize } from "./tokenize";
@@ -12,6 +14,15 @@ import type { SearchDocument } from "./types";
 const MIN_PAIR_COUNT = 2;
 /** Weight (percent) of a mined relation, by how often it recurred. */
 const weightFor = (count: number) => (count >= 4 ? 75 : count >= 3 ? 65 : 55);
+/** Weight (percent) of a name the content itself gives as another name of a thing. */
+const ALIAS_WEIGHT = 75;
+/** Aliases read per document, and characters of its text scanned: a hostile body cannot make mining expensive. */
+const MAX_ALIASES_PER_DOC = 16;
+const MAX_ALIAS_TEXT = 20_000;
+/** Content words of an alias after its marker; a longer phrase is a clause ("an API contract because …"). */
+const MAX_ALIAS_NAME = 2;
+/** Content words read before a marker (the name it renames). */
+const MAX_ALIAS_WORDS = 3;
 
 const words = (text: string) => tokenize(text, 64).filter((t) => !t.joined && !STOPWORDS.has(t.word) && /^\p{L}+$/u.test(t.word)).map((t) => t.word);
 
@@ -20,6 +31,55 @@ function summaryOf(d: SearchDocument, opId: string): string {
   const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   if (norm(d.title) !== norm(opId)) return d.title;
   return d.body.split(/(?<=[.!?])\s|\n/)[0] ?? "";
+}
+
+/** The markers of another name: "formerly known as", "also called", "a.k.a.", … (case-insensitive). */
+const ALIAS_MARKER =
+  /\b(?:(?:formerly|previously|also|otherwise|sometimes)\s+(?:known\s+as|called|named|referred\s+to\s+as)|formerly|a\.k\.a\b\.?|aka)\b[\s:]*/giu;
+/** What ends the name after a marker, and what may sit between the name before it and the marker. */
+const ALIAS_END = /[()\n,;:!?"“”]|\.(?!\S)/u;
+const ALIAS_GAP = /^[\s,(]*$/u;
+
+/** Content words of a short phrase, an identifier as one word (`OpenAPI` → openapi), version-like chunks dropped. */
+function nameWords(phrase: string): string[] {
+  const out: string[] = [];
+  for (const chunk of phrase.replace(/["'“”‘’_*`]/g, " ").split(/\s+/)) {
+    if (!chunk || /\p{N}/u.test(chunk)) continue;
+    const tokens = tokenize(chunk, 16);
+    const word = tokens.length > 1 ? (tokens.find((t) => t.joined) ?? tokens[tokens.length - 1]).word : tokens[0]?.word;
+    if (word && !STOPWORDS.has(word) && /^\p{L}+$/u.test(word)) out.push(word);
+  }
+  return out;
+}
+
+/**
+ * Pairs of terms a text names as one thing: "OpenAPI (formerly known as Swagger)" → openapi, swagger; "The API
+ * key, also known as a token, …" → key, token. Each side stands for its head, its last word ("a.k.a API
+ * description" → description); when both heads are the same word ("OpenAPI Specification, formerly the Swagger
+ * Specification") their modifiers are paired instead. The name before the marker must end just before it (a
+ * comma or an opening parenthesis between) on the same line; an alias of more than {@link MAX_ALIAS_NAME} content words
+ * is a clause, not a name, and gives nothing. Terms are stems; at most `limit` pairs.
+ */
+export function aliasPairs(text: string, limit = MAX_ALIASES_PER_DOC): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const scanned = text.slice(0, MAX_ALIAS_TEXT);
+  for (const m of scanned.matchAll(ALIAS_MARKER)) {
+    const at = m.index ?? 0;
+    const line = scanned.slice(Math.max(0, at - 60), at).split("\n").pop() ?? "";
+    const gap = /[\s,(]*$/u.exec(line)?.[0] ?? "";
+    if (!ALIAS_GAP.test(gap)) continue;
+    const beforeText = line.slice(0, line.length - gap.length).split(ALIAS_END).pop() ?? "";
+    const afterText = scanned.slice(at + m[0].length, at + m[0].length + 80).replace(/^["“'‘_*`]+/u, "").split(ALIAS_END)[0].replace(/^\s*(?:the|an?)\s+/i, "");
+    const before = nameWords(beforeText).slice(-MAX_ALIAS_WORDS);
+    const after = nameWords(afterText);
+    if (!before.length || !after.length || after.length > MAX_ALIAS_NAME) continue;
+    let a = stem(before[before.length - 1]);
+    let b = stem(after[after.length - 1]);
+    if (a === b && before.length > 1 && after.length > 1) [a, b] = [stem(before[before.length - 2]), stem(after[after.length - 2])];
+    if (a !== b) out.push([a, b]);
+    if (out.length >= limit) break;
+  }
+  return out;
 }
 
 /**
@@ -50,15 +110,22 @@ export function mineRelated(docs: SearchDocument[], termIndex: Map<string, numbe
       pairs.set(key, (pairs.get(key) ?? 0) + 1);
     }
   }
+  const weights = new Map<string, number>();
+  for (const [key, count] of pairs) if (count >= MIN_PAIR_COUNT) weights.set(key, weightFor(count));
+  for (const d of docs) {
+    for (const [a, b] of aliasPairs(`${d.title}\n${d.body}`)) {
+      const key = a < b ? `${a} ${b}` : `${b} ${a}`;
+      weights.set(key, Math.max(weights.get(key) ?? 0, ALIAS_WEIGHT));
+    }
+  }
   const related: Record<string, number[]> = {};
-  for (const [key, count] of [...pairs].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (count < MIN_PAIR_COUNT) continue;
+  for (const [key, weight] of [...weights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const [a, b] = key.split(" ");
     const ta = termIndex.get(a);
     const tb = termIndex.get(b);
     if (ta === undefined || tb === undefined) continue;
-    (related[a] ??= []).push(tb, weightFor(count));
-    (related[b] ??= []).push(ta, weightFor(count));
+    (related[a] ??= []).push(tb, weight);
+    (related[b] ??= []).push(ta, weight);
   }
   return related;
 }
