@@ -43,12 +43,15 @@ export function buildSearchIndex(docs: SearchDocument[], options: BuildOptions =
   const kept = docs.filter((d) => !seen.has(d.id) && seen.add(d.id));
   const n = kept.length;
   const surface = new Map<string, string>();
+  // Words of public documents only (for mining: see `related` below).
+  const publicSurface = new Map<string, string>();
   // Per field: per doc term → tf, and the field's length in tokens.
   const tf: Map<string, number>[][] = FIELDS.map(() => []);
   const len: number[][] = FIELDS.map(() => []);
   const headLen: number[] = [];
   for (let i = 0; i < n; i++) {
     const texts = fieldTexts(kept[i]);
+    const isPublic = !kept[i].labels?.length;
     const titleTerms = new Set<string>();
     FIELDS.forEach((field, f) => {
       const counts = new Map<string, number>();
@@ -58,6 +61,7 @@ export function buildSearchIndex(docs: SearchDocument[], options: BuildOptions =
         if (STOPWORDS.has(t.word)) continue;
         const term = stem(t.word);
         if (!surface.has(t.word)) surface.set(t.word, term);
+        if (isPublic && !t.joined && !publicSurface.has(t.word)) publicSurface.set(t.word, term);
         counts.set(term, (counts.get(term) ?? 0) + 1);
         if (!t.joined) length++;
         if (f === 0 && !t.joined) titleTerms.add(term);
@@ -100,7 +104,7 @@ export function buildSearchIndex(docs: SearchDocument[], options: BuildOptions =
     wordTerm: words.map((w) => termIndex.get(surface.get(w)!)!),
     // Mined from public documents only: a relation learnt from a private page would change what every reader's
     // query expands to.
-    related: mineRelated(kept.filter((d) => !d.labels?.length), termIndex),
+    related: mineRelated(kept.filter((d) => !d.labels?.length), termIndex, publicSurface),
   };
   if (options.vectors) data.vectors = kept.map((d) => options.vectors!.get(d.id) ?? "");
   return JSON.stringify(data);

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { buildSearchIndex, loadSearchIndex, type SearchDocument } from "./index";
 
 // A small vocabulary (with near-misses and shared prefixes) so random queries hit typos, completions and
-// synonyms; labels decide who may read what.
-const WORDS = ["widget", "widgets", "gadget", "delete", "remove", "create", "list", "zorblax", "zorblaq", "repository", "repo", "webhook", "web", "hook", "wid", "gad"];
+// synonyms (and a closed compound, gadget + widget); labels decide who may read what.
+const WORDS = ["widget", "widgets", "gadget", "gadgetwidget", "delete", "remove", "create", "list", "zorblax", "zorblaq", "repository", "repo", "webhook", "web", "hook", "wid", "gad"];
 const LABELS = [[], [], ["staff"], ["beta"], ["staff", "beta"]];
 
 const docArb = fc.record({

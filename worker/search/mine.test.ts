@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aliasPairs, mineRelated } from "./mine";
+import { aliasPairs, compoundHeads, mineRelated } from "./mine";
+import { stem } from "./analyze";
 import type { SearchDocument } from "./types";
 
 const op = (operationId: string, title: string, body = ""): SearchDocument => ({
@@ -62,5 +63,26 @@ describe("mineRelated with aliases", () => {
     const guide: SearchDocument = { id: "g", kind: "guide", title: "What is TypeSpec?", body: "TypeSpec (formerly known as Cadl) was built to simplify API design.", url: "/", locale: "en", labels: [] };
     expect(named([guide], ["cadl", "typespec"])).toEqual({ cadl: ["typespec"], typespec: ["cadl"] });
     expect(named([guide], ["typespec"])).toEqual({});
+  });
+});
+
+describe("compoundHeads: closed compounds of the vocabulary", () => {
+  const vocab = (words: string[]) => new Map(words.map((w) => [w, stem(w)]));
+
+  it("relates a head to the compounds that end with it when both parts are words", () => {
+    const heads = compoundHeads(vocab(["name", "space", "namespace", "namespaces", "work", "workspace", "file", "system", "filesystem"]));
+    expect(heads.get("space")).toEqual(["namespac", "workspac"]);
+    expect(heads.get("system")).toEqual(["filesystem"]);
+  });
+
+  it("skips inflections, prefixes and parts that are not words", () => {
+    // mapping = map + -ping (its stem is map); percent = per + cent (a 3-letter prefix); monkey: "mon" is no word here.
+    expect(compoundHeads(vocab(["map", "ping", "mapping", "per", "cent", "percent", "monkey", "key"])).size).toBe(0);
+  });
+
+  it("are mined one way, head to compound, below other relations", () => {
+    const terms = ["name", "namespac", "space"];
+    const related = mineRelated([], new Map(terms.map((t, i) => [t, i])), vocab(["name", "space", "namespace"]));
+    expect(related).toEqual({ space: [1, 50] });
   });
 });

@@ -4,7 +4,8 @@
  *   `stars_add`) and in its summary ("Delete a Droplet", "Kick a participant", "Save an item for later"). When the
  *   two verbs differ, and the same pair recurs across operations, the portal uses them interchangeably;
  * - names: prose that says two names are one thing ("OpenAPI (formerly known as Swagger)", "An API key, also
- *   known as a token, …", "Protocol Buffers (a.k.a. Protobuf)"). One such sentence is enough: it is a definition.
+ *   known as a token, …", "Protocol Buffers (a.k.a. Protobuf)"). One such sentence is enough: it is a definition;
+ * - compounds: a closed compound of the vocabulary is a kind of its head (`namespace` → space), one way.
  */
 import { STOPWORDS, stem } from "./analyze";
 import { tokenize } from "./tokenize";
@@ -19,6 +20,13 @@ const ALIAS_WEIGHT = 75;
 /** Aliases read per document, and characters of its text scanned: a hostile body cannot make mining expensive. */
 const MAX_ALIASES_PER_DOC = 16;
 const MAX_ALIAS_TEXT = 20_000;
+/** Weight (percent) of a compound word's head standing for it ("space" → namespace): a kind of, loosely. */
+const COMPOUND_WEIGHT = 50;
+/** Shortest compound, first part and head read; compounds kept per head (the shortest first). */
+const MIN_COMPOUND = 7;
+const MIN_MODIFIER = 4;
+const MIN_HEAD = 4;
+const MAX_COMPOUNDS_PER_HEAD = 8;
 /** Content words of an alias after its marker; a longer phrase is a clause ("an API contract because …"). */
 const MAX_ALIAS_NAME = 2;
 /** Content words read before a marker (the name it renames). */
@@ -83,10 +91,35 @@ export function aliasPairs(text: string, limit = MAX_ALIASES_PER_DOC): Array<[st
 }
 
 /**
+ * Closed compounds of the portal's vocabulary and their heads: `namespace` = name + space, `filesystem` = file +
+ * system, `usergroup` = user + group (the first part needs 4 letters: 3-letter parts are mostly prefixes, as in
+ * per + cent, pre + sent). English puts a compound's head last, so a reader's "space" may mean the
+ * portal's namespace: head stem → compound stems, one way (a namespace is a kind of space, not the reverse). Both
+ * parts must be words of `vocabulary` (surface word → stem), which keeps `monkey` away from `key`.
+ */
+export function compoundHeads(vocabulary: ReadonlyMap<string, string>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const words = [...vocabulary.keys()].filter((w) => w.length >= MIN_COMPOUND && /^\p{L}+$/u.test(w)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  for (const w of words) {
+    for (let k = MIN_MODIFIER; k + MIN_HEAD <= w.length; k++) {
+      const head = vocabulary.get(w.slice(k));
+      const compound = vocabulary.get(w)!;
+      // The compound's stem must keep its head ("mapping" is map + -ping, not a compound) and the head be a stem
+      // of its own length class.
+      if (head === undefined || head.length < MIN_HEAD || compound.length < k + MIN_HEAD - 1 || !vocabulary.has(w.slice(0, k)) || STOPWORDS.has(w.slice(0, k))) continue;
+      const list = out.get(head) ?? [];
+      if (list.length < MAX_COMPOUNDS_PER_HEAD && compound !== head && !list.includes(compound)) out.set(head, [...list, compound]);
+      break;
+    }
+  }
+  return out;
+}
+
+/**
  * Mined relations, by stem: `stem → [termIndex, weight%, ...]`, symmetric, restricted to terms of `termIndex`
  * (the index's term → position map). Deterministic for a given document list.
  */
-export function mineRelated(docs: SearchDocument[], termIndex: Map<string, number>): Record<string, number[]> {
+export function mineRelated(docs: SearchDocument[], termIndex: Map<string, number>, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
   const pairs = new Map<string, number>();
   const summaryVerbs = new Set<string>();
   const seen: Array<{ candidates: Set<string>; verb: string; summary: string[] }> = [];
@@ -126,6 +159,17 @@ export function mineRelated(docs: SearchDocument[], termIndex: Map<string, numbe
     if (ta === undefined || tb === undefined) continue;
     (related[a] ??= []).push(tb, weight);
     (related[b] ??= []).push(ta, weight);
+  }
+  // One way: head → compound, unless a stronger relation already links them.
+  for (const [head, compounds] of vocabulary ? [...compoundHeads(vocabulary)].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : []) {
+    const th = termIndex.get(head);
+    if (th === undefined) continue;
+    for (const c of compounds) {
+      const tc = termIndex.get(c);
+      const own = related[head] ?? [];
+      if (tc === undefined || own.some((t, i) => i % 2 === 0 && t === tc)) continue;
+      (related[head] ??= []).push(tc, COMPOUND_WEIGHT);
+    }
   }
   return related;
 }
