@@ -47,8 +47,12 @@ for (const [slug, p] of bundle.guideSlugs) {
 for (const [slug, id] of bundle.changelogIds) byUrl.set(`/changelog#${slug}`, id);
 const idOf = (d) => d.kind === "operation" ? `${d.api === "digitalocean" ? "do" : d.api}:${d.fields.operationId}` : byUrl.get(d.url);
 let t = performance.now();
-const index = loadSearchIndex(buildSearchIndex(all));
-console.log(`${all.length} docs, build+load ${(performance.now() - t).toFixed(0)} ms`);
+const serialised = buildSearchIndex(all);
+const index = loadSearchIndex(serialised);
+// Index size, and how much of it the mined relations take (mine.ts: verb pairs, aliases, compounds).
+const related = index.data.related;
+const relations = Object.values(related).reduce((n, v) => n + v.length / 2, 0);
+console.log(`${all.length} docs, build+load ${(performance.now() - t).toFixed(0)} ms, index ${(serialised.length / 1024).toFixed(0)} KB, mined relations ${relations} (${(JSON.stringify(related).length / 1024).toFixed(1)} KB)`);
 /** The query's half: FNV-1a of its text, even → "tune", odd → "check". */
 export function half(text) {
   let h = 0x811c9dc5;
