@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aliasPairs, compoundHeads, mineRelated } from "./mine";
+import { aliasPairs, compoundHeads, definitionPairs, mineRelated } from "./mine";
 import { stem } from "./analyze";
 import type { SearchDocument } from "./types";
 
@@ -55,6 +55,24 @@ describe("aliasPairs: names the content gives as one thing", () => {
 
   it("is bounded on hostile text", () => {
     expect(aliasPairs("x aka y ".repeat(100_000)).length).toBeLessThanOrEqual(16);
+  });
+});
+
+describe("definitionPairs: a name and the class the portal defines it by", () => {
+  // Real sentences from DigitalOcean's API description (tag descriptions), line breaks as in the source.
+  it("pairs the defined name with the head of its class", () => {
+    expect(definitionPairs("Droplets A Droplet is a DigitalOcean\nvirtual machine. By sending requests to the Droplet endpoint")).toEqual([["droplet", "machin"]]);
+    expect(definitionPairs("A tag is a label that can be applied to a resource (currently Droplets, Images, Volumes")).toEqual([["tag", "label"]]);
+  });
+
+  it("reads only indefinite definitions at a capitalised article", () => {
+    expect(definitionPairs("The API contract is the document your team agrees on.")).toEqual([]);
+    expect(definitionPairs("once a droplet is a member of the pool")).toEqual([]);
+    expect(definitionPairs("A backup is available for every Droplet.")).toEqual([]); // no article: not a class
+  });
+
+  it("is bounded on hostile text", () => {
+    expect(definitionPairs("A cat is a dog. ".repeat(50_000)).length).toBeLessThanOrEqual(16);
   });
 });
 

@@ -5,6 +5,8 @@
  *   two verbs differ, and the same pair recurs across operations, the portal uses them interchangeably;
  * - names: prose that says two names are one thing ("OpenAPI (formerly known as Swagger)", "An API key, also
  *   known as a token, …", "Protocol Buffers (a.k.a. Protobuf)"). One such sentence is enough: it is a definition;
+ * - definitions: "A tag is a label that …", "A Droplet is a DigitalOcean virtual machine": the portal's own name
+ *   for a thing and the general word it defines it by (tag, label; droplet, machine);
  * - compounds: a closed compound of the vocabulary is a kind of its head (`namespace` → space), one way.
  */
 import { STOPWORDS, stem } from "./analyze";
@@ -20,6 +22,8 @@ const ALIAS_WEIGHT = 75;
 /** Aliases read per document, and characters of its text scanned: a hostile body cannot make mining expensive. */
 const MAX_ALIASES_PER_DOC = 16;
 const MAX_ALIAS_TEXT = 20_000;
+/** Weight (percent) of a definition's class ("A tag is a label …": tag, label): a kind of, stated by the portal. */
+const DEFINITION_WEIGHT = 60;
 /** Weight (percent) of a compound word's head standing for it ("space" → namespace): a kind of, loosely. */
 const COMPOUND_WEIGHT = 50;
 /** Shortest compound, first part and head read; compounds kept per head (the shortest first). */
@@ -91,6 +95,34 @@ export function aliasPairs(text: string, limit = MAX_ALIASES_PER_DOC): Array<[st
 }
 
 /**
+ * "A|An <name> is a|an <class>": a sentence (capital A) defining a name of at most two words by a noun phrase of at
+ * most four, which ends at punctuation or at a word that starts a clause or a complement ("of", "that", "for", …).
+ * Group 1 is the name, group 2 the class.
+ */
+const DEFINITION =
+  /(?:^|\s)(?:A|An)\s+((?:\p{L}[\p{L}-]*\s+)?\p{L}[\p{L}-]*)\s+is\s+an?\s+((?:\p{L}[\p{L}-]*\s+){0,3}?\p{L}[\p{L}-]*)(?=\s+(?:of|that|which|who|whose|for|to|with|in|on|from|by|used|you|where|and|or|than|as|at|is|can|will|may|should|must)\b|\s*[.,;:()!?]|\s*$)/gu;
+
+/**
+ * Pairs of a name and the class a definition gives it: "A tag is a label that can be applied to resources" →
+ * tag, label; "A Droplet is a DigitalOcean virtual machine." → droplet, machine (each side stands for its last
+ * word). Only indefinite definitions ("is a", "is an") at a capitalised article: "the X is the Y" identifies,
+ * it does not classify. Terms are stems; at most `limit` pairs, from the first {@link MAX_ALIAS_TEXT} characters.
+ */
+export function definitionPairs(text: string, limit = MAX_ALIASES_PER_DOC): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const m of text.slice(0, MAX_ALIAS_TEXT).replace(/\s+/g, " ").matchAll(DEFINITION)) {
+    const name = nameWords(m[1]);
+    const cls = nameWords(m[2]);
+    if (!name.length || !cls.length) continue;
+    const a = stem(name[name.length - 1]);
+    const b = stem(cls[cls.length - 1]);
+    if (a !== b) out.push([a, b]);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/**
  * Closed compounds of the portal's vocabulary and their heads: `namespace` = name + space, `filesystem` = file +
  * system, `usergroup` = user + group (the first part needs 4 letters: 3-letter parts are mostly prefixes, as in
  * per + cent, pre + sent). English puts a compound's head last, so a reader's "space" may mean the
@@ -145,11 +177,14 @@ export function mineRelated(docs: SearchDocument[], termIndex: Map<string, numbe
   }
   const weights = new Map<string, number>();
   for (const [key, count] of pairs) if (count >= MIN_PAIR_COUNT) weights.set(key, weightFor(count));
+  const stated = (a: string, b: string, weight: number) => {
+    const key = a < b ? `${a} ${b}` : `${b} ${a}`;
+    weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+  };
   for (const d of docs) {
-    for (const [a, b] of aliasPairs(`${d.title}\n${d.body}`)) {
-      const key = a < b ? `${a} ${b}` : `${b} ${a}`;
-      weights.set(key, Math.max(weights.get(key) ?? 0, ALIAS_WEIGHT));
-    }
+    const text = `${d.title}\n${d.body}`;
+    for (const [a, b] of aliasPairs(text)) stated(a, b, ALIAS_WEIGHT);
+    for (const [a, b] of definitionPairs(text)) stated(a, b, DEFINITION_WEIGHT);
   }
   const related: Record<string, number[]> = {};
   for (const [key, weight] of [...weights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
