@@ -1,5 +1,5 @@
 /**
- * @module Synonyms mined from the portal's own content at build time, from two kinds of evidence:
+ * @module Synonyms mined from the portal's own (public) content at build time, from four kinds of evidence:
  * - verbs: an operation names its action twice, in its operationId (`droplets_destroy`, `DeleteParticipant`,
  *   `stars_add`) and in its summary ("Delete a Droplet", "Kick a participant", "Save an item for later"). When the
  *   two verbs differ, and the same pair recurs across operations, the portal uses them interchangeably;
@@ -48,9 +48,8 @@ function summaryOf(d: SearchDocument, opId: string): string {
 /** The markers of another name: "formerly known as", "also called", "a.k.a.", … (case-insensitive). */
 const ALIAS_MARKER =
   /\b(?:(?:formerly|previously|also|otherwise|sometimes)\s+(?:known\s+as|called|named|referred\s+to\s+as)|formerly|a\.k\.a\b\.?|aka)\b[\s:]*/giu;
-/** What ends the name after a marker, and what may sit between the name before it and the marker. */
+/** What ends a name: punctuation, or a full stop that ends a sentence (not the one in `2.x`). */
 const ALIAS_END = /[()\n,;:!?"“”]|\.(?!\S)/u;
-const ALIAS_GAP = /^[\s,(]*$/u;
 
 /** Content words of a short phrase, an identifier as one word (`OpenAPI` → openapi), version-like chunks dropped. */
 function nameWords(phrase: string): string[] {
@@ -78,8 +77,8 @@ export function aliasPairs(text: string, limit = MAX_ALIASES_PER_DOC): Array<[st
   for (const m of scanned.matchAll(ALIAS_MARKER)) {
     const at = m.index ?? 0;
     const line = scanned.slice(Math.max(0, at - 60), at).split("\n").pop() ?? "";
+    // Only spaces, a comma or an opening parenthesis may sit between the name and the marker.
     const gap = /[\s,(]*$/u.exec(line)?.[0] ?? "";
-    if (!ALIAS_GAP.test(gap)) continue;
     const beforeText = line.slice(0, line.length - gap.length).split(ALIAS_END).pop() ?? "";
     const afterText = scanned.slice(at + m[0].length, at + m[0].length + 80).replace(/^["“'‘_*`]+/u, "").split(ALIAS_END)[0].replace(/^\s*(?:the|an?)\s+/i, "");
     const before = nameWords(beforeText).slice(-MAX_ALIAS_WORDS);
@@ -136,8 +135,8 @@ export function compoundHeads(vocabulary: ReadonlyMap<string, string>): Map<stri
     for (let k = MIN_MODIFIER; k + MIN_HEAD <= w.length; k++) {
       const head = vocabulary.get(w.slice(k));
       const compound = vocabulary.get(w)!;
-      // The compound's stem must keep its head ("mapping" is map + -ping, not a compound) and the head be a stem
-      // of its own length class.
+      // The compound's stem must keep its head ("mapping" stems to map: -ping is an inflection, not a head), and
+      // the head's own stem needs 4+ letters.
       if (head === undefined || head.length < MIN_HEAD || compound.length < k + MIN_HEAD - 1 || !vocabulary.has(w.slice(0, k)) || STOPWORDS.has(w.slice(0, k))) continue;
       const list = out.get(head) ?? [];
       if (list.length < MAX_COMPOUNDS_PER_HEAD && compound !== head && !list.includes(compound)) out.set(head, [...list, compound]);
