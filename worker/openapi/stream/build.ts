@@ -10,8 +10,11 @@
  * 3. A skeleton of every path item (each operation's operationId, summary, tags, deprecated and callbacks; path
  *    item `$ref`s followed) goes through the model's own collectOperations: the same slugs, order and issues as a
  *    whole-document build.
- * 4. Each slice is built from a mini-document: the small members, its path item, and the `$ref` targets it reaches,
- *    read on demand through the index (range reads coalesced into windows, parsed entries cached within a bound).
+ * 4. Each slice is built from a mini-document (the small members, its path item, the path items and callbacks it
+ *    `$ref`s) and its reach in the build-wide target table ({@link TargetTable}): each `$ref` target is resolved,
+ *    read, walked and weighed once per build, its own refs kept as target numbers, so a slice's reach is a walk
+ *    over small integers; its values come back through the bounded cache of parsed entries (range reads coalesced
+ *    into windows). A slice reaching more than MAX_SLICE_TARGET_CHARS of targets throws SliceTooDense.
  *
  * Positions stay exact: each entry is parsed alone and its positions are shifted by where it starts.
  * 5. Every `$ref` of the document is checked once, entry by entry in document order (the whole build's checkRefs,
@@ -19,12 +22,13 @@
  * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives, YAML; lint (the caller says so).
  */
 import { buildHeader } from "../model/header";
-import { buildSlice } from "../model";
+import { buildSlice, sliceRoots } from "../model";
 import { checkRefs } from "../model/check-refs";
 import { collectOperations, type OperationEntry } from "../model/operations";
 import { resolveObjectRef } from "../model/path-item";
-import { isObject, parseRef, resolvePointer, type PathSegment } from "../model/pointer";
-import { RefClosure } from "../model/ref-closure";
+import { childOf, isObject, parseRef, resolvePointer, type PathSegment } from "../model/pointer";
+import type { RefClosure } from "../model/ref-closure";
+import { MAX_SLICE_TARGET_CHARS, SliceTooDense, targetChars } from "../model/slice-size";
 import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "../model/types";
 import { walkRefs } from "../model/walk-refs";
 import { detectVersion } from "../normalize/detect-version";
@@ -44,6 +48,8 @@ export const STREAM_RANDOM_WINDOW_BYTES = 1024 * 1024;
 const WINDOWS_HELD = 4;
 /** Parsed entries kept for reuse, by source characters (a schema shared by many operations is read once while it stays). */
 export const STREAM_ENTRY_CACHE_CHARS = 8 * 1024 * 1024;
+/** Entries read in document order kept apart from the shared targets' cache (see EntryReader.load). */
+export const STREAM_PASSING_CACHE_CHARS = 2 * 1024 * 1024;
 /** A top-level member past this size (an `x-` extension, say) is not materialised; `$ref`s into it are unresolved. */
 export const STREAM_MAX_MEMBER_BYTES = 8 * 1024 * 1024;
 /**
@@ -100,6 +106,9 @@ class EntryReader {
   private windows: { start: number; bytes: Uint8Array }[] = [];
   private cache = new Map<IndexedEntry, Parsed>();
   private cachedChars = 0;
+  /** Entries read in document order (see {@link load}). */
+  private passing = new Map<IndexedEntry, Parsed>();
+  private passingChars = 0;
   private decoder = new TextDecoder();
   reads = 0;
 
@@ -116,15 +125,18 @@ class EntryReader {
 
   /**
    * The entry's value, parsed (entries were checked by pass 1, so a failure here is storage corruption).
+   * `sequential`: read in document order (a 4 MB window ahead, else 1 MB); `shared`: kept in the main cache
+   * (`$ref` targets: components), else in the small one for entries passed in order (path items).
    * @throws EntryTooLarge past {@link STREAM_MAX_ENTRY_BYTES}.
    */
-  async load(entry: IndexedEntry, sequential = false): Promise<Parsed> {
+  async load(entry: IndexedEntry, sequential = false, shared = !sequential): Promise<Parsed> {
     if (entry.end - entry.start > STREAM_MAX_ENTRY_BYTES) throw new EntryTooLarge(entry);
-    const hit = this.cache.get(entry);
+    const cache = this.cache.has(entry) ? this.cache : this.passing;
+    const hit = cache.get(entry);
     if (hit) {
       // Most recently used last: Map keeps insertion order, so re-insert.
-      this.cache.delete(entry);
-      this.cache.set(entry, hit);
+      cache.delete(entry);
+      cache.set(entry, hit);
       return hit;
     }
     const text = await this.text(entry.start, entry.end, sequential ? STREAM_WINDOW_BYTES : STREAM_RANDOM_WINDOW_BYTES);
@@ -132,13 +144,10 @@ class EntryReader {
     const outcome = parseJson(text, DEFAULT_MAX_DEPTH, false);
     if (!outcome.ok) throw new Error(`the stored definition changed after it was indexed: ${outcome.error.message}`);
     const parsed: Parsed = { data: outcome.doc.data, locate: outcome.doc.locate, chars: text.length };
-    this.cache.set(entry, parsed);
-    this.cachedChars += text.length;
-    for (const [key, value] of this.cache) {
-      if (this.cachedChars <= STREAM_ENTRY_CACHE_CHARS || key === entry) break;
-      this.cache.delete(key);
-      this.cachedChars -= value.chars;
-    }
+    // Entries read in document order that are not `$ref` targets (path items) are seldom read again soon: kept
+    // apart, so that they never push the shared targets out of the main cache.
+    if (!shared) this.passingChars = remember(this.passing, entry, parsed, this.passingChars, STREAM_PASSING_CACHE_CHARS);
+    else this.cachedChars = remember(this.cache, entry, parsed, this.cachedChars, STREAM_ENTRY_CACHE_CHARS);
     return parsed;
   }
 
@@ -163,10 +172,166 @@ class EntryReader {
   }
 }
 
+/** Adds `parsed` to an LRU `cache` holding `chars` characters, dropping the oldest past `max`; returns the new total. */
+function remember(cache: Map<IndexedEntry, Parsed>, entry: IndexedEntry, parsed: Parsed, chars: number, max: number): number {
+  cache.set(entry, parsed);
+  chars += parsed.chars;
+  for (const [key, value] of cache) {
+    if (chars <= max || key === entry) break;
+    cache.delete(key);
+    chars -= value.chars;
+  }
+  return chars;
+}
+
 /** An entry too large to parse alone (see {@link STREAM_MAX_ENTRY_BYTES}). */
 class EntryTooLarge extends Error {
   constructor(readonly entry: IndexedEntry) {
     super(`the entry ${JSON.stringify(entry.key)} has ${entry.end - entry.start} bytes`);
+  }
+}
+
+/** The index entry a local pointer names, and the rest of the pointer (see `entryAt` in {@link build}). */
+type EntryAt = (segments: readonly string[]) => { entry: IndexedEntry | undefined; rest: string[] } | undefined;
+
+/** One `$ref` target of a streamed build, numbered in the order first met. */
+interface Target {
+  /** The ref as written (`#/components/schemas/Pet`). */
+  ref: string;
+  /** Its pointer's segments (undefined until resolved); where its members are judged (walkRefs' base path). */
+  segments?: string[];
+  /** False for a target that does not resolve (or is not materialised: `#`, a whole section, an oversized member). */
+  found?: boolean;
+  /** Target numbers of the local refs directly inside its value, as RefClosure collects them; set once walked. */
+  direct?: number[];
+  /** What it adds to a page's reach (JSON characters + ref + 4, as model/slice-size.ts weighs it). */
+  chars?: number;
+}
+
+/**
+ * The build-wide table of `$ref` targets (issue 12): each target is resolved, read and walked ONCE per build, its
+ * own outgoing refs kept as small integers, so a slice's reach is a walk over integers (a visited stamp per
+ * target) instead of a copy of every closure per slice. Values are not held here: they come back through the
+ * reader's bounded cache of parsed entries when a slice needs them. The reach is the same as RefClosure's over
+ * the whole document: refs starting with `#` whose targets exist, followed transitively.
+ */
+class TargetTable {
+  private readonly ids = new Map<string, number>();
+  private readonly table: Target[] = [];
+  /** `seen[id] === stamp` when target `id` was met by the current slice. */
+  private readonly seen: number[] = [];
+  private stamp = 0;
+
+  constructor(
+    private readonly reader: EntryReader,
+    private readonly entryAt: EntryAt,
+    private readonly top: Record<string, unknown>,
+    private readonly schemes: Record<string, unknown>,
+    private readonly budget: WorkBudget,
+  ) {}
+
+  /** Distinct targets met so far. */
+  get size(): number {
+    return this.table.length;
+  }
+
+  private idOf(ref: string): number {
+    let id = this.ids.get(ref);
+    if (id === undefined) {
+      id = this.table.length;
+      this.ids.set(ref, id);
+      this.table.push({ ref });
+    }
+    return id;
+  }
+
+  /**
+   * Resolves local pointer `segments` through the index, as resolvePointer does over the whole document: a `$ref`
+   * met on the way is followed from the document's root (across entries), within 32 hops. The whole document,
+   * `paths`, `webhooks` and a whole `components` section other than securitySchemes are not materialised: not found.
+   */
+  async resolve(segments: readonly string[], hops = 0): Promise<{ found: boolean; value: unknown }> {
+    const missing = { found: false, value: undefined };
+    const [a, b, c] = segments;
+    let node: unknown;
+    let rest: readonly string[];
+    const named = this.entryAt(segments);
+    if (named) {
+      if (!named.entry) return missing;
+      node = (await this.reader.load(named.entry)).data;
+      rest = named.rest;
+    } else if (a === "components" && b === "securitySchemes" && c === undefined) {
+      node = this.schemes;
+      rest = [];
+    } else if (a !== undefined && a !== "paths" && a !== "webhooks" && a !== "components" && Object.hasOwn(this.top, a)) {
+      node = this.top[a];
+      rest = segments.slice(1);
+    } else return missing;
+    for (let i = 0; i < rest.length; i++) {
+      const next = childOf(node, rest[i]);
+      if (next === undefined) {
+        if (!isObject(node) || typeof node.$ref !== "string" || hops >= 32) return missing;
+        const inner = parseRef(node.$ref);
+        if (inner.kind !== "local") return missing;
+        return this.resolve([...inner.segments, ...rest.slice(i)], hops + 1);
+      }
+      node = next;
+    }
+    return { found: true, value: node };
+  }
+
+  /** Resolves target `id` the first time (reads, walks and weighs it once); later calls cost nothing. */
+  private async describe(id: number): Promise<Target> {
+    const t = this.table[id];
+    if (t.direct !== undefined || t.found === false) return t;
+    const parsed = parseRef(t.ref);
+    if (parsed.kind !== "local" || parsed.segments.length === 0) {
+      t.found = false;
+      return t;
+    }
+    const { found, value } = await this.resolve(parsed.segments);
+    t.found = found;
+    if (!found) return t;
+    t.segments = parsed.segments;
+    const direct = new Set<number>();
+    walkRefs(value, (r) => r.startsWith("#") && direct.add(this.idOf(r)), parsed.segments, this.budget);
+    t.direct = [...direct];
+    t.chars = targetChars(t.ref, value);
+    return t;
+  }
+
+  /**
+   * Every local ref reachable from `roots`, keyed as written (sorted), mapped to its target: what
+   * RefClosure.collect returns over the whole document. Spends one unit per target reached.
+   * @throws SliceTooDense when the targets' characters pass {@link MAX_SLICE_TARGET_CHARS} (the page could not be
+   * read), as the whole build's weighing refuses such a definition.
+   */
+  async collect(roots: readonly unknown[], slug: string): Promise<Record<string, unknown>> {
+    const stamp = ++this.stamp;
+    const stack: number[] = [];
+    const enqueue = (id: number) => {
+      if (this.seen[id] === stamp) return;
+      this.seen[id] = stamp;
+      stack.push(id);
+    };
+    for (const root of roots) walkRefs(root, (r) => r.startsWith("#") && enqueue(this.idOf(r)), [], this.budget);
+    const reached: Target[] = [];
+    let chars = 0;
+    while (stack.length) {
+      const id = stack.pop()!;
+      this.budget.spend("collecting $ref targets");
+      const known = this.table[id];
+      const t = known.direct !== undefined || known.found === false ? known : await this.describe(id);
+      if (!t.found) continue;
+      reached.push(t);
+      chars += t.chars!;
+      if (chars > MAX_SLICE_TARGET_CHARS) throw new SliceTooDense(slug, reached.length, chars);
+      for (const d of t.direct!) enqueue(d);
+    }
+    reached.sort((x, y) => (x.ref < y.ref ? -1 : x.ref > y.ref ? 1 : 0));
+    const refs: Record<string, unknown> = {};
+    for (const t of reached) refs[t.ref] = (await this.resolve(t.segments!)).value;
+    return refs;
   }
 }
 
@@ -216,7 +381,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
    * place inside one) and the rest of the pointer; undefined for a pointer to anything else. `entry` is undefined
    * when the pointer has that shape but names nothing indexed.
    */
-  const entryAt = (segments: readonly string[]): { entry: IndexedEntry | undefined; rest: string[] } | undefined => {
+  const entryAt: EntryAt = (segments) => {
     const [a, b, c] = segments;
     if ((a === "paths" || a === "webhooks") && b !== undefined) return { entry: entriesOf(a).get(b), rest: segments.slice(2) };
     if (a === "components" && b !== undefined && c !== undefined) return { entry: index.components.get(b)?.get(c), rest: segments.slice(3) };
@@ -275,11 +440,11 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   };
 
   /**
-   * A mini-document holding one path item and the `$ref` targets reachable from it, read through the index: all of
-   * them for a slice; for the skeleton (`structural`), only path items and callbacks (what collectOperations
-   * follows), which keeps that pass from reading every schema each operation reaches.
+   * A mini-document holding one path item and the path items and callbacks reachable from it through `$ref`s (what
+   * collectOperations follows to find operations), read through the index. The schemas, parameters, ... an
+   * operation reaches are not read here: a slice gets them from the build-wide {@link TargetTable}.
    */
-  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry, structural = false): Promise<Record<string, unknown>> => {
+  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry): Promise<Record<string, unknown>> => {
     const doc: Record<string, unknown> = { ...top, components: { securitySchemes: schemes } };
     const item = (await reader.load(entry, true)).data;
     doc[place] = { [key]: item };
@@ -294,7 +459,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
         const [a, b, c] = parsed.segments;
         const target = entryAt(parsed.segments)?.entry;
         if (!target || loaded.has(target)) continue;
-        if (structural && a === "components" && b !== "pathItems" && b !== "callbacks") continue;
+        if (a === "components" && b !== "pathItems" && b !== "callbacks") continue;
         loaded.add(target);
         const value = (await reader.load(target)).data;
         // Under its own name, as the whole document holds it: `paths`/`webhooks` or a `components` section.
@@ -380,7 +545,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     skeleton[place] = holder;
     for (const [key, entry] of entries) {
       if (key.startsWith("x-")) continue;
-      const doc = await miniDocument(place, key, entry, true);
+      const doc = await miniDocument(place, key, entry);
       holder[key] = pruneItem(doc, (doc[place] as Record<string, unknown>)[key]);
     }
   }
@@ -388,7 +553,9 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   for (const key of index.top.keys()) {
     if (key === "paths" || key === "webhooks") for (const [k, e] of entriesOf(key)) await checkRefsOf((await reader.load(e, true)).data, [key, k]);
     else if (key === "components") {
-      for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true)).data, [key, section, name]);
+      // Components are read into the main cache: the slices that follow find the `$ref` targets there (Graph
+      // beta's 6,177 schemas, 7 MB, all stay) instead of reading each one's window again.
+      for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true, true)).data, [key, section, name]);
     } else if (Object.hasOwn(top, key)) await checkRefsOf(top[key], [key]);
   }
   const found: BuildIssue[] = [];
@@ -410,7 +577,8 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   located.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
 
   const bySlug = new Map<string, OperationEntry>(entries.map((e) => [e.summary.slug, e]));
-  let lastUnit: { key: string; doc: Record<string, unknown>; closure: RefClosure } | undefined;
+  const targets = new TargetTable(reader, entryAt, top, schemes, budget);
+  let lastUnit: { key: string; doc: Record<string, unknown> } | undefined;
   return {
     ok: true,
     streamed: true,
@@ -427,17 +595,20 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
       const [place, key] = skeletal.location as [("paths" | "webhooks"), string];
       const unitKey = `${place}\u0000${key}`;
       if (lastUnit?.key !== unitKey) {
+        // Only what locating the operation needs (path item and callback `$ref`s followed): the schemas it
+        // reaches come from the build-wide target table, each read and walked once per build.
         const entry = entriesOf(place).get(key)!;
-        const doc = await miniDocument(place, key, entry);
-        lastUnit = { key: unitKey, doc, closure: new RefClosure(doc, budget) };
+        lastUnit = { key: unitKey, doc: await miniDocument(place, key, entry) };
       }
-      const { doc, closure } = lastUnit;
+      const { doc } = lastUnit;
       const location = skeletal.location;
       const itemDepth = location.at(-2) === "additionalOperations" ? location.length - 2 : location.length - 1;
       const pathItem = resolvedAt(doc, location.slice(0, itemDepth));
       const operation = valueAt(doc, location, true);
       if (!isObject(pathItem) || !isObject(operation)) throw new Error(`operation ${slug} moved in storage`);
-      return buildSlice(doc, header, { summary: skeletal.summary, operation, pathItem, location }, closure);
+      const entry = { summary: skeletal.summary, operation, pathItem, location };
+      const refs = await targets.collect(sliceRoots(doc, header, entry), slug);
+      return buildSlice(doc, header, entry, { collect: () => refs });
     },
   };
 }
