@@ -8213,8 +8213,14 @@ function createBudget({ units = Infinity, deadline = Infinity, now = Date.now } 
         throw new BudgetExceeded(step, "time");
       }
     },
+    raise(n) {
+      if (n > units) units = n;
+    },
     get spent() {
       return spent;
+    },
+    get units() {
+      return units;
     },
     get exhausted() {
       return exhausted || spent > units;
