@@ -19,7 +19,7 @@ import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from
 import { PublishAttempt } from "./deadline";
 import { buildOnlyReport, lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
 import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
-import { operationDocument } from "../search/documents";
+import { operationDocument, STREAMED_SCHEMA_WALK } from "../search/documents";
 import type { SearchDocument } from "../search/types";
 import { liveRelease } from "../store/content";
 import { apiSlugFromTitle, fallbackVersionLabel, isValidApiSlug, normalizeLabel } from "./names";
@@ -169,7 +169,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   let firstWrite: () => void = () => undefined;
   const wrote = new Promise<void>((resolve) => (firstWrite = resolve));
   // Search documents are read from each slice as it is serialised: no operation is built twice.
-  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config) };
+  // A definition built streamed feeds the index lighter documents (documents.ts STREAMED_SCHEMA_WALK): Graph
+  // beta's full ones made its index the longest step of a publish that must end within 30 s.
+  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config), ...(streamed ? { walk: STREAMED_SCHEMA_WALK } : {}) };
   const searchDocs: SearchDocument[] = [];
   const slice = async (slug: string) => {
     attempt.checkpoint("storing the model");

@@ -267,11 +267,6 @@ class TargetTable {
     private readonly budget: WorkBudget,
   ) {}
 
-  /** Distinct targets met so far. */
-  get size(): number {
-    return this.table.length;
-  }
-
   private idOf(ref: string): number {
     let id = this.ids.get(ref);
     if (id === undefined) {
