@@ -207,11 +207,11 @@ class EntryReader {
 function remember(cache: Map<IndexedEntry, Parsed>, entry: IndexedEntry, parsed: Parsed, chars: number, max: number): number {
   cache.set(entry, parsed);
   chars += parsed.chars;
-  while (chars > max) {
+  // Ends: every other entry moves back at most once (its flag cleared) before it goes; the new one always stays.
+  while (chars > max && cache.size > 1) {
     const [key, value] = cache.entries().next().value!;
-    if (key === entry) break;
     cache.delete(key);
-    if (value.used) {
+    if (key === entry || value.used) {
       value.used = false;
       cache.set(key, value);
     } else chars -= value.chars;
