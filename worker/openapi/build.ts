@@ -45,6 +45,25 @@ export interface BuildInput {
  */
 export const PUBLISH_WORK_UNITS = 10_000_000;
 
+/**
+ * Work units a publish may spend per byte of its body, past {@link PUBLISH_WORK_UNITS}. Real definitions spend far
+ * less: Microsoft Graph beta (47 MB, 22,361 operations, dense `$ref`s) ~0.12 units a byte streamed, GitHub's
+ * REST description ~0.015. A hostile definition gains units only by being larger, a byte at a time.
+ */
+export const PUBLISH_WORK_UNITS_PER_BYTE = 0.5;
+/** The ceiling whatever the size: 100 MB (the upload limit) × {@link PUBLISH_WORK_UNITS_PER_BYTE}. */
+export const MAX_PUBLISH_WORK_UNITS = 50_000_000;
+
+/**
+ * Work units of a publish of a `bytes`-byte body: {@link PUBLISH_WORK_UNITS} for anything up to 20 MB (hostile
+ * small input: a dense graph stops within seconds), then {@link PUBLISH_WORK_UNITS_PER_BYTE} per byte, never past
+ * {@link MAX_PUBLISH_WORK_UNITS}. Work stays linear in what was uploaded (and capped), and the publish's 30 s
+ * deadline still bounds its time whatever the units.
+ */
+export function publishWorkUnits(bytes: number): number {
+  return Math.min(MAX_PUBLISH_WORK_UNITS, Math.max(PUBLISH_WORK_UNITS, Math.ceil(bytes * PUBLISH_WORK_UNITS_PER_BYTE)));
+}
+
 /** A fresh budget for one publish: {@link PUBLISH_WORK_UNITS} units and, when given, a deadline (epoch ms). */
 export function publishBudget(deadline?: number): WorkBudget {
   return createBudget({ units: PUBLISH_WORK_UNITS, ...(deadline === undefined ? {} : { deadline }) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BudgetExceeded, CLOCK_EVERY, createBudget } from "./work-budget";
-import { buildReference } from "./build";
+import { buildReference, MAX_PUBLISH_WORK_UNITS, publishWorkUnits, PUBLISH_WORK_UNITS, PUBLISH_WORK_UNITS_PER_BYTE } from "./build";
 import { denseGraphDoc } from "./schema-view/testing/hostile";
 
 describe("createBudget", () => {
@@ -22,6 +22,29 @@ describe("createBudget", () => {
     expect(() => budget.spend("parsing YAML")).toThrow(/parsing YAML ran past the publish deadline/);
     expect(reads).toBe(1);
     expect(() => budget.check("linting")).toThrow(/linting ran past/);
+  });
+});
+
+describe("publish work units scaled to the body (issue 12)", () => {
+  it("keeps the fixed ceiling for small bodies, grows per byte past 20 MB, and stops at the cap", () => {
+    expect(publishWorkUnits(0)).toBe(PUBLISH_WORK_UNITS);
+    expect(publishWorkUnits(13_000_000)).toBe(PUBLISH_WORK_UNITS);
+    expect(publishWorkUnits(47_125_053)).toBe(Math.ceil(47_125_053 * PUBLISH_WORK_UNITS_PER_BYTE));
+    expect(publishWorkUnits(100_000_000)).toBe(MAX_PUBLISH_WORK_UNITS);
+    expect(publishWorkUnits(1e12)).toBe(MAX_PUBLISH_WORK_UNITS);
+  });
+
+  it("raise lifts a budget's ceiling, never lowers it, and keeps what was spent", () => {
+    const budget = createBudget({ units: 10 });
+    budget.spend("a", 10);
+    budget.raise(5);
+    expect(budget.units).toBe(10);
+    expect(() => budget.spend("a")).toThrow(BudgetExceeded);
+    budget.raise(20);
+    expect(budget.units).toBe(20);
+    budget.spend("a", 8);
+    expect(budget.spent).toBe(19);
+    expect(() => budget.spend("a", 2)).toThrow(BudgetExceeded);
   });
 });
 

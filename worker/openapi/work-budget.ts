@@ -34,8 +34,15 @@ export interface WorkBudget {
   spend(step: string, units?: number): void;
   /** Reads the clock now (not amortised) and throws {@link BudgetExceeded} when past the deadline or out of units. */
   check(step: string): void;
+  /**
+   * Raises the unit ceiling to `units` when that is higher (never lowers it): a publish learns its body's size
+   * after its budget was made, and a larger body may do more work (see build.ts publishWorkUnits).
+   */
+  raise(units: number): void;
   /** Units spent so far. */
   readonly spent: number;
+  /** The unit ceiling now. */
+  readonly units: number;
   /** True once `spend` has thrown (or would throw on the next call). */
   readonly exhausted: boolean;
 }
@@ -79,8 +86,14 @@ export function createBudget({ units = Infinity, deadline = Infinity, now = Date
         throw new BudgetExceeded(step, "time");
       }
     },
+    raise(n) {
+      if (n > units) units = n;
+    },
     get spent() {
       return spent;
+    },
+    get units() {
+      return units;
     },
     get exhausted() {
       return exhausted || spent > units;

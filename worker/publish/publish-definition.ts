@@ -8,10 +8,10 @@
  * (see deadline.ts).
  */
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
-import { buildReference, overBudget, type BuildFailure, type BuildSuccess } from "../openapi/build";
+import { buildReference, overBudget, publishWorkUnits, type BuildFailure, type BuildSuccess } from "../openapi/build";
 import { buildStreamed, STREAM_BUILD_MIN_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
 import { BudgetExceeded } from "../openapi/work-budget";
-import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS } from "../openapi/model/slice-size";
+import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
 import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition } from "../store/definitions";
@@ -19,7 +19,7 @@ import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from
 import { PublishAttempt } from "./deadline";
 import { buildOnlyReport, lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
 import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
-import { operationDocument } from "../search/documents";
+import { operationDocument, STREAMED_SCHEMA_WALK } from "../search/documents";
 import type { SearchDocument } from "../search/types";
 import { liveRelease } from "../store/content";
 import { apiSlugFromTitle, fallbackVersionLabel, isValidApiSlug, normalizeLabel } from "./names";
@@ -64,6 +64,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // The size first: a body past STREAM_BUILD_MIN_BYTES is never read whole (issue 12).
   const stored = await env.DEFINITIONS.head(definitionKey(req.sha256));
   if (!stored) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
+  // A larger body may legitimately need more work (build.ts publishWorkUnits: linear in its bytes, capped).
+  attempt.budget.raise(publishWorkUnits(stored.size));
   const built = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, req.sha256, stored.size, attempt) : await buildWhole(env.DEFINITIONS, req, attempt);
   clock.lap("build");
   if ("refused" in built) return built.refused;
@@ -81,7 +83,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   };
   // The stored model (slices, their target locations, each $ref target once) must fit KV's writes per publish, and
   // no page may have to parse more targets than an isolate can hold: refuse before writing (model/slice-size.ts).
-  // A streamed build cannot weigh its model first: putSlices stops it past the same total instead.
+  // A streamed build cannot weigh its model first: putSlices stops it past the same total instead, and its
+  // `slice` throws SliceTooDense for a page past the per-page cap.
   if (!streamed) {
     const weight = outcome.weigh(MAX_MODEL_SLICE_CHARS);
     if (weight.over) return tooDense(weight.measured, weight.maxRefs, weight.overBy);
@@ -166,7 +169,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   let firstWrite: () => void = () => undefined;
   const wrote = new Promise<void>((resolve) => (firstWrite = resolve));
   // Search documents are read from each slice as it is serialised: no operation is built twice.
-  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config) };
+  // A definition built streamed feeds the index lighter documents (documents.ts STREAMED_SCHEMA_WALK): Graph
+  // beta's full ones made its index the longest step of a publish that must end within 30 s.
+  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config), ...(streamed ? { walk: STREAMED_SCHEMA_WALK } : {}) };
   const searchDocs: SearchDocument[] = [];
   const slice = async (slug: string) => {
     attempt.checkpoint("storing the model");
@@ -180,6 +185,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     () => undefined,
     (error: unknown) => {
       if (error instanceof SlicesTooHeavy) return tooDense(error.measured);
+      // A streamed slice past the per-page cap: the same refusal as a whole build's weighing, over by "slice".
+      if (error instanceof SliceTooDense) return tooDense(operations.findIndex((op) => op.slug === error.slug) + 1, error.refs, "slice");
       throw error;
     },
   );

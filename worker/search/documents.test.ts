@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { buildReference } from "../openapi/build";
 import { compileBundle } from "../content/compile";
-import { operationDocument } from "./documents";
+import { operationDocument, STREAMED_SCHEMA_WALK } from "./documents";
 import { combineLabels, releaseDocuments, splitByAudience } from "./documents-content";
 import { plainText } from "./documents-text";
 import { buildSearchIndex, loadSearchIndex } from "./index";
@@ -86,6 +86,21 @@ describe("operation documents", () => {
     const returned = doc.body.slice(doc.body.indexOf("Returns ") + 8).split(", ");
     expect(returned.length).toBeLessThanOrEqual(300);
     expect(returned.length).toBeGreaterThan(20);
+  });
+
+  it("walk less of the schemas with the lighter walk of streamed definitions, keeping the operation's identity", () => {
+    const schemas = Array.from({ length: 200 }, (_v, i) => `    S${i}:\n      type: object\n      properties:\n${Array.from({ length: 20 }, (_w, j) => `        p${i}_${j}: { $ref: "#/components/schemas/S${(i + j + 1) % 200}" }`).join("\n")}`).join("\n");
+    const spec = `openapi: 3.0.3\ninfo: { title: D, version: "1" }\npaths:\n  /d/{id}:\n    get:\n      operationId: getD\n      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n      responses:\n        "200":\n          description: ok\n          content: { application/json: { schema: { $ref: "#/components/schemas/S0" } } }\ncomponents:\n  schemas:\n${schemas}\n`;
+    const out = buildReference({ body: new TextEncoder().encode(spec), contentType: "application/yaml" });
+    if (!out.ok) throw new Error(out.message);
+    const slice = out.slice(out.operations[0].slug);
+    const full = operationDocument(slice, { api: "d", version: "1", layout: "page-per-operation", locale: "en" });
+    const light = operationDocument(slice, { api: "d", version: "1", layout: "page-per-operation", locale: "en", walk: STREAMED_SCHEMA_WALK });
+    const returned = (doc: { body: string }) => doc.body.slice(doc.body.indexOf("Returns ") + 8).split(", ");
+    expect(returned(light).length).toBeLessThanOrEqual(STREAMED_SCHEMA_WALK.names);
+    expect(returned(full).length).toBeGreaterThan(STREAMED_SCHEMA_WALK.names);
+    expect(light.fields).toMatchObject({ path: "/d/{id}", operationId: "getD", parameters: ["id"] });
+    expect({ ...light, body: "" }).toEqual({ ...full, body: "" });
   });
 });
 

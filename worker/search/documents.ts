@@ -21,12 +21,23 @@ export interface ApiSource {
   version: string;
   /** "page-per-operation" or "single-page": decides whether an operation is a page or an anchor. */
   layout: string;
+  /** Bounds of each operation's schema walk (default {@link SCHEMA_WALK}). */
+  walk?: SchemaWalk;
   /** Locale the definition is written in (the portal's default content locale, else "en"). */
   locale: string;
 }
 
 /** Bounds of the schema walk of one operation (nodes visited, nesting depth, names kept, body characters). */
 export const SCHEMA_WALK = { nodes: 600, depth: 5, names: 300, enums: 200, bodyChars: 6000 } as const;
+/** Bounds of a schema walk (see {@link SCHEMA_WALK}). */
+export type SchemaWalk = { readonly [K in keyof typeof SCHEMA_WALK]: number };
+/**
+ * The lighter walk of definitions built streamed (past 25 MiB, issue 12): Microsoft Graph beta's 22,361
+ * operations made 34 MB of documents with {@link SCHEMA_WALK} (mostly the hundreds of property names each response
+ * of its large entities returns), and the index built from them took longer than the rest of its publish. Each
+ * document keeps its title, path, operationId, tag and parameters, and fewer schema names and less text.
+ */
+export const STREAMED_SCHEMA_WALK: SchemaWalk = { nodes: 150, depth: 3, names: 60, enums: 50, bodyChars: 1500 };
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -42,7 +53,7 @@ function deref(node: unknown, refs: Record<string, unknown>): unknown {
   return current;
 }
 
-/** Accumulates the names, descriptions and enum values of one operation, within {@link SCHEMA_WALK}. */
+/** Accumulates the names, descriptions and enum values of one operation, within its walk limits ({@link SCHEMA_WALK} unless set). */
 class Collector {
   readonly parameters = new Set<string>();
   readonly properties = new Set<string>();
@@ -61,11 +72,14 @@ class Collector {
   /** Whether descriptions met now go into the body (response schemas add names only: their prose is noise). */
   private describe = true;
 
-  constructor(private readonly refs: Record<string, unknown>) {}
+  constructor(
+    private readonly refs: Record<string, unknown>,
+    private readonly limits: SchemaWalk = SCHEMA_WALK,
+  ) {}
 
   text(value: unknown): void {
-    if (!this.describe || typeof value !== "string" || this.chars >= SCHEMA_WALK.bodyChars) return;
-    const t = plainText(value, SCHEMA_WALK.bodyChars - this.chars);
+    if (!this.describe || typeof value !== "string" || this.chars >= this.limits.bodyChars) return;
+    const t = plainText(value, this.limits.bodyChars - this.chars);
     if (!t) return;
     this.texts.push(t);
     this.chars += t.length;
@@ -74,7 +88,7 @@ class Collector {
   enumValues(values: unknown): void {
     if (!Array.isArray(values)) return;
     for (const v of values) {
-      if (this.enums.size >= SCHEMA_WALK.enums) return;
+      if (this.enums.size >= this.limits.enums) return;
       if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
         const s = String(v).slice(0, 100);
         if (s) this.enums.add(s);
@@ -85,7 +99,7 @@ class Collector {
   parameter(raw: unknown): void {
     const p = deref(raw, this.refs);
     if (!isObject(p)) return;
-    if (typeof p.name === "string" && this.parameters.size < SCHEMA_WALK.names) this.parameters.add(p.name.slice(0, 100));
+    if (typeof p.name === "string" && this.parameters.size < this.limits.names) this.parameters.add(p.name.slice(0, 100));
     this.text(p.description);
     this.schema(p.schema, 0);
   }
@@ -93,7 +107,7 @@ class Collector {
   /** Property names, descriptions and enums of a schema and its subschemas (allOf/oneOf/anyOf, items, properties). */
   schema(raw: unknown, depth: number): void {
     const s = deref(raw, this.refs);
-    if (!isObject(s) || depth > SCHEMA_WALK.depth || this.seen.has(s) || this.nodes >= SCHEMA_WALK.nodes) return;
+    if (!isObject(s) || depth > this.limits.depth || this.seen.has(s) || this.nodes >= this.limits.nodes) return;
     this.seen.add(s);
     this.nodes++;
     if (depth > 0) this.text(s.description);
@@ -108,7 +122,7 @@ class Collector {
     if (isObject(s.properties)) {
       for (const [name, child] of Object.entries(s.properties)) {
         const names = this.into === "properties" ? this.properties : this.returned;
-        if (names.size < SCHEMA_WALK.names) names.add(name.slice(0, 100));
+        if (names.size < this.limits.names) names.add(name.slice(0, 100));
         this.schema(child, depth + 1);
       }
     }
@@ -146,7 +160,7 @@ export function operationDocId(api: string, slug: string): string {
  */
 export function operationDocument(slice: OperationSlice, src: ApiSource): SearchDocument {
   const { summary, operation, pathParameters, refs } = slice;
-  const c = new Collector(refs ?? {});
+  const c = new Collector(refs ?? {}, src.walk);
   c.text(operation.summary === summary.summary ? undefined : operation.summary);
   c.text(operation.description);
   const params = [...(Array.isArray(pathParameters) ? pathParameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])];

@@ -70,11 +70,17 @@ function sliceParts(document: Record<string, unknown>, header: ReferenceHeader, 
   return { pathParameters, servers, security, roots: [operation, pathParameters, ...schemeRoots] };
 }
 
+/** The values a slice's `$ref` reach starts from: the operation, its path parameters and the security schemes it uses. */
+export function sliceRoots(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry): unknown[] {
+  return sliceParts(document, header, entry).roots;
+}
+
 /**
  * One operation's slice: its operation, path parameters, effective servers and security, and every `$ref` target it
- * reaches in `document` (the streamed build passes a mini-document holding only what the operation reaches).
+ * reaches in `document`, as `closure` collects them (the streamed build passes a mini-document holding the operation's
+ * path items and callbacks, and its own build-wide target table's reach).
  */
-export function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry, closure: RefClosure): OperationSlice {
+export function buildSlice(document: Record<string, unknown>, header: ReferenceHeader, entry: OperationEntry, closure: Pick<RefClosure, "collect">): OperationSlice {
   const { operation } = entry;
   const { pathParameters, servers, security, roots } = sliceParts(document, header, entry);
   return {

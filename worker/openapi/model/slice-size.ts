@@ -41,7 +41,7 @@ export interface SliceWeight {
  * `sliceLimit` characters of targets per slice.
  */
 export function weighSlices<T>(items: readonly T[], rootsOf: (item: T) => unknown[], closure: RefClosure, limit = MAX_MODEL_SLICE_CHARS, sliceLimit = MAX_SLICE_TARGET_CHARS): SliceWeight {
-  const targetChars = new Map<string, number>();
+  const weighed = new Map<string, number>();
   const weight: SliceWeight = { chars: 0, over: false, measured: 0, maxRefs: 0, maxSliceTargetChars: 0 };
   for (const item of items) {
     const roots = rootsOf(item);
@@ -49,10 +49,10 @@ export function weighSlices<T>(items: readonly T[], rootsOf: (item: T) => unknow
     const refs = closure.reachable(roots);
     let reach = 0;
     for (const ref of refs) {
-      let n = targetChars.get(ref);
+      let n = weighed.get(ref);
       if (n === undefined) {
-        n = jsonLength(closure.target(ref).value) + ref.length + 4;
-        targetChars.set(ref, n);
+        n = targetChars(ref, closure.target(ref).value);
+        weighed.set(ref, n);
         weight.chars += n;
       }
       reach += n;
@@ -68,6 +68,29 @@ export function weighSlices<T>(items: readonly T[], rootsOf: (item: T) => unknow
     }
   }
   return weight;
+}
+
+/** What one `$ref` target weighs in a page's reach and in the stored model: its JSON, its ref and 4 characters of framing. */
+export function targetChars(ref: string, value: unknown): number {
+  return jsonLength(value) + ref.length + 4;
+}
+
+/**
+ * Thrown by the streamed build's `slice` when one operation reaches more than {@link MAX_SLICE_TARGET_CHARS}
+ * characters of `$ref` targets: the streamed build cannot weigh every slice first, so it stops at the first
+ * such page; the publisher refuses it as it refuses a whole build whose weighing is over by "slice".
+ */
+export class SliceTooDense extends Error {
+  constructor(
+    readonly slug: string,
+    /** Targets reached when the cap was passed (a lower bound of the operation's reach). */
+    readonly refs: number,
+    /** Characters of those targets. */
+    readonly chars: number,
+  ) {
+    super(`operation ${slug} reaches more than ${MAX_SLICE_TARGET_CHARS} characters of $ref targets`);
+    this.name = "SliceTooDense";
+  }
 }
 
 function jsonLength(value: unknown): number {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildReference } from "../build";
+import { MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../model/slice-size";
 import { buildStreamed, type ByteSource } from "./build";
 
 const CORPUS = new URL("../../../../shared/corpus", import.meta.url).pathname;
@@ -84,5 +85,80 @@ describe("buildStreamed refusals", () => {
     const huge = `{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},\n"paths": {\n  "/a": {"get": {"description": "${"x".repeat(17 * 1024 * 1024)}"}}}}`;
     const refused = await build(huge);
     expect(refused).toMatchObject({ ok: false, status: 413, code: "entry-too-large", line: 3, column: 3 });
+  });
+});
+
+describe("buildStreamed: `$ref` targets from the build-wide table", () => {
+  const encode = (doc: unknown) => new TextEncoder().encode(JSON.stringify(doc, null, 1));
+  it("reaches what the whole build reaches: pointers through a $ref chain across entries, cycles, top-level members, security schemes' refs", async () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1", "x-shared": { note: { type: "string" } } },
+      security: [{ key: [] }],
+      paths: {
+        "/a": {
+          parameters: [{ $ref: "#/components/parameters/Id" }],
+          get: {
+            responses: {
+              "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Alias/properties/child" } } } },
+              "201": { description: "ok", content: { "application/json": { schema: { $ref: "#/info/x-shared/note" } } } },
+              "202": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Missing" } } } },
+            },
+          },
+        },
+        "/b": { get: { responses: { "200": { $ref: "#/components/responses/Cycle" } } } },
+      },
+      components: {
+        parameters: { Id: { name: "id", in: "path", required: true, schema: { $ref: "#/components/schemas/Node" } } },
+        schemas: {
+          Alias: { $ref: "#/components/schemas/Node" },
+          Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" }, leaf: { $ref: "#/components/schemas/Leaf" } } },
+          Leaf: { type: "string", examples: [{ $ref: "#/components/schemas/NotARef" }] },
+        },
+        responses: { Cycle: { description: "c", content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } } },
+        securitySchemes: { key: { type: "apiKey", name: "k", in: "header", "x-doc": { $ref: "#/components/schemas/Leaf" } } },
+      },
+    };
+    const body = encode(doc);
+    const full = buildReference({ body });
+    if (!full.ok) throw new Error(full.message);
+    const streamed = await buildStreamed(memorySource(body, 97));
+    if (!streamed.ok) throw new Error(streamed.message);
+    expect(streamed.operations).toEqual(full.operations);
+    for (const op of full.operations) {
+      const slice = await streamed.slice(op.slug);
+      expect(slice, op.slug).toEqual(full.slice(op.slug));
+      expect(JSON.stringify(slice)).toBe(JSON.stringify(full.slice(op.slug)));
+    }
+    // The chain `Alias/properties/child` resolves through Node, in another entry.
+    expect(Object.keys((await streamed.slice(full.operations[0].slug)).refs)).toContain("#/components/schemas/Alias/properties/child");
+  });
+
+  it("refuses a slice whose targets pass MAX_SLICE_TARGET_CHARS (SliceTooDense), as the whole build's weighing does", async () => {
+    const schemas: Record<string, unknown> = {};
+    const text = "d".repeat(100_000);
+    for (let i = 0; i < 50; i++) schemas[`S${i}`] = { description: text, properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    schemas.S50 = { type: "string" };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/light": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/S49" } } } } } } },
+        "/heavy": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/S0" } } } } } } },
+      },
+      components: { schemas },
+    };
+    const body = encode(doc);
+    const full = buildReference({ body });
+    if (!full.ok) throw new Error(full.message);
+    expect(full.weigh()).toMatchObject({ over: true, overBy: "slice" });
+    const streamed = await buildStreamed(memorySource(body));
+    if (!streamed.ok) throw new Error(streamed.message);
+    const [light, heavy] = streamed.operations;
+    expect(Object.keys((await streamed.slice(light.slug)).refs)).toHaveLength(2);
+    const refused = await streamed.slice(heavy.slug).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SliceTooDense);
+    expect(refused).toMatchObject({ slug: heavy.slug });
+    expect((refused as SliceTooDense).chars).toBeGreaterThan(MAX_SLICE_TARGET_CHARS);
   });
 });

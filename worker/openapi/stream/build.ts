@@ -10,8 +10,11 @@
  * 3. A skeleton of every path item (each operation's operationId, summary, tags, deprecated and callbacks; path
  *    item `$ref`s followed) goes through the model's own collectOperations: the same slugs, order and issues as a
  *    whole-document build.
- * 4. Each slice is built from a mini-document: the small members, its path item, and the `$ref` targets it reaches,
- *    read on demand through the index (range reads coalesced into windows, parsed entries cached within a bound).
+ * 4. Each slice is built from a mini-document (the small members, its path item, the path items and callbacks it
+ *    `$ref`s) and its reach in the build-wide target table ({@link TargetTable}): each `$ref` target is resolved,
+ *    read, walked and weighed once per build, its own refs kept as target numbers, so a slice's reach is a walk
+ *    over small integers; its values come back through the bounded cache of parsed entries (range reads coalesced
+ *    into windows). A slice reaching more than MAX_SLICE_TARGET_CHARS of targets throws SliceTooDense.
  *
  * Positions stay exact: each entry is parsed alone and its positions are shifted by where it starts.
  * 5. Every `$ref` of the document is checked once, entry by entry in document order (the whole build's checkRefs,
@@ -19,17 +22,18 @@
  * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives, YAML; lint (the caller says so).
  */
 import { buildHeader } from "../model/header";
-import { buildSlice } from "../model";
+import { buildSlice, sliceRoots } from "../model";
 import { checkRefs } from "../model/check-refs";
 import { collectOperations, type OperationEntry } from "../model/operations";
 import { resolveObjectRef } from "../model/path-item";
-import { isObject, parseRef, resolvePointer, type PathSegment } from "../model/pointer";
-import { RefClosure } from "../model/ref-closure";
+import { childOf, isObject, parseRef, resolvePointer, type PathSegment } from "../model/pointer";
+import type { RefClosure } from "../model/ref-closure";
+import { MAX_SLICE_TARGET_CHARS, SliceTooDense, targetChars } from "../model/slice-size";
 import type { BuildIssue, OperationSlice, OperationSummary, ReferenceHeader, SpecVersion } from "../model/types";
 import { walkRefs } from "../model/walk-refs";
 import { detectVersion } from "../normalize/detect-version";
 import { DEFAULT_MAX_DEPTH } from "../parse";
-import { parseJson } from "../parse/json";
+import { createJsonLocator } from "../parse/json-locate";
 import type { SourcePosition } from "../parse/types";
 import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
@@ -44,6 +48,8 @@ export const STREAM_RANDOM_WINDOW_BYTES = 1024 * 1024;
 const WINDOWS_HELD = 4;
 /** Parsed entries kept for reuse, by source characters (a schema shared by many operations is read once while it stays). */
 export const STREAM_ENTRY_CACHE_CHARS = 8 * 1024 * 1024;
+/** Entries read in document order kept apart from the shared targets' cache (see EntryReader.load). */
+export const STREAM_PASSING_CACHE_CHARS = 2 * 1024 * 1024;
 /** A top-level member past this size (an `x-` extension, say) is not materialised; `$ref`s into it are unresolved. */
 export const STREAM_MAX_MEMBER_BYTES = 8 * 1024 * 1024;
 /**
@@ -93,13 +99,24 @@ export interface StreamedBuildFailure {
   issues: BuildIssue[];
 }
 
-type Parsed = { data: unknown; locate: (path: readonly PathSegment[]) => SourcePosition | undefined; chars: number };
+/** A parsed entry: its value and its source characters (what the caches count). */
+type Parsed = { data: unknown; chars: number; used?: boolean };
+type Locate = (path: readonly PathSegment[]) => SourcePosition | undefined;
+/** Locators kept (each holds its entry's text): issues are located entry after entry, often several in one. */
+const LOCATORS_HELD = 16;
 
-/** Reads and parses index entries: coalesced range reads, a bounded cache of parsed entries. */
+/**
+ * Reads and parses index entries: coalesced range reads, bounded caches of parsed entries (no text is kept with
+ * them: positions are found by {@link locator}, which reads the text again).
+ */
 class EntryReader {
   private windows: { start: number; bytes: Uint8Array }[] = [];
   private cache = new Map<IndexedEntry, Parsed>();
   private cachedChars = 0;
+  /** Entries read in document order (see {@link load}). */
+  private passing = new Map<IndexedEntry, Parsed>();
+  private passingChars = 0;
+  private locators = new Map<IndexedEntry, Locate>();
   private decoder = new TextDecoder();
   reads = 0;
 
@@ -114,32 +131,51 @@ class EntryReader {
     return (await this.text(entry.start, entry.start + 1)) === "{";
   }
 
+  /** The entry's parsed value when a cache holds it (no read, no await), else undefined. */
+  peek(entry: IndexedEntry): Parsed | undefined {
+    const hit = this.cache.get(entry) ?? this.passing.get(entry);
+    if (hit) hit.used = true;
+    return hit;
+  }
+
   /**
-   * The entry's value, parsed (entries were checked by pass 1, so a failure here is storage corruption).
+   * The entry's value, parsed (entries were checked by pass 1, syntax and nesting, so a failure here is storage
+   * corruption). `sequential`: read in document order (a 4 MB window ahead, else 1 MB); `shared`: kept in the
+   * main cache (`$ref` targets: components), else in the small one for entries passed in order (path items).
    * @throws EntryTooLarge past {@link STREAM_MAX_ENTRY_BYTES}.
    */
-  async load(entry: IndexedEntry, sequential = false): Promise<Parsed> {
+  async load(entry: IndexedEntry, sequential = false, shared = !sequential): Promise<Parsed> {
     if (entry.end - entry.start > STREAM_MAX_ENTRY_BYTES) throw new EntryTooLarge(entry);
-    const hit = this.cache.get(entry);
-    if (hit) {
-      // Most recently used last: Map keeps insertion order, so re-insert.
-      this.cache.delete(entry);
-      this.cache.set(entry, hit);
-      return hit;
-    }
+    const hit = this.peek(entry);
+    if (hit) return hit;
     const text = await this.text(entry.start, entry.end, sequential ? STREAM_WINDOW_BYTES : STREAM_RANDOM_WINDOW_BYTES);
     this.budget.spend("reading the definition", Math.ceil(text.length / 64));
-    const outcome = parseJson(text, DEFAULT_MAX_DEPTH, false);
-    if (!outcome.ok) throw new Error(`the stored definition changed after it was indexed: ${outcome.error.message}`);
-    const parsed: Parsed = { data: outcome.doc.data, locate: outcome.doc.locate, chars: text.length };
-    this.cache.set(entry, parsed);
-    this.cachedChars += text.length;
-    for (const [key, value] of this.cache) {
-      if (this.cachedChars <= STREAM_ENTRY_CACHE_CHARS || key === entry) break;
-      this.cache.delete(key);
-      this.cachedChars -= value.chars;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`the stored definition changed after it was indexed: ${error instanceof Error ? error.message : error}`);
     }
+    const parsed: Parsed = { data, chars: text.length };
+    // Entries read in document order that are not `$ref` targets (path items) are seldom read again soon: kept
+    // apart, so that they never push the shared targets out of the main cache.
+    if (!shared) this.passingChars = remember(this.passing, entry, parsed, this.passingChars, STREAM_PASSING_CACHE_CHARS);
+    else this.cachedChars = remember(this.cache, entry, parsed, this.cachedChars, STREAM_ENTRY_CACHE_CHARS);
     return parsed;
+  }
+
+  /** Where paths inside the entry are, relative to its own text (read again; the last few are kept). */
+  async locator(entry: IndexedEntry): Promise<Locate> {
+    let locate = this.locators.get(entry);
+    if (!locate) {
+      locate = createJsonLocator(await this.text(entry.start, entry.end, STREAM_RANDOM_WINDOW_BYTES));
+      this.locators.set(entry, locate);
+      for (const key of this.locators.keys()) {
+        if (this.locators.size <= LOCATORS_HELD) break;
+        this.locators.delete(key);
+      }
+    }
+    return locate;
   }
 
   /**
@@ -163,6 +199,26 @@ class EntryReader {
   }
 }
 
+/**
+ * Adds `parsed` to `cache` (holding `chars` characters) and evicts past `max`, oldest first with a second chance:
+ * an entry used since it was (re)inserted moves to the back once instead of going (a hit costs a flag, not a
+ * Map reorder: Graph beta's slices hit the cache ~1.2 M times). Returns the new total.
+ */
+function remember(cache: Map<IndexedEntry, Parsed>, entry: IndexedEntry, parsed: Parsed, chars: number, max: number): number {
+  cache.set(entry, parsed);
+  chars += parsed.chars;
+  // Ends: every other entry moves back at most once (its flag cleared) before it goes; the new one always stays.
+  while (chars > max && cache.size > 1) {
+    const [key, value] = cache.entries().next().value!;
+    cache.delete(key);
+    if (key === entry || value.used) {
+      value.used = false;
+      cache.set(key, value);
+    } else chars -= value.chars;
+  }
+  return chars;
+}
+
 /** An entry too large to parse alone (see {@link STREAM_MAX_ENTRY_BYTES}). */
 class EntryTooLarge extends Error {
   constructor(readonly entry: IndexedEntry) {
@@ -170,13 +226,179 @@ class EntryTooLarge extends Error {
   }
 }
 
+/** The index entry a local pointer names, and the rest of the pointer (see `entryAt` in {@link build}). */
+type EntryAt = (segments: readonly string[]) => { entry: IndexedEntry | undefined; rest: string[] } | undefined;
+
+/** One `$ref` target of a streamed build, numbered in the order first met. */
+interface Target {
+  /** The ref as written (`#/components/schemas/Pet`). */
+  ref: string;
+  /** Its pointer's segments (undefined until resolved); where its members are judged (walkRefs' base path). */
+  segments?: string[];
+  /** False for a target that does not resolve (or is not materialised: `#`, a whole section, an oversized member). */
+  found?: boolean;
+  /** Target numbers of the local refs directly inside its value, as RefClosure collects them; set once walked. */
+  direct?: number[];
+  /** What it adds to a page's reach (JSON characters + ref + 4, as model/slice-size.ts weighs it). */
+  chars?: number;
+  /** The index entry that is the whole target (the common case: `#/components/schemas/Pet`), for a quick lookup. */
+  entry?: IndexedEntry;
+}
+
+/**
+ * The build-wide table of `$ref` targets (issue 12): each target is resolved, read and walked ONCE per build, its
+ * own outgoing refs kept as small integers, so a slice's reach is a walk over integers (a visited stamp per
+ * target) instead of a copy of every closure per slice. Values are not held here: they come back through the
+ * reader's bounded cache of parsed entries when a slice needs them. The reach is the same as RefClosure's over
+ * the whole document: refs starting with `#` whose targets exist, followed transitively.
+ */
+class TargetTable {
+  private readonly ids = new Map<string, number>();
+  private readonly table: Target[] = [];
+  /** `seen[id] === stamp` when target `id` was met by the current slice. */
+  private readonly seen: number[] = [];
+  private stamp = 0;
+
+  constructor(
+    private readonly reader: EntryReader,
+    private readonly entryAt: EntryAt,
+    private readonly top: Record<string, unknown>,
+    private readonly schemes: Record<string, unknown>,
+    private readonly budget: WorkBudget,
+  ) {}
+
+  private idOf(ref: string): number {
+    let id = this.ids.get(ref);
+    if (id === undefined) {
+      id = this.table.length;
+      this.ids.set(ref, id);
+      this.table.push({ ref });
+    }
+    return id;
+  }
+
+  /**
+   * Resolves local pointer `segments` through the index, as resolvePointer does over the whole document: a `$ref`
+   * met on the way is followed from the document's root (across entries), within 32 hops. The whole document,
+   * `paths`, `webhooks` and a whole `components` section other than securitySchemes are not materialised: not found.
+   * Entries are read as needed (see {@link resolveNow}).
+   */
+  async resolve(segments: readonly string[]): Promise<{ found: boolean; value: unknown }> {
+    const pinned = new Map<IndexedEntry, unknown>();
+    for (;;) {
+      const outcome = this.resolveNow(segments, pinned);
+      if (!("missing" in outcome)) return outcome;
+      pinned.set(outcome.missing, (await this.reader.load(outcome.missing)).data);
+    }
+  }
+
+  /**
+   * {@link resolve} without reading: from the entries cached (or `pinned`), else `{ missing }`, the entry to read
+   * first. A slice's targets are nearly always cached: this spares Graph beta's 1.2 M target values an await each.
+   */
+  resolveNow(segments: readonly string[], pinned?: Map<IndexedEntry, unknown>, hops = 0): { found: boolean; value: unknown } | { missing: IndexedEntry } {
+    const missing = { found: false, value: undefined };
+    const [a, b, c] = segments;
+    let node: unknown;
+    let rest: readonly string[];
+    const named = this.entryAt(segments);
+    if (named) {
+      if (!named.entry) return missing;
+      node = pinned?.has(named.entry) ? pinned.get(named.entry) : this.reader.peek(named.entry)?.data;
+      if (node === undefined) return { missing: named.entry };
+      rest = named.rest;
+    } else if (a === "components" && b === "securitySchemes" && c === undefined) {
+      node = this.schemes;
+      rest = [];
+    } else if (a !== undefined && a !== "paths" && a !== "webhooks" && a !== "components" && Object.hasOwn(this.top, a)) {
+      node = this.top[a];
+      rest = segments.slice(1);
+    } else return missing;
+    for (let i = 0; i < rest.length; i++) {
+      const next = childOf(node, rest[i]);
+      if (next === undefined) {
+        if (!isObject(node) || typeof node.$ref !== "string" || hops >= 32) return missing;
+        const inner = parseRef(node.$ref);
+        if (inner.kind !== "local") return missing;
+        return this.resolveNow([...inner.segments, ...rest.slice(i)], pinned, hops + 1);
+      }
+      node = next;
+    }
+    return { found: true, value: node };
+  }
+
+  /** Resolves target `id` the first time (reads, walks and weighs it once); later calls cost nothing. */
+  private async describe(id: number): Promise<Target> {
+    const t = this.table[id];
+    if (t.direct !== undefined || t.found === false) return t;
+    const parsed = parseRef(t.ref);
+    if (parsed.kind !== "local" || parsed.segments.length === 0) {
+      t.found = false;
+      return t;
+    }
+    const { found, value } = await this.resolve(parsed.segments);
+    t.found = found;
+    if (!found) return t;
+    t.segments = parsed.segments;
+    const direct = new Set<number>();
+    walkRefs(value, (r) => r.startsWith("#") && direct.add(this.idOf(r)), parsed.segments, this.budget);
+    t.direct = [...direct];
+    t.chars = targetChars(t.ref, value);
+    const named = this.entryAt(parsed.segments);
+    if (named?.entry && named.rest.length === 0) t.entry = named.entry;
+    return t;
+  }
+
+  /**
+   * Every local ref reachable from `roots`, keyed as written (sorted), mapped to its target: what
+   * RefClosure.collect returns over the whole document. Spends one unit per target reached.
+   * @throws SliceTooDense when the targets' characters pass {@link MAX_SLICE_TARGET_CHARS} (the page could not be
+   * read), as the whole build's weighing refuses such a definition.
+   */
+  async collect(roots: readonly unknown[], slug: string): Promise<Record<string, unknown>> {
+    const stamp = ++this.stamp;
+    const stack: number[] = [];
+    const enqueue = (id: number) => {
+      if (this.seen[id] === stamp) return;
+      this.seen[id] = stamp;
+      stack.push(id);
+    };
+    for (const root of roots) walkRefs(root, (r) => r.startsWith("#") && enqueue(this.idOf(r)), [], this.budget);
+    const reached: Target[] = [];
+    let chars = 0;
+    while (stack.length) {
+      const id = stack.pop()!;
+      this.budget.spend("collecting $ref targets");
+      const known = this.table[id];
+      const t = known.direct !== undefined || known.found === false ? known : await this.describe(id);
+      if (!t.found) continue;
+      reached.push(t);
+      chars += t.chars!;
+      if (chars > MAX_SLICE_TARGET_CHARS) throw new SliceTooDense(slug, reached.length, chars);
+      for (const d of t.direct!) enqueue(d);
+    }
+    reached.sort((x, y) => (x.ref < y.ref ? -1 : x.ref > y.ref ? 1 : 0));
+    const refs: Record<string, unknown> = {};
+    for (const t of reached) {
+      const data = t.entry && this.reader.peek(t.entry)?.data;
+      if (data !== undefined) {
+        refs[t.ref] = data;
+        continue;
+      }
+      const now = this.resolveNow(t.segments!);
+      refs[t.ref] = ("missing" in now ? await this.resolve(t.segments!) : now).value;
+    }
+    return refs;
+  }
+}
+
 /** `entry`'s absolute position of `rest` inside it, from its own parse's relative one. */
-function shifted(entry: IndexedEntry, parsed: Parsed, rest: readonly PathSegment[]): SourcePosition {
+function shifted(entry: IndexedEntry, data: unknown, locate: Locate, rest: readonly PathSegment[]): SourcePosition {
   if (rest.length === 0) return entry.keyAt;
-  const rel = parsed.locate(rest);
+  const rel = locate(rest);
   if (!rel) return entry.keyAt;
   // Where the entry's value starts is line 1, column 1 of its own text.
-  if (rel.line === 1 && rel.column === 1 && rest.length && !isObject(parsed.data) && !Array.isArray(parsed.data)) return entry.keyAt;
+  if (rel.line === 1 && rel.column === 1 && rest.length && !isObject(data) && !Array.isArray(data)) return entry.keyAt;
   return rel.line === 1 ? { line: entry.at.line, column: entry.at.column + rel.column - 1 } : { line: entry.at.line + rel.line - 1, column: rel.column };
 }
 
@@ -216,7 +438,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
    * place inside one) and the rest of the pointer; undefined for a pointer to anything else. `entry` is undefined
    * when the pointer has that shape but names nothing indexed.
    */
-  const entryAt = (segments: readonly string[]): { entry: IndexedEntry | undefined; rest: string[] } | undefined => {
+  const entryAt: EntryAt = (segments) => {
     const [a, b, c] = segments;
     if ((a === "paths" || a === "webhooks") && b !== undefined) return { entry: entriesOf(a).get(b), rest: segments.slice(2) };
     if (a === "components" && b !== undefined && c !== undefined) return { entry: index.components.get(b)?.get(c), rest: segments.slice(3) };
@@ -225,20 +447,19 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
 
   // The small top-level members, materialised once: every mini-document shares them.
   const top: Record<string, unknown> = {};
-  const topParsed = new Map<string, Parsed>();
+  const topLocate = new Map<string, Locate>();
   for (const [key, entry] of index.top) {
     if (key === "paths" || key === "webhooks" || key === "components") continue;
     if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) continue;
-    const parsed = await reader.load(entry);
-    top[key] = parsed.data;
-    topParsed.set(key, parsed);
+    top[key] = (await reader.load(entry)).data;
+    topLocate.set(key, await reader.locator(entry));
   }
   const locateTop = (path: readonly PathSegment[]): SourcePosition | undefined => {
     if (path.length === 0) return { line: 1, column: 1 };
     const entry = index.top.get(String(path[0]));
-    const parsed = topParsed.get(String(path[0]));
+    const locate = topLocate.get(String(path[0]));
     if (!entry) return { line: 1, column: 1 };
-    return parsed ? shifted(entry, parsed, path.slice(1)) : entry.keyAt;
+    return locate ? shifted(entry, top[String(path[0])], locate, path.slice(1)) : entry.keyAt;
   };
   const detected = detectVersion({ ...top, ...(index.top.has("paths") ? { paths: {} } : {}), ...(index.top.has("components") ? { components: {} } : {}) });
   if (!detected.ok) return { ...fail(422, detected.code, detected.message, locateTop(detected.path)) };
@@ -269,32 +490,36 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   /** Where a document path is, through the index (entries parsed on demand). */
   const locate = async (path: readonly PathSegment[]): Promise<SourcePosition | undefined> => {
     const named = entryAt(path.map(String));
-    if (named?.entry) return shifted(named.entry, await reader.load(named.entry), path.slice(path.length - named.rest.length));
+    if (named?.entry) {
+      const { entry } = named;
+      const rest = path.slice(path.length - named.rest.length);
+      return rest.length ? shifted(entry, (await reader.load(entry)).data, await reader.locator(entry), rest) : entry.keyAt;
+    }
     if (path[0] === "paths" || path[0] === "webhooks") return index.top.get(path[0])?.keyAt;
     return locateTop(path);
   };
 
   /**
-   * A mini-document holding one path item and the `$ref` targets reachable from it, read through the index: all of
-   * them for a slice; for the skeleton (`structural`), only path items and callbacks (what collectOperations
-   * follows), which keeps that pass from reading every schema each operation reaches.
+   * A mini-document holding one path item and the path items and callbacks reachable from it through `$ref`s (what
+   * collectOperations follows to find operations), read through the index. The schemas, parameters, ... an
+   * operation reaches are not read here: a slice gets them from the build-wide {@link TargetTable}.
    */
-  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry, structural = false): Promise<Record<string, unknown>> => {
+  const miniDocument = async (place: "paths" | "webhooks", key: string, entry: IndexedEntry, itemRefs?: readonly string[]): Promise<Record<string, unknown>> => {
     const doc: Record<string, unknown> = { ...top, components: { securitySchemes: schemes } };
     const item = (await reader.load(entry, true)).data;
     doc[place] = { [key]: item };
     const loaded = new Set<IndexedEntry>([entry]);
-    const queue: unknown[] = [item];
-    while (queue.length) {
-      const targets: string[] = [];
-      walkRefs(queue.pop(), (ref) => targets.push(ref), [], budget);
-      for (const ref of targets) {
+    const queue: unknown[] = [];
+    const follow = async (refs: readonly string[], own: boolean) => {
+      const kept: string[] = [];
+      for (const ref of refs) {
         const parsed = parseRef(ref);
         if (parsed.kind !== "local" || parsed.segments.length === 0) continue;
         const [a, b, c] = parsed.segments;
         const target = entryAt(parsed.segments)?.entry;
-        if (!target || loaded.has(target)) continue;
-        if (structural && a === "components" && b !== "pathItems" && b !== "callbacks") continue;
+        if (!target || (a === "components" && b !== "pathItems" && b !== "callbacks")) continue;
+        if (own) kept.push(ref);
+        if (loaded.has(target)) continue;
         loaded.add(target);
         const value = (await reader.load(target)).data;
         // Under its own name, as the whole document holds it: `paths`/`webhooks` or a `components` section.
@@ -303,8 +528,19 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
         if (!Object.hasOwn(holder, name)) holder[name] = value;
         queue.push(value);
       }
-    }
+      // The item's own structural refs are remembered: its slices rebuild this document without walking it again.
+      if (own) structuralRefs.set(entry, kept);
+    };
+    await follow(itemRefs ?? refsOf(item), itemRefs === undefined || !structuralRefs.has(entry));
+    while (queue.length) await follow(refsOf(queue.pop()), false);
     return doc;
+  };
+  /** The `$ref`s of a path item that miniDocument follows (path items, callbacks), by path item. */
+  const structuralRefs = new Map<IndexedEntry, string[]>();
+  const refsOf = (value: unknown): string[] => {
+    const refs: string[] = [];
+    walkRefs(value, (ref) => refs.push(ref), [], budget);
+    return refs;
   };
 
   /**
@@ -332,9 +568,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   };
 
   /** Broken, remote and relative `$ref`s of one value (at `at`), worded as the whole build's checkRefs words them. */
-  const checkRefsOf = async (value: unknown, at: PathSegment[]) => {
-    const refs: string[] = [];
-    walkRefs(value, (ref) => refs.push(ref), [], budget);
+  const checkRefsOf = async (value: unknown, at: PathSegment[], refs = refsOf(value)): Promise<BuildIssue[]> => {
     const known = new Map<string, boolean>();
     for (const ref of refs) {
       const parsed = parseRef(ref);
@@ -343,11 +577,13 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     const found: BuildIssue[] = [];
     const lookup = { budget, target: (ref: string) => ({ found: known.get(ref) ?? true }) } as unknown as RefClosure;
     checkRefs(value, lookup, found, false, value, at);
-    addIssues(found);
+    return found;
   };
 
   // The skeleton: every path item's operations with only what collectOperations reads (path item refs followed).
   const skeleton: Record<string, unknown> = {};
+  /** Each path item's broken-`$ref` issues, by place, found while the skeleton is built. */
+  const refIssues = new Map<string, BuildIssue[][]>();
   const pruneItem = (doc: Record<string, unknown>, value: unknown): unknown => {
     const item = resolveObjectRef(doc, value);
     if (!item) return value;
@@ -378,18 +614,27 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     if (!entries.size) continue;
     const holder: Record<string, unknown> = {};
     skeleton[place] = holder;
+    const found: BuildIssue[][] = [];
+    refIssues.set(place, found);
+    // One read and one walk of each path item serve both its `$ref` check and its skeleton.
     for (const [key, entry] of entries) {
+      const item = (await reader.load(entry, true)).data;
+      const refs = refsOf(item);
+      found.push(await checkRefsOf(item, [place, key], refs));
       if (key.startsWith("x-")) continue;
-      const doc = await miniDocument(place, key, entry, true);
+      const doc = await miniDocument(place, key, entry, refs);
       holder[key] = pruneItem(doc, (doc[place] as Record<string, unknown>)[key]);
     }
   }
   // Every `$ref` of the document, one entry at a time in document order (the whole build's checkRefs, streamed).
   for (const key of index.top.keys()) {
-    if (key === "paths" || key === "webhooks") for (const [k, e] of entriesOf(key)) await checkRefsOf((await reader.load(e, true)).data, [key, k]);
+    // Path items were checked with the skeleton; their issues are listed here, in document order as before.
+    if (key === "paths" || key === "webhooks") for (const found of refIssues.get(key) ?? []) addIssues(found);
     else if (key === "components") {
-      for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true)).data, [key, section, name]);
-    } else if (Object.hasOwn(top, key)) await checkRefsOf(top[key], [key]);
+      // Components are read into the main cache: the slices that follow find the `$ref` targets there (Graph
+      // beta's 6,177 schemas, 7 MB, all stay) instead of reading each one's window again.
+      for (const [section, members] of index.components) for (const [name, e] of members) addIssues(await checkRefsOf((await reader.load(e, true, true)).data, [key, section, name]));
+    } else if (Object.hasOwn(top, key)) addIssues(await checkRefsOf(top[key], [key]));
   }
   const found: BuildIssue[] = [];
   const entries = collectOperations(skeleton, version, found);
@@ -410,7 +655,8 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   located.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
 
   const bySlug = new Map<string, OperationEntry>(entries.map((e) => [e.summary.slug, e]));
-  let lastUnit: { key: string; doc: Record<string, unknown>; closure: RefClosure } | undefined;
+  const targets = new TargetTable(reader, entryAt, top, schemes, budget);
+  let lastUnit: { key: string; doc: Record<string, unknown> } | undefined;
   return {
     ok: true,
     streamed: true,
@@ -427,17 +673,20 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
       const [place, key] = skeletal.location as [("paths" | "webhooks"), string];
       const unitKey = `${place}\u0000${key}`;
       if (lastUnit?.key !== unitKey) {
+        // Only what locating the operation needs (path item and callback `$ref`s followed): the schemas it
+        // reaches come from the build-wide target table, each read and walked once per build.
         const entry = entriesOf(place).get(key)!;
-        const doc = await miniDocument(place, key, entry);
-        lastUnit = { key: unitKey, doc, closure: new RefClosure(doc, budget) };
+        lastUnit = { key: unitKey, doc: await miniDocument(place, key, entry, structuralRefs.get(entry)) };
       }
-      const { doc, closure } = lastUnit;
+      const { doc } = lastUnit;
       const location = skeletal.location;
       const itemDepth = location.at(-2) === "additionalOperations" ? location.length - 2 : location.length - 1;
       const pathItem = resolvedAt(doc, location.slice(0, itemDepth));
       const operation = valueAt(doc, location, true);
       if (!isObject(pathItem) || !isObject(operation)) throw new Error(`operation ${slug} moved in storage`);
-      return buildSlice(doc, header, { summary: skeletal.summary, operation, pathItem, location }, closure);
+      const entry = { summary: skeletal.summary, operation, pathItem, location };
+      const refs = await targets.collect(sliceRoots(doc, header, entry), slug);
+      return buildSlice(doc, header, entry, { collect: () => refs });
     },
   };
 }
