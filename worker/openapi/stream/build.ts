@@ -16,7 +16,9 @@
  * Positions stay exact: each entry is parsed alone and its positions are shifted by where it starts.
  * 5. Every `$ref` of the document is checked once, entry by entry in document order (the whole build's checkRefs,
  *    with targets looked up in the index): the skeleton pass reads only the path items and callbacks it follows.
- * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives, YAML; lint (the caller says so).
+ * YAML (block style) is indexed by yaml-index.ts instead, and each entry parsed with the `yaml` library; the rest is
+ * the same (one switch on the format: the index, the entry parser, and the checks only YAML needs).
+ * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives; lint (the caller says so).
  */
 import { buildHeader } from "../model/header";
 import { buildSlice } from "../model";
@@ -33,6 +35,7 @@ import { parseJson } from "../parse/json";
 import type { SourcePosition } from "../parse/types";
 import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
+import { indexYaml, parseYamlEntry, YamlEntryError, type YamlIndex } from "./yaml-index";
 
 /** Definitions from this size (bytes) up are built streamed when they are JSON; smaller ones are parsed whole. */
 export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
@@ -93,7 +96,11 @@ export interface StreamedBuildFailure {
   issues: BuildIssue[];
 }
 
-type Parsed = { data: unknown; locate: (path: readonly PathSegment[]) => SourcePosition | undefined; chars: number };
+/** A parsed entry; `absolute`: `locate` answers the document's positions (YAML), else positions relative to the entry's value (JSON). */
+type Parsed = { data: unknown; locate: (path: readonly PathSegment[]) => SourcePosition | undefined; chars: number; absolute?: boolean };
+
+/** The text format of a streamed definition: it picks the index and the entry parser. */
+export type StreamFormat = "json" | "yaml";
 
 /** Reads and parses index entries: coalesced range reads, a bounded cache of parsed entries. */
 class EntryReader {
@@ -101,16 +108,23 @@ class EntryReader {
   private cache = new Map<IndexedEntry, Parsed>();
   private cachedChars = 0;
   private decoder = new TextDecoder();
+  private warned = new Set<IndexedEntry>();
   reads = 0;
+  /** YAML: the parse warnings (duplicate keys, tolerated indentation) of every entry parsed, once an entry, as issues. */
+  warnings: BuildIssue[] = [];
 
   constructor(
     private readonly source: ByteSource,
     private readonly size: number,
     private readonly budget: WorkBudget,
+    private readonly format: StreamFormat = "json",
+    /** An entry's level: 1 a top-level member, 2 a path item, 3 a component (YAML's depth limit is the document's). */
+    private readonly depthOf: (entry: IndexedEntry) => number = () => 1,
   ) {}
 
-  /** Whether the entry's value is an object (its first byte is `{`), without parsing it. */
+  /** Whether the entry's value is an object (JSON: its first byte is `{`, without parsing it). */
   async isObject(entry: IndexedEntry): Promise<boolean> {
+    if (this.format === "yaml") return isObject((await this.load(entry)).data);
     return (await this.text(entry.start, entry.start + 1)) === "{";
   }
 
@@ -129,9 +143,7 @@ class EntryReader {
     }
     const text = await this.text(entry.start, entry.end, sequential ? STREAM_WINDOW_BYTES : STREAM_RANDOM_WINDOW_BYTES);
     this.budget.spend("reading the definition", Math.ceil(text.length / 64));
-    const outcome = parseJson(text, DEFAULT_MAX_DEPTH, false);
-    if (!outcome.ok) throw new Error(`the stored definition changed after it was indexed: ${outcome.error.message}`);
-    const parsed: Parsed = { data: outcome.doc.data, locate: outcome.doc.locate, chars: text.length };
+    const parsed = this.parse(text, entry);
     this.cache.set(entry, parsed);
     this.cachedChars += text.length;
     for (const [key, value] of this.cache) {
@@ -140,6 +152,24 @@ class EntryReader {
       this.cachedChars -= value.chars;
     }
     return parsed;
+  }
+
+  /** JSON: entries were checked by pass 1. YAML: parsed here first (a syntax error throws YamlEntryError). */
+  private parse(text: string, entry: IndexedEntry): Parsed {
+    if (this.format === "yaml") {
+      const parsed = parseYamlEntry(text, entry, this.depthOf(entry), this.budget);
+      if (!this.warned.has(entry)) {
+        this.warned.add(entry);
+        for (const w of parsed.warnings) {
+          const at = w.line !== undefined ? { line: w.line, column: w.column } : {};
+          this.warnings.push({ severity: "warning", rule: w.code === "duplicate-key" ? "duplicate-key" : "yaml-warning", message: w.message, path: [], ...at });
+        }
+      }
+      return { data: parsed.data, locate: parsed.locate, chars: text.length, absolute: true };
+    }
+    const outcome = parseJson(text, DEFAULT_MAX_DEPTH, false);
+    if (!outcome.ok) throw new Error(`the stored definition changed after it was indexed: ${outcome.error.message}`);
+    return { data: outcome.doc.data, locate: outcome.doc.locate, chars: text.length };
   }
 
   /**
@@ -173,6 +203,7 @@ class EntryTooLarge extends Error {
 /** `entry`'s absolute position of `rest` inside it, from its own parse's relative one. */
 function shifted(entry: IndexedEntry, parsed: Parsed, rest: readonly PathSegment[]): SourcePosition {
   if (rest.length === 0) return entry.keyAt;
+  if (parsed.absolute) return parsed.locate(rest) ?? entry.keyAt;
   const rel = parsed.locate(rest);
   if (!rel) return entry.keyAt;
   // Where the entry's value starts is line 1, column 1 of its own text.
@@ -187,10 +218,11 @@ const SKELETON_FIELDS = ["operationId", "summary", "tags", "deprecated"] as cons
  * Builds the model streamed (see the module comment). Never throws on bad input; throws the budget's
  * BudgetExceeded when it runs out, and storage errors.
  */
-export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNLIMITED): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
+export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNLIMITED, format: StreamFormat = "json"): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
   try {
-    return await build(source, budget);
+    return await build(source, budget, format);
   } catch (error) {
+    if (error instanceof YamlEntryError) return { ok: false, status: error.status, code: error.code, message: error.message, line: error.line, column: error.column, issues: [] };
     if (!(error instanceof EntryTooLarge)) throw error;
     const { key, keyAt, start, end } = error.entry;
     const message = `${JSON.stringify(key)} has ${end - start} bytes; a single path item, component or top-level member of a streamed definition may have ${STREAM_MAX_ENTRY_BYTES} (16 MiB) (line ${keyAt.line}, column ${keyAt.column})`;
@@ -198,17 +230,19 @@ export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNL
   }
 }
 
-async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
-  const indexed = await indexJson(source.stream(), DEFAULT_MAX_DEPTH);
+async function build(source: ByteSource, budget: WorkBudget, format: StreamFormat): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
+  const indexed = format === "yaml" ? await indexYaml(source.stream()) : await indexJson(source.stream(), DEFAULT_MAX_DEPTH);
   if (!indexed.ok) {
     const { code, message, line, column } = indexed.error;
+    if (code === "not-streamable") return { ok: false, status: 413, code: "yaml-not-streamable", message, line, column, issues: [] };
     const status = code === "not-object" ? 422 : 400;
     const named = code === "not-object" ? "not-openapi" : code === "too-deep" ? "too-deep" : code === "empty" ? "empty" : "syntax";
     return { ok: false, status, code: named, message: code === "not-object" ? `${message}, so it is not an OpenAPI definition` : message, line, column, issues: [] };
   }
   const index = indexed.index;
   budget.spend("reading the definition", Math.ceil(index.size / 4096));
-  const reader = new EntryReader(source, index.size, budget);
+  const depthOf = (entry: IndexedEntry) => (index.top.get(entry.key) === entry ? 1 : index.paths.get(entry.key) === entry || index.webhooks.get(entry.key) === entry ? 2 : 3);
+  const reader = new EntryReader(source, index.size, budget, format, depthOf);
   const fail = (status: StreamedBuildFailure["status"], code: string, message: string, at?: SourcePosition): StreamedBuildFailure => ({ ok: false, status, code, message, ...at, issues: [] });
   const entriesOf = (place: "paths" | "webhooks") => (place === "paths" ? index.paths : index.webhooks);
   /**
@@ -228,7 +262,11 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   const topParsed = new Map<string, Parsed>();
   for (const [key, entry] of index.top) {
     if (key === "paths" || key === "webhooks" || key === "components") continue;
-    if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) continue;
+    if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) {
+      // YAML has no pass that checks every byte: a member too large to keep is still parsed once, for its errors.
+      if (format === "yaml") await reader.load(entry);
+      continue;
+    }
     const parsed = await reader.load(entry);
     top[key] = parsed.data;
     topParsed.set(key, parsed);
@@ -258,13 +296,14 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   const seenIssues = new Set<string>();
   const addIssues = (found: BuildIssue[]) => {
     for (const issue of found) {
-      const key = `${issue.rule}\u0000${JSON.stringify(issue.path)}\u0000${issue.message}`;
+      const key = `${issue.rule}\u0000${JSON.stringify(issue.path)}\u0000${issue.message}\u0000${issue.line}:${issue.column}`;
       if (seenIssues.has(key)) continue;
       seenIssues.add(key);
       issues.push({ issue });
     }
   };
   addIssues(detected.issues);
+  if (format === "yaml") addIssues((index as YamlIndex).warnings.map((w) => ({ severity: "warning", rule: "duplicate-key", message: w.message, path: [], line: w.line, column: w.column })));
 
   /** Where a document path is, through the index (entries parsed on demand). */
   const locate = async (path: readonly PathSegment[]): Promise<SourcePosition | undefined> => {
@@ -391,6 +430,9 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
       for (const [section, members] of index.components) for (const [name, e] of members) await checkRefsOf((await reader.load(e, true)).data, [key, section, name]);
     } else if (Object.hasOwn(top, key)) await checkRefsOf(top[key], [key]);
   }
+  // YAML: entries a duplicate key replaced are parsed once too (their syntax errors and warnings count).
+  if (format === "yaml") for (const e of (index as YamlIndex).shadowed) await reader.load(e, true);
+  addIssues(reader.warnings); // every entry has been parsed by now
   const found: BuildIssue[] = [];
   const entries = collectOperations(skeleton, version, found);
   addIssues(found);
@@ -404,7 +446,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   // Positions, now that every issue is known (entries are re-read through the cache).
   const located: BuildIssue[] = [];
   for (const { issue } of issues.slice(0, MAX_ISSUES)) {
-    const at = await locate(issue.path);
+    const at = issue.line !== undefined ? { line: issue.line, column: issue.column! } : await locate(issue.path);
     located.push(at ? { ...issue, line: at.line, column: at.column } : issue);
   }
   located.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
