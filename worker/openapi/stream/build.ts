@@ -263,8 +263,9 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
   for (const [key, entry] of index.top) {
     if (key === "paths" || key === "webhooks" || key === "components") continue;
     if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) {
-      // YAML has no pass that checks every byte: a member too large to keep is still parsed once, for its errors.
-      if (format === "yaml") await reader.load(entry);
+      // YAML has no pass that checks every byte: a member too large to keep is still parsed, for its errors, by
+      // its entries when it is a block mapping.
+      if (format === "yaml") for (const part of (index as YamlIndex).parts.get(key) ?? [entry]) await reader.load(part, true);
       continue;
     }
     const parsed = await reader.load(entry);

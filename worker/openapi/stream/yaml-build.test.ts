@@ -176,4 +176,14 @@ describe("buildStreamed on YAML: refusals", () => {
     expect(dupes(streamed.issues)).toEqual(dupes(whole.issues));
     expect(dupes(streamed.issues)).toEqual([9, 11]);
   });
+
+  it("a top-level member too large to keep (past 8 MiB) is still parsed, entry by entry: its syntax errors are 400 with their line", async () => {
+    const entries = Array.from({ length: 9000 }, (_, i) => `  k${i}: "${"x".repeat(1000)}"\n`);
+    entries[6000] = `  k6000: "unclosed\n  k6000b: [\n`;
+    const broken = `${head}x-big:\n${entries.join("")}paths: {}\n`;
+    expect(broken.length).toBeGreaterThan(8 * 1024 * 1024);
+    const refused = await build(broken);
+    expect(refused).toMatchObject({ ok: false, status: 400, code: "syntax" });
+    expect((refused as { line: number }).line).toBeGreaterThanOrEqual(6006);
+  }, 60_000);
 });

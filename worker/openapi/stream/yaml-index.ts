@@ -40,6 +40,12 @@ export interface YamlIndex extends JsonIndex {
   warnings: ParseWarning[];
   /** Entries a later duplicate key replaced: not part of the document's value, but parsed once for their errors. */
   shadowed: IndexedEntry[];
+  /**
+   * The entries of other top-level members that are block mappings (`x-webhooks`, `info`, ...), by member: a
+   * member too large to keep is still parsed, for its errors, one entry at a time. A member whose lines under
+   * it are not plain `key:` lines has none.
+   */
+  parts: Map<string, IndexedEntry[]>;
 }
 
 /** A document the YAML index refuses: why, and where (the message ends with the line, and the column when known). */
@@ -157,7 +163,7 @@ type Open = { entry: IndexedEntry };
  * @throws whatever the stream throws (storage errors); a refused layout is an `ok: false` outcome, not a throw.
  */
 export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<YamlIndexOutcome> {
-  const index: YamlIndex = { size: 0, rootStart: 0, top: new Map(), paths: new Map(), webhooks: new Map(), components: new Map(), warnings: [], shadowed: [] };
+  const index: YamlIndex = { size: 0, rootStart: 0, top: new Map(), paths: new Map(), webhooks: new Map(), components: new Map(), warnings: [], shadowed: [], parts: new Map() };
   const decoder = new TextDecoder();
   let lineNo = 1;
   let contentSeen = false;
@@ -167,7 +173,7 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
    * block mapping whose entries are indexed), "inline" (its value is on its key's line), "sequence" (a block
    * sequence: no entries; the build reads it whole and says what is wrong).
    */
-  let top: (Open & { kind: "paths" | "webhooks" | "components" | "other"; mode: "other" | "entries" | "inline" | "sequence"; childIndent?: number }) | undefined;
+  let top: (Open & { kind: "paths" | "webhooks" | "components" | "other"; mode: "other" | "entries" | "inline" | "sequence"; childIndent?: number; parts?: IndexedEntry[] }) | undefined;
   /** Under paths/webhooks: the open entry; under components: the open section (`entries` undefined until its first entry). */
   let child: (Open & { mode: "entries" | "inline" | "sequence" | "item"; entries?: Map<string, IndexedEntry>; entryIndent?: number }) | undefined;
   /** Under a components section: the open component. */
@@ -213,7 +219,25 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
     if (error) throw new Refusal("syntax", `${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")} (line ${lineNo})`, here(indent));
     return "inline";
   };
+  /** A line under an other member: at its first indentation, one of its parts, else nothing read; never a refusal. */
+  const part = (bytes: Uint8Array, indent: number, first: number, start: number, truncated: boolean) => {
+    const member = top!;
+    if (!member.parts) return;
+    member.childIndent ??= indent;
+    if (indent > member.childIndent) return;
+    const line = indent === member.childIndent && first === indent && !truncated ? readKeyLine(decoder.decode(bytes).replace(/\r$/, ""), indent) : undefined;
+    const last = member.parts.at(-1);
+    if (last) close({ entry: last }, start);
+    if (line === undefined || typeof line === "string") {
+      member.parts = undefined;
+      index.parts.delete(member.entry.key);
+      return;
+    }
+    member.parts.push({ key: line.key, keyAt: here(indent), start, end: -1, at: { line: lineNo, column: 1 } });
+  };
   const closeAll = (end: number) => {
+    const last = top?.parts?.at(-1);
+    if (last) close({ entry: last }, end);
     close(grandchild, end);
     close(child, end);
     close(top, end);
@@ -230,7 +254,8 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
     if (ended) throw new Refusal("syntax", `More than one YAML document in the file (line ${lineNo})`, here(0));
     // Lines inside an entry's value are never read (see the module comment).
     if (indent > 0 && top) {
-      if (top.mode === "other" || top.mode === "sequence") return;
+      if (top.mode === "other") return part(bytes, indent, first, start, truncated);
+      if (top.mode === "sequence") return;
       if (top.mode === "inline") refuse(`a value of \`${top.entry.key}\` continued past its line`, here(indent));
       if (top.childIndent !== undefined && indent > top.childIndent) {
         if (top.kind !== "components" || !child || child.mode === "sequence") return;
@@ -281,6 +306,7 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
       }
       const entry = record(index.top, line, 0, start);
       top = { entry, kind, mode: kind === "other" ? "other" : indexedValue(s, line, 0) };
+      if (kind === "other" && line.rest === "") index.parts.set(line.key, (top.parts = []));
       return;
     }
 
@@ -425,16 +451,25 @@ export class YamlEntryError extends Error {
  * Parses one indexed entry's text (from its key's line start to the next key of its level) with parse/yaml.ts, as
  * the whole parse would (same schema, limits reduced by the entry's depth, the libyaml leniency of yaml-repair.ts),
  * and shifts its positions by the lines above it. `depth` is the entry's level (1 top-level member, 2 a path item,
- * 3 a component).
+ * 3 a component). The text is dedented first (the key's indentation taken off every line; the entry's other lines
+ * are indented past it, or blank, or comments), so that parse/yaml.ts can split an entry past 1 MB into its own
+ * entries (its splitter starts at column 0): the `yaml` library's tree costs ~30x the text. Columns get the
+ * indentation back.
  * @throws YamlEntryError when the text does not parse alone, or holds anything but its own key.
  */
+/** The entry `locate` parsed last (see parseYamlEntry). */
+let lastLocated: { text: string; locate: (path: readonly (string | number)[]) => SourcePosition | undefined } | undefined;
+
 export function parseYamlEntry(text: string, entry: IndexedEntry, depth: number, budget?: WorkBudget): ParsedYamlEntry {
   const lineShift = entry.keyAt.line - 1;
+  const indent = entry.keyAt.column - 1;
+  if (indent > 0) text = text.replace(new RegExp(`^ {1,${indent}}`, "gm"), "");
   const outcome = parseYaml(text, DEFAULT_MAX_DEPTH - (depth - 1), DEFAULT_MAX_ALIAS_COUNT, true, undefined, budget);
+  lastLocated = undefined;
   if (!outcome.ok) {
     const { code, message } = outcome.error;
     const line = (outcome.error.line ?? 1) + lineShift;
-    const column = outcome.error.column ?? 1;
+    const column = (outcome.error.column ?? 1) + indent;
     const relocated = message.replace(/\(line \d+(?:, column \d+)?\)$/, "").trimEnd();
     if (/^Unknown YAML alias/.test(message)) {
       throw new YamlEntryError(413, "yaml-not-streamable", `${relocated}: YAML past 25 MiB is built entry by entry, and an alias may only name an anchor of its own path item or component (line ${line}, column ${column})`, line, column);
@@ -448,10 +483,18 @@ export function parseYamlEntry(text: string, entry: IndexedEntry, depth: number,
     const { line, column } = entry.keyAt;
     throw new YamlEntryError(413, "yaml-not-streamable", `The YAML entry ${JSON.stringify(entry.key)} could not be read on its own (it holds ${keys.length} keys); write the definition in plain block style or as JSON (line ${line}, column ${column})`, line, column);
   }
+  // The document tree behind `locate` costs ~30x the text, and parsed entries are cached by their text's size: it
+  // is not kept. Issues are rare, so `locate` parses again, keeping only the last entry located.
+  const maxDepth = DEFAULT_MAX_DEPTH - (depth - 1);
   const locate = (rest: readonly (string | number)[]): SourcePosition | undefined => {
-    const at = outcome.doc.locate([entry.key, ...rest]);
-    return at && { line: at.line + lineShift, column: at.column };
+    if (lastLocated?.text !== text) {
+      const again = parseYaml(text, maxDepth, DEFAULT_MAX_ALIAS_COUNT, true);
+      if (!again.ok) return entry.keyAt;
+      lastLocated = { text, locate: again.doc.locate };
+    }
+    const at = lastLocated.locate([entry.key, ...rest]);
+    return at && { line: at.line + lineShift, column: at.column + indent };
   };
-  const warnings = outcome.doc.warnings.map((w) => (w.line === undefined ? w : { ...w, line: w.line + lineShift }));
+  const warnings = outcome.doc.warnings.map((w) => (w.line === undefined ? w : { ...w, line: w.line + lineShift, ...(w.column === undefined ? {} : { column: w.column + indent }) }));
   return { data: data[entry.key], locate, warnings };
 }
