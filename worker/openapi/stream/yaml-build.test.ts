@@ -116,6 +116,7 @@ describe("indexYaml", () => {
       [`${base}paths:\n    /a: {}\n  /b: {}\n`, /indentation 2/, 5],
       [`${base}paths: |\n  /a: {}\n`, /block scalar/, 3],
       [`%YAML 1.2\n---\n${base}`, /directive/, 1],
+      [`${base}webhooks:\n  - a\n`, /sequence as `webhooks`/, 4],
       [`${base}description: "a\nb c"\n`, /not a `key:` line/, 4],
     ];
     for (const [text, why, line] of cases) {
@@ -175,6 +176,8 @@ describe("buildStreamed on YAML: refusals", () => {
     const dupes = (issues: { rule: string; line?: number }[]) => issues.filter((i) => i.rule === "duplicate-key").map((i) => i.line).sort((a, b) => a! - b!);
     expect(dupes(streamed.issues)).toEqual(dupes(whole.issues));
     expect(dupes(streamed.issues)).toEqual([9, 11]);
+    // The replaced entry is still parsed: its syntax errors count.
+    expect(await build(`${head}info: {title: "unclosed}\n${head}paths: {}\n`)).toMatchObject({ ok: false, status: 400, code: "syntax" });
   });
 
   it("a top-level member too large to keep (past 8 MiB) is still parsed, entry by entry: its syntax errors are 400 with their line", async () => {

@@ -188,7 +188,8 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
     const before = into.get(line.key);
     if (before) {
       duplicate(keyAt);
-      if (into !== index.top) index.shadowed.push(before);
+      // A replaced top-level paths/webhooks/components is not parsed whole: its entries are (see below).
+      if (into !== index.top || !["paths", "webhooks", "components"].includes(line.key)) index.shadowed.push(before);
     }
     const entry: IndexedEntry = { key: line.key, keyAt, start, end: -1, at: { line: lineNo, column: 1 } };
     into.set(line.key, entry);
@@ -281,9 +282,15 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
       const line = readKeyLine(s, 0);
       if (line === undefined) {
         if (!top) throw new Refusal("not-object", `The document is a sequence, not a mapping (line ${lineNo}, column 1)`, here(0));
-        // `key:` and its sequence at the same indentation (`tags:\n- name: a`): the member goes on.
-        if (top.mode === "other" || top.mode === "sequence") return;
-        if (top.kind === "components" || top.mode !== "entries" || top.childIndent !== undefined) refuse(`a sequence item under \`${top.entry.key}\``, here(0));
+        // `key:` and its sequence at the same indentation (`tags:\n- name: a`): the member goes on, and is not
+        // made of `key:` parts (were it too large to keep, it is parsed whole).
+        if (top.mode === "other") {
+          top.parts = undefined;
+          index.parts.delete(top.entry.key);
+          return;
+        }
+        if (top.mode === "sequence") return;
+        if (top.kind !== "paths" || top.mode !== "entries" || top.childIndent !== undefined) refuse(`a sequence item under \`${top.entry.key}\``, here(0));
         top.mode = "sequence";
         return;
       }
@@ -316,7 +323,8 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
     if (indent === top.childIndent) {
       const line = keyLine(s, indent);
       if (line === undefined) {
-        if (top.kind === "components") refuse("a sequence as `components`", here(indent));
+        // Only `paths` is read whole when it has no entries (the build says it is not a mapping).
+        if (top.kind !== "paths") refuse(`a sequence as \`${top.entry.key}\``, here(indent));
         if (child) refuse(`a sequence item among the entries of \`${top.entry.key}\``, here(indent));
         top.mode = "sequence";
         return;
