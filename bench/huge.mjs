@@ -8,7 +8,7 @@
 // BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish.
 // BENCH_HUGE=github-deref-yaml (only when named) is GitHub dereferenced converted to block-style YAML with the `yaml`
 // library (generated once into bench/.cache/), built streamed by stream/yaml-index.ts; its line also gives the
-// index pass alone (MB/s).
+// index pass alone (MB/s). BENCH_HUGE_LOUD=1 shows wrangler dev's output.
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
@@ -235,7 +235,7 @@ export async function main() {
     writeFileSync(join(dir, "upload-child.mjs"), UPLOAD_CHILD);
     const only = (process.env.BENCH_HUGE ?? "").split(",").filter(Boolean);
     console.log("huge: streamed build under --max-old-space-size=128 (every slice built and serialised), publish through wrangler dev, beside Redocly build-docs");
-    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer();
+    const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer({ quiet: !process.env.BENCH_HUGE_LOUD });
     const token = server ? await createPortal(server.baseUrl, server.adminToken, "huge") : undefined;
     try {
     for (const [name, path, optIn] of files()) {

@@ -117,6 +117,7 @@ describe("indexYaml", () => {
       [`${base}paths: |\n  /a: {}\n`, /block scalar/, 3],
       [`%YAML 1.2\n---\n${base}`, /directive/, 1],
       [`${base}webhooks:\n  - a\n`, /sequence as `webhooks`/, 4],
+      [`${base}components:\n  schemas:\n    - a\n`, /sequence as `components.schemas`/, 5],
       [`${base}description: "a\nb c"\n`, /not a `key:` line/, 4],
     ];
     for (const [text, why, line] of cases) {

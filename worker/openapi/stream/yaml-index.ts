@@ -355,9 +355,8 @@ export async function indexYaml(chunks: AsyncIterable<Uint8Array>): Promise<Yaml
     if (indent < section.entryIndent) refuse(`indentation ${indent} under \`components.${section.entry.key}\`, whose entries start at ${section.entryIndent}`, here(indent));
     const line = keyLine(s, indent);
     if (line === undefined) {
-      if (section.entries) refuse(`a sequence item among the entries of \`components.${section.entry.key}\``, here(indent));
-      section.mode = "sequence"; // a section holding a sequence has no entries, as in JSON
-      return;
+      // Nothing would read a section holding a sequence (it has no entries, as in JSON), so nothing would check it.
+      return refuse(`a sequence ${section.entries ? "item among the entries of" : "as"} \`components.${section.entry.key}\``, here(indent));
     }
     close(grandchild, start);
     if (!section.entries) {
