@@ -1,5 +1,5 @@
 /**
- * @module The streamed build (issue 12): a JSON definition too large to parse whole (past
+ * @module The streamed build (issue 12): a JSON or YAML definition too large to parse whole (past
  * {@link STREAM_BUILD_MIN_BYTES}) becomes the same model as build.ts makes (header, operation summaries, slices),
  * without ever holding the whole document.
  *
@@ -37,7 +37,7 @@ import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
 import { indexYaml, parseYamlEntry, YamlEntryError, type YamlIndex } from "./yaml-index";
 
-/** Definitions from this size (bytes) up are built streamed when they are JSON; smaller ones are parsed whole. */
+/** Definitions from this size (bytes) up are built streamed when they are JSON or block-style YAML; smaller ones are parsed whole. */
 export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
 /** Range reads are coalesced into windows of this many bytes (R2 charges per read; a window holds ~100 path items of GitHub's). */
 export const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
