@@ -191,3 +191,42 @@ describe("buildStreamed on YAML: refusals", () => {
     expect((refused as { line: number }).line).toBeGreaterThanOrEqual(6006);
   }, 60_000);
 });
+
+describe("buildStreamed on YAML: never a wrong build", () => {
+  it("on 60 mutations of the demo definition (indentation, tabs, stray quotes, duplicated or deleted lines, anchors and aliases, complex keys, block scalars): the whole build's model, or a refusal; a refusal whenever the whole build refuses", async () => {
+    const text = readFileSync(new URL("../../../demo/definition.yaml", import.meta.url), "utf8");
+    let seed = 12345;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const mutations: ((l: string[]) => void)[] = [
+      (l) => { const i = rnd(l.length); l[i] = l[i].slice(1); },
+      (l) => { const i = rnd(l.length); l[i] = ` ${l[i]}`; },
+      (l) => { const i = rnd(l.length); l[i] = l[i].replace(/^( *)/, "$1\t"); },
+      (l) => { const i = rnd(l.length); l.splice(i, 0, l[i]); },
+      (l) => void l.splice(rnd(l.length), 1),
+      (l) => { const i = rnd(l.length); const j = rnd(Math.max(1, l[i].length)); l[i] = `${l[i].slice(0, j)}"${l[i].slice(j)}`; },
+      (l) => { const i = rnd(l.length); l[i] = l[i].replace(/: /, ": &a "); const j = rnd(l.length); l[j] = l[j].replace(/: .*/, ": *a"); },
+      (l) => { const i = rnd(l.length); l[i] = l[i].replace(/^( *)(\S)/, "$1? $2"); },
+      (l) => { const i = rnd(l.length); l[i] = l[i].replace(/: (.*)$/, ": |\n$1"); },
+    ];
+    const outcomes = new Map<string, number>();
+    for (let m = 0; m < 60; m++) {
+      const lines = text.split("\n");
+      mutations[rnd(mutations.length)](lines);
+      const body = enc.encode(lines.join("\n"));
+      const whole = buildReference({ body });
+      const streamed = await buildStreamed(memorySource(body, 1000), undefined, "yaml");
+      const what = `${whole.ok ? "ok" : whole.status} → ${streamed.ok ? "ok" : streamed.status}`;
+      outcomes.set(what, (outcomes.get(what) ?? 0) + 1);
+      if (!whole.ok) expect(streamed.ok, `mutation ${m}: the whole build refused it`).toBe(false);
+      else if (streamed.ok) {
+        expect(streamed.operations, `mutation ${m}`).toEqual(whole.operations);
+        expect(streamed.header, `mutation ${m}`).toEqual(whole.header);
+        for (const op of whole.operations) expect(await streamed.slice(op.slug), `mutation ${m} ${op.slug}`).toEqual(whole.slice(op.slug));
+      } else expect(streamed.status, `mutation ${m}: ${streamed.message}`).toBe(413);
+    }
+    // Most mutations build the same model or are refused by both; the line reader refuses a few the whole parse accepts.
+    expect(outcomes.get("ok → ok")).toBeGreaterThan(15);
+    expect(outcomes.get("400 → 400")).toBeGreaterThan(5);
+  }, 120_000);
+});
+
