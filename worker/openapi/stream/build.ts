@@ -1,5 +1,5 @@
 /**
- * @module The streamed build (issue 12): a JSON definition too large to parse whole (past
+ * @module The streamed build (issue 12): a JSON or YAML definition too large to parse whole (past
  * {@link STREAM_BUILD_MIN_BYTES}) becomes the same model as build.ts makes (header, operation summaries, slices),
  * without ever holding the whole document.
  *
@@ -19,7 +19,9 @@
  * Positions stay exact: each entry is parsed alone and its positions are shifted by where it starts.
  * 5. Every `$ref` of the document is checked once, entry by entry in document order (the whole build's checkRefs,
  *    with targets looked up in the index): the skeleton pass reads only the path items and callbacks it follows.
- * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives, YAML; lint (the caller says so).
+ * YAML (block style) is indexed by yaml-index.ts instead, and each entry parsed with the `yaml` library; the rest is
+ * the same (one switch on the format: the index, the entry parser, and the checks only YAML needs).
+ * Not done here: Swagger 2.0 (the upgrade needs the whole document), archives; lint (the caller says so).
  */
 import { buildHeader } from "../model/header";
 import { buildSlice, sliceRoots } from "../model";
@@ -37,8 +39,9 @@ import { createJsonLocator } from "../parse/json-locate";
 import type { SourcePosition } from "../parse/types";
 import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
+import { indexYaml, parseYamlEntry, YamlEntryError, type YamlIndex } from "./yaml-index";
 
-/** Definitions from this size (bytes) up are built streamed when they are JSON; smaller ones are parsed whole. */
+/** Definitions from this size (bytes) up are built streamed when they are JSON or block-style YAML; smaller ones are parsed whole. */
 export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
 /** Range reads are coalesced into windows of this many bytes (R2 charges per read; a window holds ~100 path items of GitHub's). */
 export const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
@@ -105,6 +108,9 @@ type Locate = (path: readonly PathSegment[]) => SourcePosition | undefined;
 /** Locators kept (each holds its entry's text): issues are located entry after entry, often several in one. */
 const LOCATORS_HELD = 16;
 
+/** The text format of a streamed definition: it picks the index and the entry parser. */
+export type StreamFormat = "json" | "yaml";
+
 /**
  * Reads and parses index entries: coalesced range reads, bounded caches of parsed entries (no text is kept with
  * them: positions are found by {@link locator}, which reads the text again).
@@ -118,16 +124,23 @@ class EntryReader {
   private passingChars = 0;
   private locators = new Map<IndexedEntry, Locate>();
   private decoder = new TextDecoder();
+  private warned = new Set<IndexedEntry>();
   reads = 0;
+  /** YAML: the parse warnings (duplicate keys, tolerated indentation) of every entry parsed, once an entry, as issues. */
+  warnings: BuildIssue[] = [];
 
   constructor(
     private readonly source: ByteSource,
     private readonly size: number,
     private readonly budget: WorkBudget,
+    readonly format: StreamFormat = "json",
+    /** An entry's level: 1 a top-level member, 2 a path item, 3 a component (YAML's depth limit is the document's). */
+    private readonly depthOf: (entry: IndexedEntry) => number = () => 1,
   ) {}
 
-  /** Whether the entry's value is an object (its first byte is `{`), without parsing it. */
+  /** Whether the entry's value is an object (JSON: its first byte is `{`, without parsing it). */
   async isObject(entry: IndexedEntry): Promise<boolean> {
+    if (this.format === "yaml") return isObject((await this.load(entry)).data);
     return (await this.text(entry.start, entry.start + 1)) === "{";
   }
 
@@ -150,13 +163,7 @@ class EntryReader {
     if (hit) return hit;
     const text = await this.text(entry.start, entry.end, sequential ? STREAM_WINDOW_BYTES : STREAM_RANDOM_WINDOW_BYTES);
     this.budget.spend("reading the definition", Math.ceil(text.length / 64));
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`the stored definition changed after it was indexed: ${error instanceof Error ? error.message : error}`);
-    }
-    const parsed: Parsed = { data, chars: text.length };
+    const parsed: Parsed = { data: this.parse(text, entry), chars: text.length };
     // Entries read in document order that are not `$ref` targets (path items) are seldom read again soon: kept
     // apart, so that they never push the shared targets out of the main cache.
     if (!shared) this.passingChars = remember(this.passing, entry, parsed, this.passingChars, STREAM_PASSING_CACHE_CHARS);
@@ -164,18 +171,55 @@ class EntryReader {
     return parsed;
   }
 
-  /** Where paths inside the entry are, relative to its own text (read again; the last few are kept). */
+  /**
+   * JSON: entries were checked by pass 1, so JSON.parse alone. YAML: parsed here first (a syntax error throws
+   * YamlEntryError); its locator (which keeps the text, not the tree) is kept, and its warnings collected once.
+   */
+  private parse(text: string, entry: IndexedEntry): unknown {
+    if (this.format === "yaml") {
+      const parsed = parseYamlEntry(text, entry, this.depthOf(entry), this.budget);
+      this.keepLocator(entry, parsed.locate);
+      if (!this.warned.has(entry)) {
+        this.warned.add(entry);
+        for (const w of parsed.warnings) {
+          const at = w.line !== undefined ? { line: w.line, column: w.column } : {};
+          this.warnings.push({ severity: "warning", rule: w.code === "duplicate-key" ? "duplicate-key" : "yaml-warning", message: w.message, path: [], ...at });
+        }
+      }
+      return parsed.data;
+    }
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new Error(`the stored definition changed after it was indexed: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+
+  /**
+   * Where paths inside the entry are (read again; the last few are kept): JSON relative to the entry's own text,
+   * YAML (see {@link absolute}) the document's positions.
+   */
   async locator(entry: IndexedEntry): Promise<Locate> {
     let locate = this.locators.get(entry);
     if (!locate) {
-      locate = createJsonLocator(await this.text(entry.start, entry.end, STREAM_RANDOM_WINDOW_BYTES));
-      this.locators.set(entry, locate);
-      for (const key of this.locators.keys()) {
-        if (this.locators.size <= LOCATORS_HELD) break;
-        this.locators.delete(key);
-      }
+      const text = await this.text(entry.start, entry.end, STREAM_RANDOM_WINDOW_BYTES);
+      locate = this.format === "yaml" ? parseYamlEntry(text, entry, this.depthOf(entry), this.budget).locate : createJsonLocator(text);
+      this.keepLocator(entry, locate);
     }
     return locate;
+  }
+
+  /** Whether {@link locator}'s positions are the document's already (YAML) rather than relative to the entry. */
+  get absolute(): boolean {
+    return this.format === "yaml";
+  }
+
+  private keepLocator(entry: IndexedEntry, locate: Locate): void {
+    this.locators.set(entry, locate);
+    for (const key of this.locators.keys()) {
+      if (this.locators.size <= LOCATORS_HELD) break;
+      this.locators.delete(key);
+    }
   }
 
   /**
@@ -393,8 +437,9 @@ class TargetTable {
 }
 
 /** `entry`'s absolute position of `rest` inside it, from its own parse's relative one. */
-function shifted(entry: IndexedEntry, data: unknown, locate: Locate, rest: readonly PathSegment[]): SourcePosition {
+function shifted(entry: IndexedEntry, data: unknown, locate: Locate, rest: readonly PathSegment[], absolute = false): SourcePosition {
   if (rest.length === 0) return entry.keyAt;
+  if (absolute) return locate(rest) ?? entry.keyAt;
   const rel = locate(rest);
   if (!rel) return entry.keyAt;
   // Where the entry's value starts is line 1, column 1 of its own text.
@@ -409,10 +454,11 @@ const SKELETON_FIELDS = ["operationId", "summary", "tags", "deprecated"] as cons
  * Builds the model streamed (see the module comment). Never throws on bad input; throws the budget's
  * BudgetExceeded when it runs out, and storage errors.
  */
-export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNLIMITED): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
+export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNLIMITED, format: StreamFormat = "json"): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
   try {
-    return await build(source, budget);
+    return await build(source, budget, format);
   } catch (error) {
+    if (error instanceof YamlEntryError) return { ok: false, status: error.status, code: error.code, message: error.message, line: error.line, column: error.column, issues: [] };
     if (!(error instanceof EntryTooLarge)) throw error;
     const { key, keyAt, start, end } = error.entry;
     const message = `${JSON.stringify(key)} has ${end - start} bytes; a single path item, component or top-level member of a streamed definition may have ${STREAM_MAX_ENTRY_BYTES} (16 MiB) (line ${keyAt.line}, column ${keyAt.column})`;
@@ -420,17 +466,19 @@ export async function buildStreamed(source: ByteSource, budget: WorkBudget = UNL
   }
 }
 
-async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
-  const indexed = await indexJson(source.stream(), DEFAULT_MAX_DEPTH);
+async function build(source: ByteSource, budget: WorkBudget, format: StreamFormat): Promise<StreamedBuildSuccess | StreamedBuildFailure> {
+  const indexed = format === "yaml" ? await indexYaml(source.stream()) : await indexJson(source.stream(), DEFAULT_MAX_DEPTH);
   if (!indexed.ok) {
     const { code, message, line, column } = indexed.error;
+    if (code === "not-streamable") return { ok: false, status: 413, code: "yaml-not-streamable", message, line, column, issues: [] };
     const status = code === "not-object" ? 422 : 400;
     const named = code === "not-object" ? "not-openapi" : code === "too-deep" ? "too-deep" : code === "empty" ? "empty" : "syntax";
     return { ok: false, status, code: named, message: code === "not-object" ? `${message}, so it is not an OpenAPI definition` : message, line, column, issues: [] };
   }
   const index = indexed.index;
   budget.spend("reading the definition", Math.ceil(index.size / 4096));
-  const reader = new EntryReader(source, index.size, budget);
+  const depthOf = (entry: IndexedEntry) => (index.top.get(entry.key) === entry ? 1 : index.paths.get(entry.key) === entry || index.webhooks.get(entry.key) === entry ? 2 : 3);
+  const reader = new EntryReader(source, index.size, budget, format, depthOf);
   const fail = (status: StreamedBuildFailure["status"], code: string, message: string, at?: SourcePosition): StreamedBuildFailure => ({ ok: false, status, code, message, ...at, issues: [] });
   const entriesOf = (place: "paths" | "webhooks") => (place === "paths" ? index.paths : index.webhooks);
   /**
@@ -450,7 +498,12 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   const topLocate = new Map<string, Locate>();
   for (const [key, entry] of index.top) {
     if (key === "paths" || key === "webhooks" || key === "components") continue;
-    if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) continue;
+    if (entry.end - entry.start > STREAM_MAX_MEMBER_BYTES) {
+      // YAML has no pass that checks every byte: a member too large to keep is still parsed, for its errors, by
+      // its entries when it is a block mapping.
+      if (format === "yaml") for (const part of (index as YamlIndex).parts.get(key) ?? [entry]) await reader.load(part, true);
+      continue;
+    }
     top[key] = (await reader.load(entry)).data;
     topLocate.set(key, await reader.locator(entry));
   }
@@ -459,7 +512,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     const entry = index.top.get(String(path[0]));
     const locate = topLocate.get(String(path[0]));
     if (!entry) return { line: 1, column: 1 };
-    return locate ? shifted(entry, top[String(path[0])], locate, path.slice(1)) : entry.keyAt;
+    return locate ? shifted(entry, top[String(path[0])], locate, path.slice(1), reader.absolute) : entry.keyAt;
   };
   const detected = detectVersion({ ...top, ...(index.top.has("paths") ? { paths: {} } : {}), ...(index.top.has("components") ? { components: {} } : {}) });
   if (!detected.ok) return { ...fail(422, detected.code, detected.message, locateTop(detected.path)) };
@@ -479,13 +532,14 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   const seenIssues = new Set<string>();
   const addIssues = (found: BuildIssue[]) => {
     for (const issue of found) {
-      const key = `${issue.rule}\u0000${JSON.stringify(issue.path)}\u0000${issue.message}`;
+      const key = `${issue.rule}\u0000${JSON.stringify(issue.path)}\u0000${issue.message}\u0000${issue.line}:${issue.column}`;
       if (seenIssues.has(key)) continue;
       seenIssues.add(key);
       issues.push({ issue });
     }
   };
   addIssues(detected.issues);
+  if (format === "yaml") addIssues((index as YamlIndex).warnings.map((w) => ({ severity: "warning", rule: "duplicate-key", message: w.message, path: [], line: w.line, column: w.column })));
 
   /** Where a document path is, through the index (entries parsed on demand). */
   const locate = async (path: readonly PathSegment[]): Promise<SourcePosition | undefined> => {
@@ -493,7 +547,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
     if (named?.entry) {
       const { entry } = named;
       const rest = path.slice(path.length - named.rest.length);
-      return rest.length ? shifted(entry, (await reader.load(entry)).data, await reader.locator(entry), rest) : entry.keyAt;
+      return rest.length ? shifted(entry, (await reader.load(entry)).data, await reader.locator(entry), rest, reader.absolute) : entry.keyAt;
     }
     if (path[0] === "paths" || path[0] === "webhooks") return index.top.get(path[0])?.keyAt;
     return locateTop(path);
@@ -636,6 +690,9 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
       for (const [section, members] of index.components) for (const [name, e] of members) addIssues(await checkRefsOf((await reader.load(e, true, true)).data, [key, section, name]));
     } else if (Object.hasOwn(top, key)) addIssues(await checkRefsOf(top[key], [key]));
   }
+  // YAML: entries a duplicate key replaced are parsed once too (their syntax errors and warnings count).
+  if (format === "yaml") for (const e of (index as YamlIndex).shadowed) await reader.load(e, true);
+  addIssues(reader.warnings); // every entry has been parsed by now
   const found: BuildIssue[] = [];
   const entries = collectOperations(skeleton, version, found);
   addIssues(found);
@@ -649,7 +706,7 @@ async function build(source: ByteSource, budget: WorkBudget): Promise<StreamedBu
   // Positions, now that every issue is known (entries are re-read through the cache).
   const located: BuildIssue[] = [];
   for (const { issue } of issues.slice(0, MAX_ISSUES)) {
-    const at = await locate(issue.path);
+    const at = issue.line !== undefined ? { line: issue.line, column: issue.column! } : await locate(issue.path);
     located.push(at ? { ...issue, line: at.line, column: at.column } : issue);
   }
   located.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
