@@ -19,7 +19,7 @@ const FILE = ARG === "graph" || ARG === "graph-beta" ? hugeFiles()[ARG] : ARG;
 
 const CHILD = `
 import { readFileSync } from "node:fs";
-import { buildReference, putSlices, operationDocument, SearchIndexBuilder, DocumentSetWriter, partDocuments } from "./core.mjs";
+import { buildReference, putSlices, operationDocument, SearchIndexBuilder, DocumentSetWriter, eachPartDocument } from "./core.mjs";
 const mb = (n) => Math.round((n / 1048576) * 10) / 10;
 let peak = 0, peakTotal = 0;
 // Heap, and heap + ArrayBuffers (the body, the documents' and the index's UTF-8 bytes: an isolate counts both).
@@ -54,7 +54,8 @@ if (search) {
   phases.documents = heap();
   const t3 = performance.now();
   const builder = new SearchIndexBuilder();
-  for (const part of parts) { for (const d of partDocuments(part)) builder.add(d); heap(); }
+  // Each part released once read, as publish/search-index.ts does (the set was cached to KV first).
+  for (let i = 0; i < parts.length; i++) { const part = parts[i]; parts[i] = undefined; for (const d of eachPartDocument(part)) builder.add(d); heap(); }
   phases.documentsIndexed = heap();
   const blocks = builder.finish();
   indexMB = mb(blocks.reduce((n, b) => n + b.byteLength, 0));
@@ -100,7 +101,7 @@ function liftSizeLimit(bytes) {
  */
 export async function coreRunner({ maxDefinitionBytes } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "portico-core-bench-"));
-  writeFileSync(join(dir, "entry.ts"), `export { buildReference } from ${JSON.stringify(join(ROOT, "worker/openapi/build.ts"))};\nexport { putSlices } from ${JSON.stringify(join(ROOT, "worker/store/models.ts"))};\nexport { operationDocument } from ${JSON.stringify(join(ROOT, "worker/search/documents.ts"))};\nexport { SearchIndexBuilder } from ${JSON.stringify(join(ROOT, "worker/search/index.ts"))};\nexport { DocumentSetWriter, partDocuments } from ${JSON.stringify(join(ROOT, "worker/search/document-set.ts"))};\n`);
+  writeFileSync(join(dir, "entry.ts"), `export { buildReference } from ${JSON.stringify(join(ROOT, "worker/openapi/build.ts"))};\nexport { putSlices } from ${JSON.stringify(join(ROOT, "worker/store/models.ts"))};\nexport { operationDocument } from ${JSON.stringify(join(ROOT, "worker/search/documents.ts"))};\nexport { SearchIndexBuilder } from ${JSON.stringify(join(ROOT, "worker/search/index.ts"))};\nexport { DocumentSetWriter, eachPartDocument } from ${JSON.stringify(join(ROOT, "worker/search/document-set.ts"))};\n`);
   await build({
     entryPoints: [join(dir, "entry.ts")],
     bundle: true,

@@ -15,7 +15,7 @@
 import type { ContentConfig, GlossaryTerm } from "../content/types";
 import { SearchIndexBuilder } from "../search/index";
 import { blocksLength } from "../search/bytes";
-import { DocumentSetWriter, documentParts, documentsOf, partDocuments } from "../search/document-set";
+import { DocumentSetWriter, documentParts, documentsOf, eachPartDocument } from "../search/document-set";
 import { operationDocument, type ApiSource } from "../search/documents";
 import { releaseDocuments, type ContentPageInput } from "../search/documents-content";
 import type { SearchDocument } from "../search/types";
@@ -165,7 +165,7 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
         const part = parts[i];
         // Read once: released as soon as its documents are in the builder.
         parts[i] = new Uint8Array(0);
-        for (const d of partDocuments(part)) streaming.add(d);
+        for (const d of eachPartDocument(part)) streaming.add(d);
       }
     });
     builder = streaming;

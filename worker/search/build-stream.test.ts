@@ -9,7 +9,7 @@ import { CORPUS_DIR } from "../../test/harness/corpus-files";
 import { buildReference } from "../openapi/build";
 import { STOPWORDS, stem } from "./analyze";
 import { blocksLength, blocksText, ByteWriter, sliceBlocks } from "./bytes";
-import { DocumentSetWriter, documentParts, documentsOf, partDocuments } from "./document-set";
+import { DocumentSetWriter, documentParts, documentsOf, eachPartDocument, partDocuments } from "./document-set";
 import { operationDocument } from "./documents";
 import { INDEX_FORMAT, SAT_SCALE, type IndexData } from "./format";
 import { buildSearchIndex, loadSearchIndex, SearchIndexBuilder, type SearchDocument } from "./index";
@@ -116,6 +116,8 @@ const EDGES: SearchDocument[] = [
   doc("lone", "lone \ud800 surrogate", "and \udfff another", { kind: "glossary" }),
   doc("private", "Secret delete operation", "Purge everything.", { labels: ["staff"], fields: { operationId: "secret_purge" }, policyPath: "/reference/x/" }),
   doc("empty", "", ""),
+  doc("json", 'Brackets ] } , [ { and "quotes" \\" \\', "a\\\\\"]},\n\t\u0000 end", { section: "}]", fields: { parameters: ["[", "]", "\\"] } }),
+  doc("repeats", "A field repeating one word past 16-bit counts", "", { fields: { parameters: Array.from({ length: 70_000 }, () => "zeta") } }),
   doc("long", "Long body", Array.from({ length: 6000 }, (_, i) => `word${i % 97} token${i % 13}`).join(" "), { kind: "changelog" }),
 ];
 
@@ -165,6 +167,16 @@ describe("DocumentSetWriter", () => {
     }
     expect([...documentsOf(parts)]).toEqual(JSON.parse(JSON.stringify(docs)));
     expect(parts.map(partDocuments).map((p) => JSON.stringify(p))).toEqual(parts.map((p) => new TextDecoder().decode(p)));
+    for (const p of parts) expect([...eachPartDocument(p)]).toEqual(partDocuments(p));
+  });
+
+  it("reads documents one at a time from any JSON array, and refuses what is not one", () => {
+    const read = (json: string) => [...eachPartDocument(new TextEncoder().encode(json))];
+    expect(read(" [ ] ")).toEqual([]);
+    expect(read(' [ {"id":"a","t":"x]}\\"y"} ,\n{"id":"b","n":[1,{"c":[]}]} ] ')).toEqual([{ id: "a", t: 'x]}"y' }, { id: "b", n: [1, { c: [] }] }]);
+    expect(() => read('{"id":"a"}')).toThrow(TypeError);
+    expect(() => read('[{"id":"a"}')).toThrow(TypeError);
+    expect(() => read('[{"id":"a"},}]')).toThrow(SyntaxError);
   });
 
   it("writes one empty array for no documents, and refuses a part that is not an array", () => {

@@ -44,12 +44,12 @@ export interface BuildOptions {
   blockBytes?: number;
 }
 
-/** A growable list of 32-bit integers (doubling; the bytes are outside the JS heap's object graph). */
-class IntList {
-  data: Int32Array;
+/** A growable list of integers in a typed array (grown by half; the bytes are outside the JS heap's object graph). */
+class IntList<T extends Int32Array | Uint16Array = Int32Array> {
+  data: T;
   length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Int32Array(capacity);
+  constructor(capacity = 1024, private readonly make: (n: number) => T = ((n: number) => new Int32Array(n)) as (n: number) => T) {
+    this.data = make(capacity);
   }
   push(v: number): void {
     if (this.length === this.data.length) this.grow(this.length + 1);
@@ -61,14 +61,16 @@ class IntList {
     if (n > this.length) this.length = n;
   }
   private grow(min: number): void {
-    const next = new Int32Array(Math.max(min, this.data.length * 2));
+    const next = this.make(Math.max(min, Math.ceil(this.data.length * 1.5)));
     next.set(this.data);
     this.data = next;
   }
 }
 
-/** Entry value: the count of a term in one field, and which field (low 3 bits). */
+/** Entry term: the term's provisional id, and which field (low 3 bits). */
 const FIELD_BITS = 3;
+/** Entry counts are 16-bit; a count from this one up is kept in a map (only a field repeating one word 65,535 times). */
+const COUNT_OVERFLOW = 0xffff;
 
 /**
  * Builds one index from documents added in order (ids must be unique; later duplicates are dropped), then
@@ -83,8 +85,10 @@ export class SearchIndexBuilder {
   private readonly termNames: string[] = [];
   /** Surface word → provisional term id (also spares stemming a word twice). */
   private readonly surface = new Map<string, number>();
+  /** Per (document, field, term): term id × 8 + field, and the term's count in the field (6 bytes an entry). */
   private readonly entryTerm = new IntList(1 << 16);
-  private readonly entryValue = new IntList(1 << 16);
+  private readonly entryCount = new IntList(1 << 16, (n) => new Uint16Array(n));
+  private readonly bigCounts = new Map<number, number>();
   /** Per document, where its entries end. */
   private readonly entryEnd = new IntList();
   /** Per field, per document: length in tokens. */
@@ -130,8 +134,9 @@ export class SearchIndexBuilder {
         if (f === 0 && !t.joined) titleTerms.add(id);
       }
       for (const [id, count] of counts) {
-        this.entryTerm.push(id);
-        this.entryValue.push((count << FIELD_BITS) | f);
+        if (count >= COUNT_OVERFLOW) this.bigCounts.set(this.entryTerm.length, count);
+        this.entryTerm.push((id << FIELD_BITS) | f);
+        this.entryCount.push(Math.min(count, COUNT_OVERFLOW));
         if (this.lastDoc.data[id] !== i + 1) {
           this.lastDoc.data[id] = i + 1;
           this.df.data[id]++;
@@ -198,9 +203,9 @@ export class SearchIndexBuilder {
       let count = 0;
       const to = this.entryEnd.data[i];
       for (let e = from; e < to; e++) {
-        const id = this.entryTerm.data[e];
-        const f = this.entryValue.data[e] & ((1 << FIELD_BITS) - 1);
-        const tf = this.entryValue.data[e] >>> FIELD_BITS;
+        const id = this.entryTerm.data[e] >>> FIELD_BITS;
+        const f = this.entryTerm.data[e] & ((1 << FIELD_BITS) - 1);
+        const tf = this.entryCount.data[e] === COUNT_OVERFLOW ? this.bigCounts.get(e)! : this.entryCount.data[e];
         const seen = inHead[id] & 2;
         if (!seen) touched[count++] = id;
         // Summed field by field in field order, as BM25F's weighted term frequency.
@@ -219,6 +224,9 @@ export class SearchIndexBuilder {
         inHead[id] = 0;
       }
     }
+    // The entries are spent: released before the output grows by the postings.
+    this.entryTerm.data = new Int32Array(0);
+    this.entryCount.data = new Uint16Array(0);
     out.write(`],"headLen":`);
     out.writeIntArray(this.headLen.data, 0, n);
     out.write(`,"terms":[`);

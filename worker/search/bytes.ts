@@ -97,8 +97,10 @@ export function sliceBlocks(blocks: readonly Uint8Array[], start: number, end: n
   return out;
 }
 
-/** The stream's text (tests and benches; the publisher never decodes a whole index). */
+/**
+ * The stream's text, decoded at once into one flat string as the read path decodes a stored index (tests and
+ * benches; the publisher never decodes a whole index).
+ */
 export function blocksText(blocks: readonly Uint8Array[]): string {
-  const decoder = new TextDecoder();
-  return blocks.map((b, i) => decoder.decode(b, { stream: i < blocks.length - 1 })).join("");
+  return new TextDecoder().decode(blocks.length === 1 ? blocks[0] : sliceBlocks(blocks, 0, blocksLength(blocks)));
 }

@@ -81,7 +81,46 @@ export function partDocuments(part: Uint8Array): SearchDocument[] {
   return docs as SearchDocument[];
 }
 
+/**
+ * The documents of one part, parsed one at a time: the part's bytes are scanned for its top-level values (strings
+ * and nesting tracked), and each is decoded and parsed alone, so only one document is an object at a time (a
+ * whole 2 MiB part parsed at once lives long enough to reach V8's old space, which a heap near its limit pays for
+ * in full collections). Throws on a part that is not a JSON array.
+ */
+export function* eachPartDocument(part: Uint8Array): Generator<SearchDocument> {
+  const decoder = new TextDecoder();
+  let i = 0;
+  const n = part.length;
+  const skipSpace = () => {
+    while (i < n && (part[i] === 0x20 || part[i] === 0x0a || part[i] === 0x0d || part[i] === 0x09)) i++;
+  };
+  skipSpace();
+  if (part[i] !== 0x5b) throw new TypeError("a search document part is not a JSON array");
+  i++;
+  skipSpace();
+  if (part[i] === 0x5d) return;
+  for (;;) {
+    const start = i;
+    let depth = 0;
+    for (; i < n; i++) {
+      const c = part[i];
+      if (c === 0x22) {
+        // A string: skip to its closing quote (a backslash escapes the next byte).
+        for (i++; i < n && part[i] !== 0x22; i++) if (part[i] === 0x5c) i++;
+      } else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === 0x2c && depth === 0) break;
+    }
+    if (i >= n) throw new TypeError("a search document part is not a JSON array");
+    yield JSON.parse(decoder.decode(part.subarray(start, i))) as SearchDocument;
+    if (part[i] === 0x5d) return;
+    i++;
+  }
+}
+
 /** Every document of `parts`, in order, parsing one part at a time. */
 export function* documentsOf(parts: readonly Uint8Array[]): Generator<SearchDocument> {
-  for (const part of parts) yield* partDocuments(part);
+  for (const part of parts) yield* eachPartDocument(part);
 }
