@@ -14,7 +14,7 @@ import { STOPWORDS, stem } from "./analyze";
 import { ByteWriter, blocksText } from "./bytes";
 import { INDEX_FORMAT, SAT_SCALE } from "./format";
 import { RelatedMiner } from "./mine";
-import { tokenize } from "./tokenize";
+import { scanTokens } from "./tokenize";
 import type { SearchDocument } from "./types";
 
 /** BM25F field weights and length-normalisation strengths (b); the head fields name the document. */
@@ -121,19 +121,16 @@ export class SearchIndexBuilder {
     this.seen.add(doc.id);
     const i = this.n++;
     const texts = fieldTexts(doc);
-    const titleTerms = new Set<number>();
+    this.titleTerms.clear();
     for (let f = 0; f < FIELDS.length; f++) {
-      const counts = new Map<number, number>();
-      let length = 0;
-      for (const t of tokenize(texts[f], f === 4 ? BODY_TOKENS : Infinity)) {
-        if (STOPWORDS.has(t.word)) continue;
-        let id = this.surface.get(t.word);
-        if (id === undefined) this.surface.set(t.word, (id = this.termId(stem(t.word))));
-        counts.set(id, (counts.get(id) ?? 0) + 1);
-        if (!t.joined) length++;
-        if (f === 0 && !t.joined) titleTerms.add(id);
-      }
-      for (const [id, count] of counts) {
+      this.field = f;
+      this.fieldLength = 0;
+      scanTokens(texts[f], f === 4 ? BODY_TOKENS : Infinity, this.sink);
+      const counts = this.counts.data;
+      for (let k = 0; k < this.touched.length; k++) {
+        const id = this.touched.data[k];
+        const count = counts[id];
+        counts[id] = 0;
         if (count >= COUNT_OVERFLOW) this.bigCounts.set(this.entryTerm.length, count);
         this.entryTerm.push((id << FIELD_BITS) | f);
         this.entryCount.push(Math.min(count, COUNT_OVERFLOW));
@@ -142,8 +139,10 @@ export class SearchIndexBuilder {
           this.df.data[id]++;
         }
       }
-      this.len[f].push(length);
+      this.touched.length = 0;
+      this.len[f].push(this.fieldLength);
     }
+    const titleTerms = this.titleTerms;
     this.entryEnd.push(this.entryTerm.length);
     this.headLen.push(titleTerms.size);
     // Mined from public documents only: a relation learnt from a private page would change what every reader's
@@ -154,6 +153,23 @@ export class SearchIndexBuilder {
     this.out.write(JSON.stringify(doc));
   }
 
+  // One field's scan: per term its count so far (0 = not yet in this field), and the terms seen, in order.
+  private readonly counts = new IntList();
+  private readonly touched = new IntList();
+  private readonly titleTerms = new Set<number>();
+  private field = 0;
+  private fieldLength = 0;
+  private readonly sink = (word: string, _start: number, _end: number, joined: boolean): void => {
+    if (STOPWORDS.has(word)) return;
+    let id = this.surface.get(word);
+    if (id === undefined) this.surface.set(word, (id = this.termId(stem(word))));
+    if (this.counts.data[id]++ === 0) this.touched.push(id);
+    if (!joined) {
+      this.fieldLength++;
+      if (this.field === 0) this.titleTerms.add(id);
+    }
+  };
+
   private termId(term: string): number {
     let id = this.termIds.get(term);
     if (id === undefined) {
@@ -162,6 +178,7 @@ export class SearchIndexBuilder {
       this.termNames.push(term);
       this.df.ensure(id + 1);
       this.lastDoc.ensure(id + 1);
+      this.counts.ensure(id + 1);
     }
     return id;
   }
