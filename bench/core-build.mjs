@@ -19,10 +19,11 @@ const FILE = ARG === "graph" || ARG === "graph-beta" ? hugeFiles()[ARG] : ARG;
 
 const CHILD = `
 import { readFileSync } from "node:fs";
-import { buildReference, putSlices, operationDocument, buildSearchIndex } from "./core.mjs";
+import { buildReference, putSlices, operationDocument, SearchIndexBuilder, DocumentSetWriter, eachPartDocument } from "./core.mjs";
 const mb = (n) => Math.round((n / 1048576) * 10) / 10;
-let peak = 0;
-const heap = () => { const h = process.memoryUsage().heapUsed; peak = Math.max(peak, h); return mb(h); };
+let peak = 0, peakTotal = 0;
+// Heap, and heap + ArrayBuffers (the body, the documents' and the index's UTF-8 bytes: an isolate counts both).
+const heap = () => { const m = process.memoryUsage(); peak = Math.max(peak, m.heapUsed); peakTotal = Math.max(peakTotal, m.heapUsed + m.arrayBuffers); return mb(m.heapUsed); };
 const phases = {};
 phases.start = heap();
 const body = new Uint8Array(readFileSync(process.argv[2]));
@@ -38,20 +39,28 @@ const weighMs = performance.now() - t2;
 phases.weighed = heap();
 // As the publisher stores it, KV writes left out (write = false): the chunk texts are still built and joined.
 const t1 = performance.now();
-// CORE_SEARCH=1: also the search documents read from each slice and the API's index built, as a publish does.
+// CORE_SEARCH=1: also the search documents read from each slice (kept as UTF-8 JSON parts) and the API's index
+// built from them part by part, as a publish does (publish-definition.ts, publish/search-index.ts).
 const search = process.env.CORE_SEARCH === "1";
-const docs = [];
+const docs = new DocumentSetWriter();
 const src = { api: "api", version: "1", layout: "page-per-operation", locale: "en" };
-const stored = await putSlices(null, "m/bench", outcome.operations.map((o) => o.slug), (slug) => { const s = outcome.slice(slug); if (search) docs.push(operationDocument(s, src)); heap(); return s; }, false);
+const stored = await putSlices(null, "m/bench", outcome.operations.map((o) => o.slug), (slug) => { const s = outcome.slice(slug); if (search) docs.add(operationDocument(s, src)); heap(); return s; }, false);
 const storeMs = performance.now() - t1;
 phases.stored = heap();
-let searchMs = 0, indexMB = 0;
+let searchMs = 0, indexMB = 0, documentsMB = 0;
 if (search) {
+  const parts = docs.finish();
+  documentsMB = mb(parts.reduce((n, p) => n + p.byteLength, 0));
+  phases.documents = heap();
   const t3 = performance.now();
-  indexMB = mb(buildSearchIndex(docs).length);
+  const builder = new SearchIndexBuilder();
+  // Each part released once read, as publish/search-index.ts does (the set was cached to KV first).
+  for (let i = 0; i < parts.length; i++) { const part = parts[i]; parts[i] = undefined; for (const d of eachPartDocument(part)) builder.add(d); heap(); }
+  phases.documentsIndexed = heap();
+  const blocks = builder.finish();
+  indexMB = mb(blocks.reduce((n, b) => n + b.byteLength, 0));
   searchMs = Math.round(performance.now() - t3);
   phases.searchIndexBuilt = heap();
-  docs.length = 0;
 }
 // Model v2 for comparison: every slice with its targets copied (measured one at a time).
 let copiedChars = 0, largest = 0;
@@ -66,8 +75,8 @@ console.log(JSON.stringify({
   operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
   buildMs: Math.round(buildMs), weighMs: Math.round(weighMs), storeMs: Math.round(storeMs), weight,
   storedMB: mb(stored.sliceChars + stored.targetChars), sliceMB: mb(stored.sliceChars), targetMB: mb(stored.targetChars), chunks: stored.chunks, targets: stored.targets,
-  copiedMB: mb(copiedChars), largestCopiedSliceKB: Math.round(largest / 1024), searchMs, indexMB,
-  heapMB: phases, peakSampledHeapMB: mb(peak), externalMB: mb(m.external), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  copiedMB: mb(copiedChars), largestCopiedSliceKB: Math.round(largest / 1024), searchMs, indexMB, documentsMB,
+  heapMB: phases, peakSampledHeapMB: mb(peak), peakSampledTotalMB: mb(peakTotal), externalMB: mb(m.external), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
 `;
 
@@ -92,7 +101,7 @@ function liftSizeLimit(bytes) {
  */
 export async function coreRunner({ maxDefinitionBytes } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "portico-core-bench-"));
-  writeFileSync(join(dir, "entry.ts"), `export { buildReference } from ${JSON.stringify(join(ROOT, "worker/openapi/build.ts"))};\nexport { putSlices } from ${JSON.stringify(join(ROOT, "worker/store/models.ts"))};\nexport { operationDocument } from ${JSON.stringify(join(ROOT, "worker/search/documents.ts"))};\nexport { buildSearchIndex } from ${JSON.stringify(join(ROOT, "worker/search/index.ts"))};\n`);
+  writeFileSync(join(dir, "entry.ts"), `export { buildReference } from ${JSON.stringify(join(ROOT, "worker/openapi/build.ts"))};\nexport { putSlices } from ${JSON.stringify(join(ROOT, "worker/store/models.ts"))};\nexport { operationDocument } from ${JSON.stringify(join(ROOT, "worker/search/documents.ts"))};\nexport { SearchIndexBuilder } from ${JSON.stringify(join(ROOT, "worker/search/index.ts"))};\nexport { DocumentSetWriter, eachPartDocument } from ${JSON.stringify(join(ROOT, "worker/search/document-set.ts"))};\n`);
   await build({
     entryPoints: [join(dir, "entry.ts")],
     bundle: true,
@@ -141,8 +150,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`  operations ${figures.operations} (counts ${JSON.stringify(figures.counts)}), issues ${figures.issues}`);
     console.log(`  buildReference ${figures.buildMs} ms; weigh ${figures.weighMs} ms (${(w.chars / 1048576).toFixed(1)} M chars estimated, over: ${w.over}, max ${w.maxRefs} refs and ${Math.round(w.maxSliceTargetChars / 1024)} K chars of targets on one page)`);
     console.log(`  stored model (v3) ${figures.storeMs} ms: ${figures.storedMB} MB = slices ${figures.sliceMB} MB + targets ${figures.targetMB} MB (${figures.targets} targets once), ${figures.chunks} KV values; as copies (v2) ${figures.copiedMB} MB, largest slice ${figures.largestCopiedSliceKB} KB`);
-    if (figures.searchMs) console.log(`  search (CORE_SEARCH=1): documents read while storing, index built ${figures.searchMs} ms, ${figures.indexMB} MB`);
-    console.log(`  heap MB by phase ${JSON.stringify(figures.heapMB)}; peak sampled heap ${figures.peakSampledHeapMB} MB; external (body) ${figures.externalMB} MB; max RSS ${figures.maxRssMB} MB`);
+    if (figures.searchMs) console.log(`  search (CORE_SEARCH=1): documents read while storing (${figures.documentsMB} MB as UTF-8 JSON parts), index built ${figures.searchMs} ms, ${figures.indexMB} MB`);
+    console.log(`  heap MB by phase ${JSON.stringify(figures.heapMB)}; peak sampled heap ${figures.peakSampledHeapMB} MB (with ArrayBuffers: body, documents, index bytes ${figures.peakSampledTotalMB} MB); external (body) ${figures.externalMB} MB; max RSS ${figures.maxRssMB} MB`);
     console.log(`  completes under --max-old-space-size=128: ${cap === 128 ? "yes" : `no (figures above under ${cap})`}; smallest cap tried that still completes: ${smallest} MB`);
   } finally {
     runner.dispose();

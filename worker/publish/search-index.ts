@@ -6,24 +6,31 @@
  * rebuilt once from their stored model or pages. The serialised index is written to KV under its content
  * address; the caller adds {@link PortalIndex.pointer} to the batch that flips the version or release, so
  * readers switch to the new index in the same transaction that makes the new content live.
+ *
+ * Memory (issue 12: a huge definition within a 128 MB isolate): documents travel as UTF-8 JSON parts
+ * (search/document-set.ts), never as one list of objects; the index builder reads them one part at a time, source
+ * by source, and writes the index as UTF-8 blocks that go to KV without being joined. Only production's semantic
+ * side, which embeds the documents before the build, parses every source's documents at once.
  */
 import type { ContentConfig, GlossaryTerm } from "../content/types";
-import { buildSearchIndex } from "../search/index";
+import { SearchIndexBuilder } from "../search/index";
+import { blocksLength } from "../search/bytes";
+import { DocumentSetWriter, documentParts, documentsOf, eachPartDocument } from "../search/document-set";
 import { operationDocument, type ApiSource } from "../search/documents";
 import { releaseDocuments, type ContentPageInput } from "../search/documents-content";
 import type { SearchDocument } from "../search/types";
 import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { readSlicesInOrder } from "../store/models";
-import { documentsKey, getDocuments, loadIndex, putDocuments, putIndex, searchPointer, searchPointerStatement, type SearchPointer, type SearchPointerRow } from "../store/search";
+import { documentsKey, getDocumentParts, loadIndex, putDocumentParts, putIndex, searchPointer, searchPointerStatement, type SearchPointer, type SearchPointerRow } from "../store/search";
 import { semanticFor } from "../semantic/index";
 import { PublishAborted, type PublishAttempt } from "./deadline";
 import { retireVectors, semanticVectors, type SemanticBuild } from "./search-semantic";
 
-/** Documents of the source being published (from memory), keyed like the cached sets. */
+/** Documents of the source being published (from memory, as UTF-8 JSON parts: search/document-set.ts), keyed like the cached sets. */
 export interface SourceDocuments {
   key: string;
-  docs: SearchDocument[];
+  parts: Uint8Array[];
 }
 
 /** What a definition publish replaces: the API's slug and its new documents. */
@@ -82,32 +89,32 @@ async function liveApis(db: D1Database, portalId: number): Promise<LiveApiRow[]>
 }
 
 /** An API's documents rebuilt from its stored model (a version published before search, or a new layout). */
-async function apiDocumentsFromModel(env: Env, row: LiveApiRow, src: ApiSource): Promise<SearchDocument[]> {
+async function apiDocumentsFromModel(env: Env, row: LiveApiRow, src: ApiSource): Promise<Uint8Array[]> {
   const { results } = await env.DB.prepare("SELECT chunk, slice_offset AS offset, slice_length AS length FROM operations WHERE version_id = ? ORDER BY position")
     .bind(row.versionId).all<{ chunk: number; offset: number; length: number }>();
-  const docs: SearchDocument[] = [];
-  for await (const slice of readSlicesInOrder(env.MODELS, row.modelKey, results)) docs.push(operationDocument(slice, src));
-  return docs;
+  const docs = new DocumentSetWriter();
+  for await (const slice of readSlicesInOrder(env.MODELS, row.modelKey, results)) docs.add(operationDocument(slice, src));
+  return docs.finish();
 }
 
 /** The live release's documents rebuilt from its stored pages. */
-async function releaseDocumentsFromPages(env: Env, pages: Awaited<ReturnType<typeof liveReleaseWithPages>>): Promise<SearchDocument[]> {
-  if (!pages) return [];
+async function releaseDocumentsFromPages(env: Env, pages: Awaited<ReturnType<typeof liveReleaseWithPages>>): Promise<Uint8Array[]> {
+  if (!pages) return documentParts([]);
   const inputs: ContentPageInput[] = [];
   for (const meta of pages.pages) {
     const page = await storedPage(env.MODELS, meta.at);
     if (page) inputs.push({ meta, page });
   }
-  return releaseDocuments(inputs, pages.release.glossary, pages.release.config);
+  return documentParts(releaseDocuments(inputs, pages.release.glossary, pages.release.config));
 }
 
-/** A cached set, else `rebuild()` (then cached). */
-async function cachedOr(env: Env, key: string, rebuild: () => Promise<SearchDocument[]>): Promise<SearchDocument[]> {
-  const hit = await getDocuments(env.MODELS, key);
+/** A cached set's parts, else `rebuild()` (then cached). */
+async function cachedOr(env: Env, key: string, rebuild: () => Promise<Uint8Array[]>): Promise<Uint8Array[]> {
+  const hit = await getDocumentParts(env.MODELS, key);
   if (hit) return hit;
-  const docs = await rebuild();
-  await putDocuments(env.MODELS, key, docs);
-  return docs;
+  const parts = await rebuild();
+  await putDocumentParts(env.MODELS, key, parts);
+  return parts;
 }
 
 /**
@@ -119,27 +126,55 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   const content = change.content ? undefined : await liveReleaseWithPages(env.DB, portalId);
   const config = change.content?.config ?? content?.release.config;
   const locale = definitionLocale(config);
-  const sets: SearchDocument[][] = [];
-  for (const row of await liveApis(env.DB, portalId)) {
-    if (row.api === change.api?.api) continue;
-    attempt?.checkpoint("building the search index");
-    const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
-    sets.push(await cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)));
-  }
   const fresh = [change.api?.documents, change.content?.documents].filter((d): d is SourceDocuments => d !== undefined);
-  for (const d of fresh) sets.push(d.docs);
-  if (content) sets.push(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
-  attempt?.checkpoint("building the search index");
-  const docs = sets.flat();
-  // Production: bring the documents' vectors up to date first, so the index lists exactly the stored ones.
+  // Every source's parts in index order (other live APIs by slug, the changed source, the live release), each
+  // handed to `use` as soon as it is read, then dropped.
+  const eachSource = async (use: (parts: Uint8Array[]) => void) => {
+    for (const row of await liveApis(env.DB, portalId)) {
+      if (row.api === change.api?.api) continue;
+      attempt?.checkpoint("building the search index");
+      const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
+      use(await cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)));
+    }
+    // The changed source's set is cached first, so its parts can be released as the builder reads them.
+    for (const d of fresh) {
+      await putDocumentParts(env.MODELS, d.key, d.parts);
+      use(d.parts);
+    }
+    if (content) use(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
+    attempt?.checkpoint("building the search index");
+  };
+  // Production: bring the documents' vectors up to date first, so the index lists exactly the stored ones (the
+  // embeddings need every document before the build starts).
   const semantic = semanticFor(env);
-  const vectors = semantic ? await semanticVectors(env, semantic, portalId, docs, attempt) : undefined;
-  attempt?.checkpoint("building the search index");
-  const data = buildSearchIndex(docs, vectors ? { vectors: vectors.vectors } : {});
+  let builder: SearchIndexBuilder;
+  let vectors: SemanticBuild | undefined;
+  if (semantic) {
+    const sets: Uint8Array[][] = [];
+    await eachSource((parts) => sets.push(parts));
+    const docs: SearchDocument[] = sets.flatMap((parts) => [...documentsOf(parts)]);
+    vectors = await semanticVectors(env, semantic, portalId, docs, attempt);
+    attempt?.checkpoint("building the search index");
+    builder = new SearchIndexBuilder({ vectors: vectors.vectors });
+    for (const d of docs) builder.add(d);
+  } else {
+    const streaming = new SearchIndexBuilder();
+    await eachSource((parts) => {
+      for (let i = 0; i < parts.length; i++) {
+        attempt?.checkpoint("building the search index");
+        const part = parts[i];
+        // Read once: released as soon as its documents are in the builder.
+        parts[i] = new Uint8Array(0);
+        for (const d of eachPartDocument(part)) streaming.add(d);
+      }
+    });
+    builder = streaming;
+  }
+  const blocks = builder.finish();
+  const bytes = blocksLength(blocks);
   attempt?.checkpoint("storing the search index");
-  const [at] = await Promise.all([putIndex(env.MODELS, data), ...fresh.map((d) => putDocuments(env.MODELS, d.key, d.docs))]);
-  const bytes = typeof data === "string" ? data.length : (data as Uint8Array).byteLength;
-  const pointer = { portalId, indexKey: at.key, parts: at.parts, documents: docs.length, variables: variableDefaults(config), builtAt: now };
+  const at = await putIndex(env.MODELS, blocks);
+  const pointer = { portalId, indexKey: at.key, parts: at.parts, documents: builder.added, variables: variableDefaults(config), builtAt: now };
   if (!vectors) return { pointer, bytes };
   const { vectors: _table, ...rest } = vectors;
   return { pointer, bytes, semantic: rest };
@@ -155,7 +190,7 @@ export async function afterIndexLive(env: Env, portalId: number, built: PortalIn
 
 /** Documents of a compiled release, cached under its digest. */
 export async function contentChange(config: ContentConfig, pages: ContentPageInput[], glossary: GlossaryTerm[], digest: string): Promise<ContentChange> {
-  return { config, documents: { key: await releaseDocumentsKey(digest), docs: releaseDocuments(pages, glossary, config) } };
+  return { config, documents: { key: await releaseDocumentsKey(digest), parts: documentParts(releaseDocuments(pages, glossary, config)) } };
 }
 
 /**

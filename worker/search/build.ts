@@ -1,12 +1,20 @@
 /**
- * @module buildSearchIndex: documents → serialised index (format.ts). Field-weighted BM25 (BM25F): each field's
- * term frequency is length-normalised and weighted, summed, then saturated once per term and document; the
- * result is stored per posting so queries only add numbers. Runs at publish time, never on the read path.
+ * @module buildSearchIndex / SearchIndexBuilder: documents → serialised index (format.ts). Field-weighted BM25
+ * (BM25F): each field's term frequency is length-normalised and weighted, summed, then saturated once per term and
+ * document; the result is stored per posting so queries only add numbers. Runs at publish time, never on the read
+ * path.
+ *
+ * Built in bounded memory (issue 12: a huge definition's index within a 128 MB isolate): documents are added one
+ * at a time and never kept as objects; each is serialised into the output bytes at once and its term counts are
+ * kept as two integers per (field, term) in typed arrays; the postings are laid out in one typed array once the
+ * average field lengths are known, and written straight into UTF-8 blocks (bytes.ts). The bytes are exactly
+ * `JSON.stringify` of {@link IndexData}, as the previous whole-list build wrote them.
  */
 import { STOPWORDS, stem } from "./analyze";
-import { INDEX_FORMAT, SAT_SCALE, type IndexData } from "./format";
-import { mineRelated } from "./mine";
-import { tokenize } from "./tokenize";
+import { ByteWriter, blocksText } from "./bytes";
+import { INDEX_FORMAT, SAT_SCALE } from "./format";
+import { RelatedMiner } from "./mine";
+import { scanTokens } from "./tokenize";
 import type { SearchDocument } from "./types";
 
 /** BM25F field weights and length-normalisation strengths (b); the head fields name the document. */
@@ -28,94 +36,253 @@ function fieldTexts(d: SearchDocument): string[] {
   return [d.title ?? "", d.section ?? "", ident, params, d.body ?? ""];
 }
 
-/** Options of {@link buildSearchIndex}. */
+/** Options of {@link buildSearchIndex} and {@link SearchIndexBuilder}. */
 export interface BuildOptions {
   /** Document id → id of its stored vector (semantic retrieval); documents without one get none. */
   vectors?: ReadonlyMap<string, string>;
+  /** Size of the output's UTF-8 blocks (bytes.ts; tests use tiny ones to cross block edges everywhere). */
+  blockBytes?: number;
+}
+
+/** A growable list of integers in a typed array (grown by half; the bytes are outside the JS heap's object graph). */
+class IntList<T extends Int32Array | Uint16Array = Int32Array> {
+  data: T;
+  length = 0;
+  constructor(capacity = 1024, private readonly make: (n: number) => T = ((n: number) => new Int32Array(n)) as (n: number) => T) {
+    this.data = make(capacity);
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = v;
+  }
+  /** Makes indexes below `n` valid (new ones read 0). */
+  ensure(n: number): void {
+    if (n > this.data.length) this.grow(n);
+    if (n > this.length) this.length = n;
+  }
+  private grow(min: number): void {
+    const next = this.make(Math.max(min, Math.ceil(this.data.length * 1.5)));
+    next.set(this.data);
+    this.data = next;
+  }
+}
+
+/** Entry term: the term's provisional id, and which field (low 3 bits). */
+const FIELD_BITS = 3;
+/** Entry counts are 16-bit; a count from this one up is kept in a map (only a field repeating one word 65,535 times). */
+const COUNT_OVERFLOW = 0xffff;
+
+/**
+ * Builds one index from documents added in order (ids must be unique; later duplicates are dropped), then
+ * {@link finish}. Holds per document only its serialised bytes, field lengths and (term, field, count) triples.
+ * Throws nothing on hostile text: tokenisation is bounded per body (BODY_TOKENS).
+ */
+export class SearchIndexBuilder {
+  private readonly out: ByteWriter;
+  private readonly seen = new Set<string>();
+  /** Term (stem) → provisional id, in order of first sight; sorted ids are given by finish. */
+  private readonly termIds = new Map<string, number>();
+  private readonly termNames: string[] = [];
+  /** Surface word → provisional term id (also spares stemming a word twice). */
+  private readonly surface = new Map<string, number>();
+  /** Per (document, field, term): term id × 8 + field, and the term's count in the field (6 bytes an entry). */
+  private readonly entryTerm = new IntList(1 << 16);
+  private readonly entryCount = new IntList(1 << 16, (n) => new Uint16Array(n));
+  private readonly bigCounts = new Map<number, number>();
+  /** Per document, where its entries end. */
+  private readonly entryEnd = new IntList();
+  /** Per field, per document: length in tokens. */
+  private readonly len = FIELDS.map(() => new IntList());
+  private readonly headLen = new IntList();
+  /** Per provisional term: documents containing it, and the last one counted (+1). */
+  private readonly df = new IntList();
+  private readonly lastDoc = new IntList();
+  private readonly miner = new RelatedMiner();
+  /** Words of public documents only, surface → stem (compounds are mined from them: see {@link finish}). */
+  private readonly publicSurface = new Map<string, string>();
+  private isPublic = false;
+  private readonly vectorIds: string[] | undefined;
+  private n = 0;
+  /** Documents passed to {@link add}, duplicates included. */
+  added = 0;
+
+  constructor(private readonly options: BuildOptions = {}) {
+    this.out = new ByteWriter(options.blockBytes);
+    this.vectorIds = options.vectors ? [] : undefined;
+    this.out.write(`{"format":${JSON.stringify(INDEX_FORMAT)},"docs":[`);
+  }
+
+  /** Documents kept so far. */
+  get size(): number {
+    return this.n;
+  }
+
+  /** Adds one document (serialised at once; the caller may drop it afterwards). */
+  add(doc: SearchDocument): void {
+    this.added++;
+    if (this.seen.has(doc.id)) return;
+    this.seen.add(doc.id);
+    const i = this.n++;
+    const texts = fieldTexts(doc);
+    this.isPublic = !doc.labels?.length;
+    this.titleTerms.clear();
+    for (let f = 0; f < FIELDS.length; f++) {
+      this.field = f;
+      this.fieldLength = 0;
+      scanTokens(texts[f], f === 4 ? BODY_TOKENS : Infinity, this.sink);
+      const counts = this.counts.data;
+      for (let k = 0; k < this.touched.length; k++) {
+        const id = this.touched.data[k];
+        const count = counts[id];
+        counts[id] = 0;
+        if (count >= COUNT_OVERFLOW) this.bigCounts.set(this.entryTerm.length, count);
+        this.entryTerm.push((id << FIELD_BITS) | f);
+        this.entryCount.push(Math.min(count, COUNT_OVERFLOW));
+        if (this.lastDoc.data[id] !== i + 1) {
+          this.lastDoc.data[id] = i + 1;
+          this.df.data[id]++;
+        }
+      }
+      this.touched.length = 0;
+      this.len[f].push(this.fieldLength);
+    }
+    const titleTerms = this.titleTerms;
+    this.entryEnd.push(this.entryTerm.length);
+    this.headLen.push(titleTerms.size);
+    // Mined from public documents only: a relation learnt from a private page would change what every reader's
+    // query expands to.
+    if (!doc.labels?.length) this.miner.add(doc);
+    this.vectorIds?.push(this.options.vectors!.get(doc.id) ?? "");
+    if (i > 0) this.out.write(",");
+    this.out.write(JSON.stringify(doc));
+  }
+
+  // One field's scan: per term its count so far (0 = not yet in this field), and the terms seen, in order.
+  private readonly counts = new IntList();
+  private readonly touched = new IntList();
+  private readonly titleTerms = new Set<number>();
+  private field = 0;
+  private fieldLength = 0;
+  private readonly sink = (word: string, _start: number, _end: number, joined: boolean): void => {
+    if (STOPWORDS.has(word)) return;
+    let id = this.surface.get(word);
+    if (id === undefined) this.surface.set(word, (id = this.termId(stem(word))));
+    if (this.counts.data[id]++ === 0) this.touched.push(id);
+    if (!joined) {
+      if (this.isPublic && !this.publicSurface.has(word)) this.publicSurface.set(word, this.termNames[id]);
+      this.fieldLength++;
+      if (this.field === 0) this.titleTerms.add(id);
+    }
+  };
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.termNames.length;
+      this.termIds.set(term, id);
+      this.termNames.push(term);
+      this.df.ensure(id + 1);
+      this.lastDoc.ensure(id + 1);
+      this.counts.ensure(id + 1);
+    }
+    return id;
+  }
+
+  /**
+   * The serialised index: UTF-8 blocks whose concatenation is the JSON text of {@link IndexData}. The builder must
+   * not be used afterwards.
+   */
+  finish(): Uint8Array[] {
+    const n = this.n;
+    const out = this.out;
+    const avg = this.len.map((l) => {
+      let sum = 0;
+      let nonEmpty = 0;
+      for (let i = 0; i < n; i++) {
+        sum += l.data[i];
+        if (l.data[i] > 0) nonEmpty++;
+      }
+      return Math.max(1, sum / Math.max(1, nonEmpty));
+    });
+    const names = this.termNames;
+    const v = names.length;
+    const order = Array.from({ length: v }, (_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+    const rankOf = new Int32Array(v);
+    order.forEach((id, r) => (rankOf[id] = r));
+    // Postings of sorted term r at [start[r], start[r + 1]) of one array: [docDelta, value] pairs in document order.
+    const start = new Int32Array(v + 1);
+    for (let r = 0; r < v; r++) start[r + 1] = start[r] + 2 * this.df.data[order[r]];
+    const postings = new Int32Array(start[v]);
+    const cursor = start.slice(0, v);
+    const prevDoc = new Int32Array(v);
+    const weight = new Float64Array(v);
+    const inHead = new Uint8Array(v);
+    const touched = new Int32Array(v);
+    const norm = new Float64Array(FIELDS.length);
+    let from = 0;
+    for (let i = 0; i < n; i++) {
+      for (let f = 0; f < FIELDS.length; f++) norm[f] = 1 - FIELDS[f].b + (FIELDS[f].b * this.len[f].data[i]) / avg[f];
+      let count = 0;
+      const to = this.entryEnd.data[i];
+      for (let e = from; e < to; e++) {
+        const id = this.entryTerm.data[e] >>> FIELD_BITS;
+        const f = this.entryTerm.data[e] & ((1 << FIELD_BITS) - 1);
+        const tf = this.entryCount.data[e] === COUNT_OVERFLOW ? this.bigCounts.get(e)! : this.entryCount.data[e];
+        const seen = inHead[id] & 2;
+        if (!seen) touched[count++] = id;
+        // Summed field by field in field order, as BM25F's weighted term frequency.
+        weight[id] = (seen ? weight[id] : 0) + (FIELDS[f].weight * tf) / norm[f];
+        inHead[id] = 2 | (inHead[id] & 1) | (FIELDS[f].head ? 1 : 0);
+      }
+      from = to;
+      for (let k = 0; k < count; k++) {
+        const id = touched[k];
+        const w = weight[id];
+        const sat = Math.max(1, Math.round((SAT_SCALE * w) / (K1 + w)));
+        const r = rankOf[id];
+        postings[cursor[r]++] = i - prevDoc[r];
+        postings[cursor[r]++] = sat * 2 + (inHead[id] & 1);
+        prevDoc[r] = i;
+        inHead[id] = 0;
+      }
+    }
+    // The entries are spent: released before the output grows by the postings.
+    this.entryTerm.data = new Int32Array(0);
+    this.entryCount.data = new Uint16Array(0);
+    out.write(`],"headLen":`);
+    out.writeIntArray(this.headLen.data, 0, n);
+    out.write(`,"terms":[`);
+    for (let r = 0; r < v; r++) out.write((r > 0 ? "," : "") + JSON.stringify(names[order[r]]));
+    out.write(`],"postings":[`);
+    for (let r = 0; r < v; r++) {
+      if (r > 0) out.write(",");
+      out.writeIntArray(postings, start[r], start[r + 1]);
+    }
+    const words = [...this.surface.keys()].sort();
+    out.write(`],"words":[`);
+    words.forEach((w, i) => out.write((i > 0 ? "," : "") + JSON.stringify(w)));
+    out.write(`],"wordTerm":`);
+    out.writeIntArray(words.map((w) => rankOf[this.surface.get(w)!]));
+    // Mined from public documents only: a relation learnt from a private page would change what every reader's
+    // query expands to.
+    const related = this.miner.related((term) => {
+      const id = this.termIds.get(term);
+      return id === undefined ? undefined : rankOf[id];
+    }, this.publicSurface);
+    out.write(`,"related":${JSON.stringify(related)}`);
+    if (this.vectorIds) out.write(`,"vectors":${JSON.stringify(this.vectorIds)}`);
+    out.write("}");
+    return out.finish();
+  }
 }
 
 /**
- * Builds the index for `docs` (ids must be unique; later duplicates are dropped). Returns a JSON string of
+ * Builds the index for `docs` (ids must be unique; later duplicates are dropped). Returns the JSON text of
  * {@link IndexData}, immutable once written. Cost is linear in the text: ~1 s for GitHub's 1,223 operations.
+ * The publisher uses {@link SearchIndexBuilder} (bytes, documents streamed); this is for tests and benches.
  */
-export function buildSearchIndex(docs: SearchDocument[], options: BuildOptions = {}): string {
-  const seen = new Set<string>();
-  const kept = docs.filter((d) => !seen.has(d.id) && seen.add(d.id));
-  const n = kept.length;
-  const surface = new Map<string, string>();
-  // Words of public documents only (for mining: see `related` below).
-  const publicSurface = new Map<string, string>();
-  // Per field: per doc term → tf, and the field's length in tokens.
-  const tf: Map<string, number>[][] = FIELDS.map(() => []);
-  const len: number[][] = FIELDS.map(() => []);
-  const headLen: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const texts = fieldTexts(kept[i]);
-    const isPublic = !kept[i].labels?.length;
-    const titleTerms = new Set<string>();
-    FIELDS.forEach((field, f) => {
-      const counts = new Map<string, number>();
-      const tokens = tokenize(texts[f], f === 4 ? BODY_TOKENS : Infinity);
-      let length = 0;
-      for (const t of tokens) {
-        if (STOPWORDS.has(t.word)) continue;
-        const term = stem(t.word);
-        if (!surface.has(t.word)) surface.set(t.word, term);
-        if (isPublic && !t.joined && !publicSurface.has(t.word)) publicSurface.set(t.word, term);
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-        if (!t.joined) length++;
-        if (f === 0 && !t.joined) titleTerms.add(term);
-      }
-      tf[f].push(counts);
-      len[f].push(length);
-    });
-    headLen.push(titleTerms.size);
-  }
-  const avg = len.map((l) => Math.max(1, l.reduce((a, b) => a + b, 0) / Math.max(1, l.filter((x) => x > 0).length)));
-  const postingMap = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
-    const weighted = new Map<string, number>();
-    const inHead = new Set<string>();
-    FIELDS.forEach((field, f) => {
-      const norm = 1 - field.b + (field.b * len[f][i]) / avg[f];
-      for (const [term, count] of tf[f][i]) {
-        weighted.set(term, (weighted.get(term) ?? 0) + (field.weight * count) / norm);
-        if (field.head) inHead.add(term);
-      }
-    });
-    for (const [term, w] of weighted) {
-      const sat = Math.max(1, Math.round((SAT_SCALE * w) / (K1 + w)));
-      let list = postingMap.get(term);
-      if (!list) postingMap.set(term, (list = []));
-      list.push(i, sat * 2 + (inHead.has(term) ? 1 : 0));
-    }
-  }
-  const terms = [...postingMap.keys()].sort();
-  const termIndex = new Map(terms.map((t, i) => [t, i]));
-  const postings = terms.map((t) => deltaEncode(postingMap.get(t)!));
-  const words = [...surface.keys()].sort();
-  const data: IndexData = {
-    format: INDEX_FORMAT,
-    docs: kept,
-    headLen,
-    terms,
-    postings,
-    words,
-    wordTerm: words.map((w) => termIndex.get(surface.get(w)!)!),
-    // Mined from public documents only: a relation learnt from a private page would change what every reader's
-    // query expands to.
-    related: mineRelated(kept.filter((d) => !d.labels?.length), termIndex, publicSurface),
-  };
-  if (options.vectors) data.vectors = kept.map((d) => options.vectors!.get(d.id) ?? "");
-  return JSON.stringify(data);
-}
-
-function deltaEncode(list: number[]): number[] {
-  let prev = 0;
-  for (let i = 0; i < list.length; i += 2) {
-    const doc = list[i];
-    list[i] = doc - prev;
-    prev = doc;
-  }
-  return list;
+export function buildSearchIndex(docs: Iterable<SearchDocument>, options: BuildOptions = {}): string {
+  const builder = new SearchIndexBuilder(options);
+  for (const d of docs) builder.add(d);
+  return blocksText(builder.finish());
 }

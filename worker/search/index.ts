@@ -2,6 +2,6 @@
  * @module Portico's search engine (the embedded default behind the SearchIndex port): build an immutable index
  * from documents at publish time, load it in an isolate, answer reader-filtered queries.
  */
-export { buildSearchIndex } from "./build";
+export { buildSearchIndex, SearchIndexBuilder, type BuildOptions } from "./build";
 export { loadSearchIndex, SearchIndexFormatError } from "./load";
 export type { SearchDocument, SearchFields, SearchHit, SearchIndex, SearchKind, SearchOptions, SearchResponse } from "./types";

@@ -147,63 +147,85 @@ export function compoundHeads(vocabulary: ReadonlyMap<string, string>): Map<stri
 }
 
 /**
- * Mined relations, by stem: `stem → [termIndex, weight%, ...]`, symmetric, restricted to terms of `termIndex`
- * (the index's term → position map). Deterministic for a given document list.
+ * Mines relations from documents added one at a time (the index builder streams them; pass public documents
+ * only): keeps per operation only its candidate verbs and its summary's stems, and per document the names and
+ * definitions its prose states (bounded per document).
  */
-export function mineRelated(docs: SearchDocument[], termIndex: Map<string, number>, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
-  const pairs = new Map<string, number>();
-  const summaryVerbs = new Set<string>();
-  const seen: Array<{ candidates: Set<string>; verb: string; summary: string[] }> = [];
-  for (const d of docs) {
+export class RelatedMiner {
+  private readonly summaryVerbs = new Set<string>();
+  private readonly seen: Array<{ candidates: Set<string>; verb: string; summary: string[] }> = [];
+  /** Pairs the prose states ("a b", sorted) → weight: the strongest statement wins. */
+  private readonly stated = new Map<string, number>();
+
+  /** Reads one document (its verbs count when it is an operation with an operationId). */
+  add(d: SearchDocument): void {
+    const text = `${d.title}\n${d.body}`;
+    for (const [a, b] of aliasPairs(text)) this.state(a, b, ALIAS_WEIGHT);
+    for (const [a, b] of definitionPairs(text)) this.state(a, b, DEFINITION_WEIGHT);
     const opId = d.fields?.operationId;
-    if (d.kind !== "operation" || !opId) continue;
+    if (d.kind !== "operation" || !opId) return;
     const opWords = words(opId).map(stem);
     const segments = opId.split(/[_.\/\-]+/).filter(Boolean);
     const candidates = new Set([words(segments[0] ?? "")[0], words(segments[segments.length - 1] ?? "")[0]].filter(Boolean).map((w) => stem(w!)));
     const summary = words(summaryOf(d, opId)).map(stem);
     const verb = summary[0];
-    if (!verb) continue;
-    summaryVerbs.add(verb);
-    if (!opWords.includes(verb)) seen.push({ candidates, verb, summary });
+    if (!verb) return;
+    this.summaryVerbs.add(verb);
+    if (!opWords.includes(verb)) this.seen.push({ candidates, verb, summary });
   }
-  // Only operationId words that some summary also starts with are verbs; the rest are resources (`genai`, `apps`).
-  for (const { candidates, verb, summary } of seen) {
-    for (const x of candidates) {
-      if (x === verb || summary.includes(x) || !summaryVerbs.has(x)) continue;
-      const key = x < verb ? `${x} ${verb}` : `${verb} ${x}`;
-      pairs.set(key, (pairs.get(key) ?? 0) + 1);
-    }
-  }
-  const weights = new Map<string, number>();
-  for (const [key, count] of pairs) if (count >= MIN_PAIR_COUNT) weights.set(key, weightFor(count));
-  const stated = (a: string, b: string, weight: number) => {
+
+  private state(a: string, b: string, weight: number): void {
     const key = a < b ? `${a} ${b}` : `${b} ${a}`;
-    weights.set(key, Math.max(weights.get(key) ?? 0, weight));
-  };
-  for (const d of docs) {
-    const text = `${d.title}\n${d.body}`;
-    for (const [a, b] of aliasPairs(text)) stated(a, b, ALIAS_WEIGHT);
-    for (const [a, b] of definitionPairs(text)) stated(a, b, DEFINITION_WEIGHT);
+    this.stated.set(key, Math.max(this.stated.get(key) ?? 0, weight));
   }
-  const related: Record<string, number[]> = {};
-  for (const [key, weight] of [...weights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const [a, b] = key.split(" ");
-    const ta = termIndex.get(a);
-    const tb = termIndex.get(b);
-    if (ta === undefined || tb === undefined) continue;
-    (related[a] ??= []).push(tb, weight);
-    (related[b] ??= []).push(ta, weight);
-  }
-  // One way: head → compound, unless a stronger relation already links them.
-  for (const [head, compounds] of vocabulary ? [...compoundHeads(vocabulary)].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : []) {
-    const th = termIndex.get(head);
-    if (th === undefined) continue;
-    for (const c of compounds) {
-      const tc = termIndex.get(c);
-      const own = related[head] ?? [];
-      if (tc === undefined || own.some((t, i) => i % 2 === 0 && t === tc)) continue;
-      (related[head] ??= []).push(tc, COMPOUND_WEIGHT);
+
+  /**
+   * Mined relations, by stem: `stem → [termIndex, weight%, ...]`, symmetric but for compounds (head → compound,
+   * from `vocabulary`: the public documents' surface word → stem), restricted to terms `termIndex` knows (the
+   * index's term → position). Deterministic for a given set of documents.
+   */
+  related(termIndex: (term: string) => number | undefined, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
+    const pairs = new Map<string, number>();
+    // Only operationId words that some summary also starts with are verbs; the rest are resources (`genai`, `apps`).
+    for (const { candidates, verb, summary } of this.seen) {
+      for (const x of candidates) {
+        if (x === verb || summary.includes(x) || !this.summaryVerbs.has(x)) continue;
+        const key = x < verb ? `${x} ${verb}` : `${verb} ${x}`;
+        pairs.set(key, (pairs.get(key) ?? 0) + 1);
+      }
     }
+    const weights = new Map<string, number>();
+    for (const [key, count] of pairs) if (count >= MIN_PAIR_COUNT) weights.set(key, weightFor(count));
+    for (const [key, weight] of this.stated) weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+    const related: Record<string, number[]> = {};
+    for (const [key, weight] of [...weights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      const [a, b] = key.split(" ");
+      const ta = termIndex(a);
+      const tb = termIndex(b);
+      if (ta === undefined || tb === undefined) continue;
+      (related[a] ??= []).push(tb, weight);
+      (related[b] ??= []).push(ta, weight);
+    }
+    // One way: head → compound, unless a stronger relation already links them.
+    for (const [head, compounds] of vocabulary ? [...compoundHeads(vocabulary)].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : []) {
+      if (termIndex(head) === undefined) continue;
+      for (const c of compounds) {
+        const tc = termIndex(c);
+        const own = related[head] ?? [];
+        if (tc === undefined || own.some((t, i) => i % 2 === 0 && t === tc)) continue;
+        (related[head] ??= []).push(tc, COMPOUND_WEIGHT);
+      }
+    }
+    return related;
   }
-  return related;
+}
+
+/**
+ * Mined relations of `docs` (public documents), by stem: see {@link RelatedMiner.related}; `termIndex` is the
+ * index's term → position map. Deterministic for a given document list.
+ */
+export function mineRelated(docs: SearchDocument[], termIndex: Map<string, number>, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
+  const miner = new RelatedMiner();
+  for (const d of docs) miner.add(d);
+  return miner.related((t) => termIndex.get(t), vocabulary);
 }

@@ -34,62 +34,83 @@ export function fold(s: string): string {
   return s.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
 }
 
+/** Receives each token of {@link scanTokens}: its folded word, UTF-16 offsets (end exclusive), and whether it is a joined form. */
+export type TokenSink = (word: string, start: number, end: number, joined: boolean) => void;
+
 /**
  * Splits `text` into tokens. Identifiers yield their parts, and camel-case pieces also yield their joined lower
  * form (flagged `joined`), so `postMessage` is found by "post message" and by "postmessage".
  */
 export function tokenize(text: string, maxTokens = Infinity): Token[] {
   const out: Token[] = [];
+  scanTokens(text, maxTokens, (word, start, end, joined) => out.push(joined ? { word, start, end, joined } : { word, start, end }));
+  return out;
+}
+
+/**
+ * {@link tokenize} without the token objects (the index build reads millions of tokens): each token goes to
+ * `emit`, in the same order. Stops before the next chunk once `maxTokens` were emitted (a chunk's pieces may
+ * pass it, as tokenize's do). Returns the number emitted.
+ */
+export function scanTokens(text: string, maxTokens: number, emit: TokenSink): number {
+  let count = 0;
   CHUNK.lastIndex = 0;
-  for (let m = CHUNK.exec(text); m && out.length < maxTokens; m = CHUNK.exec(text)) {
+  for (let m = CHUNK.exec(text); m && count < maxTokens; m = CHUNK.exec(text)) {
     const chunk = m[0];
     const base = m.index;
     if (VERSION.test(chunk)) {
-      out.push({ word: chunk.toLowerCase().replace(/^v/, ""), start: base, end: base + chunk.length });
+      emit(chunk.toLowerCase().replace(/^v/, ""), base, base + chunk.length, false);
+      count++;
       continue;
     }
     let offset = 0;
     for (const piece of chunk.split(SEPARATOR)) {
       const at = chunk.indexOf(piece, offset);
       offset = at + piece.length;
-      if (piece) pushPiece(piece, base + at, out);
+      if (piece) count += pushPiece(piece, base + at, emit);
     }
   }
-  return out;
+  return count;
 }
 
-function pushPiece(piece: string, start: number, out: Token[]): void {
+function pushPiece(piece: string, start: number, emit: TokenSink): number {
   // Fast path for the common case, a plain lower-case or capitalised ASCII word: nothing to split.
   if (PLAIN.test(piece)) {
-    const word = piece.toLowerCase();
-    out.push({ word, start, end: start + piece.length });
-    return;
+    emit(piece.toLowerCase(), start, start + piece.length, false);
+    return 1;
   }
-  if (CJK.test(piece)) return pushCjk(piece, start, out);
+  if (CJK.test(piece)) return pushCjk(piece, start, emit);
   // `IPs`, `URLs`: a plural acronym is one word, not `I` + `Ps`.
   const text = piece.replace(/(\p{Lu}{2,})s(?=\p{Lu}|$)/gu, (_, a: string) => a + "S");
   const parts = [...text.matchAll(CAMEL)];
+  let count = 0;
   for (const p of parts) {
     const word = fold(p[0]);
     if (!word) continue;
     const end = start + p.index + p[0].length;
-    out.push({ word, start: start + p.index, end });
+    emit(word, start + p.index, end, false);
+    count++;
     const letters = DIGIT_SUFFIX.exec(word);
-    if (letters) out.push({ word: letters[1], start: start + p.index, end, joined: true });
+    if (letters) {
+      emit(letters[1], start + p.index, end, true);
+      count++;
+    }
   }
   if (parts.length > 1) {
-    const joined = fold(piece);
-    out.push({ word: joined, start, end: start + piece.length, joined: true });
+    emit(fold(piece), start, start + piece.length, true);
+    count++;
   }
+  return count;
 }
 
-function pushCjk(piece: string, start: number, out: Token[]): void {
+function pushCjk(piece: string, start: number, emit: TokenSink): number {
   const chars = [...piece];
   let at = start;
   for (let i = 0; i < chars.length; i++) {
     const next = i + 1 < chars.length ? chars[i + 1] : "";
     const len = chars[i].length;
-    out.push({ word: fold(chars[i] + next), start: at, end: at + len + next.length });
+    emit(fold(chars[i] + next), at, at + len + next.length, false);
     at += len;
   }
+  return chars.length;
 }

@@ -7,11 +7,12 @@
  * Readers load an index once per isolate (cached by key: keys never change meaning).
  */
 import { searchLive } from "../../schema";
-import { sha256 } from "../content/hash";
+import { hexOf, sha256 } from "../content/hash";
+import { blocksLength, sliceBlocks } from "../search/bytes";
+import { DOCUMENT_PART_BYTES, documentParts } from "../search/document-set";
 import { loadSearchIndex } from "../search/index";
 import type { SearchDocument, SearchIndex } from "../search/types";
 import type { Db } from "./db";
-import { jsonBatches } from "../lib/json-batches";
 
 /** Bump when documents change shape or content: cached document sets of older builds are then rebuilt. */
 export const DOCS_VERSION = 1;
@@ -33,39 +34,97 @@ export async function documentsKey(...facts: (string | number)[]): Promise<strin
 }
 
 /**
- * A cached document set, or undefined (also when a part is missing). A set written in parts says how many in the
- * first value's metadata (`{ parts }`); one without metadata is one part.
+ * A cached document set as its stored parts (UTF-8 JSON arrays, see search/document-set.ts), or undefined (also
+ * when a part is missing). A set written in parts says how many in the first value's metadata (`{ parts }`); one
+ * without metadata is one part. Every part is fetched before any is used, so a caller never reads half a set.
  */
-export async function getDocuments(kv: KVNamespace, key: string): Promise<SearchDocument[] | undefined> {
-  const first = await kv.getWithMetadata<SearchDocument[], { parts?: number }>(key, "json");
+export async function getDocumentParts(kv: KVNamespace, key: string): Promise<Uint8Array[] | undefined> {
+  const first = await kv.getWithMetadata<{ parts?: number }>(key, "arrayBuffer");
   if (!first.value) return undefined;
   const parts = first.metadata?.parts ?? 1;
-  if (parts <= 1) return first.value;
-  const rest = await Promise.all(Array.from({ length: parts - 1 }, (_, i) => kv.get<SearchDocument[]>(`${key}/${i + 1}`, "json")));
+  const rest = await Promise.all(Array.from({ length: Math.max(0, parts - 1) }, (_, i) => kv.get(`${key}/${i + 1}`, "arrayBuffer")));
   if (rest.some((r) => r === null)) return undefined;
-  return first.value.concat(...(rest as SearchDocument[][]));
+  return [first.value, ...(rest as ArrayBuffer[])].map((b) => new Uint8Array(b));
+}
+
+/** A cached document set parsed (tests and small sets; the publisher streams {@link getDocumentParts}). */
+export async function getDocuments(kv: KVNamespace, key: string): Promise<SearchDocument[] | undefined> {
+  const parts = await getDocumentParts(kv, key);
+  if (!parts) return undefined;
+  const decoder = new TextDecoder();
+  return parts.flatMap((p) => JSON.parse(decoder.decode(p)) as SearchDocument[]);
 }
 
 /**
- * Caches a document set as JSON arrays of at most `partBytes` UTF-8 bytes each (KV values are limited to 25 MiB;
- * Microsoft Graph v1.0's 11,422 operations make 17 M characters of documents, beta's about twice that): the
- * first under `key` with `{ parts }` metadata, the others at `<key>/<n>`. The first is written last, so a set
- * that is found is whole.
+ * Caches a document set given as parts (JSON arrays, each at most a KV value; search/document-set.ts writes them
+ * at 2 MiB): the first under `key` with `{ parts }` metadata, the others at `<key>/<n>`. The first is written last,
+ * so a set that is found is whole. Microsoft Graph v1.0's 11,422 operations make 17 MB of documents, beta's about
+ * twice that: more than one KV value (25 MiB) holds.
  */
-export async function putDocuments(kv: KVNamespace, key: string, docs: SearchDocument[], partBytes = PART_BYTES / 2): Promise<void> {
-  const parts = jsonBatches(docs, partBytes);
+export async function putDocumentParts(kv: KVNamespace, key: string, parts: readonly Uint8Array[]): Promise<void> {
   await Promise.all(parts.slice(1).map((p, i) => kv.put(`${key}/${i + 1}`, p)));
   await kv.put(key, parts[0], parts.length > 1 ? { metadata: { parts: parts.length } } : {});
 }
 
-/** Writes a serialised index under its content address; returns its key and part count. */
-export async function putIndex(kv: KVNamespace, data: string | Uint8Array): Promise<{ key: string; parts: number }> {
-  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const key = `search/i/${await sha256(bytes)}.${typeof data === "string" ? "txt" : "bin"}`;
-  const parts: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length || parts.length === 0; at += PART_BYTES) parts.push(bytes.subarray(at, at + PART_BYTES));
-  await Promise.all(parts.map((p, i) => kv.put(i === 0 ? key : `${key}/${i}`, p)));
-  return { key, parts: parts.length };
+/** Caches a document set (see {@link putDocumentParts}) in parts of at most `partBytes` UTF-8 bytes. */
+export async function putDocuments(kv: KVNamespace, key: string, docs: SearchDocument[], partBytes = DOCUMENT_PART_BYTES): Promise<void> {
+  await putDocumentParts(kv, key, documentParts(docs, partBytes));
+}
+
+/**
+ * Writes a serialised index under its content address (the SHA-256 of its bytes); returns its key and part
+ * count. `data` is the JSON text as a string or as UTF-8 blocks (search/bytes.ts: the builder's output, never
+ * joined into one string), or the bytes of a binary format. Parts are copied out of the blocks and written one at
+ * a time, and given blocks are released (their slots emptied) once copied: memory stays about the blocks' size.
+ */
+export async function putIndex(kv: KVNamespace, data: string | Uint8Array | Uint8Array[], partBytes = PART_BYTES): Promise<{ key: string; parts: number }> {
+  const blocks = typeof data === "string" ? [new TextEncoder().encode(data)] : data instanceof Uint8Array ? [data] : data;
+  const key = `search/i/${await sha256Blocks(blocks)}.${data instanceof Uint8Array ? "bin" : "txt"}`;
+  const total = blocksLength(blocks);
+  const parts = Math.max(1, Math.ceil(total / partBytes));
+  if (blocks.length === 1) {
+    await Promise.all(Array.from({ length: parts }, (_, i) => kv.put(i === 0 ? key : `${key}/${i}`, blocks[0].subarray(i * partBytes, (i + 1) * partBytes))));
+    return { key, parts };
+  }
+  // blocks[next] starts at byte `offset` of the stream; blocks before it were released.
+  let next = 0;
+  let offset = 0;
+  for (let i = 0; i < parts; i++) {
+    const begin = i * partBytes;
+    const end = Math.min(total, begin + partBytes);
+    const part = new Uint8Array(end - begin);
+    for (let k = next, at = offset; k < blocks.length && at < end; k++) {
+      const block = blocks[k];
+      const from = Math.max(begin, at);
+      const to = Math.min(end, at + block.byteLength);
+      if (from < to) part.set(block.subarray(from - at, to - at), from - begin);
+      at += block.byteLength;
+      if (at <= end) {
+        blocks[k] = EMPTY;
+        next = k + 1;
+        offset = at;
+      }
+    }
+    await kv.put(i === 0 ? key : `${key}/${i}`, part);
+  }
+  return { key, parts };
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * Hex SHA-256 of the stream `blocks` make. Several blocks go through workerd's `crypto.DigestStream` (no copy of
+ * the whole); where that does not exist (plain Node), they are joined first.
+ */
+async function sha256Blocks(blocks: readonly Uint8Array[]): Promise<string> {
+  if (blocks.length === 1) return sha256(blocks[0]);
+  const Digest = (crypto as { DigestStream?: typeof DigestStream }).DigestStream;
+  if (!Digest) return sha256(sliceBlocks(blocks, 0, blocksLength(blocks)));
+  const stream = new Digest("SHA-256");
+  const writer = stream.getWriter();
+  for (const b of blocks) await writer.write(b);
+  await writer.close();
+  return hexOf(await stream.digest);
 }
 
 /** A new live index row: which portal, where the index is, and what its snippets need. */

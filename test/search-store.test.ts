@@ -1,0 +1,51 @@
+/**
+ * The search index in KV (store/search.ts) as the streamed build writes it (issue 12): UTF-8 blocks written in parts
+ * without being joined, under the same content address the whole string had, and read back by the read path.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { sha256 } from "../worker/content/hash";
+import { blocksText } from "../worker/search/bytes";
+import { documentParts } from "../worker/search/document-set";
+import { SearchIndexBuilder, type SearchDocument } from "../worker/search/index";
+import { getDocumentParts, getDocuments, loadIndex, putDocumentParts, putIndex } from "../worker/store/search";
+
+const docs: SearchDocument[] = Array.from({ length: 300 }, (_, i) => ({
+  id: `op${i}`, kind: "operation", title: `${["Create", "Delete", "List"][i % 3]} widget ${i} ✓`, body: `Widgets of size ${i}, café ${"text ".repeat(i % 40)}`,
+  url: `/reference/w/1/op${i}`, locale: "en", labels: [], fields: { operationId: `widgets_${i}`, method: "GET", path: `/widgets/${i}` },
+}));
+
+function blocks(): Uint8Array[] {
+  const builder = new SearchIndexBuilder({ blockBytes: 1000 });
+  for (const d of docs) builder.add(d);
+  return builder.finish();
+}
+
+describe("search index storage", () => {
+  it("writes blocks in parts under the SHA-256 of the whole text, releasing them, and loads them back", async () => {
+    const written = blocks();
+    const text = blocksText(written);
+    const at = await putIndex(env.MODELS, written, 7_000);
+    expect(at.key).toBe(`search/i/${await sha256(text)}.txt`);
+    expect(at.parts).toBe(Math.ceil(new TextEncoder().encode(text).length / 7_000));
+    expect(written.every((b) => b.byteLength === 0)).toBe(true);
+    const parts = await Promise.all(Array.from({ length: at.parts }, (_, i) => env.MODELS.get(i ? `${at.key}/${i}` : at.key, "arrayBuffer")));
+    expect(parts.slice(0, -1).every((p) => p!.byteLength === 7_000)).toBe(true);
+    // The same text given whole makes the same key and the same values.
+    expect(await putIndex(env.MODELS, text, 7_000)).toEqual(at);
+    const index = await loadIndex(env.MODELS, { indexKey: at.key, parts: at.parts });
+    const hits = index!.search("delete widget 42", { canRead: () => true });
+    expect(hits.results[0].doc.id).toBe("op42");
+    expect(index!.size).toBe(docs.length);
+  });
+
+  it("caches document parts as written and reads them back, or nothing when a part is missing", async () => {
+    const parts = documentParts(docs, 5_000);
+    expect(parts.length).toBeGreaterThan(3);
+    await putDocumentParts(env.MODELS, "test/doc-parts", parts);
+    expect(await getDocumentParts(env.MODELS, "test/doc-parts")).toEqual(parts);
+    expect(await getDocuments(env.MODELS, "test/doc-parts")).toEqual(docs);
+    await env.MODELS.delete("test/doc-parts/2");
+    expect(await getDocumentParts(env.MODELS, "test/doc-parts")).toBeUndefined();
+  });
+});
