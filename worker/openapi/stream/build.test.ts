@@ -2,24 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildReference } from "../build";
 import { MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../model/slice-size";
-import { buildStreamed, type ByteSource } from "./build";
+import { memorySource } from "../../../test/harness/byte-source";
+import { buildStreamed } from "./build";
 
 const CORPUS = new URL("../../../../shared/corpus", import.meta.url).pathname;
-
-/** A stored body: streamed in `chunk`-byte pieces, read by ranges (as R2 serves it), counting range reads. */
-export function memorySource(bytes: Uint8Array, chunk = 64 * 1024): ByteSource & { reads: number } {
-  const source = {
-    reads: 0,
-    async *stream() {
-      for (let i = 0; i < bytes.length; i += chunk) yield bytes.subarray(i, i + chunk);
-    },
-    async read(start: number, end: number) {
-      source.reads++;
-      return bytes.slice(start, Math.min(end, bytes.length));
-    },
-  };
-  return source;
-}
 
 /**
  * A ~5 MB OpenAPI 3.1 JSON definition from a real one (UniCourt, 3 MB, 1,472 $refs), with what the streamed build

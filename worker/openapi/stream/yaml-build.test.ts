@@ -2,26 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { buildReference } from "../build";
-import { buildStreamed, type ByteSource } from "./build";
+import { memorySource } from "../../../test/harness/byte-source";
+import { buildStreamed } from "./build";
 import { indexYaml } from "./yaml-index";
 
 const CORPUS = new URL("../../../../shared/corpus", import.meta.url).pathname;
 const enc = new TextEncoder();
-
-/** A stored body: streamed in `chunk`-byte pieces, read by ranges (as R2 serves it), counting range reads. */
-function memorySource(bytes: Uint8Array, chunk = 64 * 1024): ByteSource & { reads: number } {
-  const source = {
-    reads: 0,
-    async *stream() {
-      for (let i = 0; i < bytes.length; i += chunk) yield bytes.subarray(i, i + chunk);
-    },
-    async read(start: number, end: number) {
-      source.reads++;
-      return bytes.slice(start, Math.min(end, bytes.length));
-    },
-  };
-  return source;
-}
 
 /**
  * A ~5 MB OpenAPI 3.1 YAML definition converted from a real JSON one (UniCourt, 3 MB) with the `yaml` library, as
