@@ -150,4 +150,51 @@ describe("createLintSession", () => {
     }
     expect(blocks).toBeGreaterThan(15);
   }, 30_000);
+  it("re-checks an example kept from an earlier version when a schema its schema reaches through $refs changes", () => {
+    // The example's own unit (the path item) and its schema (Pet) are unchanged by these edits: only Name, two
+    // `$ref`s away, changes. A kept example result must be voided by that, and stand again when Name is restored.
+    let text = [
+      "openapi: 3.0.3",
+      "info: {title: T, version: '1'}",
+      "paths:",
+      "  /pets:",
+      "    get:",
+      "      responses:",
+      "        '200':",
+      "          description: ok",
+      "          content:",
+      "            application/json:",
+      "              schema: {$ref: '#/components/schemas/Pet'}",
+      "              example: {name: Rex, tag: 3}",
+      "components:",
+      "  schemas:",
+      "    Pet:",
+      "      type: object",
+      "      properties:",
+      "        name: {$ref: '#/components/schemas/Name'}",
+      "        tag: {type: integer, example: 3}",
+      "    Name:",
+      "      type: string",
+      "",
+    ].join("\n");
+    const session = createLintSession(text);
+    expect(session.result.problems.filter((p) => p.rule === "oas3-valid-media-example")).toEqual([]);
+    const steps: [string, string][] = [
+      ["    Name:\n      type: string", "    Name:\n      type: integer"],
+      ["    Name:\n      type: integer", "    Name:\n      type: string"],
+      ["tag: {type: integer, example: 3}", "tag: {type: integer, example: x}"],
+      ["tag: {type: integer, example: x}", "tag: {type: integer, example: 3}"],
+    ];
+    const seen: number[] = [];
+    for (const [from, to] of steps) {
+      const at = text.indexOf(from);
+      const edit = { from: at, to: at + from.length, insert: to };
+      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+      const result = session.update(edit);
+      expect(result.problems).toEqual(fresh(text));
+      seen.push(result.problems.filter((p) => p.rule.endsWith("-example")).length);
+    }
+    // Name as an integer makes the media example invalid; `example: x` the property's own example.
+    expect(seen).toEqual([1, 0, 1, 0]);
+  });
 });
