@@ -8,7 +8,7 @@ import type { LintRule, RawProblem } from "./rule";
 import type { OasVersion, RuleSetting, Severity } from "./types";
 import { RefResolver } from "./util/resolver";
 import { walkFragments, type BoundNodeRule, type FragmentCache } from "./walk/fragments";
-import { walkSkeleton, type BoundDocumentRule } from "./walk/skeleton";
+import { walkSkeleton, type BoundDocumentRule, type SkeletonCache } from "./walk/skeleton";
 
 /** The rules one run applies, with their effective severities. */
 export interface RulePlan {
@@ -20,6 +20,8 @@ export interface RulePlan {
   node: readonly BoundNodeRule[];
   /** Indexes (into `rules`) of the document rules: their visitors are created afresh on every run. */
   document: readonly number[];
+  /** Problems of the `unit` document rules per path item, kept between the runs of a session (walk/skeleton.ts). */
+  skeleton: SkeletonCache;
 }
 
 /** Picks the rules enabled for `version` under `settings` (unknown ids are ignored). */
@@ -39,7 +41,7 @@ export function planRules(version: OasVersion, settings: Record<string, RuleSett
     if (rule.scope === "node") node.push({ index, visitor: rule.create(), resolved: rule.resolved !== false, store: stores[index] });
     else document.push(index);
   }
-  return { version, stores, rules, severities, node, document };
+  return { version, stores, rules, severities, node, document, skeleton: new WeakMap() };
 }
 
 export interface RunStats {
@@ -53,7 +55,7 @@ export interface RunStats {
 
 /**
  * Runs `plan` over `root`. `cache` carries node-rule results between runs of a session (keyed by subtree
- * identity); document rules are re-created and re-run every time.
+ * identity); document rules are re-created every time, and re-run except `unit` ones in unchanged path items.
  */
 export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: FragmentCache = new WeakMap()): { problems: RawProblem[]; stats: RunStats } {
   const resolver = new RefResolver(root);
@@ -61,9 +63,9 @@ export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: F
   const document: BoundDocumentRule[] = [];
   for (const index of plan.document) {
     const rule = plan.rules[index];
-    if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index] });
+    if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index], unit: rule.unit === true });
   }
-  const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs);
+  const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs, plan.skeleton);
   return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached } };
 }
 

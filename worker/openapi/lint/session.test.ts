@@ -197,4 +197,57 @@ describe("createLintSession", () => {
     // Name as an integer makes the media example invalid; `example: x` the property's own example.
     expect(seen).toEqual([1, 0, 1, 0]);
   });
+  it("keeps the per-path-item problems of document rules only while the item, its $refs and the tags and security schemes hold", () => {
+    // Each step leaves /pets/{id} itself unchanged and changes something its problems depend on elsewhere: a
+    // parameter it references, the root tags, a security scheme's scopes. One step edits the item itself.
+    let text = [
+      "openapi: 3.0.3",
+      "info: {title: T, version: '1'}",
+      "tags: [{name: pets}]",
+      "paths:",
+      "  /pets/{id}:",
+      "    get:",
+      "      operationId: getPet",
+      "      tags: [pets]",
+      "      security: [{auth: [read]}]",
+      "      parameters: [{$ref: '#/components/parameters/Id'}]",
+      "      responses: {'200': {description: ok}}",
+      "components:",
+      "  parameters:",
+      "    Id: {name: id, in: path, required: true, schema: {type: string}}",
+      "  securitySchemes:",
+      "    auth: {type: oauth2, flows: {implicit: {authorizationUrl: 'https://a.test', scopes: {read: r}}}}",
+      "",
+    ].join("\n");
+    const session = createLintSession(text);
+    expect(session.result.problems).toEqual(fresh(text));
+    const steps: [string, string][] = [
+      ["Id: {name: id, in: path, required: true", "Id: {name: ident, in: path, required: true"],
+      ["Id: {name: ident, in: path, required: true", "Id: {name: id, in: path, required: true"],
+      ["tags: [{name: pets}]", "tags: [{name: dogs}]"],
+      ["tags: [{name: dogs}]", "tags: [{name: pets}]"],
+      ["scopes: {read: r}", "scopes: {write: w}"],
+      ["scopes: {write: w}", "scopes: {read: r}"],
+      ["      operationId: getPet\n", "      operationId: getPet\n      description: One pet.\n"],
+    ];
+    const rules: string[][] = [];
+    for (const [from, to] of steps) {
+      const at = text.indexOf(from);
+      const edit = { from: at, to: at + from.length, insert: to };
+      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+      const result = session.update(edit);
+      expect(result.problems).toEqual(fresh(text));
+      rules.push(result.problems.filter((p) => p.path[0] === "paths").map((p) => p.rule).sort());
+    }
+    const base = ["operation-description"];
+    expect(rules).toEqual([
+      [...base, "path-params"].sort(),
+      base,
+      [...base, "operation-tag-defined"].sort(),
+      base,
+      [...base, "oas3-operation-security-defined"].sort(),
+      base,
+      [],
+    ]);
+  });
 });
