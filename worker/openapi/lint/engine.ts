@@ -54,11 +54,10 @@ export interface RunStats {
 }
 
 /**
- * Runs `plan` over `root`. `cache` carries node-rule results between runs of a session (keyed by subtree
+ * Runs `plan` over `root` (`resolver`: for `root`, possibly carried over from the previous version's). `cache` carries node-rule results between runs of a session (keyed by subtree
  * identity); document rules are re-created every time, and re-run except `unit` ones in unchanged path items.
  */
-export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: FragmentCache = new WeakMap()): { problems: RawProblem[]; stats: RunStats } {
-  const resolver = new RefResolver(root);
+export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: FragmentCache = new WeakMap(), resolver = new RefResolver(root)): { problems: RawProblem[]; stats: RunStats } {
   const walked = walkFragments(root, plan.version, plan.node, resolver, cache);
   const document: BoundDocumentRule[] = [];
   for (const index of plan.document) {

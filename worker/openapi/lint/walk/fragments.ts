@@ -258,7 +258,7 @@ class Walker implements NodeContext {
     this.logKeys.push(key);
     try {
       if (this.natural && mode === MODE_BOTH && isUnitPath(this.srcPath)) {
-        this.fragment.edges.push(this.edge(child, [...this.srcPath], flags, depth, MODE_BOTH));
+        this.fragment.edges.push(this.unitEdge(child, flags, depth));
         return;
       }
       if (mode & MODE_RESOLVED && isRef(child)) {
@@ -274,6 +274,36 @@ class Walker implements NodeContext {
       this.srcPath.pop();
       this.logKeys.pop();
     }
+  }
+
+  /**
+   * The edge to a unit (a path item, a component...) at the current path: the one made for the same node at the
+   * same path and context by an earlier run when there is one (a keystroke re-walks the root fragment, which
+   * leads to every unit: ~3,000 edges on GitHub's description, whose keys would be rebuilt for nothing).
+   */
+  private unitEdge(node: object, flags: number, depth: number): Edge {
+    const kept = unitEdges.get(node);
+    if (kept && kept.ctx.flags === flags && kept.ctx.depth === depth && samePath(kept.path, this.srcPath) && this.sameKeys(kept.ctx.keys)) {
+      let byKey = this.edges.get(node);
+      const known = byKey?.get(kept.key);
+      if (known) return known;
+      if (!byKey) this.edges.set(node, (byKey = new Map()));
+      byKey.set(kept.key, kept);
+      this.edgesMade++;
+      return kept;
+    }
+    const made = this.edge(node, [...this.srcPath], flags, depth, MODE_BOTH);
+    unitEdges.set(node, made);
+    return made;
+  }
+
+  /** Whether `keys` are the classes of the last {@link KEPT_KEYS} logical keys (as {@link edge} records them). */
+  private sameKeys(keys: readonly Segment[]): boolean {
+    const n = this.logKeys.length;
+    const start = Math.max(0, n - KEPT_KEYS);
+    if (keys.length !== n - start) return false;
+    for (let i = start; i < n; i++) if (keyClass(this.logKeys[i]) !== keys[i - start]) return false;
+    return true;
   }
 
   /**
@@ -300,6 +330,15 @@ class Walker implements NodeContext {
     this.edgesMade++;
     return made;
   }
+}
+
+/** Unit edges by the unit's node, kept across runs (checked against path and context before reuse). */
+const unitEdges = new WeakMap<object, Edge>();
+
+function samePath(a: readonly Segment[], b: readonly Segment[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function isUnitPath(path: readonly Segment[]): boolean {
