@@ -249,5 +249,11 @@ describe("createLintSession", () => {
       base,
       [],
     ]);
+    // A new version plans other rules: nothing kept under the old plan may be reused (3.1 drops `nullable`).
+    for (const [from, to] of [["Id: {name: id,", "Id: {nullable: true, name: id,"], ["openapi: 3.0.3", "openapi: 3.1.0"], ["openapi: 3.1.0", "openapi: 3.0.3"]]) {
+      const at = text.indexOf(from);
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      expect(session.update({ from: at, to: at + from.length, insert: to }).problems).toEqual(fresh(text));
+    }
   });
 });
