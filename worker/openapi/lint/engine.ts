@@ -73,10 +73,22 @@ function dedupe(problems: RawProblem[]): RawProblem[] {
   const seen = new Set<string>();
   const out: RawProblem[] = [];
   for (const p of problems) {
-    const key = `${p.rule}\u0000${p.path.join("\u0001")}\u0000${p.message}`;
+    const key = problemKey(p);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(p);
   }
   return out;
+}
+
+const keys = new WeakMap<RawProblem, string>();
+
+/**
+ * A problem's fingerprint (rule, path, message), memoised per problem object: a session's cached fragments hand
+ * the same problem objects to every run, which would otherwise build ~1,000 key strings twice a keystroke.
+ */
+export function problemKey(p: RawProblem): string {
+  let key = keys.get(p);
+  if (key === undefined) keys.set(p, (key = `${p.rule}\u0000${p.path.join("\u0001")}\u0000${p.message}`));
+  return key;
 }

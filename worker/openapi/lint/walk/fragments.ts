@@ -307,12 +307,9 @@ class Walker implements NodeContext {
    */
   private unitEdge(node: object, flags: number, depth: number): Edge {
     const kept = unitEdges.get(node);
+    // Not interned in the run's edge table: a unit is reached once a run (from the root fragment), and no other
+    // edge has its key (theirs are MODE_RESOLVED).
     if (kept && kept.ctx.flags === flags && kept.ctx.depth === depth && samePath(kept.path, this.srcPath) && this.sameKeys(kept.ctx.keys)) {
-      let byKey = this.edges.get(node);
-      const known = byKey?.get(kept.key);
-      if (known) return known;
-      if (!byKey) this.edges.set(node, (byKey = new Map()));
-      byKey.set(kept.key, kept);
       this.edgesMade++;
       return kept;
     }
