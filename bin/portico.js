@@ -29772,11 +29772,12 @@ var runs = /* @__PURE__ */ new WeakMap();
 var kept = /* @__PURE__ */ new WeakMap();
 var MAX_SCALARS = 64;
 var closures = /* @__PURE__ */ new WeakMap();
+var CLOSURE_LIMITS = { refs: 256, nodes: 5e3, nodesPerVersion: 25e4 };
 function validateExample(value, schema, path, mode, ctx) {
   const object = typeof value === "object" && value !== null;
   const key = `${mode}\0${ctx.version}`;
-  const holds = closureHolds(schema, ctx);
-  if (!holds) kept.delete(schema);
+  const closure = closureHolds(schema, ctx);
+  if (closure !== "holds") kept.delete(schema);
   let byKey = kept.get(schema);
   let slot = byKey?.get(key);
   if (slot) {
@@ -29785,7 +29786,7 @@ function validateExample(value, schema, path, mode, ctx) {
   }
   const budget = runFor(ctx).patterns;
   const result = compute(value, schema, mode, ctx);
-  if (budget.charsLeft > 0) {
+  if (budget.charsLeft > 0 && closure !== "none") {
     if (!byKey) kept.set(schema, byKey = /* @__PURE__ */ new Map());
     if (!slot) byKey.set(key, slot = { objects: /* @__PURE__ */ new WeakMap(), scalars: /* @__PURE__ */ new Map() });
     if (object) slot.objects.set(value, result);
@@ -29799,20 +29800,23 @@ function report(result, value, path) {
 }
 function runFor(ctx) {
   let run = runs.get(ctx.root);
-  if (!run) runs.set(ctx.root, run = { prepared: {}, patterns: createPatternBudget(), results: /* @__PURE__ */ new WeakMap() });
+  if (!run) runs.set(ctx.root, run = { prepared: {}, patterns: createPatternBudget(), results: /* @__PURE__ */ new WeakMap(), closureNodes: CLOSURE_LIMITS.nodesPerVersion });
   return run;
 }
 function closureHolds(schema, ctx) {
   const known = closures.get(schema);
+  if (known === null) return "none";
   if (known) {
     let holds = true;
     for (const [ref, target] of known) if (resolveRef(ref, ctx) !== target) holds = false;
-    if (holds) return true;
+    if (holds) return "holds";
   }
-  closures.set(schema, closureOf(schema, ctx));
-  return false;
+  const made = closureOf(schema, ctx);
+  closures.set(schema, made);
+  return made ? "changed" : "none";
 }
 function closureOf(schema, ctx) {
+  const run = runFor(ctx);
   const out = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   const stack = [schema];
@@ -29820,6 +29824,7 @@ function closureOf(schema, ctx) {
     const node = stack.pop();
     if (seen.has(node)) continue;
     seen.add(node);
+    if (seen.size > CLOSURE_LIMITS.nodes || --run.closureNodes < 0 || out.size > CLOSURE_LIMITS.refs) return null;
     if (Array.isArray(node)) {
       for (const item of node) if (typeof item === "object" && item !== null) stack.push(item);
       continue;

@@ -256,4 +256,23 @@ describe("createLintSession", () => {
       expect(session.update({ from: at, to: at + from.length, insert: to }).problems).toEqual(fresh(text));
     }
   });
+  it("re-checks examples whose schema reaches more references than a closure keeps", () => {
+    // 300 properties, each a $ref to its own component: past the closure limit (256), so nothing is kept for
+    // this schema, and an edit to one component must still reach the example's result.
+    const n = 300;
+    const props = Array.from({ length: n }, (_, i) => `        p${i}: {$ref: '#/components/schemas/P${i}'}`).join("\n");
+    const comps = Array.from({ length: n }, (_, i) => `    P${i}: {type: string}`).join("\n");
+    const example = `{${Array.from({ length: n }, (_, i) => `p${i}: x`).join(", ")}}`;
+    let text = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/Big'}\n              example: ${example}\ncomponents:\n  schemas:\n    Big:\n      type: object\n      properties:\n${props}\n${comps}\n`;
+    const session = createLintSession(text);
+    const counts: number[] = [];
+    for (const [from, to] of [["P150: {type: string}", "P150: {type: integer}"], ["P150: {type: integer}", "P150: {type: string}"]]) {
+      const at = text.indexOf(from);
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      const result = session.update({ from: at, to: at + from.length, insert: to });
+      expect(result.problems).toEqual(fresh(text));
+      counts.push(result.problems.filter((p) => p.rule === "oas3-valid-media-example").length);
+    }
+    expect(counts).toEqual([1, 0]);
+  });
 });

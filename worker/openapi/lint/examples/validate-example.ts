@@ -25,6 +25,8 @@ interface RunCache {
   prepared: Partial<Record<ExampleMode, PreparedSchemas>>;
   /** The matcher budget of this document version's lint (pattern-scope.ts). */
   patterns: PatternBudget;
+  /** Nodes this document version's lint may still visit computing `$ref` closures ({@link CLOSURE_LIMITS}). */
+  closureNodes: number;
   results: WeakMap<object, Map<object, AjvLikeError[]>>;
 }
 
@@ -53,7 +55,15 @@ const MAX_SCALARS = 64;
  * with the node it resolved to (chains followed). If every one still resolves to the same node, the schema and
  * all it reaches are unchanged (nodes are immutable; a changed subtree is a new object).
  */
-const closures = new WeakMap<object, Map<string, unknown>>();
+const closures = new WeakMap<object, Map<string, unknown> | null>();
+
+/**
+ * Bounds on closures (hostile input: thousands of schemas with examples, each reaching a dense graph, would make
+ * them quadratic in time and memory). A schema past them has no closure (null): its results are not kept,
+ * it is validated every time as before. GitHub's description: at most 60 references and 1,217 nodes a closure,
+ * 73,000 nodes in all.
+ */
+const CLOSURE_LIMITS = { refs: 256, nodes: 5_000, nodesPerVersion: 250_000 };
 
 /**
  * Findings for the example `value` (at `path`) against `schema`, a schema object of the document (already
@@ -66,8 +76,8 @@ export function validateExample(value: unknown, schema: Record<string, unknown>,
   const object = typeof value === "object" && value !== null;
   const key = `${mode}\u0000${ctx.version}`;
   // A changed closure voids the schema's results in every mode (the closure is shared by them).
-  const holds = closureHolds(schema, ctx);
-  if (!holds) kept.delete(schema);
+  const closure = closureHolds(schema, ctx);
+  if (closure !== "holds") kept.delete(schema);
   let byKey = kept.get(schema);
   let slot = byKey?.get(key);
   if (slot) {
@@ -77,7 +87,7 @@ export function validateExample(value: unknown, schema: Record<string, unknown>,
   const budget = runFor(ctx).patterns;
   const result = compute(value, schema, mode, ctx);
   // A result reached with the pattern budget spent may differ from a fresh lint's: it is not kept.
-  if (budget.charsLeft > 0) {
+  if (budget.charsLeft > 0 && closure !== "none") {
     if (!byKey) kept.set(schema, (byKey = new Map()));
     if (!slot) byKey.set(key, (slot = { objects: new WeakMap(), scalars: new Map() }));
     if (object) slot.objects.set(value, result);
@@ -93,28 +103,31 @@ function report(result: KeptResult, value: unknown, path: readonly Segment[]): E
 
 function runFor(ctx: NodeContext): RunCache {
   let run = runs.get(ctx.root);
-  if (!run) runs.set(ctx.root, (run = { prepared: {}, patterns: createPatternBudget(), results: new WeakMap() }));
+  if (!run) runs.set(ctx.root, (run = { prepared: {}, patterns: createPatternBudget(), results: new WeakMap(), closureNodes: CLOSURE_LIMITS.nodesPerVersion }));
   return run;
 }
 
 /**
- * Whether `schema`'s recorded `$ref` closure still resolves to the same nodes, recomputing (and recording) it
- * when not. Every reference is resolved through `ctx`, so the fragment being walked depends on all of them and
- * is re-walked when any target changes.
+ * Whether `schema`'s recorded `$ref` closure still resolves to the same nodes ("holds"); else it is recomputed
+ * and recorded ("changed"), or the schema has none within {@link CLOSURE_LIMITS} ("none"). Every reference is
+ * resolved through `ctx`, so the fragment being walked depends on all of them and is re-walked when any changes.
  */
-function closureHolds(schema: Record<string, unknown>, ctx: NodeContext): boolean {
+function closureHolds(schema: Record<string, unknown>, ctx: NodeContext): "holds" | "changed" | "none" {
   const known = closures.get(schema);
+  if (known === null) return "none";
   if (known) {
     let holds = true;
     for (const [ref, target] of known) if (resolveRef(ref, ctx) !== target) holds = false;
-    if (holds) return true;
+    if (holds) return "holds";
   }
-  closures.set(schema, closureOf(schema, ctx));
-  return false;
+  const made = closureOf(schema, ctx);
+  closures.set(schema, made);
+  return made ? "changed" : "none";
 }
 
-/** The `$ref`s reachable from `schema` (through the targets of those it holds), with their targets. */
-function closureOf(schema: Record<string, unknown>, ctx: NodeContext): Map<string, unknown> {
+/** The `$ref`s reachable from `schema` (through the targets of those it holds), with their targets; null past the limits. */
+function closureOf(schema: Record<string, unknown>, ctx: NodeContext): Map<string, unknown> | null {
+  const run = runFor(ctx);
   const out = new Map<string, unknown>();
   const seen = new Set<object>();
   const stack: object[] = [schema];
@@ -122,6 +135,7 @@ function closureOf(schema: Record<string, unknown>, ctx: NodeContext): Map<strin
     const node = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
+    if (seen.size > CLOSURE_LIMITS.nodes || --run.closureNodes < 0 || out.size > CLOSURE_LIMITS.refs) return null;
     if (Array.isArray(node)) {
       for (const item of node) if (typeof item === "object" && item !== null) stack.push(item);
       continue;
