@@ -21215,7 +21215,7 @@ function referencedSet(refs) {
       if (pointer === void 0) {
         const path = localRefPath(ref);
         pointer = path ? toPointer(path) : null;
-        if (normalised.size >= 1e5) normalised.clear();
+        if (normalised.size >= 2e4) normalised.clear();
         normalised.set(ref, pointer);
       }
       if (pointer !== null) out.add(pointer);

@@ -17,7 +17,7 @@ export function referencedSet(refs: ReadonlySet<string>): Set<string> {
         const path = localRefPath(ref);
         pointer = path ? toPointer(path) : null;
         // Bounded: a long session with ever new references starts over rather than growing without end.
-        if (normalised.size >= 100_000) normalised.clear();
+        if (normalised.size >= 20_000) normalised.clear();
         normalised.set(ref, pointer);
       }
       if (pointer !== null) out.add(pointer);
