@@ -2705,12 +2705,12 @@ ${cn.comment}` : item.comment;
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
-            const keys = Object.keys(it);
-            if (keys.length === 1) {
-              key = keys[0];
+            const keys2 = Object.keys(it);
+            if (keys2.length === 1) {
+              key = keys2[0];
               value = it[key];
             } else {
-              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+              throw new TypeError(`Expected tuple with one key, not ${keys2.length} keys`);
             }
           } else {
             key = it;
@@ -3256,8 +3256,8 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
-          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+          const keys2 = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys2} or define customTags array`);
         }
       }
       if (Array.isArray(customTags)) {
@@ -3272,8 +3272,8 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
-          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+          const keys2 = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys2}`);
         }
         if (!tags2.includes(tagObj))
           tags2.push(tagObj);
@@ -8501,11 +8501,11 @@ function walkRefs(root, onRef, basePath = [], budget = UNLIMITED) {
   const path = [...basePath];
   const base = basePath.length;
   const values = [root];
-  const keys = [""];
+  const keys2 = [""];
   const depths = [0];
   while (values.length) {
     const node = values.pop();
-    const key = keys.pop();
+    const key = keys2.pop();
     const depth = depths.pop();
     path.length = base + depth;
     if (depth > 0) path[base + depth - 1] = key;
@@ -8517,7 +8517,7 @@ function walkRefs(root, onRef, basePath = [], budget = UNLIMITED) {
         const child = node[i2];
         if (child !== null && typeof child === "object") {
           values.push(child);
-          keys.push(i2);
+          keys2.push(i2);
           depths.push(depth + 1);
         }
       }
@@ -8534,7 +8534,7 @@ function walkRefs(root, onRef, basePath = [], budget = UNLIMITED) {
       if (child === null || typeof child !== "object") continue;
       if (isDataMember(k, child, ownKey, parentKey)) continue;
       values.push(child);
-      keys.push(k);
+      keys2.push(k);
       depths.push(depth + 1);
     }
   }
@@ -9641,15 +9641,15 @@ function isEmptySchema(schema) {
   return true;
 }
 function removeEmptySchemaOnlyContentEntries(content) {
-  const keys = Object.keys(content);
-  const hasEntryWithExample = keys.some((key) => {
+  const keys2 = Object.keys(content);
+  const hasEntryWithExample = keys2.some((key) => {
     const entry = content[key];
     return isObjectLike(entry) && (entry.example !== void 0 || entry.examples !== void 0);
   });
   if (!hasEntryWithExample) {
     return;
   }
-  for (const key of keys) {
+  for (const key of keys2) {
     const entry = content[key];
     if (!isObjectLike(entry)) {
       continue;
@@ -10526,15 +10526,15 @@ function guardSwagger(data, issues) {
   if (!isObject(data.paths)) return stash;
   for (const [path, item] of Object.entries(data.paths)) {
     if (!isObject(item)) continue;
-    const kept = {};
+    const kept2 = {};
     const aside = [];
-    if ("parameters" in item) kept.parameters = guardParameters(item.parameters, ["paths", path, "parameters"], issues);
+    if ("parameters" in item) kept2.parameters = guardParameters(item.parameters, ["paths", path, "parameters"], issues);
     for (const [key, value] of Object.entries(item)) {
       if (key === "parameters") continue;
-      if (METHODS.has(key) && isObject(value)) kept[key] = guardOperation(value, ["paths", path, key], issues);
+      if (METHODS.has(key) && isObject(value)) kept2[key] = guardOperation(value, ["paths", path, key], issues);
       else aside.push([key, value]);
     }
-    data.paths[path] = kept;
+    data.paths[path] = kept2;
     if (aside.length) stash.set(path, aside);
   }
   return stash;
@@ -12370,13 +12370,13 @@ var SchemaNormalizer = class {
     for (const key of ["oneOf", "anyOf"]) {
       const variants = norm[key];
       if (!variants) continue;
-      const kept = variants.filter((v) => !isNullOnly(this.get(v)));
-      if (kept.length === variants.length) continue;
+      const kept2 = variants.filter((v) => !isNullOnly(this.get(v)));
+      if (kept2.length === variants.length) continue;
       norm.nullable = true;
-      if (kept.length === 1) {
-        parts.push(kept[0]);
+      if (kept2.length === 1) {
+        parts.push(kept2[0]);
         delete norm[key];
-      } else norm[key] = kept;
+      } else norm[key] = kept2;
     }
     for (const part of parts) mergeInto(norm, this.get(part));
     return norm;
@@ -13446,6 +13446,7 @@ var FORM = /(application\/x-www-form-urlencoded|multipart\/form-data)/;
 var oas2OperationFormDataConsumeCheck = defineDocumentRule({
   id: "oas2-operation-formData-consume-check",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operations with "in: formData" parameter must include "application/x-www-form-urlencoded" or "multipart/form-data" in their "consumes" property.',
   formats: OAS2,
@@ -13499,6 +13500,7 @@ function scopeDefined(oas, scope2, scheme) {
 var oas2OperationSecurityDefined = defineDocumentRule({
   id: "oas2-operation-security-defined",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operation "security" values must match a scheme defined in the "securityDefinitions" object.',
   formats: OAS2,
@@ -20584,7 +20586,7 @@ function clean(property, message) {
 // worker/openapi/lint/schema/error-message.ts
 function applyErrorMessage(errors, start, s, here) {
   const em = s.errorMessage;
-  const samePath = (e) => e.instancePath.length === here.length && e.instancePath.every((seg, i2) => seg === here[i2]);
+  const samePath2 = (e) => e.instancePath.length === here.length && e.instancePath.every((seg, i2) => seg === here[i2]);
   const below = (e) => e.instancePath.length >= here.length && here.every((seg, i2) => e.instancePath[i2] === seg);
   const slice = errors.slice(start);
   const added = [];
@@ -20593,7 +20595,7 @@ function applyErrorMessage(errors, start, s, here) {
     const byKeyword = em;
     for (const [keyword, message] of Object.entries(byKeyword)) {
       if (keyword === "properties" || keyword === "items" || keyword === "_" || typeof message !== "string") continue;
-      const hits = slice.filter((e) => !e.used && e.keyword === keyword && e.schema === s && samePath(e));
+      const hits = slice.filter((e) => !e.used && e.keyword === keyword && e.schema === s && samePath2(e));
       if (!hits.length) continue;
       for (const e of hits) e.used = true;
       emit(message);
@@ -20890,7 +20892,7 @@ var SchemaValidator = class {
   }
   object(s, inst, path, evaluated) {
     let valid = true;
-    const keys = Object.keys(inst);
+    const keys2 = Object.keys(inst);
     if (Array.isArray(s.required)) {
       for (const p of s.required) {
         if (typeof p === "string" && !Object.prototype.hasOwnProperty.call(inst, p)) {
@@ -20899,11 +20901,11 @@ var SchemaValidator = class {
         }
       }
     }
-    if (typeof s.minProperties === "number" && keys.length < s.minProperties) {
+    if (typeof s.minProperties === "number" && keys2.length < s.minProperties) {
       valid = false;
       this.error(inst, s, "minProperties", path, `must NOT have fewer than ${s.minProperties} properties`, { limit: s.minProperties });
     }
-    if (typeof s.maxProperties === "number" && keys.length > s.maxProperties) {
+    if (typeof s.maxProperties === "number" && keys2.length > s.maxProperties) {
       valid = false;
       this.error(inst, s, "maxProperties", path, `must NOT have more than ${s.maxProperties} properties`, { limit: s.maxProperties });
     }
@@ -20918,7 +20920,7 @@ var SchemaValidator = class {
       }
     }
     if (s.propertyNames !== void 0) {
-      for (const key of keys) {
+      for (const key of keys2) {
         const mark = this.errors.length;
         if (!this.v(s.propertyNames, key, path, false)) {
           for (let i2 = mark; i2 < this.errors.length; i2++) this.errors[i2].params.propertyName = key;
@@ -20931,7 +20933,7 @@ var SchemaValidator = class {
     const patterns = s.patternProperties && typeof s.patternProperties === "object" ? Object.entries(s.patternProperties) : [];
     const additional = s.additionalProperties;
     if (props || patterns.length || additional !== void 0) {
-      for (const key of keys) {
+      for (const key of keys2) {
         let matched = false;
         if (props && Object.prototype.hasOwnProperty.call(props, key)) {
           matched = true;
@@ -20963,7 +20965,7 @@ var SchemaValidator = class {
       }
     }
     if (s.unevaluatedProperties !== void 0) {
-      for (const key of keys) {
+      for (const key of keys2) {
         if (evaluated?.has(key)) continue;
         if (s.unevaluatedProperties === false) {
           valid = false;
@@ -21049,21 +21051,42 @@ function validateStructure(root, version, cache3) {
   for (const container of UNIT_CONTAINERS[version]) {
     const members = valueAtPath(root, container);
     if (!isObject3(members)) continue;
+    const kept2 = keptContainer(cache3, members, container, schemas, skip);
+    if (kept2) {
+      for (const f of kept2.findings) findings.push(f);
+      continue;
+    }
+    const made = { key: container.join("\0"), schemas, findings: [], units: [] };
+    let shared = false;
     for (const key of Object.keys(members)) {
       const value = members[key];
-      if (!isObject3(value) || skip.has(value)) continue;
+      if (!isObject3(value)) continue;
+      if (skip.has(value)) {
+        shared = true;
+        continue;
+      }
       const path = [...container, key];
       const unitSchemas = schemasAt(schemas, path);
       if (!unitSchemas) continue;
       skip.add(value);
-      findings.push(...unitFindings(validator, value, path, unitSchemas, cache3));
+      made.units.push(value);
+      for (const f of unitFindings(validator, value, path, unitSchemas, cache3)) made.findings.push(f);
     }
+    for (const f of made.findings) findings.push(f);
+    if (!shared) cache3.set(members, made);
   }
   for (const e of validator.validate(schemas.root, root, [], skip)) {
     const f = toFinding(e);
     if (f) findings.push(f);
   }
   return findings;
+}
+function keptContainer(cache3, members, container, schemas, skip) {
+  const hit = cache3.get(members);
+  if (!hit || hit.schemas !== schemas || hit.key !== container.join("\0")) return void 0;
+  for (const unit of hit.units) if (skip.has(unit)) return void 0;
+  for (const unit of hit.units) skip.add(unit);
+  return hit;
 }
 function unitFindings(validator, value, path, schemas, cache3) {
   const key = path.join("\0");
@@ -21191,13 +21214,20 @@ function safeDecode2(s) {
 
 // worker/openapi/lint/util/referenced-set.ts
 var cache = /* @__PURE__ */ new WeakMap();
+var normalised = /* @__PURE__ */ new Map();
 function referencedSet(refs) {
   let out = cache.get(refs);
   if (!out) {
     out = /* @__PURE__ */ new Set();
     for (const ref of refs) {
-      const path = localRefPath(ref);
-      if (path) out.add(toPointer(path));
+      let pointer = normalised.get(ref);
+      if (pointer === void 0) {
+        const path = localRefPath(ref);
+        pointer = path ? toPointer(path) : null;
+        if (normalised.size >= 2e4) normalised.clear();
+        normalised.set(ref, pointer);
+      }
+      if (pointer !== null) out.add(pointer);
     }
     cache.set(refs, out);
   }
@@ -21874,8 +21904,8 @@ Known schemas:
         }
       }
     }
-    const keys = Object.keys(instance);
-    if ($minProperties !== void 0 && keys.length < $minProperties) {
+    const keys2 = Object.keys(instance);
+    if ($minProperties !== void 0 && keys2.length < $minProperties) {
       errors.push({
         instanceLocation,
         keyword: "minProperties",
@@ -21883,7 +21913,7 @@ Known schemas:
         error: `Instance does not have at least ${$minProperties} properties.`
       });
     }
-    if ($maxProperties !== void 0 && keys.length > $maxProperties) {
+    if ($maxProperties !== void 0 && keys2.length > $maxProperties) {
       errors.push({
         instanceLocation,
         keyword: "maxProperties",
@@ -25903,16 +25933,16 @@ var PrefilterTree = class PrefilterTree2 {
       subs.push(sub);
     }
     if (pf.type === Prefilter.Type.AND) {
-      const kept = [];
+      const kept2 = [];
       let cost2 = 0;
       for (const sub of subs) {
         if (cost2 + sub.cost > Prefilter.MAX_SCANS) continue;
-        kept.push(sub);
+        kept2.push(sub);
         cost2 += sub.cost;
       }
-      if (kept.length === 0) return new Prefilter(Prefilter.Type.NONE);
-      if (kept.length === 1) return kept[0];
-      pf.subs = kept;
+      if (kept2.length === 0) return new Prefilter(Prefilter.Type.NONE);
+      if (kept2.length === 1) return kept2[0];
+      pf.subs = kept2;
       pf.cost = cost2;
       return pf;
     }
@@ -29126,20 +29156,20 @@ function escapeLiteral(s) {
   return s.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 function collectKeys(value) {
-  const keys = /* @__PURE__ */ new Set();
+  const keys2 = /* @__PURE__ */ new Set();
   const stack = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (Array.isArray(v)) stack.push(...v);
     else if (isObject3(v)) {
       for (const [k, child] of Object.entries(v)) {
-        keys.add(k);
+        keys2.add(k);
         stack.push(child);
       }
-      if (keys.size > PATTERN_BUDGET.maxStringsPerExample) throw new ExampleNotChecked();
+      if (keys2.size > PATTERN_BUDGET.maxStringsPerExample) throw new ExampleNotChecked();
     }
   }
-  return keys;
+  return keys2;
 }
 function withExample(value, budget, fn) {
   const previous = scope;
@@ -29187,10 +29217,10 @@ function keyStandIn(pattern) {
   if (!s) return NOTHING;
   let source = s.sources.get(pattern);
   if (source === void 0) {
-    const keys = s.keys ??= collectKeys(s.value);
+    const keys2 = s.keys ??= collectKeys(s.value);
     const hits = [];
     let length = 0;
-    for (const key of keys) {
+    for (const key of keys2) {
       const hit = matches(pattern, key);
       if (hit === void 0) throw new ExampleNotChecked();
       if (!hit) continue;
@@ -29421,9 +29451,9 @@ function firstFailure(errors, lookup, root) {
   combinators.sort((a, b) => (a.location ?? "").length - (b.location ?? "").length);
   const outer = combinators[0];
   const scope2 = outer ? `${outer.location}/` : at;
-  const kept = outer ? errors.filter((e) => e === outer || (e.location ?? "").startsWith(scope2)) : [first];
-  const ifs = errors.filter((e) => e.keyword === "if" && scope2.startsWith(`${(e.location ?? "").replace(/\/if$/, "")}/`) && !kept.includes(e));
-  return [...kept, ...ifs.reverse()];
+  const kept2 = outer ? errors.filter((e) => e === outer || (e.location ?? "").startsWith(scope2)) : [first];
+  const ifs = errors.filter((e) => e.keyword === "if" && scope2.startsWith(`${(e.location ?? "").replace(/\/if$/, "")}/`) && !kept2.includes(e));
+  return [...kept2, ...ifs.reverse()];
 }
 var WRAPPERS = /* @__PURE__ */ new Set(["if", "anyOf", "oneOf", "propertyNames"]);
 var AJV_RANK = {
@@ -29616,9 +29646,9 @@ var PreparedSchemas = class {
     }
     if (this.nullable && typeof type === "string" && (node.nullable === true || this.version === "2.0" && node["x-nullable"] === true)) set("type", [type, "null"]);
     if (this.mode !== "schema" && !inNot && Array.isArray(node.required) && isObject3(node.properties)) {
-      const kept = this.relaxed(node.required, node.properties);
-      if (kept.length !== node.required.length) {
-        if (kept.length) set("required", kept);
+      const kept2 = this.relaxed(node.required, node.properties);
+      if (kept2.length !== node.required.length) {
+        if (kept2.length) set("required", kept2);
         else {
           copy ??= { ...node };
           delete copy.required;
@@ -29748,11 +29778,83 @@ var capitalise = (word) => word.replace(/^[a-z]/, (c) => c.toUpperCase());
 
 // worker/openapi/lint/examples/validate-example.ts
 var runs = /* @__PURE__ */ new WeakMap();
+var kept = /* @__PURE__ */ new WeakMap();
+var MAX_SCALARS = 64;
+var closures = /* @__PURE__ */ new WeakMap();
+var CLOSURE_LIMITS = { refs: 256, nodes: 5e3, nodesPerVersion: 25e4 };
 function validateExample(value, schema, path, mode, ctx) {
+  const object = typeof value === "object" && value !== null;
+  const key = `${mode}\0${ctx.version}`;
+  const closure = closureHolds(schema, ctx);
+  if (closure !== "holds") kept.delete(schema);
+  let byKey = kept.get(schema);
+  let slot = byKey?.get(key);
+  if (slot) {
+    const hit = object ? slot.objects.get(value) : slot.scalars.get(value);
+    if (hit) return report(hit, value, path);
+  }
+  const budget = runFor(ctx).patterns;
+  const result = compute(value, schema, mode, ctx);
+  if (budget.charsLeft > 0 && closure !== "none") {
+    if (!byKey) kept.set(schema, byKey = /* @__PURE__ */ new Map());
+    if (!slot) byKey.set(key, slot = { objects: /* @__PURE__ */ new WeakMap(), scalars: /* @__PURE__ */ new Map() });
+    if (object) slot.objects.set(value, result);
+    else if (slot.scalars.size < MAX_SCALARS) slot.scalars.set(value, result);
+  }
+  return report(result, value, path);
+}
+function report(result, value, path) {
+  if (result.nullableWithoutType) return [{ message: '"nullable" cannot be used without "type"', path: [...path] }];
+  return result.errors.length ? describeErrors(result.errors, value, path) : [];
+}
+function runFor(ctx) {
   let run = runs.get(ctx.root);
-  if (!run) runs.set(ctx.root, run = { prepared: {}, patterns: createPatternBudget(), results: /* @__PURE__ */ new WeakMap() });
+  if (!run) runs.set(ctx.root, run = { prepared: {}, patterns: createPatternBudget(), results: /* @__PURE__ */ new WeakMap(), closureNodes: CLOSURE_LIMITS.nodesPerVersion });
+  return run;
+}
+function closureHolds(schema, ctx) {
+  const known = closures.get(schema);
+  if (known === null) return "none";
+  if (known) {
+    let holds = true;
+    for (const [ref, target] of known) if (resolveRef(ref, ctx) !== target) holds = false;
+    if (holds) return "holds";
+  }
+  const made = closureOf(schema, ctx);
+  closures.set(schema, made);
+  return made ? "changed" : "none";
+}
+function closureOf(schema, ctx) {
+  const run = runFor(ctx);
+  const out = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [schema];
+  while (stack.length) {
+    const node = stack.pop();
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (seen.size > CLOSURE_LIMITS.nodes || --run.closureNodes < 0 || out.size > CLOSURE_LIMITS.refs) return null;
+    if (Array.isArray(node)) {
+      for (const item of node) if (typeof item === "object" && item !== null) stack.push(item);
+      continue;
+    }
+    const ref = node.$ref;
+    if (typeof ref === "string" && !out.has(ref)) {
+      const target = resolveRef(ref, ctx);
+      out.set(ref, target);
+      if (typeof target === "object" && target !== null) stack.push(target);
+    }
+    for (const k of Object.keys(node)) {
+      const child = node[k];
+      if (typeof child === "object" && child !== null) stack.push(child);
+    }
+  }
+  return out;
+}
+function compute(value, schema, mode, ctx) {
+  const run = runFor(ctx);
   const prepared = run.prepared[mode] ??= new PreparedSchemas(ctx.version, mode, (ref) => lookupRef(ref, ctx));
-  if (prepared.nullableWithoutType(schema)) return [{ message: '"nullable" cannot be used without "type"', path: [...path] }];
+  if (prepared.nullableWithoutType(schema)) return { nullableWithoutType: true, errors: [] };
   const root = prepared.prepare(schema);
   const cacheable = typeof value === "object" && value !== null;
   let errors = cacheable ? run.results.get(value)?.get(root) : void 0;
@@ -29764,7 +29866,7 @@ function validateExample(value, schema, path, mode, ctx) {
       bySchema.set(root, errors);
     }
   }
-  return errors.length ? describeErrors(errors, value, path) : [];
+  return { nullableWithoutType: false, errors };
 }
 function check(value, root, lookup, version) {
   const draft = version === "3.1" || version === "3.2" ? "2020-12" : "4";
@@ -29780,6 +29882,9 @@ function check(value, root, lookup, version) {
   return firstFailure(toAjvErrors(result.errors, value, (location2) => schemaAt(lookup, root, location2)), lookup, root);
 }
 function lookupRef(ref, ctx) {
+  return resolveRef(ref, ctx);
+}
+function resolveRef(ref, ctx) {
   const probe = { $ref: ref };
   const value = ctx.resolve(probe);
   return value === probe ? void 0 : value;
@@ -29877,6 +29982,7 @@ var oas3ApiServers = defineDocumentRule({
 var oas3CallbacksInCallbacks = defineDocumentRule({
   id: "oas3-callbacks-in-callbacks",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: "Callbacks should not be defined within a callback",
   formats: OAS3,
@@ -29931,6 +30037,7 @@ var oas3ExamplesValueOrExternalValue = defineNodeRule({
 var oas3OperationSecurityDefined = defineDocumentRule({
   id: "oas3-operation-security-defined",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operation "security" values must match a scheme defined in the "components.securitySchemes" object.',
   formats: OAS3,
@@ -29944,6 +30051,7 @@ var MESSAGE12 = 'Parameter objects must have "description".';
 var oas3ParameterDescription = defineDocumentRule({
   id: "oas3-parameter-description",
   scope: "document",
+  unit: true,
   severity: "off",
   description: MESSAGE12,
   formats: OAS3,
@@ -30053,6 +30161,7 @@ function isValidUrl(url) {
 var oas3ServerVariables = defineDocumentRule({
   id: "oas3-server-variables",
   scope: "document",
+  unit: true,
   severity: "error",
   description: "Server variables must be defined and valid and there must be no unused variables.",
   formats: ALL_VERSIONS,
@@ -30115,14 +30224,21 @@ var oas3UnusedComponent = defineDocumentRule({
         for (const kind of KINDS) {
           const map = root.components[kind];
           if (!isObject3(map)) continue;
-          for (const name of Object.keys(map)) {
-            if (!used.has(toPointer(["components", kind, name]))) ctx.report("Potentially unused component has been detected.", ["components", kind, name]);
+          for (const [name, pointer] of pointers(map, kind, ctx.store)) {
+            if (!used.has(pointer)) ctx.report("Potentially unused component has been detected.", ["components", kind, name]);
           }
         }
       }
     }
   })
 });
+function pointers(map, kind, store) {
+  const kept2 = store.get(map);
+  if (kept2?.kind === kind) return kept2.list;
+  const list = Object.keys(map).map((name) => [name, toPointer(["components", kind, name])]);
+  store.set(map, { kind, list });
+  return list;
+}
 
 // worker/openapi/lint/rules/oas3-valid-media-example.ts
 function mediaMode(ctx) {
@@ -30339,6 +30455,7 @@ var MESSAGE20 = 'Operation "description" must be present and non-empty string.';
 var operationDescription = defineDocumentRule({
   id: "operation-description",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE20,
   formats: ALL_VERSIONS,
@@ -30374,6 +30491,7 @@ var URL_SAFE = /^[A-Za-z0-9-._~:/?#[\]@!$&'()*+,;=]*$/;
 var operationOperationIdValidInUrl = defineDocumentRule({
   id: "operation-operationId-valid-in-url",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE21,
   formats: ALL_VERSIONS,
@@ -30389,6 +30507,7 @@ var MESSAGE22 = 'Operation must have "operationId".';
 var operationOperationId = defineDocumentRule({
   id: "operation-operationId",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE22,
   formats: ALL_VERSIONS,
@@ -30403,6 +30522,7 @@ var operationOperationId = defineDocumentRule({
 var operationParameters = defineDocumentRule({
   id: "operation-parameters",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: "Operation parameters are unique and non-repeating.",
   formats: ALL_VERSIONS,
@@ -30435,6 +30555,7 @@ var MESSAGE23 = "Operation must not have more than a single tag.";
 var operationSingularTag = defineDocumentRule({
   id: "operation-singular-tag",
   scope: "document",
+  unit: true,
   severity: "off",
   description: MESSAGE23,
   formats: ALL_VERSIONS,
@@ -30451,6 +30572,7 @@ var operationSingularTag = defineDocumentRule({
 var operationSuccessResponse = defineDocumentRule({
   id: "operation-success-response",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operation must have at least one "2xx" or "3xx" response.',
   formats: ALL_VERSIONS,
@@ -30471,6 +30593,7 @@ var operationSuccessResponse = defineDocumentRule({
 var operationTagDefined = defineDocumentRule({
   id: "operation-tag-defined",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: "Operation tags must be defined in global tags.",
   formats: ALL_VERSIONS,
@@ -30499,6 +30622,7 @@ var MESSAGE24 = 'Operation must have non-empty "tags" array.';
 var operationTags = defineDocumentRule({
   id: "operation-tags",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE24,
   formats: ALL_VERSIONS,
@@ -30542,12 +30666,17 @@ var pathKeysNoTrailingSlash = defineDocumentRule({
         const paths = ctx.resolveAt(root.paths, ["paths"]);
         if (!isObject3(paths.value)) return;
         for (const key of Object.keys(paths.value)) {
-          if (/.+\/$/.test(key)) ctx.report("Path must not end with slash.", [...paths.path, key]);
+          if (endsWithSlash(key)) ctx.report("Path must not end with slash.", [...paths.path, key]);
         }
       }
     }
   })
 });
+function endsWithSlash(key) {
+  if (key.length < 2 || key.charCodeAt(key.length - 1) !== 47) return false;
+  const before = key.charCodeAt(key.length - 2);
+  return before !== 10 && before !== 13 && before !== 8232 && before !== 8233;
+}
 
 // worker/openapi/lint/rules/path-not-include-query.ts
 var pathNotIncludeQuery = defineDocumentRule({
@@ -30575,9 +30704,12 @@ var METHODS3 = ["get", "head", "post", "put", "patch", "delete", "options", "tra
 var pathParams = defineDocumentRule({
   id: "path-params",
   scope: "document",
+  unit: true,
   severity: "error",
   description: "Path parameters must be defined and valid.",
   formats: ALL_VERSIONS,
+  // Root: what compares paths (equivalent templates) or reads only the key; PathItem: one path item's
+  // parameters, so that its problems are kept while the item is unchanged (`unit`).
   create: () => ({
     Root: {
       enter(root, ctx) {
@@ -30592,30 +30724,36 @@ var pathParams = defineDocumentRule({
           if (first !== void 0) ctx.report(`Paths "${first}" and "${path}" must not be equivalent.`, [...paths.path, path]);
           else templates.set(normalized, path);
           const expected = [];
-          for (const match of path.match(TEMPLATE) ?? []) {
-            const name = match.replace(/[{}?*;]/g, "");
+          for (const name of templateNames(path)) {
             if (expected.includes(name)) ctx.report(`Path "${path}" must not use parameter "{${name}}" multiple times.`, [...paths.path, path]);
             else expected.push(name);
           }
-          const top = declared(ctx, item.value.parameters, [...item.path, "parameters"]);
-          for (const method of Object.keys(item.value)) {
-            if (!METHODS3.includes(method) && !(method === "query" && ctx.version === "3.2")) continue;
-            const op = ctx.resolveAt(item.value[method], [...item.path, method]);
-            if (!isObject3(op.value)) continue;
-            const own2 = declared(ctx, op.value.parameters, [...op.path, "parameters"]);
-            const all = new Map([...top, ...own2]);
-            for (const [name, at] of all) {
-              if (!expected.includes(name)) ctx.report(`Parameter "${name}" must be used in path "${path}".`, at);
-            }
-            for (const name of expected) {
-              if (!all.has(name)) ctx.report(`Operation must define parameter "{${name}}" as expected by path "${path}".`, op.path);
-            }
-          }
+        }
+      }
+    },
+    PathItem(item, ctx) {
+      const path = String(ctx.key);
+      const expected = [...new Set(templateNames(path))];
+      const top = declared(ctx, item.parameters, [...ctx.path, "parameters"]);
+      for (const method of Object.keys(item)) {
+        if (!METHODS3.includes(method) && !(method === "query" && ctx.version === "3.2")) continue;
+        const op = ctx.resolveAt(item[method], [...ctx.path, method]);
+        if (!isObject3(op.value)) continue;
+        const own2 = declared(ctx, op.value.parameters, [...op.path, "parameters"]);
+        const all = new Map([...top, ...own2]);
+        for (const [name, at] of all) {
+          if (!expected.includes(name)) ctx.report(`Parameter "${name}" must be used in path "${path}".`, at);
+        }
+        for (const name of expected) {
+          if (!all.has(name)) ctx.report(`Operation must define parameter "{${name}}" as expected by path "${path}".`, op.path);
         }
       }
     }
   })
 });
+function templateNames(path) {
+  return (path.match(TEMPLATE) ?? []).map((match) => match.replace(/[{}?*;]/g, ""));
+}
 function declared(ctx, list, path) {
   const found = /* @__PURE__ */ new Map();
   const params = ctx.resolveAt(list, path);
@@ -30787,12 +30925,24 @@ var RULES_BY_ID = new Map(RULES2.map((r) => [r.id, r]));
 
 // worker/openapi/lint/util/resolver.ts
 var MAX_HOPS = 64;
-var RefResolver = class {
+var RefResolver = class _RefResolver {
   constructor(root) {
     this.root = root;
   }
   root;
   targets = /* @__PURE__ */ new Map();
+  /**
+   * A resolver for `root`, a new version of this one's document in which only the value at `changed` was
+   * replaced (the containers on that path copied, everything else shared): targets found directly at paths that
+   * neither contain nor lie inside `changed` are the same nodes, and are carried over instead of looked up again.
+   */
+  carry(root, changed) {
+    const next = new _RefResolver(root);
+    for (const [ref, t] of this.targets) {
+      if (t && t.direct && !related(t.path, changed)) next.targets.set(ref, t);
+    }
+    return next;
+  }
   /** The node a local `$ref` points at (one hop: the target may itself be a reference), or undefined. */
   target(ref) {
     let hit = this.targets.get(ref);
@@ -30824,12 +30974,14 @@ var RefResolver = class {
     if (!segments || depth > MAX_HOPS) return void 0;
     let node = this.root;
     let path = [];
+    let direct = true;
     for (const segment of segments) {
       for (let hops = 0; isRef(node) && hops < MAX_HOPS; hops++) {
         const t = this.lookup(node.$ref, depth + 1);
         if (!t) return void 0;
         node = t.value;
         path = t.path;
+        direct = false;
       }
       if (Array.isArray(node)) {
         const i2 = /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : -1;
@@ -30841,9 +30993,14 @@ var RefResolver = class {
         path = [...path, segment];
       } else return void 0;
     }
-    return { value: node, path };
+    return { value: node, path, direct };
   }
 };
+function related(a, b) {
+  const n = Math.min(a.length, b.length);
+  for (let i2 = 0; i2 < n; i2++) if (a[i2] !== b[i2] && String(a[i2]) !== String(b[i2])) return false;
+  return true;
+}
 
 // worker/openapi/lint/walk/flags.ts
 var UNDER_PATHS = 1 << 16;
@@ -30888,6 +31045,7 @@ function childFlags(parentFlags, parentKey, key, depth) {
 var MODE_RESOLVED = 1;
 var MODE_SOURCE = 2;
 var MODE_BOTH = 3;
+var runs2 = 0;
 var KEPT_KEYS = 6;
 var KEPT_DEPTH = 8;
 var UNIT_PARENTS = /* @__PURE__ */ new Set(["paths", "webhooks", "definitions", "parameters", "responses", "securityDefinitions"]);
@@ -30895,8 +31053,7 @@ function walkFragments(root, version, rules, resolver, cache3) {
   const walker = new Walker(version, rules, resolver);
   const problems = [];
   const refs = /* @__PURE__ */ new Set();
-  const seen = /* @__PURE__ */ new Set();
-  const followed = /* @__PURE__ */ new Set();
+  const run = ++runs2;
   const queue = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
   let walked = 0;
   let reused = 0;
@@ -30907,21 +31064,29 @@ function walkFragments(root, version, rules, resolver, cache3) {
       break;
     }
     const next = queue[i2];
-    if (followed.has(next)) continue;
-    followed.add(next);
+    if (next.run === run) continue;
+    next.run = run;
     const key = next.key;
-    let byKey = cache3.get(next.node);
-    let fragment = byKey?.get(key);
+    let byKey;
+    let fragment = next.fragmentIn === cache3 ? next.fragment : void 0;
     if (fragment && !depsHold(fragment, resolver)) fragment = void 0;
+    if (!fragment) {
+      fragment = (byKey = cache3.get(next.node))?.get(key);
+      if (fragment && fragment !== next.fragment && !depsHold(fragment, resolver)) fragment = void 0;
+      else if (fragment === next.fragment) fragment = void 0;
+    }
     if (fragment) reused++;
     else {
       fragment = walker.walk(next);
       walked++;
+      byKey ??= cache3.get(next.node);
       if (!byKey) cache3.set(next.node, byKey = /* @__PURE__ */ new Map());
       byKey.set(key, fragment);
     }
-    if (seen.has(fragment)) continue;
-    seen.add(fragment);
+    next.fragment = fragment;
+    next.fragmentIn = cache3;
+    if (fragment.run === run) continue;
+    fragment.run = run;
     for (const p of fragment.problems) problems.push(p);
     for (const r of fragment.refs) refs.add(r);
     for (const e of fragment.edges) queue.push(e);
@@ -30929,13 +31094,13 @@ function walkFragments(root, version, rules, resolver, cache3) {
   return { problems, refs, walked, reused, edgesMade: walker.edgesMade, budgetReached };
 }
 function edge(node, path, ctx, mode) {
-  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)) };
+  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)), run: 0 };
 }
 function edgeKey(pointer, mode, ctx) {
   return `${pointer}\0${mode}\0${ctx}`;
 }
-function ctxKey(flags, depth, keys) {
-  return `${flags}\0${Math.min(depth, KEPT_DEPTH)}\0${keys.join("")}`;
+function ctxKey(flags, depth, keys2) {
+  return `${flags}\0${Math.min(depth, KEPT_DEPTH)}\0${keys2.join("")}`;
 }
 function depsHold(fragment, resolver) {
   if (!fragment.deps) return true;
@@ -30989,7 +31154,7 @@ var Walker = class {
     }
   }
   walk(edge2) {
-    this.fragment = { problems: [], edges: [], refs: [], deps: null };
+    this.fragment = { problems: [], edges: [], refs: [], deps: null, run: 0 };
     this.srcPath.length = 0;
     this.srcPath.push(...edge2.path);
     this.logKeys.length = 0;
@@ -31036,11 +31201,11 @@ var Walker = class {
     if (!isObject3(node)) return;
     this.flags = flags;
     this.depth = depth;
-    const keys = Object.keys(node);
+    const keys2 = Object.keys(node);
     for (const rule of this.always) this.call(rule, node, mode);
     if (this.byKey.size) {
       const visit = ++this.visitCount;
-      for (const key of keys) {
+      for (const key of keys2) {
         const interested = this.byKey.get(key);
         if (!interested) continue;
         for (const rule of interested) {
@@ -31051,7 +31216,7 @@ var Walker = class {
       }
     }
     if (mode & MODE_SOURCE && this.natural && typeof node.$ref === "string") this.fragment.refs.push(node.$ref);
-    for (const key of keys) this.descend(node[key], key, flags, depth, mode);
+    for (const key of keys2) this.descend(node[key], key, flags, depth, mode);
   }
   descend(child, key, parentFlags, parentDepth, mode) {
     if (child === null || typeof child !== "object") return;
@@ -31061,7 +31226,7 @@ var Walker = class {
     this.logKeys.push(key);
     try {
       if (this.natural && mode === MODE_BOTH && isUnitPath(this.srcPath)) {
-        this.fragment.edges.push(this.edge(child, [...this.srcPath], flags, depth, MODE_BOTH));
+        this.fragment.edges.push(this.unitEdge(child, flags, depth));
         return;
       }
       if (mode & MODE_RESOLVED && isRef(child)) {
@@ -31079,6 +31244,29 @@ var Walker = class {
     }
   }
   /**
+   * The edge to a unit (a path item, a component...) at the current path: the one made for the same node at the
+   * same path and context by an earlier run when there is one (a keystroke re-walks the root fragment, which
+   * leads to every unit: ~3,000 edges on GitHub's description, whose keys would be rebuilt for nothing).
+   */
+  unitEdge(node, flags, depth) {
+    const kept2 = unitEdges.get(node);
+    if (kept2 && kept2.ctx.flags === flags && kept2.ctx.depth === depth && samePath(kept2.path, this.srcPath) && this.sameKeys(kept2.ctx.keys)) {
+      this.edgesMade++;
+      return kept2;
+    }
+    const made = this.edge(node, [...this.srcPath], flags, depth, MODE_BOTH);
+    unitEdges.set(node, made);
+    return made;
+  }
+  /** Whether `keys` are the classes of the last {@link KEPT_KEYS} logical keys (as {@link edge} records them). */
+  sameKeys(keys2) {
+    const n = this.logKeys.length;
+    const start = Math.max(0, n - KEPT_KEYS);
+    if (keys2.length !== n - start) return false;
+    for (let i2 = start; i2 < n; i2++) if (keyClass(this.logKeys[i2]) !== keys2[i2 - start]) return false;
+    return true;
+  }
+  /**
    * The run's edge to `node` (at `path`, never mutated: a resolver's memoised target path is shared) in the
    * current context. An edge already made with the same key is returned as is: its context (the first one seen,
    * whose depth may differ past KEPT_DEPTH) is the one the fragment cache would have used anyway.
@@ -31094,15 +31282,21 @@ var Walker = class {
     let byKey = this.edges.get(node);
     const known = byKey?.get(key);
     if (known) return known;
-    const keys = [];
-    for (let i2 = Math.max(0, n - KEPT_KEYS); i2 < n; i2++) keys.push(keyClass(this.logKeys[i2]));
-    const made = { node, path, ctx: { flags, depth, keys }, mode, key };
+    const keys2 = [];
+    for (let i2 = Math.max(0, n - KEPT_KEYS); i2 < n; i2++) keys2.push(keyClass(this.logKeys[i2]));
+    const made = { node, path, ctx: { flags, depth, keys: keys2 }, mode, key, run: 0 };
     if (!byKey) this.edges.set(node, byKey = /* @__PURE__ */ new Map());
     byKey.set(key, made);
     this.edgesMade++;
     return made;
   }
 };
+var unitEdges = /* @__PURE__ */ new WeakMap();
+function samePath(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i2 = 0; i2 < a.length; i2++) if (a[i2] !== b[i2]) return false;
+  return true;
+}
 function isUnitPath(path) {
   if (path.length === 2) return typeof path[0] === "string" && UNIT_PARENTS.has(path[0]);
   return path.length === 3 && path[0] === "components";
@@ -31111,27 +31305,37 @@ function isUnitPath(path) {
 // worker/openapi/lint/walk/skeleton.ts
 var METHODS4 = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 var METHODS_3_2 = [...METHODS4, "query"];
-function walkSkeleton(root, version, rules, resolver, refs) {
+function walkSkeleton(root, version, rules, resolver, refs, cache3 = /* @__PURE__ */ new WeakMap()) {
   const problems = [];
   let current = -1;
+  let currentUnit = false;
+  let deps;
+  let recorded;
+  let active = rules;
+  const others = rules.filter((r) => !r.unit);
+  const othersNeed = new Set(others.flatMap((r) => Object.keys(r.visitor)));
+  const need = (hook) => active === rules || othersNeed.has(hook);
   const ctx = {
     version,
     root,
     path: [],
     key: void 0,
     store: /* @__PURE__ */ new WeakMap(),
-    resolve: (v) => resolver.resolve(v),
-    resolveAt: (v, p) => resolver.resolveAt(v, p),
+    resolve: (v) => resolver.resolve(v, deps),
+    resolveAt: (v, p) => resolver.resolveAt(v, p, deps),
     referencedPointers: () => refs,
     report(message, path) {
-      problems.push({ rule: current, message, path: [...path ?? ctx.path] });
+      const problem = { rule: current, message, path: [...path ?? ctx.path] };
+      problems.push(problem);
+      if (recorded && currentUnit) recorded.push(problem);
     }
   };
   const call = (hook, node, path, key) => {
-    for (const rule of rules) {
+    for (const rule of active) {
       const fn = rule.visitor[hook];
       if (!fn) continue;
       current = rule.index;
+      currentUnit = rule.unit;
       ctx.store = rule.store;
       ctx.path = path;
       ctx.key = key;
@@ -31142,12 +31346,12 @@ function walkSkeleton(root, version, rules, resolver, refs) {
     }
   };
   const each = (list, path, fn) => {
-    const r = resolver.resolveAt(list, path);
+    const r = resolver.resolveAt(list, path, deps);
     if (Array.isArray(r.value)) r.value.forEach((v, i2) => fn(v, [...r.path, i2], i2));
     else if (isObject3(r.value)) for (const k of Object.keys(r.value)) fn(r.value[k], [...r.path, k], k);
   };
   const visit = (value, path, key, hook) => {
-    const r = resolver.resolveAt(value, path);
+    const r = resolver.resolveAt(value, path, deps);
     const objectOnly = hook === "PathItem" || hook === "Operation" || hook === "Response" || hook === "Link";
     if (!objectOnly || isObject3(r.value)) call(hook, r.value, r.path, key);
     return isObject3(r.value) ? { node: r.value, path: r.path } : void 0;
@@ -31177,19 +31381,50 @@ function walkSkeleton(root, version, rules, resolver, refs) {
   if (is3) each(root.servers, ["servers"], server);
   each(root.security, ["security"], security);
   const methods = version === "3.2" ? METHODS_3_2 : METHODS4;
-  each(root.paths, ["paths"], (value, path, key) => {
+  const walkItem = (value, path, key) => {
     const item = visit(value, path, key, "PathItem");
     if (!item) return;
-    if (is3) each(item.node.servers, [...item.path, "servers"], server);
-    each(item.node.parameters, [...item.path, "parameters"], parameter);
+    const servers = need("Server");
+    const parameters = need("Parameter");
+    const responses = need("Response") || need("Link") || servers;
+    if (is3 && servers) each(item.node.servers, [...item.path, "servers"], server);
+    if (parameters) each(item.node.parameters, [...item.path, "parameters"], parameter);
     for (const method of Object.keys(item.node)) {
       if (!methods.includes(method)) continue;
       const op = visit(item.node[method], [...item.path, method], method, "Operation");
       if (!op) continue;
-      each(op.node.parameters, [...op.path, "parameters"], parameter);
-      each(op.node.security, [...op.path, "security"], security);
-      if (is3) each(op.node.servers, [...op.path, "servers"], server);
-      each(op.node.responses, [...op.path, "responses"], response);
+      if (parameters) each(op.node.parameters, [...op.path, "parameters"], parameter);
+      if (need("SecurityRequirement")) each(op.node.security, [...op.path, "security"], security);
+      if (is3 && servers) each(op.node.servers, [...op.path, "servers"], server);
+      if (responses) each(op.node.responses, [...op.path, "responses"], response);
+    }
+  };
+  const context = unitContext(root, version, resolver);
+  each(root.paths, ["paths"], (value, path, key) => {
+    if (!isObject3(value)) return walkItem(value, path, key);
+    const name = String(key);
+    let byKey = cache3.get(value);
+    const kept2 = byKey?.get(name);
+    if (kept2 && sameContext(kept2.context, context) && depsHold2(kept2.deps, resolver)) {
+      for (const p of kept2.problems) problems.push(p);
+      if (!others.length) return;
+      active = others;
+      try {
+        walkItem(value, path, key);
+      } finally {
+        active = rules;
+      }
+      return;
+    }
+    deps = /* @__PURE__ */ new Map();
+    recorded = [];
+    try {
+      walkItem(value, path, key);
+      if (!byKey) cache3.set(value, byKey = /* @__PURE__ */ new Map());
+      byKey.set(name, { problems: recorded, deps, context });
+    } finally {
+      deps = void 0;
+      recorded = void 0;
     }
   });
   if (!is3) each(root.responses, ["responses"], response);
@@ -31211,6 +31446,22 @@ function walkSkeleton(root, version, rules, resolver, refs) {
   }
   return problems;
 }
+function unitContext(root, version, resolver) {
+  const tags = resolver.resolve(root.tags);
+  const components = resolver.resolve(root.components);
+  const out = [version, tags, components === void 0 ? void 0 : isObject3(components) ? resolver.resolve(components.securitySchemes) : components, resolver.resolve(root.securityDefinitions)];
+  if (Array.isArray(tags)) for (const tag of tags) out.push(resolver.resolve(tag));
+  return out;
+}
+function sameContext(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i2 = 0; i2 < a.length; i2++) if (a[i2] !== b[i2]) return false;
+  return true;
+}
+function depsHold2(deps, resolver) {
+  for (const [ref, node] of deps) if (resolver.target(ref)?.value !== node) return false;
+  return true;
+}
 
 // worker/openapi/lint/engine.ts
 function planRules(version, settings = {}) {
@@ -31229,48 +31480,53 @@ function planRules(version, settings = {}) {
     if (rule.scope === "node") node.push({ index, visitor: rule.create(), resolved: rule.resolved !== false, store: stores[index] });
     else document.push(index);
   }
-  return { version, stores, rules, severities, node, document };
+  return { version, stores, rules, severities, node, document, skeleton: /* @__PURE__ */ new WeakMap() };
 }
-function runRules(root, plan, cache3 = /* @__PURE__ */ new WeakMap()) {
-  const resolver = new RefResolver(root);
+function runRules(root, plan, cache3 = /* @__PURE__ */ new WeakMap(), resolver = new RefResolver(root)) {
   const walked = walkFragments(root, plan.version, plan.node, resolver, cache3);
   const document = [];
   for (const index of plan.document) {
     const rule = plan.rules[index];
-    if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index] });
+    if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index], unit: rule.unit === true });
   }
-  const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs);
+  const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs, plan.skeleton);
   return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached } };
 }
 function dedupe(problems) {
   const seen = /* @__PURE__ */ new Set();
   const out = [];
   for (const p of problems) {
-    const key = `${p.rule}\0${p.path.join("")}\0${p.message}`;
+    const key = problemKey(p);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(p);
   }
   return out;
 }
+var keys = /* @__PURE__ */ new WeakMap();
+function problemKey(p) {
+  let key = keys.get(p);
+  if (key === void 0) keys.set(p, key = `${p.rule}\0${p.path.join("")}\0${p.message}`);
+  return key;
+}
 
 // worker/openapi/lint/locate-problems.ts
 function finishProblems(root, plan, problems, locate, cap) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
-  const kept = /* @__PURE__ */ new Map();
+  const kept2 = /* @__PURE__ */ new Map();
   for (const p of problems) {
     const path = closestPath(root, p.path);
-    const key = `${p.rule}\0${path.join("")}\0${p.message}`;
+    const key = path.length === p.path.length ? problemKey(p) : `${p.rule}\0${path.join("")}\0${p.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (cap) {
-      const n = kept.get(p.rule) ?? 0;
+      const n = kept2.get(p.rule) ?? 0;
       if (n >= cap.perRule) {
         cap.omitted.set(p.rule, (cap.omitted.get(p.rule) ?? 0) + 1);
         continue;
       }
-      kept.set(p.rule, n + 1);
+      kept2.set(p.rule, n + 1);
     }
     const at = locate(path);
     out.push({ severity: plan.severities[p.rule], rule: plan.rules[p.rule].id, message: p.message, line: at.line, column: at.column, path });
@@ -31366,14 +31622,14 @@ function bindRuleset(ruleset, file) {
   const base = baseSettings(ruleset);
   const overrides = [];
   for (const o of ruleset.overrides) {
-    const pointers = [];
+    const pointers2 = [];
     for (const glob of o.files) {
       const hash = glob.indexOf("#");
       const filePart = hash === -1 ? glob : glob.slice(0, hash);
       if (file !== void 0 && filePart !== "" && !globMatches(filePart, file, false)) continue;
-      pointers.push(hash === -1 ? true : glob.slice(hash + 1));
+      pointers2.push(hash === -1 ? true : glob.slice(hash + 1));
     }
-    if (pointers.length) overrides.push({ pointers, rules: o.rules });
+    if (pointers2.length) overrides.push({ pointers: pointers2, rules: o.rules });
   }
   const plan = { ...base };
   const onlyInOverrides = /* @__PURE__ */ new Set();

@@ -8,7 +8,7 @@ import type { LintRule, RawProblem } from "./rule";
 import type { OasVersion, RuleSetting, Severity } from "./types";
 import { RefResolver } from "./util/resolver";
 import { walkFragments, type BoundNodeRule, type FragmentCache } from "./walk/fragments";
-import { walkSkeleton, type BoundDocumentRule } from "./walk/skeleton";
+import { walkSkeleton, type BoundDocumentRule, type SkeletonCache } from "./walk/skeleton";
 
 /** The rules one run applies, with their effective severities. */
 export interface RulePlan {
@@ -20,6 +20,8 @@ export interface RulePlan {
   node: readonly BoundNodeRule[];
   /** Indexes (into `rules`) of the document rules: their visitors are created afresh on every run. */
   document: readonly number[];
+  /** Problems of the `unit` document rules per path item, kept between the runs of a session (walk/skeleton.ts). */
+  skeleton: SkeletonCache;
 }
 
 /** Picks the rules enabled for `version` under `settings` (unknown ids are ignored). */
@@ -39,7 +41,7 @@ export function planRules(version: OasVersion, settings: Record<string, RuleSett
     if (rule.scope === "node") node.push({ index, visitor: rule.create(), resolved: rule.resolved !== false, store: stores[index] });
     else document.push(index);
   }
-  return { version, stores, rules, severities, node, document };
+  return { version, stores, rules, severities, node, document, skeleton: new WeakMap() };
 }
 
 export interface RunStats {
@@ -52,18 +54,17 @@ export interface RunStats {
 }
 
 /**
- * Runs `plan` over `root`. `cache` carries node-rule results between runs of a session (keyed by subtree
- * identity); document rules are re-created and re-run every time.
+ * Runs `plan` over `root` (`resolver`: for `root`, possibly carried over from the previous version's). `cache` carries node-rule results between runs of a session (keyed by subtree
+ * identity); document rules are re-created every time, and re-run except `unit` ones in unchanged path items.
  */
-export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: FragmentCache = new WeakMap()): { problems: RawProblem[]; stats: RunStats } {
-  const resolver = new RefResolver(root);
+export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: FragmentCache = new WeakMap(), resolver = new RefResolver(root)): { problems: RawProblem[]; stats: RunStats } {
   const walked = walkFragments(root, plan.version, plan.node, resolver, cache);
   const document: BoundDocumentRule[] = [];
   for (const index of plan.document) {
     const rule = plan.rules[index];
-    if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index] });
+    if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index], unit: rule.unit === true });
   }
-  const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs);
+  const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs, plan.skeleton);
   return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached } };
 }
 
@@ -72,10 +73,22 @@ function dedupe(problems: RawProblem[]): RawProblem[] {
   const seen = new Set<string>();
   const out: RawProblem[] = [];
   for (const p of problems) {
-    const key = `${p.rule}\u0000${p.path.join("\u0001")}\u0000${p.message}`;
+    const key = problemKey(p);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(p);
   }
   return out;
+}
+
+const keys = new WeakMap<RawProblem, string>();
+
+/**
+ * A problem's fingerprint (rule, path, message), memoised per problem object: a session's cached fragments hand
+ * the same problem objects to every run, which would otherwise build ~1,000 key strings twice a keystroke.
+ */
+export function problemKey(p: RawProblem): string {
+  let key = keys.get(p);
+  if (key === undefined) keys.set(p, (key = `${p.rule}\u0000${p.path.join("\u0001")}\u0000${p.message}`));
+  return key;
 }

@@ -1,6 +1,6 @@
 /** @module Turns engine findings into located problems: nearest existing path (as Spectral), then its position. */
 
-import type { RulePlan } from "./engine";
+import { problemKey, type RulePlan } from "./engine";
 import type { RawProblem } from "./rule";
 import type { JsonPath, LintProblem } from "./types";
 import { closestPath } from "./util/pointer";
@@ -20,7 +20,8 @@ export function finishProblems(root: unknown, plan: RulePlan, problems: readonly
   for (const p of problems) {
     const path = closestPath(root, p.path);
     // Spectral's fingerprint uses the path it reports (the nearest existing one): one problem per rule, path, message.
-    const key = `${p.rule}\u0000${path.join("\u0001")}\u0000${p.message}`;
+    // The nearest existing path is the reported one itself, as a rule: its key is the engine's.
+    const key = path.length === p.path.length ? problemKey(p) : `${p.rule}\u0000${path.join("\u0001")}\u0000${p.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (cap) {

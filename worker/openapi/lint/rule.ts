@@ -146,6 +146,14 @@ export interface NodeRule extends RuleBase {
 /** A rule over the OpenAPI skeleton; re-run on every lint, so it may keep state in its closure. */
 export interface DocumentRule extends RuleBase {
   scope: "document";
+  /**
+   * true: what the hooks other than `Root` report inside a path item depends only on that path item (its key,
+   * its subtree, what `ctx.resolve` reaches from it), the OpenAPI version, and the document's tags and security
+   * schemes (`tags`, `components.securitySchemes`, 2.0 `securityDefinitions`), never on other path items. The
+   * skeleton walk then keeps those problems per path item between a session's runs and skips the rule's hooks in
+   * path items that did not change (walk/skeleton.ts). `Root` hooks run every time.
+   */
+  unit?: boolean;
   create(): DocumentVisitor;
 }
 

@@ -150,4 +150,129 @@ describe("createLintSession", () => {
     }
     expect(blocks).toBeGreaterThan(15);
   }, 30_000);
+  it("re-checks an example kept from an earlier version when a schema its schema reaches through $refs changes", () => {
+    // The example's own unit (the path item) and its schema (Pet) are unchanged by these edits: only Name, two
+    // `$ref`s away, changes. A kept example result must be voided by that, and stand again when Name is restored.
+    let text = [
+      "openapi: 3.0.3",
+      "info: {title: T, version: '1'}",
+      "paths:",
+      "  /pets:",
+      "    get:",
+      "      responses:",
+      "        '200':",
+      "          description: ok",
+      "          content:",
+      "            application/json:",
+      "              schema: {$ref: '#/components/schemas/Pet'}",
+      "              example: {name: Rex, tag: 3}",
+      "components:",
+      "  schemas:",
+      "    Pet:",
+      "      type: object",
+      "      properties:",
+      "        name: {$ref: '#/components/schemas/Name'}",
+      "        tag: {type: integer, example: 3}",
+      "    Name:",
+      "      type: string",
+      "",
+    ].join("\n");
+    const session = createLintSession(text);
+    expect(session.result.problems.filter((p) => p.rule === "oas3-valid-media-example")).toEqual([]);
+    const steps: [string, string][] = [
+      ["    Name:\n      type: string", "    Name:\n      type: integer"],
+      ["    Name:\n      type: integer", "    Name:\n      type: string"],
+      ["tag: {type: integer, example: 3}", "tag: {type: integer, example: x}"],
+      ["tag: {type: integer, example: x}", "tag: {type: integer, example: 3}"],
+    ];
+    const seen: number[] = [];
+    for (const [from, to] of steps) {
+      const at = text.indexOf(from);
+      const edit = { from: at, to: at + from.length, insert: to };
+      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+      const result = session.update(edit);
+      expect(result.problems).toEqual(fresh(text));
+      seen.push(result.problems.filter((p) => p.rule.endsWith("-example")).length);
+    }
+    // Name as an integer makes the media example invalid; `example: x` the property's own example.
+    expect(seen).toEqual([1, 0, 1, 0]);
+  });
+  it("keeps the per-path-item problems of document rules only while the item, its $refs and the tags and security schemes hold", () => {
+    // Each step leaves /pets/{id} itself unchanged and changes something its problems depend on elsewhere: a
+    // parameter it references, the root tags, a security scheme's scopes. One step edits the item itself.
+    let text = [
+      "openapi: 3.0.3",
+      "info: {title: T, version: '1'}",
+      "tags: [{name: pets}]",
+      "paths:",
+      "  /pets/{id}:",
+      "    get:",
+      "      operationId: getPet",
+      "      tags: [pets]",
+      "      security: [{auth: [read]}]",
+      "      parameters: [{$ref: '#/components/parameters/Id'}]",
+      "      responses: {'200': {description: ok}}",
+      "components:",
+      "  parameters:",
+      "    Id: {name: id, in: path, required: true, schema: {type: string}}",
+      "  securitySchemes:",
+      "    auth: {type: oauth2, flows: {implicit: {authorizationUrl: 'https://a.test', scopes: {read: r}}}}",
+      "",
+    ].join("\n");
+    const session = createLintSession(text);
+    expect(session.result.problems).toEqual(fresh(text));
+    const steps: [string, string][] = [
+      ["Id: {name: id, in: path, required: true", "Id: {name: ident, in: path, required: true"],
+      ["Id: {name: ident, in: path, required: true", "Id: {name: id, in: path, required: true"],
+      ["tags: [{name: pets}]", "tags: [{name: dogs}]"],
+      ["tags: [{name: dogs}]", "tags: [{name: pets}]"],
+      ["scopes: {read: r}", "scopes: {write: w}"],
+      ["scopes: {write: w}", "scopes: {read: r}"],
+      ["      operationId: getPet\n", "      operationId: getPet\n      description: One pet.\n"],
+    ];
+    const rules: string[][] = [];
+    for (const [from, to] of steps) {
+      const at = text.indexOf(from);
+      const edit = { from: at, to: at + from.length, insert: to };
+      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+      const result = session.update(edit);
+      expect(result.problems).toEqual(fresh(text));
+      rules.push(result.problems.filter((p) => p.path[0] === "paths").map((p) => p.rule).sort());
+    }
+    const base = ["operation-description"];
+    expect(rules).toEqual([
+      [...base, "path-params"].sort(),
+      base,
+      [...base, "operation-tag-defined"].sort(),
+      base,
+      [...base, "oas3-operation-security-defined"].sort(),
+      base,
+      [],
+    ]);
+    // A new version plans other rules: nothing kept under the old plan may be reused (3.1 drops `nullable`).
+    for (const [from, to] of [["Id: {name: id,", "Id: {nullable: true, name: id,"], ["openapi: 3.0.3", "openapi: 3.1.0"], ["openapi: 3.1.0", "openapi: 3.0.3"]]) {
+      const at = text.indexOf(from);
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      expect(session.update({ from: at, to: at + from.length, insert: to }).problems).toEqual(fresh(text));
+    }
+  });
+  it("re-checks examples whose schema reaches more references than a closure keeps", () => {
+    // 300 properties, each a $ref to its own component: past the closure limit (256), so nothing is kept for
+    // this schema, and an edit to one component must still reach the example's result.
+    const n = 300;
+    const props = Array.from({ length: n }, (_, i) => `        p${i}: {$ref: '#/components/schemas/P${i}'}`).join("\n");
+    const comps = Array.from({ length: n }, (_, i) => `    P${i}: {type: string}`).join("\n");
+    const example = `{${Array.from({ length: n }, (_, i) => `p${i}: x`).join(", ")}}`;
+    let text = `openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/Big'}\n              example: ${example}\ncomponents:\n  schemas:\n    Big:\n      type: object\n      properties:\n${props}\n${comps}\n`;
+    const session = createLintSession(text);
+    const counts: number[] = [];
+    for (const [from, to] of [["P150: {type: string}", "P150: {type: integer}"], ["P150: {type: integer}", "P150: {type: string}"]]) {
+      const at = text.indexOf(from);
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      const result = session.update({ from: at, to: at + from.length, insert: to });
+      expect(result.problems).toEqual(fresh(text));
+      counts.push(result.problems.filter((p) => p.rule === "oas3-valid-media-example").length);
+    }
+    expect(counts).toEqual([1, 0]);
+  });
 });

@@ -16,6 +16,7 @@ import { reparseJsonBlock } from "./source/json-block";
 import { indexJson } from "./source/json-index";
 import { JsonLive } from "./source/json-live";
 import { reconcile } from "./source/reconcile";
+import { RefResolver } from "./util/resolver";
 import { reparseBlock, type DirtyBlock, type TextChange } from "./source/yaml-block";
 import { YamlOutline } from "./source/yaml-outline";
 import type { LintOptions, LintProblem, LintResult, OasVersion } from "./types";
@@ -72,6 +73,9 @@ class Session implements LintSession {
   private plan: RulePlan | undefined;
   private started = 0;
   private cache: FragmentCache = new WeakMap();
+  /** The last run's `$ref` resolver, and the path whose value the update since then replaced (block updates). */
+  private resolver: RefResolver | undefined;
+  private changed: readonly Segment[] | undefined;
 
   /** The options' rules to plan and the ruleset's per-problem overrides, fixed for the session. */
   private readonly settings: ReturnType<typeof ruleSettings>;
@@ -121,6 +125,7 @@ class Session implements LintSession {
           return this.result;
         }
         this.root = root;
+        this.changed = outcome.kind === "value" ? outcome.path : undefined;
         this.lint({ parse: "block" }, (path) => live.locate(path));
         return this.result;
       }
@@ -135,6 +140,7 @@ class Session implements LintSession {
         }
         this.root = root;
         this.parsedText = text;
+        this.changed = outcome.kind === "value" ? outcome.path : undefined;
         this.lint({ parse: "block" }, jsonLocate(text));
         return this.result;
       }
@@ -169,8 +175,11 @@ class Session implements LintSession {
       }
       this.dirty = undefined;
       this.root = root;
+      this.changed = outcome.path;
       this.lint({ parse: "block" }, (path) => after.locate(path));
     } catch (e) {
+      // The resolver may no longer match the root the next update starts from.
+      this.resolver = undefined;
       // Last line of defence: an unforeseen input must not break the editor.
       this.result = summarise([{ severity: "error", rule: "parser", message: e instanceof Error ? e.message : String(e), line: 1, column: 1, path: [] }]);
     }
@@ -194,6 +203,7 @@ class Session implements LintSession {
     const text = this.text;
     if (!this.yaml && text.length >= JSON_LIVE_MIN_CHARS) this.json = new JsonLive(text);
     this.root = reconcile(this.root, parsed.doc.data as Record<string, unknown>);
+    this.changed = undefined;
     // YAML: the outline locates, after full and block parses alike, so positions do not jump between edits.
     const outline = this.outline;
     const json = this.json;
@@ -205,6 +215,9 @@ class Session implements LintSession {
     const root = this.root!;
     const version = detectOasVersion(root);
     if (!version.ok) {
+      // No run: the next one cannot carry this resolver over (its root is not the one this update made).
+      this.resolver = undefined;
+      this.changed = undefined;
       const at = locate(version.path);
       this.lastUpdate = info;
       this.result = summarise([{ severity: "warning", rule: version.rule, message: version.message, line: at.line, column: at.column, path: version.path }]);
@@ -212,7 +225,11 @@ class Session implements LintSession {
     }
     const plan = this.planFor(version.version);
     const parsed = now();
-    const { problems, stats } = runRules(root, plan, this.cache);
+    // A block update replaced one value: the references resolved elsewhere still reach the same nodes.
+    const resolver = this.resolver && this.changed ? this.resolver.carry(root, this.changed) : new RefResolver(root);
+    this.resolver = resolver;
+    this.changed = undefined;
+    const { problems, stats } = runRules(root, plan, this.cache, resolver);
     const ruled = now();
     const located: LintProblem[] = this.settings.settle(finishProblems(root, plan, problems, locate));
     if (stats.budgetReached) located.push(budgetProblem());

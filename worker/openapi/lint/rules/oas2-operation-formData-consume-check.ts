@@ -8,6 +8,7 @@ const FORM = /(application\/x-www-form-urlencoded|multipart\/form-data)/;
 export const oas2OperationFormDataConsumeCheck = defineDocumentRule({
   id: "oas2-operation-formData-consume-check",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operations with "in: formData" parameter must include "application/x-www-form-urlencoded" or "multipart/form-data" in their "consumes" property.',
   formats: OAS2,

@@ -6,6 +6,7 @@ import { checkSecurityRequirement } from "../util/security-requirement";
 export const oas2OperationSecurityDefined = defineDocumentRule({
   id: "oas2-operation-security-defined",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operation "security" values must match a scheme defined in the "securityDefinitions" object.',
   formats: OAS2,

@@ -6,6 +6,7 @@ import { isObject } from "../util/is-object";
 export const oas3CallbacksInCallbacks = defineDocumentRule({
   id: "oas3-callbacks-in-callbacks",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: "Callbacks should not be defined within a callback",
   formats: OAS3,

@@ -6,6 +6,7 @@ import { checkSecurityRequirement } from "../util/security-requirement";
 export const oas3OperationSecurityDefined = defineDocumentRule({
   id: "oas3-operation-security-defined",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operation "security" values must match a scheme defined in the "components.securitySchemes" object.',
   formats: OAS3,

@@ -8,6 +8,7 @@ const MESSAGE = 'Parameter objects must have "description".';
 export const oas3ParameterDescription = defineDocumentRule({
   id: "oas3-parameter-description",
   scope: "document",
+  unit: true,
   severity: "off",
   description: MESSAGE,
   formats: OAS3,

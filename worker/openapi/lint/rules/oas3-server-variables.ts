@@ -48,6 +48,7 @@ function isValidUrl(url: string): boolean {
 export const oas3ServerVariables = defineDocumentRule({
   id: "oas3-server-variables",
   scope: "document",
+  unit: true,
   severity: "error",
   description: "Server variables must be defined and valid and there must be no unused variables.",
   formats: ALL_VERSIONS,

@@ -22,11 +22,20 @@ export const oas3UnusedComponent = defineDocumentRule({
         for (const kind of KINDS) {
           const map = root.components[kind];
           if (!isObject(map)) continue;
-          for (const name of Object.keys(map)) {
-            if (!used.has(toPointer(["components", kind, name]))) ctx.report("Potentially unused component has been detected.", ["components", kind, name]);
+          for (const [name, pointer] of pointers(map, kind, ctx.store)) {
+            if (!used.has(pointer)) ctx.report("Potentially unused component has been detected.", ["components", kind, name]);
           }
         }
       },
     },
   }),
 });
+
+/** The members of a components map with their pointers, kept per map (by identity) for the session's next runs. */
+function pointers(map: Record<string, unknown>, kind: string, store: WeakMap<object, unknown>): [string, string][] {
+  const kept = store.get(map) as { kind: string; list: [string, string][] } | undefined;
+  if (kept?.kind === kind) return kept.list;
+  const list = Object.keys(map).map((name): [string, string] => [name, toPointer(["components", kind, name])]);
+  store.set(map, { kind, list });
+  return list;
+}

@@ -7,6 +7,7 @@ const MESSAGE = 'Operation "description" must be present and non-empty string.';
 export const operationDescription = defineDocumentRule({
   id: "operation-description",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE,
   formats: ALL_VERSIONS,

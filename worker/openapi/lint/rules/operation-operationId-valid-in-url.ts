@@ -8,6 +8,7 @@ const URL_SAFE = /^[A-Za-z0-9-._~:/?#[\]@!$&'()*+,;=]*$/;
 export const operationOperationIdValidInUrl = defineDocumentRule({
   id: "operation-operationId-valid-in-url",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE,
   formats: ALL_VERSIONS,

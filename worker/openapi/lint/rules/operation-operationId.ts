@@ -7,6 +7,7 @@ const MESSAGE = 'Operation must have "operationId".';
 export const operationOperationId = defineDocumentRule({
   id: "operation-operationId",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE,
   formats: ALL_VERSIONS,

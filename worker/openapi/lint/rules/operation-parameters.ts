@@ -6,6 +6,7 @@ import { isObject, isRef } from "../util/is-object";
 export const operationParameters = defineDocumentRule({
   id: "operation-parameters",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: "Operation parameters are unique and non-repeating.",
   formats: ALL_VERSIONS,

@@ -8,6 +8,7 @@ const MESSAGE = "Operation must not have more than a single tag.";
 export const operationSingularTag = defineDocumentRule({
   id: "operation-singular-tag",
   scope: "document",
+  unit: true,
   severity: "off",
   description: MESSAGE,
   formats: ALL_VERSIONS,

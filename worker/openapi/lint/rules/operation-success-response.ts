@@ -6,6 +6,7 @@ import { isObject } from "../util/is-object";
 export const operationSuccessResponse = defineDocumentRule({
   id: "operation-success-response",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: 'Operation must have at least one "2xx" or "3xx" response.',
   formats: ALL_VERSIONS,

@@ -6,6 +6,7 @@ import { isObject } from "../util/is-object";
 export const operationTagDefined = defineDocumentRule({
   id: "operation-tag-defined",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: "Operation tags must be defined in global tags.",
   formats: ALL_VERSIONS,

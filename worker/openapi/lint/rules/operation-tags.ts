@@ -7,6 +7,7 @@ const MESSAGE = 'Operation must have non-empty "tags" array.';
 export const operationTags = defineDocumentRule({
   id: "operation-tags",
   scope: "document",
+  unit: true,
   severity: "warning",
   description: MESSAGE,
   formats: ALL_VERSIONS,

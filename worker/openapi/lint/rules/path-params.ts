@@ -16,9 +16,12 @@ type Found = Map<string, readonly Segment[]>;
 export const pathParams = defineDocumentRule({
   id: "path-params",
   scope: "document",
+  unit: true,
   severity: "error",
   description: "Path parameters must be defined and valid.",
   formats: ALL_VERSIONS,
+  // Root: what compares paths (equivalent templates) or reads only the key; PathItem: one path item's
+  // parameters, so that its problems are kept while the item is unchanged (`unit`).
   create: () => ({
     Root: {
       enter(root, ctx) {
@@ -33,30 +36,38 @@ export const pathParams = defineDocumentRule({
           if (first !== undefined) ctx.report(`Paths "${first}" and "${path}" must not be equivalent.`, [...paths.path, path]);
           else templates.set(normalized, path);
           const expected: string[] = [];
-          for (const match of path.match(TEMPLATE) ?? []) {
-            const name = match.replace(/[{}?*;]/g, "");
+          for (const name of templateNames(path)) {
             if (expected.includes(name)) ctx.report(`Path "${path}" must not use parameter "{${name}}" multiple times.`, [...paths.path, path]);
             else expected.push(name);
-          }
-          const top = declared(ctx, item.value.parameters, [...item.path, "parameters"]);
-          for (const method of Object.keys(item.value)) {
-            if (!METHODS.includes(method) && !(method === "query" && ctx.version === "3.2")) continue;
-            const op = ctx.resolveAt(item.value[method], [...item.path, method]);
-            if (!isObject(op.value)) continue;
-            const own = declared(ctx, op.value.parameters, [...op.path, "parameters"]);
-            const all: Found = new Map([...top, ...own]);
-            for (const [name, at] of all) {
-              if (!expected.includes(name)) ctx.report(`Parameter "${name}" must be used in path "${path}".`, at);
-            }
-            for (const name of expected) {
-              if (!all.has(name)) ctx.report(`Operation must define parameter "{${name}}" as expected by path "${path}".`, op.path);
-            }
           }
         }
       },
     },
+    PathItem(item, ctx) {
+      const path = String(ctx.key);
+      const expected = [...new Set(templateNames(path))];
+      const top = declared(ctx, item.parameters, [...ctx.path, "parameters"]);
+      for (const method of Object.keys(item)) {
+        if (!METHODS.includes(method) && !(method === "query" && ctx.version === "3.2")) continue;
+        const op = ctx.resolveAt(item[method], [...ctx.path, method]);
+        if (!isObject(op.value)) continue;
+        const own = declared(ctx, op.value.parameters, [...op.path, "parameters"]);
+        const all: Found = new Map([...top, ...own]);
+        for (const [name, at] of all) {
+          if (!expected.includes(name)) ctx.report(`Parameter "${name}" must be used in path "${path}".`, at);
+        }
+        for (const name of expected) {
+          if (!all.has(name)) ctx.report(`Operation must define parameter "{${name}}" as expected by path "${path}".`, op.path);
+        }
+      }
+    },
   }),
 });
+
+/** The parameter names of a path template, in order, repeats included. */
+function templateNames(path: string): string[] {
+  return (path.match(TEMPLATE) ?? []).map((match) => match.replace(/[{}?*;]/g, ""));
+}
 
 /** Named path parameters of a list, reporting non-required and repeated ones. */
 function declared(ctx: DocumentContext, list: unknown, path: readonly Segment[]): Found {

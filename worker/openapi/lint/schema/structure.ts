@@ -40,21 +40,57 @@ export function validateStructure(root: Record<string, unknown>, version: OasVer
   for (const container of UNIT_CONTAINERS[version]) {
     const members = valueAtPath(root, container);
     if (!isObject(members)) continue;
+    const kept = keptContainer(cache, members, container, schemas, skip);
+    if (kept) {
+      for (const f of kept.findings) findings.push(f);
+      continue;
+    }
+    const made: ContainerResult = { key: container.join("\u0000"), schemas, findings: [], units: [] };
+    let shared = false;
     for (const key of Object.keys(members)) {
       const value = members[key];
-      if (!isObject(value) || skip.has(value)) continue;
+      if (!isObject(value)) continue;
+      if (skip.has(value)) {
+        shared = true; // the same object in two places (YAML aliases): the result depends on the other place
+        continue;
+      }
       const path = [...container, key];
       const unitSchemas = schemasAt(schemas, path);
       if (!unitSchemas) continue;
       skip.add(value);
-      findings.push(...unitFindings(validator, value, path, unitSchemas, cache));
+      made.units.push(value);
+      for (const f of unitFindings(validator, value, path, unitSchemas, cache)) made.findings.push(f);
     }
+    for (const f of made.findings) findings.push(f);
+    if (!shared) cache.set(members, made);
   }
   for (const e of validator.validate(schemas.root, root, [], skip)) {
     const f = toFinding(e);
     if (f) findings.push(f);
   }
   return findings;
+}
+
+/**
+ * One unit container's findings (`paths`, `components.schemas`...), kept by the container's identity: an edit
+ * copies only the containers on its path, so the other containers' units are not even enumerated again.
+ */
+interface ContainerResult {
+  key: string;
+  schemas: VersionSchemas;
+  findings: StructureFinding[];
+  /** The units validated on their own (skipped by the pass over the rest). */
+  units: object[];
+}
+
+/** The kept result for `members` at `container`, its units added to `skip`; undefined when it must be recomputed. */
+function keptContainer(cache: StructureCache, members: object, container: readonly Segment[], schemas: VersionSchemas, skip: Set<object>): ContainerResult | undefined {
+  const hit = cache.get(members) as ContainerResult | undefined;
+  if (!hit || hit.schemas !== schemas || hit.key !== container.join("\u0000")) return undefined;
+  // A unit already met in an earlier container (shared by aliases) was skipped there: recompute this one.
+  for (const unit of hit.units) if (skip.has(unit)) return undefined;
+  for (const unit of hit.units) skip.add(unit);
+  return hit;
 }
 
 function unitFindings(validator: SchemaValidator, value: Record<string, unknown>, path: Segment[], schemas: readonly Schema[], cache: StructureCache): StructureFinding[] {

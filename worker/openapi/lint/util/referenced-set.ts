@@ -3,6 +3,8 @@
 import { localRefPath, toPointer } from "./pointer";
 
 const cache = new WeakMap<ReadonlySet<string>, Set<string>>();
+/** `$ref` string → its normalised pointer (null: not local); a run's set of references is new every run, its strings mostly not. */
+const normalised = new Map<string, string | null>();
 
 /** Local `$ref`s as unescaped, percent-decoded pointers (`#/components/schemas/a%20b` → `#/components/schemas/a b`). */
 export function referencedSet(refs: ReadonlySet<string>): Set<string> {
@@ -10,8 +12,15 @@ export function referencedSet(refs: ReadonlySet<string>): Set<string> {
   if (!out) {
     out = new Set();
     for (const ref of refs) {
-      const path = localRefPath(ref);
-      if (path) out.add(toPointer(path));
+      let pointer = normalised.get(ref);
+      if (pointer === undefined) {
+        const path = localRefPath(ref);
+        pointer = path ? toPointer(path) : null;
+        // Bounded: a long session with ever new references starts over rather than growing without end.
+        if (normalised.size >= 20_000) normalised.clear();
+        normalised.set(ref, pointer);
+      }
+      if (pointer !== null) out.add(pointer);
     }
     cache.set(refs, out);
   }

@@ -14,6 +14,8 @@ export type RefDeps = Map<string, unknown>;
 interface Target {
   value: unknown;
   path: JsonPath;
+  /** The pointer was followed without passing through another reference (`path` is the pointer's own path). */
+  direct: boolean;
 }
 
 const MAX_HOPS = 64;
@@ -22,6 +24,19 @@ export class RefResolver {
   private readonly targets = new Map<string, Target | null>();
 
   constructor(readonly root: unknown) {}
+
+  /**
+   * A resolver for `root`, a new version of this one's document in which only the value at `changed` was
+   * replaced (the containers on that path copied, everything else shared): targets found directly at paths that
+   * neither contain nor lie inside `changed` are the same nodes, and are carried over instead of looked up again.
+   */
+  carry(root: unknown, changed: readonly (string | number)[]): RefResolver {
+    const next = new RefResolver(root);
+    for (const [ref, t] of this.targets) {
+      if (t && t.direct && !related(t.path, changed)) next.targets.set(ref, t);
+    }
+    return next;
+  }
 
   /** The node a local `$ref` points at (one hop: the target may itself be a reference), or undefined. */
   target(ref: string): Target | undefined {
@@ -57,6 +72,7 @@ export class RefResolver {
     if (!segments || depth > MAX_HOPS) return undefined;
     let node: unknown = this.root;
     let path: JsonPath = [];
+    let direct = true;
     for (const segment of segments) {
       // A pointer may run through another reference (`#/components/schemas/A/properties/b` with A a $ref).
       for (let hops = 0; isRef(node) && hops < MAX_HOPS; hops++) {
@@ -64,6 +80,7 @@ export class RefResolver {
         if (!t) return undefined;
         node = t.value;
         path = t.path;
+        direct = false;
       }
       if (Array.isArray(node)) {
         const i = /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : -1;
@@ -75,6 +92,13 @@ export class RefResolver {
         path = [...path, segment];
       } else return undefined;
     }
-    return { value: node, path };
+    return { value: node, path, direct };
   }
+}
+
+/** Whether one path is a prefix of the other (segments compared as strings: array indexes may be either). */
+function related(a: readonly (string | number)[], b: readonly (string | number)[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i] && String(a[i]) !== String(b[i])) return false;
+  return true;
 }

@@ -36,6 +36,14 @@ interface Edge {
   mode: number;
   /** Cache key of the fragment the edge leads to (computed once, when the edge is recorded). */
   key: string;
+  /** The last run that followed this edge (edges outlive runs inside cached fragments). */
+  run: number;
+  /**
+   * The fragment this edge led to last, in which cache (a session's, for its rule plan): a fragment is a function
+   * of node, key and deps, so it stands in that cache while its deps hold.
+   */
+  fragment?: Fragment;
+  fragmentIn?: FragmentCache;
 }
 
 export interface Fragment {
@@ -44,7 +52,15 @@ export interface Fragment {
   /** Local `$ref` strings written in this fragment's source (natural fragments only). */
   refs: string[];
   deps: RefDeps | null;
+  /** The last run whose union took this fragment's findings. */
+  run: number;
 }
+
+/**
+ * Run numbers: a run marks the edges it followed and the fragments it took instead of keeping sets of them
+ * (17,500 edges a keystroke on GitHub's description; the sets were a good part of the run's garbage).
+ */
+let runs = 0;
 
 /** A node rule bound to its index in the engine's rule table. */
 export interface BoundNodeRule {
@@ -73,10 +89,9 @@ export function walkFragments(
   const walker = new Walker(version, rules, resolver);
   const problems: RawProblem[] = [];
   const refs = new Set<string>();
-  const seen = new Set<Fragment>();
+  const run = ++runs;
   // The walker interns edges (one object per target and context in a run), so an edge reached from many
   // fragments (a dense graph's schema, referenced by hundreds of others in the same context) is followed once.
-  const followed = new Set<Edge>();
   const queue: Edge[] = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
   let walked = 0;
   let reused = 0;
@@ -87,21 +102,30 @@ export function walkFragments(
       break;
     }
     const next = queue[i];
-    if (followed.has(next)) continue;
-    followed.add(next);
+    if (next.run === run) continue;
+    next.run = run;
     const key = next.key;
-    let byKey = cache.get(next.node);
-    let fragment = byKey?.get(key);
+    let byKey: Map<string, Fragment> | undefined;
+    let fragment = next.fragmentIn === cache ? next.fragment : undefined;
     if (fragment && !depsHold(fragment, resolver)) fragment = undefined;
+    if (!fragment) {
+      // Another edge to the same node and key may have stored a fresher fragment since.
+      fragment = (byKey = cache.get(next.node))?.get(key);
+      if (fragment && fragment !== next.fragment && !depsHold(fragment, resolver)) fragment = undefined;
+      else if (fragment === next.fragment) fragment = undefined;
+    }
     if (fragment) reused++;
     else {
       fragment = walker.walk(next);
       walked++;
+      byKey ??= cache.get(next.node);
       if (!byKey) cache.set(next.node, (byKey = new Map()));
       byKey.set(key, fragment);
     }
-    if (seen.has(fragment)) continue;
-    seen.add(fragment);
+    next.fragment = fragment;
+    next.fragmentIn = cache;
+    if (fragment.run === run) continue;
+    fragment.run = run;
     for (const p of fragment.problems) problems.push(p);
     for (const r of fragment.refs) refs.add(r);
     for (const e of fragment.edges) queue.push(e);
@@ -110,7 +134,7 @@ export function walkFragments(
 }
 
 function edge(node: object, path: JsonPath, ctx: WalkCtx, mode: number): Edge {
-  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)) };
+  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)), run: 0 };
 }
 
 /** The cache key of a fragment: where it sits, how it is seen, and its context as far as rules can tell. */
@@ -181,7 +205,7 @@ class Walker implements NodeContext {
   }
 
   walk(edge: Edge): Fragment {
-    this.fragment = { problems: [], edges: [], refs: [], deps: null };
+    this.fragment = { problems: [], edges: [], refs: [], deps: null, run: 0 };
     this.srcPath.length = 0;
     this.srcPath.push(...edge.path);
     this.logKeys.length = 0;
@@ -258,7 +282,7 @@ class Walker implements NodeContext {
     this.logKeys.push(key);
     try {
       if (this.natural && mode === MODE_BOTH && isUnitPath(this.srcPath)) {
-        this.fragment.edges.push(this.edge(child, [...this.srcPath], flags, depth, MODE_BOTH));
+        this.fragment.edges.push(this.unitEdge(child, flags, depth));
         return;
       }
       if (mode & MODE_RESOLVED && isRef(child)) {
@@ -274,6 +298,33 @@ class Walker implements NodeContext {
       this.srcPath.pop();
       this.logKeys.pop();
     }
+  }
+
+  /**
+   * The edge to a unit (a path item, a component...) at the current path: the one made for the same node at the
+   * same path and context by an earlier run when there is one (a keystroke re-walks the root fragment, which
+   * leads to every unit: ~3,000 edges on GitHub's description, whose keys would be rebuilt for nothing).
+   */
+  private unitEdge(node: object, flags: number, depth: number): Edge {
+    const kept = unitEdges.get(node);
+    // Not interned in the run's edge table: a unit is reached once a run (from the root fragment), and no other
+    // edge has its key (theirs are MODE_RESOLVED).
+    if (kept && kept.ctx.flags === flags && kept.ctx.depth === depth && samePath(kept.path, this.srcPath) && this.sameKeys(kept.ctx.keys)) {
+      this.edgesMade++;
+      return kept;
+    }
+    const made = this.edge(node, [...this.srcPath], flags, depth, MODE_BOTH);
+    unitEdges.set(node, made);
+    return made;
+  }
+
+  /** Whether `keys` are the classes of the last {@link KEPT_KEYS} logical keys (as {@link edge} records them). */
+  private sameKeys(keys: readonly Segment[]): boolean {
+    const n = this.logKeys.length;
+    const start = Math.max(0, n - KEPT_KEYS);
+    if (keys.length !== n - start) return false;
+    for (let i = start; i < n; i++) if (keyClass(this.logKeys[i]) !== keys[i - start]) return false;
+    return true;
   }
 
   /**
@@ -294,12 +345,21 @@ class Walker implements NodeContext {
     if (known) return known;
     const keys: Segment[] = [];
     for (let i = Math.max(0, n - KEPT_KEYS); i < n; i++) keys.push(keyClass(this.logKeys[i]));
-    const made: Edge = { node, path: path as JsonPath, ctx: { flags, depth, keys }, mode, key };
+    const made: Edge = { node, path: path as JsonPath, ctx: { flags, depth, keys }, mode, key, run: 0 };
     if (!byKey) this.edges.set(node, (byKey = new Map()));
     byKey.set(key, made);
     this.edgesMade++;
     return made;
   }
+}
+
+/** Unit edges by the unit's node, kept across runs (checked against path and context before reuse). */
+const unitEdges = new WeakMap<object, Edge>();
+
+function samePath(a: readonly Segment[], b: readonly Segment[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function isUnitPath(path: readonly Segment[]): boolean {
