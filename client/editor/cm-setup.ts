@@ -23,12 +23,19 @@ import {
   lineNumbers,
   rectangularSelection,
 } from "@codemirror/view";
+import { plainHighlight } from "./plain-highlight";
 import type { SourceFormat } from "./protocol";
 
 /** Swapped when the writer converts between YAML and JSON. */
 export const languageCompartment = new Compartment();
 
-export function languageFor(format: SourceFormat): Extension {
+/**
+ * The language support of the Source view: the Lezer parser for `format`, or, for a document of
+ * `LARGE_DOC_CHARS` and more (`large`), the viewport-only highlighter (no whole-document syntax tree; see
+ * plain-highlight.ts).
+ */
+export function languageFor(format: SourceFormat, large = false): Extension {
+  if (large) return plainHighlight(format);
   return format === "json" ? json() : yaml();
 }
 
@@ -48,7 +55,7 @@ function styleNonce(): Extension[] {
 }
 
 /** Extensions of the Source view; `onSave` binds Mod-s. */
-export function editorExtensions(format: SourceFormat, onSave: () => void, extra: Extension[]): Extension[] {
+export function editorExtensions(format: SourceFormat, onSave: () => void, extra: Extension[], large = false): Extension[] {
   return [
     ...styleNonce(),
     lineNumbers(),
@@ -80,7 +87,7 @@ export function editorExtensions(format: SourceFormat, onSave: () => void, extra
       ...lintKeymap,
       indentWithTab,
     ]),
-    languageCompartment.of(languageFor(format)),
+    languageCompartment.of(languageFor(format, large)),
     EditorState.tabSize.of(2),
     THEME,
     ...extra,

@@ -13,9 +13,10 @@ import type { ViewUpdate } from "@codemirror/view";
 import type { RestOfText } from "./api-client";
 import { ChangeLog } from "./change-log";
 import { editorExtensions, languageCompartment, languageFor } from "./cm-setup";
+import { LARGE_DOC_CHARS } from "./plain-highlight";
 import { detectFormat } from "./format";
 import { fromPointer, isWithin, toPointer } from "./pointer";
-import { problemFieldPointer, problemRange } from "./problems";
+import { problemFieldPointer, problemRange, sameProblems } from "./problems";
 import type { EditorProblem, FromWorker, SourceFormat, StructuralOp, TextChange, VisualModel } from "./protocol";
 import { scalarSource } from "./scalar-text";
 import type { ScalarValue } from "./scalar-text";
@@ -84,6 +85,8 @@ export class EditorSession {
   /** `loaded` has settled: requests then go out synchronously, as before streaming existed (no reordering). */
   private isLoaded = false;
   private destroyed = false;
+  /** The view uses the viewport-only highlighter (the text has `LARGE_DOC_CHARS` or more). */
+  private large: boolean;
 
   /**
    * @param text The definition, or its first part when `rest` is given.
@@ -92,10 +95,11 @@ export class EditorSession {
    */
   constructor(text: string, private readonly workerUrl: string, private readonly onSave: () => void, lintRuleset?: LintRuleset, rest?: Promise<RestOfText>) {
     const format = detectFormat(text);
+    this.large = text.length >= LARGE_DOC_CHARS;
     this.view = new EditorView({
       state: EditorState.create({
         doc: text,
-        extensions: editorExtensions(format, () => this.onSave(), [EditorView.updateListener.of((u) => this.onUpdate(u)), this.readOnly.of(rest ? EditorState.readOnly.of(true) : [])]),
+        extensions: editorExtensions(format, () => this.onSave(), [EditorView.updateListener.of((u) => this.onUpdate(u)), this.readOnly.of(rest ? EditorState.readOnly.of(true) : [])], this.large),
       }),
     });
     this.savedDoc = this.view.state.doc;
@@ -121,11 +125,14 @@ export class EditorSession {
         if (this.destroyed) return;
         // Appended as one transaction that is not an edit (no version, no undo step), then the text becomes editable.
         this.view.dispatch({ changes: { from: this.view.state.doc.length, insert: r.text }, annotations: [loadRest.of(true), Transaction.addToHistory.of(false)] });
-        this.view.dispatch({ effects: this.readOnly.reconfigure([]) });
+        const format = detectFormat(this.view.state.doc.sliceString(0, 200));
+        this.large = this.view.state.doc.length >= LARGE_DOC_CHARS;
+        // A large definition drops the Lezer language here, before its parser has gone past the first part.
+        this.view.dispatch({ effects: [this.readOnly.reconfigure([]), ...(this.large ? [languageCompartment.reconfigure(languageFor(format, true))] : [])] });
         this.savedDoc = this.view.state.doc;
         this.log = new ChangeLog(this.view.state.doc);
         this.isLoaded = true;
-        this.store.set({ loading: false, dirty: false, format: detectFormat(this.view.state.doc.sliceString(0, 200)) });
+        this.store.set({ loading: false, dirty: false, format });
         open({ bytes: r.bytes });
       },
       (e: unknown) => this.store.set({ loading: true, notice: { kind: "error", text: `The definition did not load completely: ${e instanceof Error ? e.message : String(e)}. Reload the page.` } }),
@@ -163,9 +170,12 @@ export class EditorSession {
     if (keyAt !== undefined) requestAnimationFrame(() => this.stats.keyToFrameMs.push(performance.now() - keyAt));
     const format = detectFormat(update.state.doc.sliceString(0, 200));
     const dirty = !update.state.doc.eq(this.savedDoc);
-    if (format !== this.store.state.format) {
+    // A tenth of slack before switching back, so typing around the threshold does not swap languages per key.
+    const large = update.state.doc.length >= (this.large ? LARGE_DOC_CHARS * 0.9 : LARGE_DOC_CHARS);
+    if (format !== this.store.state.format || large !== this.large) {
+      this.large = large;
       // No dispatch inside an update listener: switch the language right after.
-      queueMicrotask(() => this.view.dispatch({ effects: languageCompartment.reconfigure(languageFor(format)) }));
+      queueMicrotask(() => this.view.dispatch({ effects: languageCompartment.reconfigure(languageFor(format, large)) }));
     }
     this.store.set({ version, dirty, format });
     this.scheduleModel();
@@ -193,7 +203,9 @@ export class EditorSession {
       }
     }
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
-    this.store.set({ problems: m.problems, problemsVersion: m.version, errors: m.errors, warnings: m.warnings });
+    // Unchanged problems keep the old array, so the problem table and the Visual view's grouping are not redone.
+    const problems = sameProblems(this.store.state.problems, m.problems) ? this.store.state.problems : m.problems;
+    this.store.set({ problems, problemsVersion: m.version, errors: m.errors, warnings: m.warnings });
   }
 
   /** Moves the Source cursor to a problem's position and asks the Visual view to show its field. */
