@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Text } from "@codemirror/state";
-import { fieldForPointer, normalizeProblem, problemFieldPointer, problemRange, sectionFinder, sectionForPointer, sortProblems, worstSeverity } from "./problems";
+import { fieldForPointer, normalizeProblem, problemFieldPointer, problemRange, sameProblems, sectionFinder, sectionForPointer, sortProblems, worstSeverity } from "./problems";
 import type { OutlineEntry } from "./protocol";
 
 const OUTLINE: OutlineEntry[] = [
@@ -77,5 +77,16 @@ describe("mapping problems to the Visual view", () => {
     expect(sortProblems(ps).map((p) => p.rule)).toEqual(["c", "b", "a"]);
     expect(worstSeverity(ps)).toBe("error");
     expect(worstSeverity([])).toBeUndefined();
+  });
+});
+
+describe("sameProblems", () => {
+  const a = { severity: "warn" as const, rule: "r", message: "m", line: 3, column: 5, path: "/info" };
+  it("is true for equal lists that are different arrays and objects, false for any field that differs", () => {
+    expect(sameProblems([a], [{ ...a }])).toBe(true);
+    expect(sameProblems([a], [])).toBe(false);
+    for (const patch of [{ line: 4 }, { column: 6 }, { severity: "error" as const }, { rule: "s" }, { message: "n" }, { path: "/x" }]) {
+      expect(sameProblems([a], [{ ...a, ...patch }])).toBe(false);
+    }
   });
 });

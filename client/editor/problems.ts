@@ -27,6 +27,21 @@ export function sortProblems(problems: readonly EditorProblem[]): EditorProblem[
   return [...problems].sort((a, b) => a.line - b.line || a.column - b.column || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
 }
 
+/**
+ * Whether two problem lists are the same, item by item (severity, rule, message, line, column, path). A
+ * keystroke usually leaves a long list as it was: keeping the old array then lets memoised views skip it.
+ */
+export function sameProblems(a: readonly EditorProblem[], b: readonly EditorProblem[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i];
+    const q = b[i];
+    if (p.line !== q.line || p.column !== q.column || p.severity !== q.severity || p.rule !== q.rule || p.message !== q.message || p.path !== q.path) return false;
+  }
+  return true;
+}
+
 /** The worst severity among problems, or undefined for none. */
 export function worstSeverity(problems: readonly EditorProblem[]): Severity | undefined {
   let worst: Severity | undefined;
