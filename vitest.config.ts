@@ -60,6 +60,9 @@ export default defineConfig(async () => {
             globalSetup: ["./test/e2e/global-setup.ts"],
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // expect.poll gives up after 1 s by default: the editor's first Visual edit or conversion starts a
+            // worker (353 KB of script) and took longer than that on the shared 2-core machine under load.
+            expect: { poll: { timeout: 15_000 } },
             fileParallelism: false,
           },
         },
