@@ -77,6 +77,12 @@ async function measure(browser, def) {
       const step = Math.max(1, Math.floor(found.length / n));
       return Array.from({ length: n }, (_, i) => found[(i * step) % found.length]);
     }, Math.ceil(def.edits / 2));
+    // BENCH_PROFILE=1: a CPU profile of the page's main thread over the edits, top self-time functions printed.
+    if (process.env.BENCH_PROFILE) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     const latencies = [];
     const lintMs = [];
     const frames = [];
@@ -101,17 +107,35 @@ async function measure(browser, def) {
       lintMs.push(lint);
       if (frame !== undefined) frames.push(frame);
     }
+    const profile = process.env.BENCH_PROFILE ? topFunctions((await cdp.send("Profiler.stop")).profile) : undefined;
     const problems = await page.evaluate(() => globalThis.__porticoEditor.store.state.problems.length);
     // Live objects only: collect garbage first (the figure is what the page keeps, not what it has yet to free).
     await cdp.send("HeapProfiler.collectGarbage");
     const metrics = (await cdp.send("Performance.getMetrics")).metrics;
     const heap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? NaN;
     const domNodes = metrics.find((m) => m.name === "Nodes")?.value ?? NaN;
-    return { first, paintAt, firstProblemsAt, outlineAt, latencies, lintMs, frames, problems, heap, domNodes };
+    return { first, paintAt, firstProblemsAt, outlineAt, latencies, lintMs, frames, problems, heap, domNodes, profile };
   } finally {
     await page.close();
     await harness.close();
   }
+}
+
+/** The 15 functions with the most self samples in a CDP profile, as "share name (file:line)" lines. */
+function topFunctions(profile) {
+  const self = new Map();
+  let total = 0;
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const node of profile.nodes) {
+    const n = counts.get(node.id) ?? 0;
+    if (!n) continue;
+    const f = node.callFrame;
+    const key = `${f.functionName || "(anonymous)"} (${f.url.split("/").pop()}:${f.lineNumber})`;
+    self.set(key, (self.get(key) ?? 0) + n);
+    total += n;
+  }
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
 }
 
 export async function main() {
@@ -127,6 +151,7 @@ export async function main() {
       console.log(`    edit→diagnostics  p50 ${ms(pct(r.latencies, 50))}  p95 ${ms(pct(r.latencies, 95))}  max ${ms(Math.max(...r.latencies))}`);
       console.log(`    lint in worker    p50 ${ms(pct(r.lintMs, 50))}  p95 ${ms(pct(r.lintMs, 95))}`);
       if (process.env.BENCH_RAW) console.log("    raw", r.latencies.map((x) => x.toFixed(0)).join(" "));
+      if (r.profile) console.log(["    main thread, self time over the edits:", ...r.profile.map((l) => `      ${l}`)].join("\n"));
       console.log(`    key→next frame    p50 ${ms(pct(r.frames, 50))}  p95 ${ms(pct(r.frames, 95))}  (main thread stays free while the worker lints)`);
     }
   } finally {
