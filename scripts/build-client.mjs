@@ -8,9 +8,17 @@ const root = new URL("..", import.meta.url).pathname;
 const entriesDir = join(root, "client/entries");
 const outdir = join(root, "dist/client/assets");
 mkdirSync(outdir, { recursive: true });
-const entryPoints = existsSync(entriesDir)
+const all = existsSync(entriesDir)
   ? readdirSync(entriesDir).filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\./.test(f)).map((f) => join(entriesDir, f))
   : [];
+// The editor and its lint worker are bundled alone, one file each: with shared chunks the browser learns of
+// them only once the entry has been parsed, a second round trip before the Source view's first paint (and
+// before the worker's first lint; issue 12). They share little with the islands, which stay split among themselves.
+const SINGLE = new Set(["editor.ts", "lint-worker.ts"]);
+const single = all.filter((f) => SINGLE.has(f.split("/").pop()));
+const entryPoints = all.filter((f) => !single.includes(f));
+const common = { bundle: true, format: "esm", minify: true, sourcemap: false, target: "es2022", jsx: "automatic", jsxImportSource: "preact", logLevel: "warning" };
+if (single.length > 0) await build({ ...common, entryPoints: single, outdir, splitting: false });
 if (entryPoints.length > 0) {
   await build({
     entryPoints,
@@ -29,4 +37,4 @@ if (entryPoints.length > 0) {
 }
 const staticDir = join(root, "client/static");
 if (existsSync(staticDir)) cpSync(staticDir, join(root, "dist/client"), { recursive: true });
-console.log(`client: ${entryPoints.length} entries → dist/client/assets`);
+console.log(`client: ${all.length} entries → dist/client/assets`);
