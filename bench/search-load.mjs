@@ -3,7 +3,7 @@
 // cached as bytes, then loaded in a child Node under --max-old-space-size=128 the way store/search.ts loadIndex does
 // (the KV parts joined into one Uint8Array). Prints, per reader: load time, heap retained by the loaded index (after
 // GC, heap + ArrayBuffers), the smallest old-space cap the load completes in (the peak, as the isolate feels it),
-// and query latency p50/p95 over everyday Graph queries.
+// and query latency p50/p95 over everyday Graph queries. Retained counts what the index keeps of the stored bytes.
 // Readers: `light` (loadSearchIndex on the bytes: documents kept as byte ranges, postings as typed arrays) and
 // `json` (the previous load: the whole text decoded to one string and JSON.parsed; loadSearchIndex(text, { reader: "json" })).
 // Usage: node bench/search-load.mjs [graph|graph-beta]
@@ -47,16 +47,18 @@ const [file, reader, queries] = process.argv.slice(2);
 const mb = (n) => Math.round((n / 1048576) * 10) / 10;
 const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)];
-// As store/search.ts readIndex: the KV parts joined into one Uint8Array (counted as the stored bytes, not the index).
+// V8 frees ArrayBuffers concurrently after a GC: settle() lets it finish before memory is read.
+const settle = async () => { for (let i = 0; i < 3; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); } };
+await settle();
+const before = used();
+// As store/search.ts readIndex: the KV parts joined into one Uint8Array (the loaded index may keep it: counted).
 let bytes = new Uint8Array(readFileSync(file));
 const storedMB = mb(bytes.byteLength);
-globalThis.gc();
-const before = used() - bytes.byteLength;
 const t0 = performance.now();
 const index = reader === "json" ? loadSearchIndex(new TextDecoder().decode(bytes), { reader: "json" }) : loadSearchIndex(bytes);
 const loadMs = performance.now() - t0;
 bytes = undefined;
-globalThis.gc();
+await settle();
 const retainedMB = mb(used() - before);
 const t1 = performance.now();
 index.search("list users", { canRead: () => true });
