@@ -20,7 +20,7 @@ function fixture(): SearchDocument[] {
   const ops = outcome.operations.map((op, i) => ({ ...operationDocument(outcome.slice(op.slug), src), ...(i % 7 === 0 ? { labels: ["partners"] } : { policyPath: "/reference/slack/" }) }));
   const guides: SearchDocument[] = Array.from({ length: 40 }, (_, i) => ({
     id: `guide:${i % 2 ? "fr" : "en"}:g${i}`, kind: i % 5 === 0 ? "glossary" : "guide", title: i % 2 ? `Publier un message ${i} dans un canal` : `Post a message ${i} to a channel`,
-    body: `Channels, users and messages: step ${i}. Émojis 🎉 and "quotes" \\ backslashes, ending in one: C:\\`, url: `/guides/g${i}`, locale: i % 2 ? "fr-CA" : "en",
+    body: `Channels, users and messages: step ${i}. Émojis 🎉 and "quotes" \\ backslashes, a 5" [screen {, ending in one: C:\\`, url: `/guides/g${i}`, locale: i % 2 ? "fr-CA" : "en",
     labels: i % 9 === 0 ? ["staff", "partners"] : [], ...(i % 9 === 0 ? {} : { policyPath: `/guides/g${i % 4}` }),
   }));
   return [...ops, ...guides];
