@@ -64,18 +64,19 @@ const why = process.argv.indexOf("--why");
 if (why > 0) {
   const q = process.argv[why + 1];
   const data = index.data;
-  const groups = index.expander.groups(parseQuery(q), (t) => data.postings[t].length / 2);
+  const groups = index.expander.groups(parseQuery(q), (t) => data.postings(t).length / 2);
   const n = data.docs.length;
   const idf = (df) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  const postingOf = (t, doc) => { let d = 0; const l = data.postings[t]; for (let i = 0; i < l.length; i += 2) { d += l[i]; if (d === doc) return l[i + 1]; if (d > doc) break; } return 0; };
+  const postingOf = (t, doc) => { let d = 0; const l = data.postings(t); for (let i = 0; i < l.length; i += 2) { d += l[i]; if (d === doc) return l[i + 1]; if (d > doc) break; } return 0; };
   const res = index.search(q, { limit: 8, canRead: () => true }).results;
   for (const h of res) {
-    const doc = data.docs.indexOf(h.doc);
+    // The loaded index's documents are a DocTable (format.ts): found by id.
+    const doc = Array.from({ length: n }, (_, i) => data.docs.get(i).id).indexOf(h.doc.id);
     const parts = groups.map((g) => {
       let cap = Infinity;
-      for (const a of g.alts) if (a.how === "exact") cap = Math.min(cap, idf(data.postings[a.term].length / 2));
+      for (const a of g.alts) if (a.how === "exact") cap = Math.min(cap, idf(data.postings(a.term).length / 2));
       let best = null;
-      for (const a of g.alts) { const v = postingOf(a.term, doc); if (!v) continue; const sc = a.weight * Math.min(cap, idf(data.postings[a.term].length / 2)) * (v >> 1) / 1000; if (!best || sc > best.sc) best = { sc, a, head: v & 1 }; }
+      for (const a of g.alts) { const v = postingOf(a.term, doc); if (!v) continue; const sc = a.weight * Math.min(cap, idf(data.postings(a.term).length / 2)) * (v >> 1) / 1000; if (!best || sc > best.sc) best = { sc, a, head: v & 1 }; }
       return best ? `${g.word}→${data.terms[best.a.term]}(${best.a.how} ${best.a.weight.toFixed(2)}${best.head ? " H" : ""}) ${best.sc.toFixed(2)}` : `${g.word}→∅`;
     });
     console.log(`${h.score.toFixed(2)} ${idOf(h.doc)} "${h.doc.title}" headLen ${data.headLen[doc]}\n    ${parts.join(" | ")}`);

@@ -39,6 +39,21 @@ describe("search index storage", () => {
     expect(index!.size).toBe(docs.length);
   });
 
+  it("loads an index of one part, and nothing when a part between the first and the last is missing", async () => {
+    const builder = new SearchIndexBuilder();
+    for (const d of docs.slice(0, 120)) builder.add(d);
+    const text = blocksText(builder.finish());
+    const whole = await putIndex(env.MODELS, text);
+    expect(whole.parts).toBe(1);
+    expect((await loadIndex(env.MODELS, { indexKey: whole.key, parts: 1 }))!.search("list widget 3", { canRead: () => true }).results[0].doc.id).toBe("op3");
+    const other = new SearchIndexBuilder();
+    for (const d of docs.slice(0, 150)) other.add(d);
+    const at = await putIndex(env.MODELS, blocksText(other.finish()), 5_000);
+    expect(at.parts).toBeGreaterThan(3);
+    await env.MODELS.delete(`${at.key}/2`);
+    expect(await loadIndex(env.MODELS, { indexKey: at.key, parts: at.parts })).toBeUndefined();
+  });
+
   it("caches document parts as written and reads them back, or nothing when a part is missing", async () => {
     const parts = documentParts(docs, 5_000);
     expect(parts.length).toBeGreaterThan(3);

@@ -5,7 +5,7 @@
  * A document's score for a group is its best alternative, so alternatives never add up.
  */
 import { stem } from "./analyze";
-import { findSorted, lowerBound, type IndexData } from "./format";
+import { findSorted, lowerBound, type IndexView } from "./format";
 import { TypoFinder } from "./fuzzy";
 import type { ParsedQuery } from "./query";
 import { synonymsOf } from "./synonyms";
@@ -52,7 +52,7 @@ function typoVariants(word: string): string[] {
 export class Expander {
   private readonly typos: TypoFinder;
 
-  constructor(private readonly data: IndexData) {
+  constructor(private readonly data: Pick<IndexView, "terms" | "words" | "wordTerm" | "related">) {
     this.typos = new TypoFinder(data.words);
   }
 

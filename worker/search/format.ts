@@ -33,6 +33,104 @@ export interface IndexData {
   vectors?: string[];
 }
 
+/**
+ * A loaded index as the engine reads it, however it was read (load.ts: JSON.parse of the text, or the light reader
+ * of index-bytes.ts over the stored bytes). Same meaning as {@link IndexData}; postings and per-document numbers
+ * may be typed arrays, and documents are a {@link DocTable} so they need not all exist as objects.
+ */
+export interface IndexView {
+  docs: DocTable;
+  headLen: ArrayLike<number>;
+  terms: readonly string[];
+  /** The term's `[docDelta, value, ...]` list (see {@link IndexData.postings}). */
+  postings(term: number): ArrayLike<number>;
+  words: readonly string[];
+  wordTerm: ArrayLike<number>;
+  related: Record<string, number[]>;
+  vectors?: readonly string[];
+}
+
+/** Who may read a document: its labels and policy path (see SearchDocument), shared by every document with both equal. */
+export interface AccessGroup {
+  labels: string[];
+  policyPath?: string;
+}
+
+/**
+ * The index's documents as columns: what every query reads of every document (kind, locale, access group) as
+ * small numbers, and the whole document only for the results shown ({@link DocTable.get}).
+ */
+export interface DocTable {
+  readonly length: number;
+  kind(doc: number): string;
+  locale(doc: number): string;
+  /** Index of the document's {@link AccessGroup} in `groups`; groups are numbered in order of first document. */
+  group(doc: number): number;
+  readonly groups: readonly AccessGroup[];
+  /** The whole document (parsed on each call by the light reader: callers take it once per result). */
+  get(doc: number): SearchDocument;
+}
+
+/**
+ * Builds a {@link DocTable}'s columns from documents given one at a time (each may be dropped once added), with
+ * `get` answering the whole document later.
+ */
+export class DocColumns implements DocTable {
+  private readonly kinds: string[] = [];
+  private readonly kindIds = new Map<string, number>();
+  private readonly kindOf: Uint8Array | Int32Array;
+  private readonly locales: string[] = [];
+  private readonly localeIds = new Map<string, number>();
+  private readonly localeOf: Int32Array;
+  readonly groups: AccessGroup[] = [];
+  private readonly groupIds = new Map<string, number>();
+  private readonly groupOf: Int32Array;
+
+  constructor(readonly length: number, readonly get: (doc: number) => SearchDocument) {
+    this.kindOf = new Int32Array(length);
+    this.localeOf = new Int32Array(length);
+    this.groupOf = new Int32Array(length);
+  }
+
+  /** Records document `i`'s kind, locale and access group. */
+  add(i: number, d: SearchDocument): void {
+    this.kindOf[i] = intern(this.kinds, this.kindIds, String(d.kind));
+    this.localeOf[i] = intern(this.locales, this.localeIds, String(d.locale));
+    const labels = d.labels ?? [];
+    // The same key the previous per-query memo used: labels and policy path, so canRead sees the same pairs.
+    const key = `${labels.join("\u0000")}\u0001${d.policyPath ?? ""}`;
+    let g = this.groupIds.get(key);
+    if (g === undefined) {
+      g = this.groups.length;
+      this.groupIds.set(key, g);
+      this.groups.push(d.policyPath === undefined ? { labels } : { labels, policyPath: d.policyPath });
+    }
+    this.groupOf[i] = g;
+  }
+
+  kind(doc: number): string {
+    return this.kinds[this.kindOf[doc]];
+  }
+
+  locale(doc: number): string {
+    return this.locales[this.localeOf[doc]];
+  }
+
+  group(doc: number): number {
+    return this.groupOf[doc];
+  }
+}
+
+function intern(list: string[], ids: Map<string, number>, s: string): number {
+  let id = ids.get(s);
+  if (id === undefined) {
+    id = list.length;
+    ids.set(s, id);
+    list.push(s);
+  }
+  return id;
+}
+
 /** Binary search in a sorted string array; the index of `s` or -1. */
 export function findSorted(list: readonly string[], s: string): number {
   let lo = 0;

@@ -1,17 +1,21 @@
 /**
- * @module loadSearchIndex: serialised index → {@link SearchIndex}. Loading is one JSON.parse (no per-term work;
- * the typo map is built on the first query that needs it). Searching applies the reader's filters first, then
- * ranks, counts, cuts snippets and builds suggestions from the allowed documents only.
+ * @module loadSearchIndex: serialised index → {@link SearchIndex}. The index is read by the light reader
+ * (index-bytes.ts: documents kept as byte ranges and parsed only when shown, postings as typed arrays, the text
+ * never one string); an index that reader does not handle (or `reader: "json"`) by one JSON.parse. Both give the same
+ * {@link IndexView}, so answers are the same (load.test.ts). The typo map is built on the first query that needs
+ * it. Searching applies the reader's filters first, then ranks, counts, cuts snippets and builds suggestions from
+ * the allowed documents only.
  */
 import { stem } from "./analyze";
 import { Expander, type TermGroup } from "./expand";
-import { INDEX_FORMAT, type IndexData } from "./format";
+import { DocColumns, INDEX_FORMAT, type IndexData, type IndexView } from "./format";
+import { readIndexBytes } from "./index-bytes";
 import { parseQuery } from "./query";
 import { fuse } from "./fuse";
 import { rank } from "./rank";
 import { accessKey, type SemanticScope } from "./semantic";
 import { makeSnippet, snippetWords } from "./snippet";
-import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
+import type { SearchIndex, SearchOptions, SearchResponse } from "./types";
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 100;
@@ -19,8 +23,30 @@ const MAX_LIMIT = 100;
 /** Thrown by {@link loadSearchIndex} when the data is not an index this code can read. */
 export class SearchIndexFormatError extends Error {}
 
-/** Parses an index written by buildSearchIndex. Throws SearchIndexFormatError on another format or garbage. */
-export function loadSearchIndex(data: string | Uint8Array): SearchIndex {
+/** How {@link loadSearchIndex} reads: `auto` = the light reader (JSON.parse for what it does not handle); `json` = JSON.parse (the previous load; for comparisons). */
+export interface LoadOptions {
+  reader?: "auto" | "json";
+}
+
+/**
+ * Loads an index written by buildSearchIndex / SearchIndexBuilder: its UTF-8 bytes (what storage holds; read
+ * without decoding the whole, see index-bytes.ts) or its text. Throws SearchIndexFormatError on another format
+ * or garbage. `bytes` is kept by the loaded index (its documents are read from it): the caller must not change it.
+ */
+export function loadSearchIndex(data: string | Uint8Array, options: LoadOptions = {}): SearchIndex {
+  if (options.reader !== "json") {
+    let read: ReturnType<typeof readIndexBytes> | undefined;
+    try {
+      // A string (tests, benches: storage hands bytes) is encoded so it is read the one way the Worker reads.
+      read = readIndexBytes(typeof data === "string" ? new TextEncoder().encode(data) : data);
+    } catch {
+      // Shaped otherwise than the builder writes (or not JSON): JSON.parse below reads it or says why not.
+    }
+    if (read) {
+      if (read.format !== INDEX_FORMAT) throw new SearchIndexFormatError(`search index format is not ${INDEX_FORMAT}`);
+      return new LoadedIndex(read.view);
+    }
+  }
   let parsed: IndexData;
   try {
     parsed = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)) as IndexData;
@@ -28,13 +54,32 @@ export function loadSearchIndex(data: string | Uint8Array): SearchIndex {
     throw new SearchIndexFormatError("search index is not valid JSON", { cause: e });
   }
   if (!parsed || parsed.format !== INDEX_FORMAT) throw new SearchIndexFormatError(`search index format is not ${INDEX_FORMAT}`);
-  return new LoadedIndex(parsed);
+  if (!Array.isArray(parsed.docs) || !parsed.docs.every((d) => d && typeof d === "object")) throw new SearchIndexFormatError("search index documents are not objects");
+  return new LoadedIndex(parsedView(parsed));
+}
+
+/** The {@link IndexView} of a parsed index: its documents stay objects (the previous load, and small indexes). */
+function parsedView(data: IndexData): IndexView {
+  const docs = data.docs;
+  const table = new DocColumns(docs.length, (i) => docs[i]);
+  docs.forEach((d, i) => table.add(i, d));
+  const postings = data.postings;
+  return {
+    docs: table,
+    headLen: data.headLen,
+    terms: data.terms,
+    postings: (t) => postings[t],
+    words: data.words,
+    wordTerm: data.wordTerm,
+    related: data.related,
+    ...(data.vectors ? { vectors: data.vectors } : {}),
+  };
 }
 
 class LoadedIndex implements SearchIndex {
   private readonly expander: Expander;
 
-  constructor(private readonly data: IndexData) {
+  constructor(private readonly data: IndexView) {
     this.expander = new Expander(data);
   }
 
@@ -72,16 +117,17 @@ class LoadedIndex implements SearchIndex {
     // Facets count every readable match by kind; the kind filter then narrows results and total.
     const kinds = opts.kind ? new Set(String(opts.kind).split(",").map((k) => k.trim())) : undefined;
     const facets: Record<string, number> = {};
-    for (const h of all) facets[this.data.docs[h.doc].kind] = (facets[this.data.docs[h.doc].kind] ?? 0) + 1;
-    const hits = kinds ? all.filter((h) => kinds.has(this.data.docs[h.doc].kind)) : all;
+    const docs = this.data.docs;
+    for (const h of all) facets[docs.kind(h.doc)] = (facets[docs.kind(h.doc)] ?? 0) + 1;
+    const hits = kinds ? all.filter((h) => kinds.has(docs.kind(h.doc))) : all;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
     const stems = new Set([...ranked.termsHit].map((t) => this.data.terms[t]));
     const words = snippetWords([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
-    const results = hits.slice(0, limit).map((h) => ({
-      doc: this.data.docs[h.doc],
-      score: Math.round(h.score * 1000) / 1000,
-      snippet: makeSnippet(this.data.docs[h.doc].body, stems, words),
-    }));
+    const results = hits.slice(0, limit).map((h) => {
+      // Read once per result: the light reader parses the document from its bytes on each get.
+      const doc = docs.get(h.doc);
+      return { doc, score: Math.round(h.score * 1000) / 1000, snippet: makeSnippet(doc.body, stems, words) };
+    });
     const response: SearchResponse = { total: hits.length, results };
     if (all.length) response.facets = { kind: facets };
     const suggestions = this.suggest(groups, allowed);
@@ -96,13 +142,14 @@ class LoadedIndex implements SearchIndex {
     const allowed = this.allowed(opts);
     const access = new Set<string>();
     const locales = new Set<string>();
-    // Access keys per document, computed once per loaded index (labels never change within it).
-    const keys = (this.accessKeys ??= this.data.docs.map((d) => accessKey(d.labels)));
-    this.data.docs.forEach((d, i) => {
-      if (!allowed[i] || !vectors[i]) return;
-      access.add(keys[i]);
-      locales.add(d.locale);
-    });
+    const docs = this.data.docs;
+    // Access keys per access group, computed once per loaded index (labels never change within it).
+    const keys = (this.accessKeys ??= docs.groups.map((g) => accessKey(g.labels)));
+    for (let i = 0; i < docs.length; i++) {
+      if (!allowed[i] || !vectors[i]) continue;
+      access.add(keys[docs.group(i)]);
+      locales.add(docs.locale(i));
+    }
     if (!access.size) return undefined;
     return { access: [...access].sort(), ...(opts.locale ? { locales: [...locales].sort() } : {}) };
   }
@@ -146,7 +193,7 @@ class LoadedIndex implements SearchIndex {
 
   /** The term groups a query expands to (words, alternatives, weights): for tuning and debugging only. */
   explain(query: string): Array<{ word: string; alts: string[] }> {
-    const groups = this.expander.groups(parseQuery(query), (t) => this.data.postings[t].length / 2);
+    const groups = this.expander.groups(parseQuery(query), (t) => this.data.postings(t).length / 2);
     return groups.map((g) => ({ word: g.word, alts: g.alts.map((a) => `${this.data.terms[a.term]}:${a.how}:${a.weight}`) }));
   }
 
@@ -157,19 +204,18 @@ class LoadedIndex implements SearchIndex {
   private allowed(opts: SearchOptions): Uint8Array {
     const locale = opts.locale ? String(opts.locale).toLowerCase() : undefined;
     const prefer = opts.preferLocale ? String(opts.preferLocale).toLowerCase() : undefined;
-    const verdicts = new Map<string, boolean>();
-    const out = new Uint8Array(this.data.docs.length);
-    this.data.docs.forEach((d: SearchDocument, i) => {
-      if (locale && !localeMatches(d.locale, locale)) return;
-      const labels = d.labels ?? [];
-      const key = `${labels.join("\u0000")}\u0001${d.policyPath ?? ""}`;
-      let ok = verdicts.get(key);
-      if (ok === undefined) {
-        ok = safeCanRead(opts, labels, d.policyPath);
-        verdicts.set(key, ok);
-      }
-      if (ok) out[i] = prefer && localeMatches(d.locale, prefer) ? 2 : 1;
-    });
+    const docs = this.data.docs;
+    // Per access group: 0 = not asked yet, 1 = denied, 2 = allowed (asked on the group's first document in the
+    // reader's locale, as before documents were grouped).
+    const verdicts = new Uint8Array(docs.groups.length);
+    const out = new Uint8Array(docs.length);
+    for (let i = 0; i < docs.length; i++) {
+      const docLocale = docs.locale(i);
+      if (locale && !localeMatches(docLocale, locale)) continue;
+      const g = docs.group(i);
+      if (verdicts[g] === 0) verdicts[g] = safeCanRead(opts, docs.groups[g].labels, docs.groups[g].policyPath) ? 2 : 1;
+      if (verdicts[g] === 2) out[i] = prefer && localeMatches(docLocale, prefer) ? 2 : 1;
+    }
     return out;
   }
 
@@ -191,7 +237,7 @@ class LoadedIndex implements SearchIndex {
 
   /** How many documents the reader may open contain `term`. */
   private readableDf(term: number, allowed: Uint8Array): number {
-    const list = this.data.postings[term];
+    const list = this.data.postings(term);
     let doc = 0;
     let n = 0;
     for (let i = 0; i < list.length; i += 2) {

@@ -6,7 +6,7 @@
  * so filtered documents never reach ranks, totals or suggestions.
  */
 import type { TermGroup } from "./expand";
-import { SAT_SCALE, type IndexData } from "./format";
+import { SAT_SCALE, type IndexView } from "./format";
 
 /** Share of a question-frame word's score that counts ("work" in "how does X work"). */
 const OPTIONAL_WEIGHT = 0.3;
@@ -47,7 +47,7 @@ export function idf(df: number, n: number): number {
  * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and
  * the terms that matched (for snippets).
  */
-export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
+export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
   // idf from the reader's documents only, so even scores carry nothing about documents they may not open.
   let readable = 0;
@@ -70,7 +70,7 @@ export function rank(data: IndexData, groups: TermGroup[], allowed: Uint8Array, 
     let cap = Infinity;
     for (const alt of group.alts) if (alt.how === "exact") cap = Math.min(cap, idf(df(alt.term), readable));
     for (const alt of group.alts) {
-      const list = data.postings[alt.term];
+      const list = data.postings(alt.term);
       const w = alt.weight * Math.min(cap, idf(df(alt.term), readable));
       let doc = 0;
       for (let i = 0; i < list.length; i += 2) {
