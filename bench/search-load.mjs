@@ -55,7 +55,7 @@ const before = used();
 let bytes = new Uint8Array(readFileSync(file));
 const storedMB = mb(bytes.byteLength);
 const t0 = performance.now();
-const index = reader === "json" ? loadSearchIndex(new TextDecoder().decode(bytes), { reader: "json" }) : loadSearchIndex(bytes);
+const index = reader === "json" ? loadSearchIndex(new TextDecoder().decode(bytes), { reader: "json" }) : loadSearchIndex(bytes, { reader: "light" });
 const loadMs = performance.now() - t0;
 bytes = undefined;
 await settle();

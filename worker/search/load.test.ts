@@ -46,7 +46,7 @@ describe("light index reader", () => {
 
   it("answers every query exactly as the JSON.parse load", () => {
     const bytes = new TextEncoder().encode(text);
-    const light = loadSearchIndex(bytes);
+    const light = loadSearchIndex(bytes, { reader: "light" });
     const json = loadSearchIndex(text, { reader: "json" });
     expect(light.size).toBe(docs.length);
     expect(light.size).toBe(json.size);
@@ -96,18 +96,18 @@ describe("light index reader", () => {
     expect(() => readIndexBytes(new TextEncoder().encode(fractional))).toThrow();
     for (const variant of [spaced, reordered]) expect(() => readIndexBytes(new TextEncoder().encode(variant))).not.toThrow();
     for (const variant of [spaced, reordered, fractional]) {
-      const index = loadSearchIndex(new TextEncoder().encode(variant));
+      const index = loadSearchIndex(new TextEncoder().encode(variant), { reader: "light" });
       for (const q of QUERIES.slice(0, 5)) expect(index.search(q, OPTIONS[1])).toEqual(json.search(q, OPTIONS[1]));
     }
   });
 
   it("refuses damaged or foreign bytes with SearchIndexFormatError", () => {
     const bytes = new TextEncoder().encode(text);
-    for (const cut of [1, 100, bytes.length >> 1, bytes.length - 1]) expect(() => loadSearchIndex(bytes.subarray(0, cut))).toThrow(SearchIndexFormatError);
-    expect(() => loadSearchIndex(new TextEncoder().encode(`${text}x`))).toThrow(SearchIndexFormatError);
-    expect(() => loadSearchIndex(new TextEncoder().encode(text.replace(INDEX_FORMAT, "portico-search/1")))).toThrow(/format/);
-    expect(() => loadSearchIndex(new Uint8Array([0xff, 0xfe, 0x7b]))).toThrow(SearchIndexFormatError);
-    expect(() => loadSearchIndex(new TextEncoder().encode("[]"))).toThrow(SearchIndexFormatError);
-    expect(() => loadSearchIndex(text.replace(`"docs":[`, `"docs":[null,`))).toThrow(SearchIndexFormatError);
+    for (const cut of [1, 100, bytes.length >> 1, bytes.length - 1]) expect(() => loadSearchIndex(bytes.subarray(0, cut), { reader: "light" })).toThrow(SearchIndexFormatError);
+    expect(() => loadSearchIndex(new TextEncoder().encode(`${text}x`), { reader: "light" })).toThrow(SearchIndexFormatError);
+    expect(() => loadSearchIndex(new TextEncoder().encode(text.replace(INDEX_FORMAT, "portico-search/1")), { reader: "light" })).toThrow(/format/);
+    expect(() => loadSearchIndex(new Uint8Array([0xff, 0xfe, 0x7b]), { reader: "light" })).toThrow(SearchIndexFormatError);
+    expect(() => loadSearchIndex(new TextEncoder().encode("[]"), { reader: "light" })).toThrow(SearchIndexFormatError);
+    expect(() => loadSearchIndex(text.replace(`"docs":[`, `"docs":[null,`), { reader: "light" })).toThrow(SearchIndexFormatError);
   });
 });
