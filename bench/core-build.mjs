@@ -8,10 +8,11 @@
 // `graph-beta` are Microsoft Graph's descriptions, fetched by bench/lib/huge-files.mjs)
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hugeFiles } from "./lib/huge-files.mjs";
+import { liftSizeLimit } from "./lib/lift-size-limit.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const ARG = process.argv[2] ?? join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json");
@@ -79,21 +80,6 @@ console.log(JSON.stringify({
   heapMB: phases, peakSampledHeapMB: mb(peak), peakSampledTotalMB: mb(peakTotal), externalMB: mb(m.external), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
 `;
-
-/** An esbuild plugin rewriting build.ts's MAX_DEFINITION_BYTES in the bench's own bundle (never in the Worker). */
-function liftSizeLimit(bytes) {
-  return {
-    name: "lift-size-limit",
-    setup(b) {
-      b.onLoad({ filter: /worker[\\/]openapi[\\/]build\.ts$/ }, (args) => {
-        const text = readFileSync(args.path, "utf8");
-        const lifted = text.replace("export const MAX_DEFINITION_BYTES = 25 * 1024 * 1024;", `export const MAX_DEFINITION_BYTES = ${bytes};`);
-        if (lifted === text) throw new Error("core-build: MAX_DEFINITION_BYTES not found in build.ts");
-        return { contents: lifted, loader: "ts" };
-      });
-    },
-  };
-}
 
 /**
  * Bundles the core once and returns `run(file, capMB)`: the child's figures (buildMs, storeMs, storedMB, peakSampledHeapMB,

@@ -9,9 +9,10 @@
 // Usage: node bench/search-load.mjs [graph|graph-beta]
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hugeFiles } from "./lib/huge-files.mjs";
+import { liftSizeLimit } from "./lib/lift-size-limit.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const NAME = process.argv[2] ?? "graph";
@@ -73,18 +74,6 @@ const top = index.search("send mail", { canRead: () => true, limit: 3 }).results
 console.log(JSON.stringify({ documents: index.size, storedMB, loadMs: Math.round(loadMs), retainedMB, firstQueryMs: +firstQueryMs.toFixed(1),
   p50Ms: times.length ? +pct(times, 50).toFixed(2) : undefined, p95Ms: times.length ? +pct(times, 95).toFixed(2) : undefined, top }));
 `;
-
-function liftSizeLimit(bytes) {
-  return {
-    name: "lift-size-limit",
-    setup(b) {
-      b.onLoad({ filter: /worker[\\/]openapi[\\/]build\.ts$/ }, (args) => {
-        const text = readFileSync(args.path, "utf8");
-        return { contents: text.replace("export const MAX_DEFINITION_BYTES = 25 * 1024 * 1024;", `export const MAX_DEFINITION_BYTES = ${bytes};`), loader: "ts" };
-      });
-    },
-  };
-}
 
 const run = (script, args, cap) => spawnSync(process.execPath, [`--max-old-space-size=${cap}`, "--expose-gc", join(OUT, script), ...args], { encoding: "utf8" });
 
