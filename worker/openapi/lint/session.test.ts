@@ -17,6 +17,18 @@ function fresh(text: string): LintProblem[] {
   return sortProblems(lintData(parsed.doc.data as Record<string, unknown>, (p) => outline.locate(p)));
 }
 
+/**
+ * Replaces the first `from` in `text` with `to` through `session.update`, asserts the session's problems equal a
+ * fresh lint of the new text, and returns the new text and those problems.
+ */
+function step(session: ReturnType<typeof createLintSession>, text: string, from: string, to: string): { text: string; problems: LintProblem[] } {
+  const at = text.indexOf(from);
+  const next = text.slice(0, at) + to + text.slice(at + from.length);
+  const { problems } = session.update({ from: at, to: at + from.length, insert: to });
+  expect(problems).toEqual(fresh(next));
+  return { text: next, problems };
+}
+
 function sortProblems(problems: LintProblem[]): LintProblem[] {
   return problems.sort((a, b) => a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.message < b.message ? -1 : 1));
 }
@@ -187,12 +199,9 @@ describe("createLintSession", () => {
     ];
     const seen: number[] = [];
     for (const [from, to] of steps) {
-      const at = text.indexOf(from);
-      const edit = { from: at, to: at + from.length, insert: to };
-      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
-      const result = session.update(edit);
-      expect(result.problems).toEqual(fresh(text));
-      seen.push(result.problems.filter((p) => p.rule.endsWith("-example")).length);
+      let problems: LintProblem[];
+      ({ text, problems } = step(session, text, from, to));
+      seen.push(problems.filter((p) => p.rule.endsWith("-example")).length);
     }
     // Name as an integer makes the media example invalid; `example: x` the property's own example.
     expect(seen).toEqual([1, 0, 1, 0]);
@@ -232,12 +241,9 @@ describe("createLintSession", () => {
     ];
     const rules: string[][] = [];
     for (const [from, to] of steps) {
-      const at = text.indexOf(from);
-      const edit = { from: at, to: at + from.length, insert: to };
-      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
-      const result = session.update(edit);
-      expect(result.problems).toEqual(fresh(text));
-      rules.push(result.problems.filter((p) => p.path[0] === "paths").map((p) => p.rule).sort());
+      let problems: LintProblem[];
+      ({ text, problems } = step(session, text, from, to));
+      rules.push(problems.filter((p) => p.path[0] === "paths").map((p) => p.rule).sort());
     }
     const base = ["operation-description"];
     expect(rules).toEqual([
@@ -251,9 +257,7 @@ describe("createLintSession", () => {
     ]);
     // A new version plans other rules: nothing kept under the old plan may be reused (3.1 drops `nullable`).
     for (const [from, to] of [["Id: {name: id,", "Id: {nullable: true, name: id,"], ["openapi: 3.0.3", "openapi: 3.1.0"], ["openapi: 3.1.0", "openapi: 3.0.3"]]) {
-      const at = text.indexOf(from);
-      text = text.slice(0, at) + to + text.slice(at + from.length);
-      expect(session.update({ from: at, to: at + from.length, insert: to }).problems).toEqual(fresh(text));
+      ({ text } = step(session, text, from, to));
     }
   });
   it("re-checks examples whose schema reaches more references than a closure keeps", () => {
@@ -267,11 +271,9 @@ describe("createLintSession", () => {
     const session = createLintSession(text);
     const counts: number[] = [];
     for (const [from, to] of [["P150: {type: string}", "P150: {type: integer}"], ["P150: {type: integer}", "P150: {type: string}"]]) {
-      const at = text.indexOf(from);
-      text = text.slice(0, at) + to + text.slice(at + from.length);
-      const result = session.update({ from: at, to: at + from.length, insert: to });
-      expect(result.problems).toEqual(fresh(text));
-      counts.push(result.problems.filter((p) => p.rule === "oas3-valid-media-example").length);
+      let problems: LintProblem[];
+      ({ text, problems } = step(session, text, from, to));
+      counts.push(problems.filter((p) => p.rule === "oas3-valid-media-example").length);
     }
     expect(counts).toEqual([1, 0]);
   });
