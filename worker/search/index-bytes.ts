@@ -187,24 +187,11 @@ class Reader {
   private ranges(): { starts: Int32Array; ends: Int32Array } {
     const starts: number[] = [];
     const ends: number[] = [];
-    this.expect(OPEN_BRACKET);
-    this.ws();
-    if (this.b[this.p] === CLOSE_BRACKET) this.p++;
-    else {
-      for (;;) {
-        this.ws();
-        starts.push(this.p);
-        this.skipValue();
-        ends.push(this.p);
-        this.ws();
-        if (this.b[this.p] === COMMA) {
-          this.p++;
-          continue;
-        }
-        this.expect(CLOSE_BRACKET);
-        break;
-      }
-    }
+    this.each(() => {
+      starts.push(this.p);
+      this.skipValue();
+      ends.push(this.p);
+    });
     return { starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
   }
 
