@@ -92,18 +92,10 @@ export async function putIndex(kv: KVNamespace, data: string | Uint8Array | Uint
   for (let i = 0; i < parts; i++) {
     const begin = i * partBytes;
     const end = Math.min(total, begin + partBytes);
-    const part = new Uint8Array(end - begin);
-    for (let k = next, at = offset; k < blocks.length && at < end; k++) {
-      const block = blocks[k];
-      const from = Math.max(begin, at);
-      const to = Math.min(end, at + block.byteLength);
-      if (from < to) part.set(block.subarray(from - at, to - at), from - begin);
-      at += block.byteLength;
-      if (at <= end) {
-        blocks[k] = EMPTY;
-        next = k + 1;
-        offset = at;
-      }
+    const part = sliceBlocks(blocks.slice(next), begin - offset, end - offset);
+    for (; next < blocks.length && offset + blocks[next].byteLength <= end; next++) {
+      offset += blocks[next].byteLength;
+      blocks[next] = EMPTY;
     }
     await kv.put(i === 0 ? key : `${key}/${i}`, part);
   }
