@@ -8,7 +8,7 @@ import { stem } from "./analyze";
 import { findSorted, lowerBound, type IndexView } from "./format";
 import { TypoFinder } from "./fuzzy";
 import type { ParsedQuery } from "./query";
-import { synonymsOf } from "./synonyms";
+import { isDictionaryWord, synonymsOf } from "./synonyms";
 
 /** One way a query word can match: a term index and how much a match through it is worth (0..1]. */
 export interface Alternative {
@@ -31,13 +31,22 @@ const PREFIX_WEIGHT = 0.9;
 const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
 const MAX_PREFIX_SCAN = 2000;
-const SYNONYM_DAMPING = 0.5;
-const CURATED_DAMPING = 0.8;
+/**
+ * How far a synonym is damped when the portal uses the typed word itself (general thesaurus, then curated or
+ * mined): base + (1 - base) × df(synonym) / (df(synonym) + df(typed)). Mutable only for bench/search-documents.mjs
+ * `--lovo` (tuned on one vendor's queries, scored on the others); nothing else writes it.
+ */
+export const EXPAND_TUNING = { synonymDamping: 0.5, curatedDamping: 0.8 };
 const PHRASE_WEIGHT = 0.9;
 const RARE_DF = 2;
 const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
+/**
+ * Corrections of a dictionary word the portal does not use ("erase" → ease) weigh this much of a correction of a
+ * non-word: the reader more likely chose another word for the thing (its synonyms compete) than mistyped one.
+ */
+const DICTIONARY_TYPO_DAMPING = 0.6;
 
 /** `word` with one letter dropped or two neighbours swapped (never the first letter): prefixes to complete. */
 function typoVariants(word: string): string[] {
@@ -101,7 +110,10 @@ export class Expander {
     const raw = this.termOf(word, readable);
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
     if (prefix && word.length >= 2) for (const a of this.completions(word, df)) add(a);
-    if (exact < 0 && raw < 0 && !(prefix && best.size)) for (const a of this.corrections(word, df)) add(a);
+    if (exact < 0 && raw < 0 && !(prefix && best.size)) {
+      const damp = isDictionaryWord(stem(word)) ? DICTIONARY_TYPO_DAMPING : 1;
+      for (const a of this.corrections(word, df)) add({ ...a, weight: a.weight * damp });
+    }
     // A typo in the word being typed ("kubenr"): complete the strings one deletion or one swap away from it.
     if (prefix && !best.size && word.length >= 4) {
       for (const v of typoVariants(word)) for (const a of this.completions(v, df)) add({ ...a, weight: a.weight * TYPO_WEIGHT[1] });
@@ -118,7 +130,7 @@ export class Expander {
       const t = this.termOf(s.term, readable);
       if (t < 0) continue;
       // Damped by how much more the portal uses the typed word than the synonym (k8s, rare, vs kubernetes).
-      const base = s.curated ? CURATED_DAMPING : SYNONYM_DAMPING;
+      const base = s.curated ? EXPAND_TUNING.curatedDamping : EXPAND_TUNING.synonymDamping;
       const n = df(t);
       const damp = base + ((1 - base) * n) / (n + own);
       add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });

@@ -10,20 +10,26 @@ import { SAT_SCALE, type IndexView } from "./format";
 
 /** Share of a question-frame word's score that counts ("work" in "how does X work"). */
 const OPTIONAL_WEIGHT = 0.3;
-/** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
-const HEAD_BONUS = 1;
 /**
- * How much of a query word a match through an alternative of weight w covers: SOFT_FLOOR + (1 - SOFT_FLOOR) w. Low,
- * so a loose thesaurus synonym (w ≈ 0.3) covers about half a word and an exact word elsewhere can outweigh it.
+ * The ranking's constants, read once per query. Mutable only so that bench/search-documents.mjs `--lovo` can
+ * tune them on one vendor's queries and score the others (a leave-one-vendor-out check); nothing else writes it.
  */
-const SOFT_FLOOR = 0.25;
-/**
- * How much of a query word a match only in the body covers, against one in the head (title or section): a word
- * somewhere in a long description says less about what the document is than the same word in its name.
- */
-const BODY_COVER = 0.5;
-/** A head match of a query word is preferred to a body match of the same word unless that is worth this many times more. */
-const HEAD_PREFERENCE = 2;
+export const RANK_TUNING = {
+  /** Extra weight when the query's words are in the document's head (title, section, operationId), not just its body. */
+  headBonus: 1,
+  /**
+   * How much of a query word a match through an alternative of weight w covers: softFloor + (1 - softFloor) w.
+   * Low, so a loose thesaurus synonym (w ≈ 0.3) covers about half a word and an exact word elsewhere can outweigh it.
+   */
+  softFloor: 0.25,
+  /**
+   * How much of a query word a match only in the body covers, against one in the head (title or section): a word
+   * somewhere in a long description says less about what the document is than the same word in its name.
+   */
+  bodyCover: 0.5,
+  /** A head match of a query word is preferred to a body match of the same word unless that is worth this many times more. */
+  headPreference: 2,
+};
 /** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
 const PREFERRED_LOCALE_BOOST = 1.25;
 
@@ -49,6 +55,7 @@ export function idf(df: number, n: number): number {
  */
 export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
+  const { headBonus: HEAD_BONUS, softFloor: SOFT_FLOOR, bodyCover: BODY_COVER, headPreference: HEAD_PREFERENCE } = RANK_TUNING;
   // idf from the reader's documents only, so even scores carry nothing about documents they may not open.
   let readable = 0;
   for (let i = 0; i < n; i++) if (allowed[i]) readable++;

@@ -170,6 +170,15 @@ describe("ranking", () => {
     expect(ids("retrieve invoice uuid", docs)[0]).toBe("short");
     expect(ids("retrieve invoice summary uuid", docs)[0]).toBe("long");
   });
+
+  it("reads a dictionary word the portal does not use as another word for the thing rather than a typo", () => {
+    // "erase" is one edit from "ease" (in the portal) and a synonym of "delete" (in the portal).
+    const docs = [doc("ease", "Ease the pain of deprecation"), doc("delete", "Delete a floating IP")];
+    expect(ids("erase", docs)[0]).toBe("delete");
+    // A non-word is still a typo of the portal's word.
+    expect(ids("deleet", docs)[0]).toBe("delete");
+    expect(ids("eese", docs)[0]).toBe("ease");
+  });
 });
 
 describe("results", () => {

@@ -66,6 +66,14 @@ function thesaurusValues(key: string): string[] {
 }
 
 /**
+ * Whether `stemmed` is a word of the general thesaurus or the API vocabulary: a real word, so when the portal does
+ * not use it the reader most likely chose another word for the thing, not mistyped one the portal uses.
+ */
+export function isDictionaryWord(stemmed: string): boolean {
+  return curatedTable().has(stemmed) || thesaurusValues(stemmed).length > 0;
+}
+
+/**
  * Synonym terms for a query word whose stem is `stemmed`: general ones plus `mined` (this index's relations,
  * `term → [termIndex, weight%, ...]`, with `terms` to name them). The caller keeps only terms in its index.
  */
