@@ -7,6 +7,7 @@
 // Figures are also given per vendor of the target (DigitalOcean, Slack, Twilio, Bump.sh), and `--lovo` simulates a
 // held-out vendor: the ranking's constants (RANK_TUNING, EXPAND_TUNING) are tuned on a grid with one vendor's
 // queries and the choice is scored on the other vendors' queries, against the shipped defaults.
+// NOCTX=1 leaves out the operations' tag descriptions (documents.ts `context`), to measure what they add.
 //   node bench/search-documents.mjs [--fails] [--explain] [--lovo]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -34,7 +35,7 @@ const all = [];
 for (const [api, body, contentType, root] of sources) {
   const out = buildReference({ body: new Uint8Array(body), contentType, root });
   if (!out.ok) throw new Error(api + out.message);
-  for (const op of out.operations) all.push(operationDocument(out.slice(op.slug), { api, version: "1", layout: "page-per-operation", locale: "en" }));
+  for (const op of out.operations) all.push(operationDocument(out.slice(op.slug), { api, version: "1", layout: "page-per-operation", locale: "en", tags: process.env.NOCTX ? undefined : out.header.tags }));
 }
 const bundle = contentBundle(docs);
 const files = new Map(Object.entries(bundle.files).map(([k, v]) => [k, enc.encode(v)]));

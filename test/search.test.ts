@@ -163,6 +163,34 @@ describe("layouts", () => {
   });
 });
 
+describe("tag descriptions", () => {
+  it("find an operation by a word only its first tag's description holds, when published and when rebuilt from the stored model", async () => {
+    const token = await createPortal("srch-t");
+    const spec = `openapi: 3.0.3
+info: { title: Zones, version: "1.0" }
+tags:
+  - name: Records
+    description: Records are the entries of a **quasarzone** file.
+  - name: Apps
+paths:
+  /apps/{id}:
+    put: { operationId: updateApp, summary: Update an app, tags: [Apps], responses: { "200": { description: ok } } }
+  /records/{id}:
+    put: { operationId: updateRecord, summary: Update a record, tags: [Records], responses: { "200": { description: ok } } }
+`;
+    expect((await upload(token, spec, { api: "zones" })).status).toBe(201);
+    const found = await search("srch-t", "update quasarzone");
+    expect(found.json.results[0]).toMatchObject({ operationId: "updateRecord" });
+    // Searched, not shown: the tag's text is no snippet of the operation.
+    expect(found.json.results[0].snippet).not.toContain("quasarzone");
+    // A new layout rebuilds the API's documents from the stored model and its header's tags.
+    const res = await SELF.fetch(`${ORIGIN}/v1/apis/zones`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ layout: "single-page" }) });
+    expect(res.status).toBe(200);
+    const rebuilt = await search("srch-t", "update quasarzone");
+    expect(rebuilt.json.results[0]).toMatchObject({ operationId: "updateRecord", url: "/p/srch-t/reference/zones/1.0/#updaterecord" });
+  });
+});
+
 describe("organisations", () => {
   it("search every member portal on the Enterprise plan, each result labelled with its portal", async () => {
     const a = await createPortal("org-one");

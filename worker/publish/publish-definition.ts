@@ -171,7 +171,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // Search documents are read from each slice as it is serialised: no operation is built twice.
   // A definition built streamed feeds the index lighter documents (documents.ts STREAMED_SCHEMA_WALK): Graph
   // beta's full ones made its index the longest step of a publish that must end within 30 s.
-  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config), ...(streamed ? { walk: STREAMED_SCHEMA_WALK } : {}) };
+  const searchSource = { api: apiSlug, version: label, layout: existing?.layout ?? "page-per-operation", locale: definitionLocale(release?.config), tags: header.tags, ...(streamed ? { walk: STREAMED_SCHEMA_WALK } : {}) };
   // Kept as UTF-8 JSON parts, not objects (Microsoft Graph v1.0: 17 MB against ~58 MB): search/document-set.ts.
   const searchDocs = new DocumentSetWriter();
   const slice = async (slug: string) => {

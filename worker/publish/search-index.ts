@@ -21,7 +21,7 @@ import { releaseDocuments, type ContentPageInput } from "../search/documents-con
 import type { SearchDocument } from "../search/types";
 import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
-import { readSlicesInOrder } from "../store/models";
+import { getHeader, readSlicesInOrder } from "../store/models";
 import { documentsKey, getDocumentParts, loadIndex, putDocumentParts, putIndex, searchPointer, searchPointerStatement, type SearchPointer, type SearchPointerRow } from "../store/search";
 import { semanticFor } from "../semantic/index";
 import { PublishAborted, type PublishAttempt } from "./deadline";
@@ -93,7 +93,10 @@ async function apiDocumentsFromModel(env: Env, row: LiveApiRow, src: ApiSource):
   const { results } = await env.DB.prepare("SELECT chunk, slice_offset AS offset, slice_length AS length FROM operations WHERE version_id = ? ORDER BY position")
     .bind(row.versionId).all<{ chunk: number; offset: number; length: number }>();
   const docs = new DocumentSetWriter();
-  for await (const slice of readSlicesInOrder(env.MODELS, row.modelKey, results)) docs.add(operationDocument(slice, src));
+  // The header's tags give each operation its group's description (documents.ts `context`).
+  const tags = (await getHeader(env.MODELS, row.modelKey))?.tags;
+  const withTags: ApiSource = tags ? { ...src, tags } : src;
+  for await (const slice of readSlicesInOrder(env.MODELS, row.modelKey, results)) docs.add(operationDocument(slice, withTags));
   return docs.finish();
 }
 

@@ -16,7 +16,10 @@ import { buildSearchIndex, loadSearchIndex, SearchIndexBuilder, type SearchDocum
 import { mineRelated } from "./mine";
 import { tokenize } from "./tokenize";
 
-/** build.ts before issue 12's streamed build: every document and term-frequency map held, one JSON.stringify. */
+/**
+ * build.ts before issue 12's streamed build: every document and term-frequency map held, one JSON.stringify; with
+ * issue 9's sixth field (an operation's tag description, `fields.context`, searched but not stored).
+ */
 function referenceBuild(docs: SearchDocument[], vectors?: ReadonlyMap<string, string>): string {
   const FIELDS = [
     { weight: 4, b: 0.6, head: true },
@@ -24,12 +27,13 @@ function referenceBuild(docs: SearchDocument[], vectors?: ReadonlyMap<string, st
     { weight: 2, b: 0.3, head: false },
     { weight: 1, b: 0.5, head: false },
     { weight: 1, b: 0.75, head: false },
+    { weight: 0.3, b: 0.75, head: false },
   ];
   const fieldTexts = (d: SearchDocument) => {
     const f = d.fields ?? {};
     const ident = [f.operationId, f.method, f.path, f.tag].filter(Boolean).join(" ");
     const params = [...(f.parameters ?? []), ...(f.properties ?? []), ...(f.enums ?? [])].map(String).join(" ");
-    return [d.title ?? "", d.section ?? "", ident, params, d.body ?? ""];
+    return [d.title ?? "", d.section ?? "", ident, params, d.body ?? "", f.context ?? ""];
   };
   const seen = new Set<string>();
   const kept = docs.filter((d) => !seen.has(d.id) && seen.add(d.id));
@@ -88,7 +92,7 @@ function referenceBuild(docs: SearchDocument[], vectors?: ReadonlyMap<string, st
   });
   const words = [...surface.keys()].sort();
   const data: IndexData = {
-    format: INDEX_FORMAT, docs: kept, headLen, terms, postings, words,
+    format: INDEX_FORMAT, docs: kept.map((d) => (d.fields?.context === undefined ? d : { ...d, fields: (({ context: _c, ...rest }) => rest)(d.fields) })), headLen, terms, postings, words,
     wordTerm: words.map((w) => termIndex.get(surface.get(w)!)!),
     related: mineRelated(kept.filter((d) => !d.labels?.length), termIndex, publicSurface),
   };
@@ -113,6 +117,7 @@ function slackDocuments(): SearchDocument[] {
 const EDGES: SearchDocument[] = [
   doc("a", "Delete a droplet", "Deletes a droplet.", { fields: { operationId: "droplets_destroy", method: "DELETE", path: "/v2/droplets/{id}", tag: "Droplets", parameters: ["id"], properties: ["name", "size"], enums: ["s-1vcpu-1gb"] } }),
   doc("b", "Destroy a volume", "Removes a volume.", { fields: { operationId: "volumes_remove" } }),
+  doc("ctx", "Update a record", "Updates it.", { fields: { operationId: "records_update", tag: "Records", context: "Records of a DNS zone." } }),
   doc("c", "Remove a key", "Deletes a key.", { fields: { operationId: "keys_delete" } }),
   doc("a", "A later duplicate", "dropped"),
   doc("cjk", "请求 ドキュメント 문서", "emoji 🚀 and accents: Élan café naïve", { kind: "guide", section: "Über", locale: "fr-CA" }),

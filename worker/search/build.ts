@@ -24,6 +24,10 @@ const FIELDS = [
   { name: "ident", weight: 2, b: 0.3, head: false },
   { name: "params", weight: 1, b: 0.5, head: false },
   { name: "body", weight: 1, b: 0.75, head: false },
+  // The operation's group as the definition describes it (its first tag's description): words the operation leaves
+  // out ("zone" for a DNS record's update) find it, weakly; the same text on every operation of the tag is no
+  // evidence of which one. Never stored in the index's documents (see `stored`).
+  { name: "context", weight: 0.3, b: 0.75, head: false },
 ] as const;
 const K1 = 1.2;
 /** Tokens read per body; long guides with code blocks say what they are about early. */
@@ -33,7 +37,17 @@ function fieldTexts(d: SearchDocument): string[] {
   const f = d.fields ?? {};
   const ident = [f.operationId, f.method, f.path, f.tag].filter(Boolean).join(" ");
   const params = [...(f.parameters ?? []), ...(f.properties ?? []), ...(f.enums ?? [])].map(String).join(" ");
-  return [d.title ?? "", d.section ?? "", ident, params, d.body ?? ""];
+  return [d.title ?? "", d.section ?? "", ident, params, d.body ?? "", f.context ?? ""];
+}
+
+/**
+ * The document as the index keeps it (for results and snippets): without `fields.context`, which is only searched
+ * (a tag's description repeated on each of its operations would add a copy per operation to the index).
+ */
+export function stored(doc: SearchDocument): SearchDocument {
+  if (doc.fields?.context === undefined) return doc;
+  const { context: _context, ...fields } = doc.fields;
+  return { ...doc, fields };
 }
 
 /** Options of {@link buildSearchIndex} and {@link SearchIndexBuilder}. */
@@ -154,7 +168,7 @@ export class SearchIndexBuilder {
     if (!doc.labels?.length) this.miner.add(doc);
     this.vectorIds?.push(this.options.vectors!.get(doc.id) ?? "");
     if (i > 0) this.out.write(",");
-    this.out.write(JSON.stringify(doc));
+    this.out.write(JSON.stringify(stored(doc)));
   }
 
   // One field's scan: per term its count so far (0 = not yet in this field), and the terms seen, in order.

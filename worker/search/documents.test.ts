@@ -102,6 +102,19 @@ describe("operation documents", () => {
     expect(light.fields).toMatchObject({ path: "/d/{id}", operationId: "getD", parameters: ["id"] });
     expect({ ...light, body: "" }).toEqual({ ...full, body: "" });
   });
+
+  it("carry their first tag's description as plain text in `context`, bounded; none without one", () => {
+    const out = buildReference({ body: new TextEncoder().encode(SPEC), contentType: "application/yaml" });
+    if (!out.ok) throw new Error(out.message);
+    const slice = out.slice(out.operations[0].slug);
+    const src = { api: "billing", version: "2.1", layout: "page-per-operation", locale: "en" };
+    const tags = [{ name: "Billing", description: "Invoices and **credit notes**. " + "word ".repeat(2000) }, { name: "Other", description: "Not this one." }];
+    const doc = operationDocument(slice, { ...src, tags });
+    expect(doc.fields?.context?.startsWith("Invoices and credit notes")).toBe(true);
+    expect(doc.fields!.context!.length).toBeLessThanOrEqual(1000);
+    expect(operationDocument(slice, src).fields?.context).toBeUndefined();
+    expect(operationDocument(slice, { ...src, tags: [{ name: "Billing" }, { name: 7, description: "x" } as never] }).fields?.context).toBeUndefined();
+  });
 });
 
 describe("plain text", () => {

@@ -8,7 +8,7 @@
  * Schemas are walked within bounds ({@link SCHEMA_WALK}): a slice may reach a dense `$ref` graph, and the
  * document only needs the names a reader would type, not every nested field.
  */
-import type { OperationSlice } from "../openapi/model/types";
+import type { OperationSlice, TagInfo } from "../openapi/model/types";
 import { operationUrl } from "../render/urls";
 import type { SearchDocument } from "./types";
 import { plainText } from "./documents-text";
@@ -25,6 +25,8 @@ export interface ApiSource {
   walk?: SchemaWalk;
   /** Locale the definition is written in (the portal's default content locale, else "en"). */
   locale: string;
+  /** The definition's tags (ReferenceHeader.tags): an operation's first tag's description is its `context`. */
+  tags?: readonly TagInfo[];
 }
 
 /** Bounds of the schema walk of one operation (nodes visited, nesting depth, names kept, body characters). */
@@ -147,6 +149,32 @@ class Collector {
   }
 }
 
+/** Characters of a tag's description an operation's `context` keeps. */
+const CONTEXT_CHARS = 1000;
+
+/** Tag name → its description as plain text, per tags array (one definition's operations share it). */
+const tagTexts = new WeakMap<readonly TagInfo[], Map<string, string>>();
+
+/**
+ * `{context}` for an operation whose first tag is `tag`: that tag's description as plain text (at most
+ * {@link CONTEXT_CHARS} characters), or nothing. Tags that are not objects with a string name are skipped.
+ */
+function tagContext(tags: readonly TagInfo[] | undefined, tag: string | undefined): { context?: string } {
+  if (!tags || tag === undefined) return {};
+  let texts = tagTexts.get(tags);
+  if (!texts) {
+    texts = new Map();
+    for (const t of tags) {
+      if (!isObject(t) || typeof t.name !== "string" || typeof t.description !== "string" || texts.has(t.name)) continue;
+      const text = plainText(t.description, CONTEXT_CHARS);
+      if (text) texts.set(t.name, text);
+    }
+    tagTexts.set(tags, texts);
+  }
+  const text = texts.get(tag);
+  return text ? { context: text } : {};
+}
+
 /** Document id of an operation: unique within a portal's index. */
 export function operationDocId(api: string, slug: string): string {
   return `op:${api}:${slug}`;
@@ -190,6 +218,7 @@ export function operationDocument(slice: OperationSlice, src: ApiSource): Search
       parameters: [...c.parameters],
       properties: [...c.properties],
       enums: [...c.enums],
+      ...tagContext(src.tags, tag),
     },
     url: operationUrl("", { slug: src.api, title: "", layout: src.layout as "single-page" }, src.version, summary.slug),
     locale: src.locale,

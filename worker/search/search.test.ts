@@ -171,6 +171,26 @@ describe("ranking", () => {
     expect(ids("retrieve invoice summary uuid", docs)[0]).toBe("long");
   });
 
+  it("finds an operation by a word only its tag's description says, below one that says it itself", () => {
+    const zone = "Domain records are the entries of a DNS zone: add and modify them one at a time.";
+    const docs = [
+      doc("app", "Update an App", "Updates an app's spec.", { fields: { operationId: "apps_update", tag: "Apps" } }),
+      doc("upd", "Update a Domain Record", "Updates a record.", { fields: { operationId: "domains_update_record", tag: "Domain Records", context: zone } }),
+      doc("del", "Delete a Domain Record", "Deletes a record.", { fields: { operationId: "domains_delete_record", tag: "Domain Records", context: zone } }),
+      doc("zonefile", "Get a Zone File", "Returns the zone file.", { fields: { operationId: "zones_get", tag: "Zones" } }),
+    ];
+    // "zone" is in no operation's own text but the tag's: it decides between two updates.
+    expect(ids("update zone", docs)[0]).toBe("upd");
+    expect(ids("edit zone entry", docs)[0]).toBe("upd");
+    // A document naming the word itself still comes first.
+    expect(ids("zone", docs)[0]).toBe("zonefile");
+    expect(ids("zone", docs)).toContain("del");
+    // The context is searched, never stored or shown.
+    const hit = engine(docs).search("zone", { canRead: all }).results.find((r) => r.doc.id === "upd")!;
+    expect(hit.doc.fields?.context).toBeUndefined();
+    expect(hit.snippet).not.toContain("zone");
+  });
+
   it("reads a dictionary word the portal does not use as another word for the thing rather than a typo", () => {
     // "erase" is one edit from "ease" (in the portal) and a synonym of "delete" (in the portal).
     const docs = [doc("ease", "Ease the pain of deprecation"), doc("delete", "Delete a floating IP")];

@@ -21,6 +21,11 @@ export interface SearchFields {
   properties?: string[];
   /** Enum values found in the operation's schemas. */
   enums?: string[];
+  /**
+   * What the definition says about the operation's group: its first tag's description (plain text, bounded).
+   * Indexed as a weak field of its own, never shown: it fills in words the operation itself leaves out.
+   */
+  context?: string;
 }
 
 /** One searchable unit. `id` must be unique within one index. */

@@ -14,8 +14,11 @@ import { loadSearchIndex } from "../search/index";
 import type { SearchDocument, SearchIndex } from "../search/types";
 import type { Db } from "./db";
 
-/** Bump when documents change shape or content: cached document sets of older builds are then rebuilt. */
-export const DOCS_VERSION = 1;
+/**
+ * Bump when documents change shape or content: cached document sets of older builds are then rebuilt.
+ * 2: operations carry their first tag's description (`fields.context`).
+ */
+export const DOCS_VERSION = 2;
 /** Largest KV value written (KV allows 25 MiB). */
 const PART_BYTES = 16 * 1024 * 1024;
 
