@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stem } from "./analyze";
 import { buildSearchIndex, loadSearchIndex, type SearchDocument, type SearchOptions } from "./index";
 
 const all = () => true;
@@ -113,6 +114,32 @@ describe("ranking", () => {
   it("matches stems: plural, -ing and -ed forms", () => {
     expect(ids("firewalls", API)[0]).toBe("fw");
     expect(ids("deleting droplets", API)[0]).toBe("dropdel");
+  });
+
+  it("matches irregular forms Porter's rules miss: -us/-is plurals, -ices, irregular plurals and past forms", () => {
+    const docs = [
+      doc("seed", "List seed messages"),
+      doc("sent", "List sent messages"),
+      doc("statuses", "List delivery statuses"),
+      doc("aliases", "Delete email aliases"),
+      doc("indices", "Retrieve cluster indices"),
+      doc("children", "List children of a folder"),
+      doc("analyze", "Analyze a text"),
+      doc("analyses", "Run text analyses"),
+    ];
+    // Not the last word (which is completed as a prefix), and with a one-edit competitor ("seed") for "send".
+    expect(ids("send messages", docs)[0]).toBe("sent");
+    expect(ids("status delivery", docs)[0]).toBe("statuses");
+    expect(ids("alias email", docs)[0]).toBe("aliases");
+    expect(ids("index cluster", docs)[0]).toBe("indices");
+    expect(ids("child folder", docs)[0]).toBe("children");
+    expect(ids("analysis text", docs)[0]).toBe("analyses");
+    for (const [form, base] of [["statuses", "status"], ["aliases", "alias"], ["indices", "index"], ["children", "child"], ["sent", "send"], ["written", "write"], ["analyses", "analysis"]]) {
+      expect(stem(form), form).toBe(stem(base));
+    }
+    // Forms that are words of their own keep their own stems.
+    expect(stem("found")).not.toBe(stem("find"));
+    expect(stem("bases")).toBe(stem("base"));
   });
 
   it("tolerates wrong nouns and verbs through synonyms", () => {
