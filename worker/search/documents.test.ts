@@ -112,6 +112,7 @@ describe("operation documents", () => {
     const doc = operationDocument(slice, { ...src, tags });
     expect(doc.fields?.context?.startsWith("Invoices and credit notes")).toBe(true);
     expect(doc.fields!.context!.length).toBeLessThanOrEqual(1000);
+    expect(operationDocument(slice, { ...src, tags, walk: STREAMED_SCHEMA_WALK }).fields!.context!.length).toBeLessThanOrEqual(500);
     expect(operationDocument(slice, src).fields?.context).toBeUndefined();
     expect(operationDocument(slice, { ...src, tags: [{ name: "Billing" }, { name: 7, description: "x" } as never] }).fields?.context).toBeUndefined();
   });

@@ -149,17 +149,20 @@ class Collector {
   }
 }
 
-/** Characters of a tag's description an operation's `context` keeps. */
+/**
+ * Characters of a tag's description an operation's `context` keeps: at most 1,000, and a third of the walk's body
+ * (500 for definitions built streamed: a huge definition's documents must not grow by a tag text per operation).
+ */
 const CONTEXT_CHARS = 1000;
 
 /** Tag name → its description as plain text, per tags array (one definition's operations share it). */
 const tagTexts = new WeakMap<readonly TagInfo[], Map<string, string>>();
 
 /**
- * `{context}` for an operation whose first tag is `tag`: that tag's description as plain text (at most
- * {@link CONTEXT_CHARS} characters), or nothing. Tags that are not objects with a string name are skipped.
+ * `{context}` for an operation whose first tag is `tag`: that tag's description as plain text (its first `max`
+ * characters), or nothing. Tags that are not objects with a string name are skipped.
  */
-function tagContext(tags: readonly TagInfo[] | undefined, tag: string | undefined): { context?: string } {
+function tagContext(tags: readonly TagInfo[] | undefined, tag: string | undefined, max: number): { context?: string } {
   if (!tags || tag === undefined) return {};
   let texts = tagTexts.get(tags);
   if (!texts) {
@@ -171,7 +174,7 @@ function tagContext(tags: readonly TagInfo[] | undefined, tag: string | undefine
     }
     tagTexts.set(tags, texts);
   }
-  const text = texts.get(tag);
+  const text = texts.get(tag)?.slice(0, max);
   return text ? { context: text } : {};
 }
 
@@ -218,7 +221,7 @@ export function operationDocument(slice: OperationSlice, src: ApiSource): Search
       parameters: [...c.parameters],
       properties: [...c.properties],
       enums: [...c.enums],
-      ...tagContext(src.tags, tag),
+      ...tagContext(src.tags, tag, Math.min(CONTEXT_CHARS, Math.floor((src.walk ?? SCHEMA_WALK).bodyChars / 3))),
     },
     url: operationUrl("", { slug: src.api, title: "", layout: src.layout as "single-page" }, src.version, summary.slug),
     locale: src.locale,
