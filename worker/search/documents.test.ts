@@ -115,6 +115,8 @@ describe("operation documents", () => {
     expect(operationDocument(slice, { ...src, tags, walk: STREAMED_SCHEMA_WALK }).fields!.context!.length).toBeLessThanOrEqual(500);
     expect(operationDocument(slice, src).fields?.context).toBeUndefined();
     expect(operationDocument(slice, { ...src, tags: [{ name: "Billing" }, { name: 7, description: "x" } as never] }).fields?.context).toBeUndefined();
+    // OpenAPI 3.2's tag summary comes first.
+    expect(operationDocument(slice, { ...src, tags: [{ name: "Billing", summary: "Money in", description: "Invoices." }] }).fields?.context).toMatch(/^Money in\s+Invoices/);
   });
 });
 

@@ -155,12 +155,12 @@ class Collector {
  */
 const CONTEXT_CHARS = 1000;
 
-/** Tag name → its description as plain text, per tags array (one definition's operations share it). */
+/** Tag name → its summary (3.2) and description as plain text, per tags array (one definition's operations share it). */
 const tagTexts = new WeakMap<readonly TagInfo[], Map<string, string>>();
 
 /**
- * `{context}` for an operation whose first tag is `tag`: that tag's description as plain text (its first `max`
- * characters), or nothing. Tags that are not objects with a string name are skipped.
+ * `{context}` for an operation whose first tag is `tag`: that tag's summary (OpenAPI 3.2) and description as plain
+ * text (its first `max` characters), or nothing. Tags that are not objects with a string name are skipped.
  */
 function tagContext(tags: readonly TagInfo[] | undefined, tag: string | undefined, max: number): { context?: string } {
   if (!tags || tag === undefined) return {};
@@ -168,8 +168,9 @@ function tagContext(tags: readonly TagInfo[] | undefined, tag: string | undefine
   if (!texts) {
     texts = new Map();
     for (const t of tags) {
-      if (!isObject(t) || typeof t.name !== "string" || typeof t.description !== "string" || texts.has(t.name)) continue;
-      const text = plainText(t.description, CONTEXT_CHARS);
+      if (!isObject(t) || typeof t.name !== "string" || texts.has(t.name)) continue;
+      const parts = [t.summary, t.description].filter((x): x is string => typeof x === "string");
+      const text = plainText(parts.join("\n\n"), CONTEXT_CHARS);
       if (text) texts.set(t.name, text);
     }
     tagTexts.set(tags, texts);
