@@ -167,27 +167,27 @@ describe("tag descriptions", () => {
   it("find an operation by a word only its first tag's description holds, when published and when rebuilt from the stored model", async () => {
     const token = await createPortal("srch-t");
     const spec = `openapi: 3.0.3
-info: { title: Zones, version: "1.0" }
+info: { title: Mail, version: "1.0" }
 tags:
-  - name: Records
-    description: Records are the entries of a **quasarzone** file.
+  - name: Mailboxes
+    description: Mailboxes are the **quasarinbox** folders of a tenant.
   - name: Apps
 paths:
   /apps/{id}:
     put: { operationId: updateApp, summary: Update an app, tags: [Apps], responses: { "200": { description: ok } } }
-  /records/{id}:
-    put: { operationId: updateRecord, summary: Update a record, tags: [Records], responses: { "200": { description: ok } } }
+  /mailboxes/{id}:
+    put: { operationId: updateMailbox, summary: Update a mailbox, tags: [Mailboxes], responses: { "200": { description: ok } } }
 `;
-    expect((await upload(token, spec, { api: "zones" })).status).toBe(201);
-    const found = await search("srch-t", "update quasarzone");
-    expect(found.json.results[0]).toMatchObject({ operationId: "updateRecord" });
+    expect((await upload(token, spec, { api: "mail" })).status).toBe(201);
+    const found = await search("srch-t", "update quasarinbox");
+    expect(found.json.results[0]).toMatchObject({ operationId: "updateMailbox" });
     // Searched, not shown: the tag's text is no snippet of the operation.
-    expect(found.json.results[0].snippet).not.toContain("quasarzone");
+    expect(found.json.results[0].snippet).not.toContain("quasarinbox");
     // A new layout rebuilds the API's documents from the stored model and its header's tags.
-    const res = await SELF.fetch(`${ORIGIN}/v1/apis/zones`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ layout: "single-page" }) });
+    const res = await SELF.fetch(`${ORIGIN}/v1/apis/mail`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ layout: "single-page" }) });
     expect(res.status).toBe(200);
-    const rebuilt = await search("srch-t", "update quasarzone");
-    expect(rebuilt.json.results[0]).toMatchObject({ operationId: "updateRecord", url: "/p/srch-t/reference/zones/1.0/#updaterecord" });
+    const rebuilt = await search("srch-t", "update quasarinbox");
+    expect(rebuilt.json.results[0]).toMatchObject({ operationId: "updateMailbox", url: "/p/srch-t/reference/mail/1.0/#updatemailbox" });
   });
 });
 

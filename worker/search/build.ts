@@ -25,8 +25,8 @@ const FIELDS = [
   { name: "params", weight: 1, b: 0.5, head: false },
   { name: "body", weight: 1, b: 0.75, head: false },
   // The operation's group as the definition describes it (its first tag's description): words the operation leaves
-  // out ("zone" for a DNS record's update) find it, weakly; the same text on every operation of the tag is no
-  // evidence of which one. Never stored in the index's documents (see `stored`).
+  // out ("inbox" for a mailbox's update when the Mailboxes tag says "inboxes") find it, weakly; the same text on
+  // every operation of the tag is no evidence of which one. Never stored in the index's documents (see `stored`).
   { name: "context", weight: 0.3, b: 0.75, head: false },
 ] as const;
 const K1 = 1.2;

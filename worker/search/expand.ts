@@ -43,7 +43,7 @@ const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
 /**
- * Corrections of a dictionary word the portal does not use ("erase" → ease) weigh this much of a correction of a
+ * Corrections of a dictionary word the portal does not use ("halt" → hall) weigh this much of a correction of a
  * non-word: the reader more likely chose another word for the thing (its synonyms compete) than mistyped one.
  */
 const DICTIONARY_TYPO_DAMPING = 0.6;

@@ -199,32 +199,32 @@ describe("ranking", () => {
   });
 
   it("finds an operation by a word only its tag's description says, below one that says it itself", () => {
-    const zone = "Domain records are the entries of a DNS zone: add and modify them one at a time.";
+    const about = "Mailboxes are the inboxes of a tenant: create and modify them one at a time.";
     const docs = [
       doc("app", "Update an App", "Updates an app's spec.", { fields: { operationId: "apps_update", tag: "Apps" } }),
-      doc("upd", "Update a Domain Record", "Updates a record.", { fields: { operationId: "domains_update_record", tag: "Domain Records", context: zone } }),
-      doc("del", "Delete a Domain Record", "Deletes a record.", { fields: { operationId: "domains_delete_record", tag: "Domain Records", context: zone } }),
-      doc("zonefile", "Get a Zone File", "Returns the zone file.", { fields: { operationId: "zones_get", tag: "Zones" } }),
+      doc("upd", "Update a Mailbox", "Updates a mailbox.", { fields: { operationId: "mailboxes_update", tag: "Mailboxes", context: about } }),
+      doc("del", "Delete a Mailbox", "Deletes a mailbox.", { fields: { operationId: "mailboxes_delete", tag: "Mailboxes", context: about } }),
+      doc("rule", "Get an Inbox Rule", "Returns the rule.", { fields: { operationId: "rules_get", tag: "Rules" } }),
     ];
-    // "zone" is in no operation's own text but the tag's: it decides between two updates.
-    expect(ids("update zone", docs)[0]).toBe("upd");
-    expect(ids("edit zone entry", docs)[0]).toBe("upd");
+    // "inbox" is in no mailbox operation's own text but their tag's: it decides between two updates.
+    expect(ids("update inbox", docs)[0]).toBe("upd");
+    expect(ids("modify inboxes", docs)[0]).toBe("upd");
     // A document naming the word itself still comes first.
-    expect(ids("zone", docs)[0]).toBe("zonefile");
-    expect(ids("zone", docs)).toContain("del");
+    expect(ids("inbox", docs)[0]).toBe("rule");
+    expect(ids("inbox", docs)).toContain("del");
     // The context is searched, never stored or shown.
-    const hit = engine(docs).search("zone", { canRead: all }).results.find((r) => r.doc.id === "upd")!;
+    const hit = engine(docs).search("inbox", { canRead: all }).results.find((r) => r.doc.id === "upd")!;
     expect(hit.doc.fields?.context).toBeUndefined();
-    expect(hit.snippet).not.toContain("zone");
+    expect(hit.snippet).not.toContain("inbox");
   });
 
   it("reads a dictionary word the portal does not use as another word for the thing rather than a typo", () => {
-    // "erase" is one edit from "ease" (in the portal) and a synonym of "delete" (in the portal).
-    const docs = [doc("ease", "Ease the pain of deprecation"), doc("delete", "Delete a floating IP")];
-    expect(ids("erase", docs)[0]).toBe("delete");
+    // "halt" is one edit from "hall" (in the portal) and an API verb of the family of "stop" (in the portal).
+    const docs = [doc("hall", "Hall of fame entries"), doc("stop", "Stop a job")];
+    expect(ids("halt", docs)[0]).toBe("stop");
     // A non-word is still a typo of the portal's word.
-    expect(ids("deleet", docs)[0]).toBe("delete");
-    expect(ids("eese", docs)[0]).toBe("ease");
+    expect(ids("stpo", docs)[0]).toBe("stop");
+    expect(ids("hsll", docs)[0]).toBe("hall");
   });
 });
 
