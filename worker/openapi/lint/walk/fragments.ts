@@ -52,6 +52,8 @@ export interface Fragment {
   /** Local `$ref` strings written in this fragment's source (natural fragments only). */
   refs: string[];
   deps: RefDeps | null;
+  /** The last resolver under which `deps` were found to hold (RefResolver.depsHold). */
+  checked?: RefResolver;
   /** The last run whose union took this fragment's findings. */
   run: number;
 }
@@ -117,6 +119,8 @@ export function walkFragments(
     if (fragment) reused++;
     else {
       fragment = walker.walk(next);
+      // Its references were resolved through `resolver`: they hold under it.
+      fragment.checked = resolver;
       walked++;
       byKey ??= cache.get(next.node);
       if (!byKey) cache.set(next.node, (byKey = new Map()));
@@ -149,7 +153,8 @@ function ctxKey(flags: number, depth: number, keys: readonly Segment[]): string 
 
 function depsHold(fragment: Fragment, resolver: RefResolver): boolean {
   if (!fragment.deps) return true;
-  for (const [ref, node] of fragment.deps) if (resolver.target(ref)?.value !== node) return false;
+  if (!resolver.depsHold(fragment.deps, fragment.checked)) return false;
+  fragment.checked = resolver;
   return true;
 }
 
