@@ -367,7 +367,13 @@ function samePath(a: readonly Segment[], b: readonly Segment[]): boolean {
   return true;
 }
 
+/**
+ * Whether the node at `path` starts a unit: the members of the maps above, of each `components` map, and of a
+ * root-level extension (GitHub's 3.0 description keeps its 300 webhooks in `x-webhooks`, 545 examples that the
+ * root fragment, re-walked on every edit, would otherwise validate each time). Cutting a unit out changes no
+ * result: its edge carries the walk context the root fragment would have had there.
+ */
 function isUnitPath(path: readonly Segment[]): boolean {
-  if (path.length === 2) return typeof path[0] === "string" && UNIT_PARENTS.has(path[0]);
+  if (path.length === 2) return typeof path[0] === "string" && (UNIT_PARENTS.has(path[0]) || path[0].startsWith("x-"));
   return path.length === 3 && path[0] === "components";
 }
