@@ -189,8 +189,8 @@ describe("createLintSession", () => {
     const examples = (problems: LintProblem[]) => problems.filter((p) => p.rule === "oas3-valid-media-example").map((p) => p.path.join("/"));
     expect(examples(session.result.problems)).toEqual(["x-webhooks/a/post/requestBody/content/application/json/example", "x-webhooks/b/post/requestBody/content/application/json/example"]);
     ({ text } = step(session, text, '"description": "d",\n        "requestBody"', '"description": "dx",\n        "requestBody"'));
-    // The root fragment and the edited hook; the other hook is reused.
-    expect(session.lastUpdate.stats?.fragmentsWalked).toBe(2);
+    // The root fragment, the x-webhooks map and the edited hook; the other hook is reused.
+    expect(session.lastUpdate.stats?.fragmentsWalked).toBe(3);
     ({ text } = step(session, text, '"example": "s"', '"example": 1'));
     expect(examples(session.result.problems)).toEqual(["x-webhooks/b/post/requestBody/content/application/json/example"]);
   });

@@ -14,7 +14,7 @@ import type { JsonPath, OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
 import type { RefDeps, RefResolver } from "../util/resolver";
 import { toPointer } from "../util/pointer";
-import { childFlags } from "./flags";
+import { childFlags, keyGivesFlags } from "./flags";
 
 /** The fragment sees Spectral's resolved document (follows `$ref`s). */
 export const MODE_RESOLVED = 1;
@@ -368,12 +368,23 @@ function samePath(a: readonly Segment[], b: readonly Segment[]): boolean {
 }
 
 /**
- * Whether the node at `path` starts a unit: the members of the maps above, of each `components` map, and of a
+ * Whether the node at `path` starts a unit: the maps below, and the members of the maps above, of each `components` map, and of a
  * root-level extension (GitHub's 3.0 description keeps its 300 webhooks in `x-webhooks`, 545 examples that the
  * root fragment, re-walked on every edit, would otherwise validate each time). Cutting a unit out changes no
  * result: its edge carries the walk context the root fragment would have had there.
  */
 function isUnitPath(path: readonly Segment[]): boolean {
-  if (path.length === 2) return typeof path[0] === "string" && (UNIT_PARENTS.has(path[0]) || path[0].startsWith("x-"));
-  return path.length === 3 && path[0] === "components";
+  const top = path[0];
+  if (typeof top !== "string") return false;
+  const parent = UNIT_PARENTS.has(top) || top.startsWith("x-");
+  if (path.length === 2 && parent) return true;
+  if (path.length === 3) return top === "components";
+  // The maps holding units are fragments of their own too (`paths`, `components` and each of its maps): an
+  // edit re-walks the root and the maps on its path, not the thousands of unit edges of the maps beside it.
+  // Not a map whose name gives its members flags and is not kept in a fragment's context (`responses`,
+  // `definitions`: see keyClass): its members' flags are computed inside its fragment from its key.
+  const key = path[path.length - 1];
+  if (typeof key !== "string" || (keyGivesFlags(key) && keyClass(key) !== key)) return false;
+  if (path.length === 1) return parent || top === "components";
+  return path.length === 2 && top === "components";
 }
