@@ -8,12 +8,12 @@ import { join } from "node:path";
 export const ROOT = new URL("..", import.meta.url).pathname;
 export const CORPUS = join(ROOT, "../shared/corpus");
 
-/** Imports the lint engine's public API (index.ts), bundled. */
-export async function loadLint() {
+/** Imports the lint engine's public API (index.ts), bundled; `root`: another checkout's (to compare two builds). */
+export async function loadLint(root = ROOT) {
   const dir = mkdtempSync(join(tmpdir(), "portico-lint-"));
   const outfile = join(dir, "lint.mjs");
   await build({
-    entryPoints: [join(ROOT, "worker/openapi/lint/index.ts")],
+    entryPoints: [join(root, "worker/openapi/lint/index.ts")],
     bundle: true,
     format: "esm",
     platform: "neutral",

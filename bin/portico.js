@@ -30925,12 +30925,16 @@ var RULES_BY_ID = new Map(RULES2.map((r) => [r.id, r]));
 
 // worker/openapi/lint/util/resolver.ts
 var MAX_HOPS = 64;
+var MAX_DROPPED = 64;
 var RefResolver = class _RefResolver {
   constructor(root) {
     this.root = root;
   }
   root;
   targets = /* @__PURE__ */ new Map();
+  /** The resolver this one was carried from, and the references it held that this one did not carry over. */
+  parent;
+  dropped;
   /**
    * A resolver for `root`, a new version of this one's document in which only the value at `changed` was
    * replaced (the containers on that path copied, everything else shared): targets found directly at paths that
@@ -30938,10 +30942,34 @@ var RefResolver = class _RefResolver {
    */
   carry(root, changed) {
     const next = new _RefResolver(root);
+    let dropped = /* @__PURE__ */ new Set();
     for (const [ref, t] of this.targets) {
       if (t && t.direct && !related(t.path, changed)) next.targets.set(ref, t);
+      else if (dropped && dropped.add(ref).size > MAX_DROPPED) dropped = void 0;
     }
+    next.parent = this;
+    next.dropped = dropped;
     return next;
+  }
+  /**
+   * Whether every `$ref` in `deps` still reaches the node recorded for it. `checked`: a resolver under which
+   * they all did (each was looked up through it). When that is the resolver this one was carried from, only
+   * the references the carry dropped can have moved, so a cache entry is revalidated without looking up its
+   * references (a keystroke on GitHub's description revalidates ~17,500 cached fragments); otherwise each is
+   * looked up.
+   */
+  depsHold(deps, checked) {
+    if (checked === this) return true;
+    const dropped = this.dropped;
+    if (checked && checked === this.parent && dropped) {
+      let touched = false;
+      if (dropped.size < deps.size) {
+        for (const ref of dropped) if (deps.has(ref)) touched = true;
+      } else for (const ref of deps.keys()) if (dropped.has(ref)) touched = true;
+      if (!touched) return true;
+    }
+    for (const [ref, node] of deps) if (this.target(ref)?.value !== node) return false;
+    return true;
   }
   /** The node a local `$ref` points at (one hop: the target may itself be a reference), or undefined. */
   target(ref) {
@@ -31013,6 +31041,9 @@ var KEY_FLAGS = {
   responses: WalkFlag.Responses,
   definitions: WalkFlag.Definitions
 };
+function keyGivesFlags(key) {
+  return KEY_FLAGS[key] !== void 0;
+}
 function childFlags(parentFlags, parentKey, key, depth) {
   let f = parentFlags;
   if (typeof parentKey === "string") {
@@ -31078,6 +31109,7 @@ function walkFragments(root, version, rules, resolver, cache3) {
     if (fragment) reused++;
     else {
       fragment = walker.walk(next);
+      fragment.checked = resolver;
       walked++;
       byKey ??= cache3.get(next.node);
       if (!byKey) cache3.set(next.node, byKey = /* @__PURE__ */ new Map());
@@ -31104,7 +31136,8 @@ function ctxKey(flags, depth, keys2) {
 }
 function depsHold(fragment, resolver) {
   if (!fragment.deps) return true;
-  for (const [ref, node] of fragment.deps) if (resolver.target(ref)?.value !== node) return false;
+  if (!resolver.depsHold(fragment.deps, fragment.checked)) return false;
+  fragment.checked = resolver;
   return true;
 }
 function keyClass(key) {
@@ -31298,8 +31331,15 @@ function samePath(a, b) {
   return true;
 }
 function isUnitPath(path) {
-  if (path.length === 2) return typeof path[0] === "string" && UNIT_PARENTS.has(path[0]);
-  return path.length === 3 && path[0] === "components";
+  const top = path[0];
+  if (typeof top !== "string") return false;
+  const parent = UNIT_PARENTS.has(top) || top.startsWith("x-");
+  if (path.length === 2 && parent) return true;
+  if (path.length === 3) return top === "components";
+  const key = path[path.length - 1];
+  if (typeof key !== "string" || keyGivesFlags(key) && keyClass(key) !== key) return false;
+  if (path.length === 1) return parent || top === "components";
+  return path.length === 2 && top === "components";
 }
 
 // worker/openapi/lint/walk/skeleton.ts
@@ -31405,7 +31445,8 @@ function walkSkeleton(root, version, rules, resolver, refs, cache3 = /* @__PURE_
     const name = String(key);
     let byKey = cache3.get(value);
     const kept2 = byKey?.get(name);
-    if (kept2 && sameContext(kept2.context, context) && depsHold2(kept2.deps, resolver)) {
+    if (kept2 && sameContext(kept2.context, context) && resolver.depsHold(kept2.deps, kept2.checked)) {
+      kept2.checked = resolver;
       for (const p of kept2.problems) problems.push(p);
       if (!others.length) return;
       active = others;
@@ -31421,7 +31462,7 @@ function walkSkeleton(root, version, rules, resolver, refs, cache3 = /* @__PURE_
     try {
       walkItem(value, path, key);
       if (!byKey) cache3.set(value, byKey = /* @__PURE__ */ new Map());
-      byKey.set(name, { problems: recorded, deps, context });
+      byKey.set(name, { problems: recorded, deps, context, checked: resolver });
     } finally {
       deps = void 0;
       recorded = void 0;
@@ -31456,10 +31497,6 @@ function unitContext(root, version, resolver) {
 function sameContext(a, b) {
   if (a.length !== b.length) return false;
   for (let i2 = 0; i2 < a.length; i2++) if (a[i2] !== b[i2]) return false;
-  return true;
-}
-function depsHold2(deps, resolver) {
-  for (const [ref, node] of deps) if (resolver.target(ref)?.value !== node) return false;
   return true;
 }
 
@@ -31511,12 +31548,14 @@ function problemKey(p) {
 }
 
 // worker/openapi/lint/locate-problems.ts
-function finishProblems(root, plan, problems, locate, cap) {
+function finishProblems(root, plan, problems, locate, cap, memo) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   const kept2 = /* @__PURE__ */ new Map();
   for (const p of problems) {
-    const path = closestPath(root, p.path);
+    const before = memo?.prev?.get(p);
+    const carried = before && memo.carry(p, before);
+    const path = carried ? carried.path : closestPath(root, p.path);
     const key = path.length === p.path.length ? problemKey(p) : `${p.rule}\0${path.join("")}\0${p.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -31528,8 +31567,13 @@ function finishProblems(root, plan, problems, locate, cap) {
       }
       kept2.set(p.rule, n + 1);
     }
-    const at = locate(path);
-    out.push({ severity: plan.severities[p.rule], rule: plan.rules[p.rule].id, message: p.message, line: at.line, column: at.column, path });
+    let located = carried;
+    if (!located) {
+      const at = locate(path);
+      located = { severity: plan.severities[p.rule], rule: plan.rules[p.rule].id, message: p.message, line: at.line, column: at.column, path };
+    }
+    memo?.next.set(p, located);
+    out.push(located);
   }
   return out;
 }

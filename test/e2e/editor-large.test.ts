@@ -2,8 +2,10 @@
  * @module Browser test of the API editor on a large definition (issue 12) in Debian Chromium against `wrangler
  * dev`: DigitalOcean's description (1 MB, pretty-printed; 290 operations). The outline is
  * virtualised (only rows near the view are in the DOM), scrolls down to an operation far down and selects it;
- * an edit in the Source view shows a new problem. GitHub's 13 MB description runs in bench/editor.mjs instead
- * (publishing it through wrangler dev alone takes minutes on the CI machine).
+ * an edit in the Source view shows a new problem. The problem table is virtualised too: on a definition with
+ * hundreds of problems, few rows are in the DOM, the keyboard reaches the last one, and selecting it reveals its
+ * line. GitHub's 13 MB description runs in bench/editor.mjs instead (publishing it through wrangler dev alone
+ * takes minutes on the CI machine).
  */
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
@@ -12,6 +14,16 @@ import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./
 
 const DIGITALOCEAN = JSON.stringify(JSON.parse(readFileSync(new URL("../../../shared/corpus/apis-guru-npm/api/digitalocean.com.json", import.meta.url), "utf8")), null, 2);
 const PORTAL = "editor-large-e2e";
+/** 300 operations without operationId, description or tags: 900 warnings. */
+const MANY_PROBLEMS = [
+  "openapi: 3.0.3",
+  "info: {title: Many, version: '1', description: d, contact: {name: n, url: 'https://x.test', email: a@x.test}, license: {name: MIT, url: 'https://x.test'}}",
+  "servers: [{url: 'https://api.x.test'}]",
+  "tags: []",
+  "paths:",
+  ...Array.from({ length: 300 }, (_, i) => `  /r${i}:\n    get:\n      responses: {'200': {description: ok}}`),
+  "",
+].join("\n");
 
 let browser: Browser;
 let token: string;
@@ -19,6 +31,7 @@ let token: string;
 beforeAll(async () => {
   token = await createPortal(PORTAL);
   await publish(token, DIGITALOCEAN, { api: "digitalocean" });
+  await publish(token, MANY_PROBLEMS, { api: "many" });
   browser = await launchBrowser();
 }, 180_000);
 
@@ -75,6 +88,38 @@ describe("API editor on a large definition", () => {
     });
     await expect.poll(() => page.locator(".ed-problem[data-rule=no-script-tags-in-markdown]").count()).toBe(before + 1);
     expect(await page.locator(`.ed-problem[data-rule=no-script-tags-in-markdown][data-line="${line}"]`).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it("virtualises the problem table: few rows in the DOM, the keyboard reaches the last problem, selecting it reveals its line", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = collectErrors(page);
+    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+    await page.goto(`${baseUrl()}/p/${PORTAL}/editor/many?view=source`);
+    const scroller = page.locator(".ed-problems-scroll");
+    await expect.poll(() => scroller.getAttribute("data-rows"), { timeout: 60_000 }).toBe("900");
+    expect(await page.locator("table[aria-rowcount='901']").count()).toBe(1);
+    expect(await page.locator(".ed-problem").count()).toBeLessThan(100);
+    const last = await page.evaluate(() => (globalThis as any).__porticoEditor.store.state.problems.at(-1) as { rule: string; line: number });
+
+    // Tab into the list, End: the last problem is rendered, focused and placed.
+    await page.locator(".ed-problem").first().focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.index)).toBe("1");
+    await page.keyboard.press("End");
+    const focused = page.locator(".ed-problem:focus");
+    await expect.poll(() => focused.getAttribute("aria-rowindex")).toBe("901");
+    expect(Number(await focused.getAttribute("data-line"))).toBe(last.line);
+    expect(await page.locator(".ed-problem").count()).toBeLessThan(100);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator(".cm-lineNumbers .cm-activeLineGutter").innerText()).toBe(String(last.line));
+
+    // Scrolled back to the top by hand, the first rows are there again, and a click selects one.
+    await scroller.evaluate((el) => (el.scrollTop = 0));
+    const first = page.locator('.ed-problem[data-index="0"]');
+    await first.click();
+    await expect.poll(() => page.locator(".cm-lineNumbers .cm-activeLineGutter").innerText()).toBe(await first.getAttribute("data-line"));
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

@@ -146,6 +146,55 @@ describe("createLintSession", () => {
     expect(blocks).toBeGreaterThan(10);
   }, 120_000);
 
+  it("carries locations away from the edit in a large pretty-printed JSON text (lines added, removed, edited) and agrees with a fresh lint", () => {
+    const next = random(29);
+    let text = JSON.stringify(JSON.parse(readFileSync(join(CORPUS, "apis-guru-npm/api/digitalocean.com.json"), "utf8")), null, 2);
+    expect(text.length).toBeGreaterThan(JSON_LIVE_MIN_CHARS);
+    const session = createLintSession(text);
+    const apply = (edit: { from: number; to: number; insert: string }) => {
+      text = text.slice(0, edit.from) + edit.insert + text.slice(edit.to);
+      session.update(edit);
+      expect(session.lastUpdate.parse).toBe("block");
+      expect(session.result.problems).toEqual(fresh(text));
+    };
+    const pick = (re: RegExp) => {
+      const all = [...text.matchAll(re)];
+      return all[Math.floor(next() * all.length)];
+    };
+    for (let i = 0; i < 16; i++) {
+      if (i % 4 === 1) {
+        // A line break between members: the lines after it move down.
+        const m = pick(/,\n/g);
+        apply({ from: m.index! + 1, to: m.index! + 1, insert: "\n" });
+      } else if (i % 4 === 2) {
+        // Two members joined on one line: the lines after them move up.
+        const m = pick(/,\n +"/g);
+        apply({ from: m.index! + 1, to: m.index! + m[0].length - 1, insert: " " });
+      } else if (i % 4 === 3) {
+        // A member (a line with a problem on it, often) replaced by one spanning three lines.
+        const m = pick(/\n +"description": "[^"\n]*",/g);
+        apply({ from: m.index! + 1, to: m.index! + m[0].length, insert: '"description": "a",\n"x-a": 1,\n"x-b": 2,' });
+      } else {
+        const m = pick(/": "[A-Za-z]/g);
+        apply({ from: m.index! + 4, to: m.index! + 4, insert: "x" });
+      }
+    }
+  }, 120_000);
+
+  it("lints the members of a root-level extension (x-webhooks) as their own units, in the context of the whole document", () => {
+    const hook = (n: number) => ({ post: { operationId: `h${n}`, description: "d", requestBody: { content: { "application/json": { schema: { type: "integer" }, example: "s" } } }, responses: { "200": { description: "ok" } } } });
+    const doc = { openapi: "3.0.3", info: { title: "t", version: "1", description: "d", contact: { name: "n", url: "https://x.test", email: "a@x.test" }, license: { name: "MIT", url: "https://x.test" } }, servers: [{ url: "https://api.x.test" }], tags: [], paths: {}, "x-webhooks": { a: hook(1), b: hook(2) } };
+    let text = JSON.stringify(doc, null, 2);
+    const session = createLintSession(text);
+    const examples = (problems: LintProblem[]) => problems.filter((p) => p.rule === "oas3-valid-media-example").map((p) => p.path.join("/"));
+    expect(examples(session.result.problems)).toEqual(["x-webhooks/a/post/requestBody/content/application/json/example", "x-webhooks/b/post/requestBody/content/application/json/example"]);
+    ({ text } = step(session, text, '"description": "d",\n        "requestBody"', '"description": "dx",\n        "requestBody"'));
+    // The root fragment, the x-webhooks map and the edited hook; the other hook is reused.
+    expect(session.lastUpdate.stats?.fragmentsWalked).toBe(3);
+    ({ text } = step(session, text, '"example": "s"', '"example": 1'));
+    expect(examples(session.result.problems)).toEqual(["x-webhooks/b/post/requestBody/content/application/json/example"]);
+  });
+
   it("edits inside descriptions of a large YAML definition are handled as blocks", () => {
     const next = random(7);
     let text = readFileSync(join(CORPUS, "twilio/spec/yaml/twilio_assistants_v1.yaml"), "utf8");

@@ -8,9 +8,9 @@
 
 import { parseDocument } from "../parse";
 import { planRules, runRules, type RulePlan, type RunStats } from "./engine";
-import { finishProblems, type Locate } from "./locate-problems";
+import { finishProblems, type Locate, type LocationMemo } from "./locate-problems";
 import { budgetProblem, ruleSettings, summarise } from "./lint-document";
-import type { Segment } from "./rule";
+import type { RawProblem, Segment } from "./rule";
 import { createJsonLocator } from "../parse/json-locate";
 import { reparseJsonBlock } from "./source/json-block";
 import { indexJson } from "./source/json-index";
@@ -76,6 +76,8 @@ class Session implements LintSession {
   /** The last run's `$ref` resolver, and the path whose value the update since then replaced (block updates). */
   private resolver: RefResolver | undefined;
   private changed: readonly Segment[] | undefined;
+  /** The last run's located problems by engine problem object (see {@link Moved}). */
+  private located: Map<RawProblem, LintProblem> | undefined;
 
   /** The options' rules to plan and the ruleset's per-problem overrides, fixed for the session. */
   private readonly settings: ReturnType<typeof ruleSettings>;
@@ -116,6 +118,8 @@ class Session implements LintSession {
       const live = this.json;
       if (live && this.root) {
         // Large JSON: the edit moves the kept structure; the whole text is never rebuilt.
+        const startLine = live.lineOf(change.from) + 1;
+        const endLine = live.lineOf(change.to) + 1;
         const outcome = live.reparse(change);
         const root = outcome.kind === "value" ? replaceAt(this.root, outcome.path, outcome.value) : undefined;
         if (!root) {
@@ -126,7 +130,8 @@ class Session implements LintSession {
         }
         this.root = root;
         this.changed = outcome.kind === "value" ? outcome.path : undefined;
-        this.lint({ parse: "block" }, (path) => live.locate(path));
+        const moved: Moved | undefined = outcome.kind === "value" ? { path: outcome.path, startLine, endLine, lineDelta: newlines(change.insert) - (endLine - startLine) } : undefined;
+        this.lint({ parse: "block" }, (path) => live.locate(path), moved);
         return this.result;
       }
       const text = this.text.slice(0, change.from) + change.insert + this.text.slice(change.to);
@@ -211,7 +216,8 @@ class Session implements LintSession {
     this.lint({ parse: "full", reason }, locate);
   }
 
-  private lint(info: UpdateInfo, locate: Locate): void {
+  /** `moved`: what the update changed, when the last run's locations away from it still hold (shifted by lines). */
+  private lint(info: UpdateInfo, locate: Locate, moved?: Moved): void {
     const root = this.root!;
     const version = detectOasVersion(root);
     if (!version.ok) {
@@ -231,7 +237,9 @@ class Session implements LintSession {
     this.changed = undefined;
     const { problems, stats } = runRules(root, plan, this.cache, resolver);
     const ruled = now();
-    const located: LintProblem[] = this.settings.settle(finishProblems(root, plan, problems, locate));
+    const memo: LocationMemo = { prev: moved ? this.located : undefined, next: new Map(), carry: moved ? (p, before) => carryLocation(p, before, moved) : () => undefined };
+    const located: LintProblem[] = this.settings.settle(finishProblems(root, plan, problems, locate, undefined, memo));
+    this.located = memo.next;
     if (stats.budgetReached) located.push(budgetProblem());
     this.result = summarise(located);
     const done = now();
@@ -243,6 +251,7 @@ class Session implements LintSession {
     if (this.plan?.version !== version) {
       this.plan = planRules(version, this.settings.plan);
       this.cache = new WeakMap();
+      this.located = undefined;
     }
     return this.plan;
   }
@@ -261,6 +270,48 @@ function jsonLocate(text: string): Locate {
     if (++calls <= 64) return (lazy ??= createJsonLocator(source))(path) ?? { line: 1, column: 1 };
     return (index ??= indexJson(source)).locate(path);
   };
+}
+
+/**
+ * A block update of a large JSON text: the value at `path` was re-parsed from an edit spanning lines
+ * `startLine`..`endLine` (1-based, of the text before it), which added `lineDelta` lines.
+ */
+interface Moved {
+  path: readonly Segment[];
+  startLine: number;
+  endLine: number;
+  lineDelta: number;
+}
+
+/**
+ * The previous run's location of `p` in the text after the update `moved`, or undefined when it must be located
+ * anew. A problem whose path neither contains nor lies inside the replaced value has the same nearest existing
+ * path (the nodes on its path are the same), and its position (a key or value outside the edited value) moved
+ * only if it lies after the edit: down by the lines the edit added, the column unchanged (its line start moved
+ * as much as it did). Problems on the edited lines are located again. (A problem object whose path is related to
+ * the edit is in practice new, its fragment or path item having been walked again; the path test keeps this
+ * sound should a cache ever hand one back.)
+ */
+function carryLocation(p: RawProblem, before: LintProblem, moved: Moved): LintProblem | undefined {
+  const path = p.path;
+  const changed = moved.path;
+  let related = true;
+  for (let i = 0, n = Math.min(path.length, changed.length); i < n; i++) {
+    if (path[i] !== changed[i] && String(path[i]) !== String(changed[i])) {
+      related = false;
+      break;
+    }
+  }
+  if (related) return undefined;
+  if (before.line < moved.startLine) return before;
+  if (before.line <= moved.endLine) return undefined;
+  return moved.lineDelta === 0 ? before : { ...before, line: before.line + moved.lineDelta };
+}
+
+function newlines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
+  return n;
 }
 
 /** JSON texts this long keep a {@link JsonLive} (smaller ones re-scan in less time than it takes to keep it). */

@@ -94,6 +94,11 @@ export class JsonLive {
     return { line: line + 1, column: offset - this.lineStarts[line] + 1 - (line === 0 ? this.base : 0) };
   }
 
+  /** The 0-based line of `offset` in the current text. */
+  lineOf(offset: number): number {
+    return lineAt(this.lineStarts, offset);
+  }
+
   /**
    * Applies `change` (offsets into the current text) when the innermost value it falls in still parses on its
    * own: returns that value and its path, and moves the index, line starts and text to the new text (no

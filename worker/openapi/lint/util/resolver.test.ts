@@ -28,3 +28,26 @@ describe("RefResolver.carry", () => {
     expect(r2.target("#/components/schemas/A/properties/b")?.value).toBe(c.properties.b);
   });
 });
+
+describe("RefResolver.depsHold", () => {
+  const b = { type: "string" };
+  const root1 = { components: { schemas: { A: { $ref: "#/components/schemas/B" }, B: b, C: { type: "integer" } } } };
+
+  it("after a carry, revalidates by the references the carry dropped, without looking the others up", () => {
+    const r1 = new RefResolver(root1);
+    const deps = new Map<string, unknown>([
+      ["#/components/schemas/B", r1.target("#/components/schemas/B")?.value],
+      ["#/components/schemas/C", r1.target("#/components/schemas/C")?.value],
+    ]);
+    expect(r1.depsHold(deps, r1)).toBe(true);
+    // C changes: B was carried, C dropped, so deps on C are looked up again and fail.
+    const root2 = { components: { schemas: { ...root1.components.schemas, C: { type: "boolean" } } } };
+    const r2 = r1.carry(root2, ["components", "schemas", "C"]);
+    expect(r2.depsHold(deps, r1)).toBe(false);
+    expect(r2.depsHold(new Map([["#/components/schemas/B", b]]), r1)).toBe(true);
+    // Checked under an older resolver (not the one carried from): every reference is looked up.
+    const r3 = r2.carry(root2, ["components", "schemas", "C"]);
+    expect(r3.depsHold(new Map([["#/components/schemas/B", { other: true }]]), r1)).toBe(false);
+    expect(r3.depsHold(new Map([["#/components/schemas/B", b]]), r1)).toBe(true);
+  });
+});

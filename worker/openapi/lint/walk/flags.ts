@@ -18,6 +18,11 @@ const KEY_FLAGS: Record<string, number> = {
   definitions: WalkFlag.Definitions,
 };
 
+/** Whether a child's flags depend on its parent's key being `key` (see {@link childFlags}). */
+export function keyGivesFlags(key: string): boolean {
+  return KEY_FLAGS[key] !== undefined;
+}
+
 /**
  * Flags of a child at `depth` (root = 0) reached through `key`, from its parent's flags and the parent's own
  * key (`undefined` for the root).

@@ -14,7 +14,7 @@ import type { JsonPath, OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
 import type { RefDeps, RefResolver } from "../util/resolver";
 import { toPointer } from "../util/pointer";
-import { childFlags } from "./flags";
+import { childFlags, keyGivesFlags } from "./flags";
 
 /** The fragment sees Spectral's resolved document (follows `$ref`s). */
 export const MODE_RESOLVED = 1;
@@ -52,6 +52,8 @@ export interface Fragment {
   /** Local `$ref` strings written in this fragment's source (natural fragments only). */
   refs: string[];
   deps: RefDeps | null;
+  /** The last resolver under which `deps` were found to hold (RefResolver.depsHold). */
+  checked?: RefResolver;
   /** The last run whose union took this fragment's findings. */
   run: number;
 }
@@ -117,6 +119,8 @@ export function walkFragments(
     if (fragment) reused++;
     else {
       fragment = walker.walk(next);
+      // Its references were resolved through `resolver`: they hold under it.
+      fragment.checked = resolver;
       walked++;
       byKey ??= cache.get(next.node);
       if (!byKey) cache.set(next.node, (byKey = new Map()));
@@ -149,7 +153,8 @@ function ctxKey(flags: number, depth: number, keys: readonly Segment[]): string 
 
 function depsHold(fragment: Fragment, resolver: RefResolver): boolean {
   if (!fragment.deps) return true;
-  for (const [ref, node] of fragment.deps) if (resolver.target(ref)?.value !== node) return false;
+  if (!resolver.depsHold(fragment.deps, fragment.checked)) return false;
+  fragment.checked = resolver;
   return true;
 }
 
@@ -362,7 +367,24 @@ function samePath(a: readonly Segment[], b: readonly Segment[]): boolean {
   return true;
 }
 
+/**
+ * Whether the node at `path` starts a unit: the maps below, and the members of the maps above, of each `components` map, and of a
+ * root-level extension (GitHub's 3.0 description keeps its 300 webhooks in `x-webhooks`, 545 examples that the
+ * root fragment, re-walked on every edit, would otherwise validate each time). Cutting a unit out changes no
+ * result: its edge carries the walk context the root fragment would have had there.
+ */
 function isUnitPath(path: readonly Segment[]): boolean {
-  if (path.length === 2) return typeof path[0] === "string" && UNIT_PARENTS.has(path[0]);
-  return path.length === 3 && path[0] === "components";
+  const top = path[0];
+  if (typeof top !== "string") return false;
+  const parent = UNIT_PARENTS.has(top) || top.startsWith("x-");
+  if (path.length === 2 && parent) return true;
+  if (path.length === 3) return top === "components";
+  // The maps holding units are fragments of their own too (`paths`, `components` and each of its maps): an
+  // edit re-walks the root and the maps on its path, not the thousands of unit edges of the maps beside it.
+  // Not a map whose name gives its members flags and is not kept in a fragment's context (`responses`,
+  // `definitions`: see keyClass): its members' flags are computed inside its fragment from its key.
+  const key = path[path.length - 1];
+  if (typeof key !== "string" || (keyGivesFlags(key) && keyClass(key) !== key)) return false;
+  if (path.length === 1) return parent || top === "components";
+  return path.length === 2 && top === "components";
 }

@@ -26,6 +26,8 @@ interface UnitEntry {
   deps: RefDeps;
   /** {@link unitContext} when the entry was made. */
   context: readonly unknown[];
+  /** The last resolver under which `deps` were found to hold (RefResolver.depsHold). */
+  checked: RefResolver;
 }
 
 /** Per path item (its value as written), per key (the path): the `unit` rules' problems. Lives with a rule plan. */
@@ -158,7 +160,8 @@ export function walkSkeleton(
     const name = String(key);
     let byKey = cache.get(value);
     const kept = byKey?.get(name);
-    if (kept && sameContext(kept.context, context) && depsHold(kept.deps, resolver)) {
+    if (kept && sameContext(kept.context, context) && resolver.depsHold(kept.deps, kept.checked)) {
+      kept.checked = resolver;
       for (const p of kept.problems) problems.push(p);
       // Only the rules that are not `unit` still need this item's hooks (none: nothing to walk).
       if (!others.length) return;
@@ -175,7 +178,7 @@ export function walkSkeleton(
     try {
       walkItem(value, path, key);
       if (!byKey) cache.set(value, (byKey = new Map()));
-      byKey.set(name, { problems: recorded, deps, context });
+      byKey.set(name, { problems: recorded, deps, context, checked: resolver });
     } finally {
       deps = undefined;
       recorded = undefined;
@@ -220,7 +223,3 @@ function sameContext(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-function depsHold(deps: RefDeps, resolver: RefResolver): boolean {
-  for (const [ref, node] of deps) if (resolver.target(ref)?.value !== node) return false;
-  return true;
-}

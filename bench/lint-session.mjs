@@ -1,0 +1,89 @@
+// Lint session benchmark (issue 12): the editor's lint worker's work per keystroke, in Node, without the browser:
+// a session on GitHub's REST description (13 MB JSON), then one-character edits inside descriptions spread over
+// the file (the spots bench/editor.mjs types at: typed, then deleted). Prints wall and CPU time per update with
+// its parse / rules / locate split and the fragments walked. `BENCH_EDITS=n` (default 40); `BENCH_FILE=path` lints
+// another definition; `BENCH_LINT_ROOT=dir` lints with another checkout's engine (to compare two builds, with
+// node_modules beside it); `BENCH_PROFILE=1` prints the top functions of a CPU profile over the edits only. Prints
+// figures only.
+import { readFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { join } from "node:path";
+import { loadLint, ROOT } from "./lint-load.mjs";
+
+const FILE = process.env.BENCH_FILE ?? join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json");
+const EDITS = Number(process.env.BENCH_EDITS ?? 40);
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+const line = (name, xs) => `${name} p50 ${ms(pct(xs, 50))}  p95 ${ms(pct(xs, 95))}  max ${ms(Math.max(...xs))}`;
+
+export async function main() {
+  const lint = await loadLint(process.env.BENCH_LINT_ROOT);
+  const text = readFileSync(FILE, "utf8");
+  let t0 = performance.now();
+  const session = lint.createLintSession(text);
+  const opened = performance.now() - t0;
+  const found = [...text.matchAll(/"?description"?:\s*"?[A-Za-z]/g)].map((m) => m.index + m[0].length - 1);
+  const n = Math.ceil(EDITS / 2);
+  const step = Math.max(1, Math.floor(found.length / n));
+  const spots = Array.from({ length: n }, (_, i) => found[(i * step) % found.length]);
+  const wall = [];
+  const cpu = [];
+  const parts = { parse: [], rules: [], locate: [] };
+  const walked = [];
+  const inspector = process.env.BENCH_PROFILE ? new Session() : undefined;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post("Profiler.enable");
+    await inspector.post("Profiler.setSamplingInterval", { interval: 100 });
+    await inspector.post("Profiler.start");
+  }
+  for (let i = 0; i < EDITS; i++) {
+    const at = spots[Math.floor(i / 2)];
+    const change = i % 2 === 0 ? { from: at, to: at, insert: "x" } : { from: at, to: at + 1, insert: "" };
+    const c0 = process.cpuUsage();
+    t0 = performance.now();
+    session.update([change]);
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+    const u = session.lastUpdate;
+    for (const k of Object.keys(parts)) parts[k].push(u.timings?.[k] ?? NaN);
+    walked.push(u.stats?.fragmentsWalked ?? NaN);
+  }
+  const profile = inspector ? (await inspector.post("Profiler.stop")).profile : undefined;
+  console.log(`lint session on ${FILE.split("/").pop()} (${(text.length / 1048576).toFixed(1)} MB, ${session.result.problems.length} problems): opened in ${ms(opened)}; ${EDITS} edits`);
+  console.log(`  ${line("update wall", wall)}`);
+  console.log(`  ${line("update CPU ", cpu)}`);
+  for (const [k, xs] of Object.entries(parts)) console.log(`    ${line(k.padEnd(6), xs)}`);
+  console.log(`  fragments walked p50 ${pct(walked, 50)} p95 ${pct(walked, 95)} max ${Math.max(...walked)}`);
+  if (process.env.BENCH_RAW) console.log("  raw", wall.map((x) => x.toFixed(0)).join(" "));
+  if (profile) console.log(["  self time over the edits:", ...topFunctions(profile, false)].join("\n    "));
+  if (profile) console.log(["  total time (self and callees) over the edits:", ...topFunctions(profile, true)].join("\n    "));
+}
+
+/** The 25 functions with the most samples in a CDP profile (self, or self and callees), as "share name (file:line)". */
+function topFunctions(profile, inclusive) {
+  const counts = new Map();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n) => `${n.callFrame.functionName || "(anonymous)"} (${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber})`;
+  const score = new Map();
+  for (const [id, n] of counts) {
+    // Inclusive: each function on the sample's stack once (recursion counted once).
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = inclusive ? parent.get(at) : undefined) {
+      const key = label(byId.get(at));
+      if (!seen.has(key)) score.set(key, (score.get(key) ?? 0) + n), seen.add(key);
+    }
+  }
+  const total = profile.samples.length;
+  return [...score].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
