@@ -140,21 +140,37 @@ function topKeys(doc: Document.Parsed): Record<string, undefined> | undefined {
 function duplicateKeyOffsets(doc: Document.Parsed): number[] {
   const offsets: number[] = [];
   const stack: unknown[] = [doc.contents];
+  // Only collections are pushed (scalars would be popped and dropped), and a map's keys are compared in a Set only
+  // past a few items: most maps of a definition hold one to four keys.
+  const push = (node: unknown) => {
+    if (isMap(node) || isSeq(node)) stack.push(node);
+  };
   while (stack.length) {
     const node = stack.pop();
     if (isMap(node)) {
-      const seen = new Set<unknown>();
-      for (const pair of node.items) {
+      const items = node.items;
+      const seen = items.length > 8 ? new Set<unknown>() : undefined;
+      for (let i = 0; i < items.length; i++) {
+        const pair = items[i];
         const key = pair.key;
         if (isScalar(key) && !Number.isNaN(key.value)) {
-          if (seen.has(key.value)) offsets.push(key.range?.[0] ?? (isNode(pair.value) ? (pair.value.range?.[0] ?? 0) : 0));
-          else seen.add(key.value);
+          let repeated = false;
+          if (seen) {
+            repeated = seen.has(key.value);
+            seen.add(key.value);
+          } else {
+            for (let j = 0; j < i && !repeated; j++) {
+              const earlier = items[j].key;
+              repeated = isScalar(earlier) && earlier.value === key.value;
+            }
+          }
+          if (repeated) offsets.push(key.range?.[0] ?? (isNode(pair.value) ? (pair.value.range?.[0] ?? 0) : 0));
         }
-        if (isNode(key)) stack.push(key);
-        if (isNode(pair.value)) stack.push(pair.value);
+        push(key);
+        push(pair.value);
       }
     } else if (isSeq(node)) {
-      for (const item of node.items) stack.push(isPair(item) ? item.value : item);
+      for (const item of node.items) push(isPair(item) ? item.value : item);
     }
   }
   return offsets.sort((a, b) => a - b);
@@ -167,18 +183,29 @@ interface TokenShape {
 
 /** Walks the CST without recursion: the first collection nested past `maxDepth`, and the aliases used. */
 function measureTokens(tokens: CST.Token[], maxDepth: number): TokenShape {
-  const stack: [CST.Token, number][] = tokens.map((t) => [t, 0]);
+  // Two parallel stacks, and only the tokens that matter pushed: this walk meets every node of the text, so a
+  // [token, depth] pair per node was a measurable share of a streamed build's garbage.
+  const stack: CST.Token[] = [...tokens];
+  const depths: number[] = tokens.map(() => 0);
   const aliases: TokenShape["aliases"] = [];
+  const push = (token: CST.Token | undefined, depth: number) => {
+    if (!token) return;
+    const type = token.type;
+    if (type === "alias" || type === "document" || type === "block-map" || type === "block-seq" || type === "flow-collection") {
+      stack.push(token);
+      depths.push(depth);
+    }
+  };
   while (stack.length) {
-    const [token, depth] = stack.pop()!;
-    if (token.type === "document") {
-      if (token.value) stack.push([token.value, depth]);
-    } else if (token.type === "alias") aliases.push({ offset: token.offset, source: token.source });
+    const token = stack.pop()!;
+    const depth = depths.pop()!;
+    if (token.type === "document") push(token.value, depth);
+    else if (token.type === "alias") aliases.push({ offset: token.offset, source: token.source });
     else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
       if (depth + 1 > maxDepth) return { tooDeepAt: token.offset, aliases };
       for (const item of token.items) {
-        if ("key" in item && item.key) stack.push([item.key, depth + 1]);
-        if (item.value) stack.push([item.value, depth + 1]);
+        if ("key" in item) push(item.key ?? undefined, depth + 1);
+        push(item.value, depth + 1);
       }
     }
   }
