@@ -17,7 +17,7 @@ export const LARGE_YAML_CHARS = 1024 * 1024;
 
 /**
  * What {@link parseYaml} computes of the value: `"all"`, the data; `"keys"`, for a text parsed only for its errors
- * and warnings, a mapping's top-level keys with `undefined` values (the `yaml` library's toJS skipped: ~10% of a
+ * and warnings, a mapping's top-level keys with `undefined` values (the `yaml` library's toJS skipped: ~5% of a
  * parse, and no values for the collector). `"keys"` gives the whole data anyway when it could differ: aliases (their
  * problems surface in toJS), `<<` merge or non-scalar keys at the top, text past `largeAbove`.
  */
