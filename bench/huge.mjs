@@ -69,7 +69,7 @@ console.log(JSON.stringify({
   indexMs: indexMs && Math.round(indexMs), indexMBps: indexMs && Math.round(size / 1e6 / (indexMs / 1000) * 10) / 10,
   operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
   buildMs: Math.round(buildMs), sliceMs: Math.round(sliceMs), sliceMB: mb(sliceChars), largestSliceKB: Math.round(largest / 1024),
-  reads, readMB: mb(readBytes), units: budget.spent, peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  reads, readMB: mb(readBytes), textParses: outcome.stats.textParses, units: budget.spent, peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
 `;
 
@@ -258,7 +258,7 @@ export async function main() {
       if (r.status !== 0) line = `FAILED under 128 MB: ${`${r.stdout}${r.stderr}`.trim().split("\n").slice(-2).join(" ")}`;
       else {
         const f = JSON.parse(r.stdout.trim().split("\n").pop());
-        line = f.error ? `refused: ${f.error}` : `${f.indexMs ? `index alone ${f.indexMs} ms (${f.indexMBps} MB/s); ` : ""}${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
+        line = f.error ? `refused: ${f.error}` : `${f.indexMs ? `index alone ${f.indexMs} ms (${f.indexMBps} MB/s); ` : ""}${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); ${f.textParses} entries parsed from their text (slices included); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
       }
       console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
       const u = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "upload-child.mjs"), file], { encoding: "utf8" });

@@ -11221,28 +11221,29 @@ function closes(line, from, quote) {
 
 // worker/openapi/parse/yaml.ts
 var LARGE_YAML_CHARS = 1024 * 1024;
-function parseYaml(text, maxDepth, maxAliasCount, requireObject = true, largeAbove = LARGE_YAML_CHARS, budget) {
+function parseYaml(text, maxDepth, maxAliasCount, requireObject = true, largeAbove = LARGE_YAML_CHARS, budget, values = "all") {
   if (text.length > largeAbove) {
     const large = parseLargeYaml(text, maxDepth, maxAliasCount, (entry, o) => {
       budget?.spend("parsing YAML", Math.ceil(entry.length / 64));
       return parseYamlWhole(entry, o.maxDepth, o.maxAliasCount, true);
     });
     if (large) return large;
+    values = "all";
   }
-  return parseYamlWhole(text, maxDepth, maxAliasCount, requireObject);
+  return parseYamlWhole(text, maxDepth, maxAliasCount, requireObject, values);
 }
-function parseYamlWhole(text, maxDepth, maxAliasCount, requireObject) {
-  const outcome = parseYamlStrict(text, maxDepth, maxAliasCount, requireObject);
+function parseYamlWhole(text, maxDepth, maxAliasCount, requireObject, values = "all") {
+  const outcome = parseYamlStrict(text, maxDepth, maxAliasCount, requireObject, values);
   if (outcome.ok || outcome.error.code !== "syntax") return outcome;
   const repaired = repairQuotedContinuations(text);
   if (!repaired) return outcome;
-  const retry = parseYamlStrict(repaired.text, maxDepth, maxAliasCount, requireObject);
+  const retry = parseYamlStrict(repaired.text, maxDepth, maxAliasCount, requireObject, values);
   if (!retry.ok) return outcome;
   const message = "Continuation line of a multi-line quoted string is not indented past its key (accepted, as libyaml does)";
   retry.doc.warnings.push(...repaired.lines.map((line) => ({ code: "yaml-warning", message, line, column: 1 })));
   return retry;
 }
-function parseYamlStrict(text, maxDepth, maxAliasCount, requireObject) {
+function parseYamlStrict(text, maxDepth, maxAliasCount, requireObject, values = "all") {
   const lines2 = new import_yaml2.LineCounter();
   const at = (offset) => {
     const { line, col } = lines2.linePos(offset);
@@ -11274,6 +11275,10 @@ function parseYamlStrict(text, maxDepth, maxAliasCount, requireObject) {
   if (requireObject && !(0, import_yaml2.isMap)(doc.contents) && !shape.aliases.length) {
     return { ok: false, error: { code: "not-object", message: "The document is not a mapping", ...at(doc.contents.range[0]) } };
   }
+  if (values === "keys" && !shape.aliases.length) {
+    const keys2 = topKeys(doc);
+    if (keys2) return { ok: true, doc: { format: "yaml", data: keys2, locate: createYamlLocator(doc, lines2), warnings } };
+  }
   const firstAlias = () => at(Math.min(...shape.aliases.map((a) => a.offset)));
   let data;
   try {
@@ -11297,41 +11302,75 @@ function parseYamlStrict(text, maxDepth, maxAliasCount, requireObject) {
   }
   return { ok: true, doc: { format: "yaml", data, locate: createYamlLocator(doc, lines2), warnings } };
 }
+function topKeys(doc) {
+  if (!(0, import_yaml2.isMap)(doc.contents)) return void 0;
+  const keys2 = {};
+  for (const pair of doc.contents.items) {
+    if (!(0, import_yaml2.isScalar)(pair.key)) return void 0;
+    const value = pair.key.value;
+    if (value === "<<" || typeof value === "symbol" || value !== null && typeof value === "object") return void 0;
+    Object.defineProperty(keys2, value === null ? "" : String(value), { value: void 0, writable: true, enumerable: true, configurable: true });
+  }
+  return keys2;
+}
 function duplicateKeyOffsets(doc) {
   const offsets = [];
   const stack = [doc.contents];
+  const push = (node) => {
+    if ((0, import_yaml2.isMap)(node) || (0, import_yaml2.isSeq)(node)) stack.push(node);
+  };
   while (stack.length) {
     const node = stack.pop();
     if ((0, import_yaml2.isMap)(node)) {
-      const seen = /* @__PURE__ */ new Set();
-      for (const pair of node.items) {
+      const items = node.items;
+      const seen = items.length > 8 ? /* @__PURE__ */ new Set() : void 0;
+      for (let i2 = 0; i2 < items.length; i2++) {
+        const pair = items[i2];
         const key = pair.key;
         if ((0, import_yaml2.isScalar)(key) && !Number.isNaN(key.value)) {
-          if (seen.has(key.value)) offsets.push(key.range?.[0] ?? ((0, import_yaml2.isNode)(pair.value) ? pair.value.range?.[0] ?? 0 : 0));
-          else seen.add(key.value);
+          let repeated = false;
+          if (seen) {
+            repeated = seen.has(key.value);
+            seen.add(key.value);
+          } else {
+            for (let j = 0; j < i2 && !repeated; j++) {
+              const earlier = items[j].key;
+              repeated = (0, import_yaml2.isScalar)(earlier) && earlier.value === key.value;
+            }
+          }
+          if (repeated) offsets.push(key.range?.[0] ?? ((0, import_yaml2.isNode)(pair.value) ? pair.value.range?.[0] ?? 0 : 0));
         }
-        if ((0, import_yaml2.isNode)(key)) stack.push(key);
-        if ((0, import_yaml2.isNode)(pair.value)) stack.push(pair.value);
+        push(key);
+        push(pair.value);
       }
     } else if ((0, import_yaml2.isSeq)(node)) {
-      for (const item of node.items) stack.push((0, import_yaml2.isPair)(item) ? item.value : item);
+      for (const item of node.items) push((0, import_yaml2.isPair)(item) ? item.value : item);
     }
   }
   return offsets.sort((a, b) => a - b);
 }
 function measureTokens(tokens, maxDepth) {
-  const stack = tokens.map((t) => [t, 0]);
+  const stack = [...tokens];
+  const depths = tokens.map(() => 0);
   const aliases = [];
+  const push = (token, depth) => {
+    if (!token) return;
+    const type = token.type;
+    if (type === "alias" || type === "document" || type === "block-map" || type === "block-seq" || type === "flow-collection") {
+      stack.push(token);
+      depths.push(depth);
+    }
+  };
   while (stack.length) {
-    const [token, depth] = stack.pop();
-    if (token.type === "document") {
-      if (token.value) stack.push([token.value, depth]);
-    } else if (token.type === "alias") aliases.push({ offset: token.offset, source: token.source });
+    const token = stack.pop();
+    const depth = depths.pop();
+    if (token.type === "document") push(token.value, depth);
+    else if (token.type === "alias") aliases.push({ offset: token.offset, source: token.source });
     else if (token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection") {
       if (depth + 1 > maxDepth) return { tooDeepAt: token.offset, aliases };
       for (const item of token.items) {
-        if ("key" in item && item.key) stack.push([item.key, depth + 1]);
-        if (item.value) stack.push([item.value, depth + 1]);
+        if ("key" in item) push(item.key ?? void 0, depth + 1);
+        push(item.value, depth + 1);
       }
     }
   }

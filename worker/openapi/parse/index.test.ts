@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LineCounter, parseDocument as parseYamlLibrary } from "yaml";
 import { parseDocument } from "./index";
+import { parseYaml } from "./yaml";
 import type { ParseOutcome } from "./index";
 
 function ok(outcome: ParseOutcome) {
@@ -179,5 +180,27 @@ describe("parseDocument: YAML", () => {
   it("returns any top-level value when requireObject is false (fragments of multi-file definitions)", () => {
     expect(parseDocument("- a\n- b\n", { requireObject: false })).toMatchObject({ ok: true, doc: { data: ["a", "b"] } });
     expect(parseDocument("[1]", { requireObject: false })).toMatchObject({ ok: true, doc: { data: [1] } });
+  });
+});
+
+describe("parseYaml with values: \"keys\" (a text parsed only for its errors and warnings)", () => {
+  const keysOf = (text: string) => parseYaml(text, 64, 1000, true, undefined, undefined, "keys");
+  const all = (text: string) => parseYaml(text, 64, 1000, true);
+
+  it("gives the top-level keys without values, and the same warnings and errors as a whole parse", () => {
+    const text = "a:\n  b: 1\n  b: 2\n200: x\n~: y\n'q''s': z\n";
+    const doc = ok(keysOf(text));
+    expect(doc.data).toEqual({ a: undefined, "200": undefined, "": undefined, "q's": undefined });
+    expect(Object.keys(doc.data as object)).toEqual(Object.keys(ok(all(text)).data as object));
+    expect(doc.warnings).toEqual(ok(all(text)).warnings);
+    expect(doc.warnings.map((w) => w.line)).toEqual([3]);
+    const broken = 'a:\n  b: "unclosed\n';
+    expect(keysOf(broken)).toEqual(all(broken));
+  });
+
+  it("builds the values anyway when aliases or merge keys could change the outcome", () => {
+    expect(ok(keysOf("a: &x {b: 1}\nc: *x\n")).data).toEqual({ a: { b: 1 }, c: { b: 1 } });
+    expect(ok(keysOf("<<: {m: 1}\na: 2\n")).data).toEqual({ m: 1, a: 2 });
+    expect(keysOf("a: *missing\n")).toEqual(all("a: *missing\n"));
   });
 });

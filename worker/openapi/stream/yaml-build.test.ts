@@ -65,6 +65,66 @@ describe("buildStreamed on YAML: the same model as the whole-document build, ent
   }
 });
 
+describe("buildStreamed on YAML: each entry parsed once", () => {
+  const head = "openapi: 3.1.0\ninfo:\n  title: t\n  version: '1'\n";
+  // Each path item ~50 KB: 60 of them are past the 2 M characters of parsed path items the build holds.
+  const item = (n: number, extra = "") => `  /p${n}:\n    get:\n      operationId: op${n}\n      description: "${"lorem ipsum ".repeat(4000)}${n}"\n      parameters:\n        - {name: "a${n}", in: query, schema: {type: integer, default: ${n}, example: 0x1F}}\n      responses:\n        "200":\n          description: &d "ok ${n}"\n          headers: {X-A: {description: *d, schema: {type: string}}}\n${extra}`;
+
+  it("the slices parse no text again: every path item is kept from its first parse, as the same values", async () => {
+    // Values JSON spells the same way (a `__proto__` key, numeric keys, an alias inside an entry, unicode).
+    const odd = "      x-odd:\n        __proto__: {polluted: true}\n        200: two hundred\n        null: ~\n        text: \"é😀\"\n";
+    const text = `${head}paths:\n${Array.from({ length: 60 }, (_, n) => item(n, n === 7 ? odd : "")).join("")}`;
+    const body = enc.encode(text);
+    expect(body.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    const source = memorySource(body, 512);
+    const streamed = await buildStreamed(source, undefined, "yaml");
+    if (!streamed.ok) throw new Error(streamed.message);
+    const parsedByBuild = streamed.stats.textParses;
+    expect(parsedByBuild).toBeGreaterThanOrEqual(62); // 60 path items, openapi, info
+    await expectSameModel(buildReference({ body }), streamed);
+    expect(streamed.stats.textParses).toBe(parsedByBuild);
+    expect(({}) as Record<string, unknown>).not.toHaveProperty("polluted");
+  });
+
+  it("values JSON cannot carry (NaN, ±Infinity, -0) are parsed again from the text, exactly", async () => {
+    const special = "      x-numbers: {nan: .nan, inf: .inf, minf: -.Inf, big: 1e999, negzero: -0, negzerof: -0.0}\n";
+    const text = `${head}paths:\n${Array.from({ length: 60 }, (_, n) => item(n, n % 3 === 0 ? special : "")).join("")}`;
+    const body = enc.encode(text);
+    expect(body.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    const source = memorySource(body, 512);
+    const streamed = await buildStreamed(source, undefined, "yaml");
+    if (!streamed.ok) throw new Error(streamed.message);
+    const parsedByBuild = streamed.stats.textParses;
+    await expectSameModel(buildReference({ body }), streamed);
+    // Only the 20 path items holding such values are parsed again (those the build no longer holds).
+    expect(streamed.stats.textParses - parsedByBuild).toBeGreaterThan(0);
+    expect(streamed.stats.textParses - parsedByBuild).toBeLessThanOrEqual(20);
+    const slice = await streamed.slice(streamed.operations[0].slug);
+    const numbers = (slice.operation as Record<string, Record<string, number>>)["x-numbers"];
+    expect(numbers.nan).toBeNaN();
+    expect(numbers.inf).toBe(Infinity);
+    expect(numbers.minf).toBe(-Infinity);
+    expect(numbers.big).toBe(Infinity);
+    expect(Object.is(numbers.negzero, -0)).toBe(true);
+    expect(Object.is(numbers.negzerof, -0)).toBe(true);
+  });
+
+  it("a member too large to keep is parsed for its errors only, its warnings still reported at their lines", async () => {
+    const entries = Array.from({ length: 8600 }, (_, i) => `  k${i}:\n    text: "${"x".repeat(1000)}"\n${i === 4000 ? "    text: duplicated\n" : ""}`);
+    const text = `${head}x-big:\n${entries.join("")}paths:\n${item(1)}`;
+    expect(text.length).toBeGreaterThan(8 * 1024 * 1024);
+    const body = enc.encode(text);
+    const streamed = await buildStreamed(memorySource(body, 1 << 20), undefined, "yaml");
+    if (!streamed.ok) throw new Error(streamed.message);
+    expect(streamed.top).not.toHaveProperty("x-big");
+    const dupes = streamed.issues.filter((i) => i.rule === "duplicate-key");
+    expect(dupes.map((i) => [i.line, i.column])).toEqual([[5 + 2 * 4001 + 1, 5]]);
+    const whole = buildReference({ body });
+    if (!whole.ok) throw new Error(whole.message);
+    expect(whole.issues.filter((i) => i.rule === "duplicate-key").map((i) => [i.line, i.column])).toEqual(dupes.map((i) => [i.line, i.column]));
+  }, 60_000);
+});
+
 describe("indexYaml", () => {
   const index = async (text: string, chunk = 7) => indexYaml(memorySource(enc.encode(text), chunk).stream());
 

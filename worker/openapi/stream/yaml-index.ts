@@ -26,7 +26,7 @@
 import { parseDocument as parseYamlLibrary } from "yaml";
 import { DEFAULT_MAX_ALIAS_COUNT, DEFAULT_MAX_DEPTH } from "../parse/types";
 import type { ParseWarning, SourcePosition } from "../parse/types";
-import { parseYaml } from "../parse/yaml";
+import { parseYaml, type YamlValues } from "../parse/yaml";
 import type { WorkBudget } from "../work-budget";
 import type { IndexedEntry, JsonIndex } from "./json-index";
 
@@ -461,17 +461,18 @@ export class YamlEntryError extends Error {
  * 3 a component). The text is dedented first (the key's indentation taken off every line; the entry's other lines
  * are indented past it, or blank, or comments), so that parse/yaml.ts can split an entry past 1 MB into its own
  * entries (its splitter starts at column 0): the `yaml` library's tree costs ~30x the text. Columns get the
- * indentation back.
+ * indentation back. `values: "keys"` parses for errors and warnings only: `data` is then undefined (see
+ * {@link YamlValues}).
  * @throws YamlEntryError when the text does not parse alone, or holds anything but its own key.
  */
 /** The entry `locate` parsed last (see parseYamlEntry). */
 let lastLocated: { text: string; locate: (path: readonly (string | number)[]) => SourcePosition | undefined } | undefined;
 
-export function parseYamlEntry(text: string, entry: IndexedEntry, depth: number, budget?: WorkBudget): ParsedYamlEntry {
+export function parseYamlEntry(text: string, entry: IndexedEntry, depth: number, budget?: WorkBudget, values: YamlValues = "all"): ParsedYamlEntry {
   const lineShift = entry.keyAt.line - 1;
   const indent = entry.keyAt.column - 1;
   if (indent > 0) text = text.replace(new RegExp(`^ {1,${indent}}`, "gm"), "");
-  const outcome = parseYaml(text, DEFAULT_MAX_DEPTH - (depth - 1), DEFAULT_MAX_ALIAS_COUNT, true, undefined, budget);
+  const outcome = parseYaml(text, DEFAULT_MAX_DEPTH - (depth - 1), DEFAULT_MAX_ALIAS_COUNT, true, undefined, budget, values);
   lastLocated = undefined;
   if (!outcome.ok) {
     const { code, message } = outcome.error;
