@@ -9,7 +9,7 @@
  */
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
 import { buildReference, overBudget, publishWorkUnits, type BuildFailure, type BuildSuccess } from "../openapi/build";
-import { buildStreamed, STREAM_BUILD_MIN_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
+import { buildStreamed, STREAM_BUILD_MIN_BYTES, WHOLE_BUILD_MAX_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
 import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
@@ -66,7 +66,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   if (!stored) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
   // A larger body may legitimately need more work (build.ts publishWorkUnits: linear in its bytes, capped).
   attempt.budget.raise(publishWorkUnits(stored.size));
-  const built = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, req.sha256, stored.size, attempt) : await buildWhole(env.DEFINITIONS, req, attempt);
+  // Past it, a body that cannot be streamed but is within WHOLE_BUILD_MAX_BYTES is built whole after all.
+  const large = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, req.sha256, stored.size, attempt) : "whole";
+  const built = large === "whole" ? await buildWhole(env.DEFINITIONS, req, attempt) : large;
   clock.lap("build");
   if ("refused" in built) return built.refused;
   const { outcome, size, mediaType } = built;
@@ -286,19 +288,25 @@ async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: Publis
 
 /**
  * A body past STREAM_BUILD_MIN_BYTES (up to the upload's 100 MB): a JSON or block-style YAML definition is built
- * streamed from R2 (openapi/stream/build.ts: never held whole); archives that large are refused with 413, saying so.
+ * streamed from R2 (openapi/stream/build.ts: never held whole). "whole" when it cannot be streamed (an archive,
+ * Swagger 2.0, YAML the line reader cannot split) but is within WHOLE_BUILD_MAX_BYTES; past that, such a body is
+ * refused with 413, saying so.
  */
-async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attempt: PublishAttempt): Promise<Built> {
+async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attempt: PublishAttempt): Promise<Built | "whole"> {
   const key = definitionKey(sha256);
   const head = await bucket.get(key, { range: { offset: 0, length: 4096 } });
   const first = head ? new Uint8Array(await head.arrayBuffer()) : new Uint8Array(0);
   const mediaType = definitionMediaType(first);
+  const wholeAllowed = size <= WHOLE_BUILD_MAX_BYTES;
   if (mediaType !== DEFINITION_MEDIA_TYPES.json && mediaType !== DEFINITION_MEDIA_TYPES.yaml) {
-    const message = `archives are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON or YAML, which are built streamed: send the root file alone, or split it`;
+    if (wholeAllowed) return "whole";
+    const message = `archives are built from at most ${WHOLE_BUILD_MAX_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON or YAML, which are built streamed: send the root file alone, or split it`;
     return { refused: refusal(413, "too-large", message) };
   }
   try {
     const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget, mediaType === DEFINITION_MEDIA_TYPES.yaml ? "yaml" : "json");
+    // What only the streamed build refuses (Swagger 2.0, YAML it cannot split) is built whole when small enough.
+    if (!outcome.ok && wholeAllowed && STREAM_ONLY_REFUSALS.has(outcome.code)) return "whole";
     if (!outcome.ok) return { refused: buildRefusal(outcome) };
     return { outcome, size, mediaType };
   } catch (error) {
@@ -309,6 +317,9 @@ async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attemp
     throw error;
   }
 }
+
+/** Refusals of the streamed build that a whole build would not make: such a body within WHOLE_BUILD_MAX_BYTES is built whole. */
+const STREAM_ONLY_REFUSALS = new Set(["too-large-swagger2", "yaml-not-streamable"]);
 
 /** An R2 object as the streamed build reads it: once as a stream, then by byte ranges. */
 function r2Source(bucket: R2Bucket, key: string): ByteSource {

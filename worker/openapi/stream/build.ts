@@ -41,8 +41,19 @@ import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
 import { indexYaml, parseYamlEntry, YamlEntryError, type YamlIndex } from "./yaml-index";
 
-/** Definitions from this size (bytes) up are built streamed when they are JSON or block-style YAML; smaller ones are parsed whole. */
-export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
+/**
+ * Definitions past this size (bytes) are built streamed when they are JSON or block-style YAML; smaller ones are
+ * parsed whole. A whole build holds the parsed document, its model and the search documents at once: 6.6-9 times the
+ * body in heap + ArrayBuffers (bench/core-build.mjs, CORE_SEARCH=1: GitHub's 13.0 MB, pretty-printed, 86.5 MB;
+ * Microsoft Graph v1.0's 20.3 MB, minified, 163-181 MB), so a 128 MB isolate cannot build Graph v1.0 whole. 16 MiB
+ * keeps GitHub (and its lint) whole with room to grow and streams Graph v1.0 (issue 12).
+ */
+export const STREAM_BUILD_MIN_BYTES = 16 * 1024 * 1024;
+/**
+ * Largest definition (bytes) built whole: what cannot be streamed (archives, Swagger 2.0, YAML the line reader
+ * cannot split) is still built whole up to here, as before the streamed threshold came down from this size.
+ */
+export const WHOLE_BUILD_MAX_BYTES = 25 * 1024 * 1024;
 /** Range reads are coalesced into windows of this many bytes (R2 charges per read; a window holds ~100 path items of GitHub's). */
 export const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
 /** Window read for an entry read out of document order (a `$ref` target). */
@@ -517,7 +528,7 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
   const detected = detectVersion({ ...top, ...(index.top.has("paths") ? { paths: {} } : {}), ...(index.top.has("components") ? { components: {} } : {}) });
   if (!detected.ok) return { ...fail(422, detected.code, detected.message, locateTop(detected.path)) };
   if (detected.version === "2.0") {
-    return fail(413, "too-large-swagger2", `Swagger 2.0 definitions are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (the upgrade to 3.0 needs the whole document); convert it to OpenAPI 3 first, or split it`);
+    return fail(413, "too-large-swagger2", `Swagger 2.0 definitions are built from at most ${WHOLE_BUILD_MAX_BYTES} bytes (the upgrade to 3.0 needs the whole document); convert it to OpenAPI 3 first, or split it`);
   }
   const version = detected.version;
   const pathsEntry = index.top.get("paths");
