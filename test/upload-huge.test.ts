@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { app } from "../worker/app";
 import { MAX_UPLOAD_BYTES } from "../worker/routes/apis";
-import { definitionKey } from "../worker/store/definitions";
+import { definitionKey, getDefinition, locateDefinition } from "../worker/store/definitions";
 import { BodyRefused, receiveBody } from "../worker/store/definition-upload";
 import { corpusFile, createPortal, ORIGIN } from "./harness/client";
 
@@ -67,10 +67,10 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
     expect(seen.pulled).toBeLessThan(total);
     expect(seen.pulled).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 2 * MiB);
     expect(seen.cancelled).toBe(true);
-    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+    expect((await env.DEFINITIONS.list({ prefix: "definitions/" })).objects).toEqual([]);
   });
 
-  it("receiveBody streams a body past the buffer to R2 under its SHA-256, the same bytes, in parts, with no temporary object left", async () => {
+  it("receiveBody streams a body past the buffer to R2 once, in parts, found under its SHA-256 (an alias); the same bytes again store nothing new", async () => {
     const fill = (i: number, c: Uint8Array) => c.fill(0x61 + (i % 26));
     const total = 12 * MiB + 12345;
     const { stream } = countedBody(total, fill);
@@ -84,10 +84,18 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
     }
     const sha = await sha256Of(expected);
     expect(got).toEqual({ kind: "stored", sha256: sha, size: total });
-    const stored = await env.DEFINITIONS.get(definitionKey(sha));
-    expect(stored?.size).toBe(total);
-    expect(await sha256Of([new Uint8Array(await stored!.arrayBuffer())])).toBe(sha);
-    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+    const stored = await getDefinition(env.DEFINITIONS, sha);
+    expect(stored?.body.byteLength).toBe(total);
+    expect(await sha256Of([stored!.body])).toBe(sha);
+    const at = await locateDefinition(env.DEFINITIONS, sha);
+    expect(at).toEqual({ key: expect.stringMatching(/^definitions\/streamed\/[0-9a-f-]{36}$/), size: total });
+    const keys = async () => (await env.DEFINITIONS.list({ prefix: "definitions/" })).objects.map((o) => o.key).sort();
+    expect(await keys()).toEqual([definitionKey(sha), at!.key].sort());
+    // Content-addressed: a second upload of the same bytes leaves the objects as they were.
+    const again = await receiveBody(env.DEFINITIONS, countedBody(total, fill).stream, { maxBytes: 20 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB });
+    expect(again).toEqual(got);
+    expect(await keys()).toEqual([definitionKey(sha), at!.key].sort());
+    expect(await locateDefinition(env.DEFINITIONS, sha)).toEqual(at);
   });
 
   it("receiveBody hands back a body within the buffer whole, writing nothing", async () => {
@@ -98,13 +106,15 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
   });
 
   it("receiveBody refuses past maxBytes mid-stream and aborts its multipart upload", async () => {
+    const keys = async () => (await env.DEFINITIONS.list({ prefix: "definitions/" })).objects.map((o) => o.key);
+    const before = await keys();
     const { stream, seen } = countedBody(30 * MiB);
     const refused = await receiveBody(env.DEFINITIONS, stream, { maxBytes: 12 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB }).catch((e) => e);
     expect(refused).toBeInstanceOf(BodyRefused);
     expect(refused.reason).toBe("over-limit");
     expect(seen.cancelled).toBe(true);
     expect(seen.pulled).toBeLessThan(30 * MiB);
-    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+    expect(await keys()).toEqual(before);
   });
 });
 

@@ -14,7 +14,7 @@ import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
-import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition } from "../store/definitions";
+import { DEFINITION_MEDIA_TYPES, definitionMediaType, getDefinition, locateDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from "../store/models";
 import { PublishAttempt } from "./deadline";
 import { buildOnlyReport, lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
@@ -62,12 +62,13 @@ function stopwatch() {
 export async function publishDefinition(env: Env, req: PublishRequest, attempt = new PublishAttempt(), options: PublishOptions = {}): Promise<PublishResponse> {
   const clock = stopwatch();
   // The size first: a body past STREAM_BUILD_MIN_BYTES is never read whole (issue 12).
-  const stored = await env.DEFINITIONS.head(definitionKey(req.sha256));
+  // (A body streamed to R2 is stored once under a key of its own, named by an alias at its content address.)
+  const stored = await locateDefinition(env.DEFINITIONS, req.sha256);
   if (!stored) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
   // A larger body may legitimately need more work (build.ts publishWorkUnits: linear in its bytes, capped).
   attempt.budget.raise(publishWorkUnits(stored.size));
   // Past it, a body that cannot be streamed but is within WHOLE_BUILD_MAX_BYTES is built whole after all.
-  const large = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, req.sha256, stored.size, attempt) : "whole";
+  const large = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, stored.key, stored.size, attempt) : "whole";
   const built = large === "whole" ? await buildWhole(env.DEFINITIONS, req, attempt) : large;
   clock.lap("build");
   if ("refused" in built) return built.refused;
@@ -290,10 +291,9 @@ async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: Publis
  * A body past STREAM_BUILD_MIN_BYTES (up to the upload's 100 MB): a JSON or block-style YAML definition is built
  * streamed from R2 (openapi/stream/build.ts: never held whole). "whole" when it cannot be streamed (an archive,
  * Swagger 2.0, YAML the line reader cannot split) but is within WHOLE_BUILD_MAX_BYTES; past that, such a body is
- * refused with 413, saying so.
+ * refused with 413, saying so. `key` is where its bytes are (store/definitions.ts locateDefinition).
  */
-async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attempt: PublishAttempt): Promise<Built | "whole"> {
-  const key = definitionKey(sha256);
+async function buildLarge(bucket: R2Bucket, key: string, size: number, attempt: PublishAttempt): Promise<Built | "whole"> {
   const head = await bucket.get(key, { range: { offset: 0, length: 4096 } });
   const first = head ? new Uint8Array(await head.arrayBuffer()) : new Uint8Array(0);
   const mediaType = definitionMediaType(first);
