@@ -40,6 +40,10 @@ let peak = 0, peakTotal = 0;
 // Heap, and heap + ArrayBuffers (range-read windows, search document parts, index blocks): an isolate counts both.
 const sample = () => { const m = process.memoryUsage(); peak = Math.max(peak, m.heapUsed); peakTotal = Math.max(peakTotal, m.heapUsed + m.arrayBuffers); };
 const timer = setInterval(sample, 5);
+// What is live at a phase's end (heap + ArrayBuffers after a full GC): the sampled peak also counts garbage not yet
+// collected, which Node's old-space cap does not bound for ArrayBuffers.
+const retained = {};
+const settle = (phase) => { globalThis.gc?.(); const m = process.memoryUsage(); retained[phase] = mb(m.heapUsed + m.arrayBuffers); };
 let indexMs;
 if (format === "yaml") {
   const t = performance.now();
@@ -53,6 +57,7 @@ const budget = { spent: 0, exhausted: false, spend(step, n = 1) { this.spent += 
 const outcome = await buildStreamed(source, budget, format);
 const buildMs = performance.now() - t0;
 sample();
+settle("built");
 if (!outcome.ok) { console.log(JSON.stringify({ error: outcome.code + ": " + outcome.message })); process.exit(1); }
 // Serialised as store/models.ts putSlices stores them: each slice without its targets, each target once.
 // The search documents read from each slice as the publisher does (publish-definition.ts: lighter for a streamed
@@ -72,6 +77,9 @@ for (const op of outcome.operations) {
 }
 const sliceMs = performance.now() - t1;
 sample();
+settle("sliced");
+// As the publisher does once every slice is stored (publish-definition.ts).
+outcome.release();
 const t2 = performance.now();
 const parts = docs.finish();
 const builder = new SearchIndexBuilder();
@@ -80,12 +88,13 @@ const blocks = builder.finish();
 const searchMs = performance.now() - t2;
 const indexBytes = blocks.reduce((n, b) => n + b.byteLength, 0);
 clearInterval(timer); sample();
+settle("indexed");
 console.log(JSON.stringify({
   indexMs: indexMs && Math.round(indexMs), indexMBps: indexMs && Math.round(size / 1e6 / (indexMs / 1000) * 10) / 10,
   operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
   buildMs: Math.round(buildMs), sliceMs: Math.round(sliceMs), sliceMB: mb(sliceChars), largestSliceKB: Math.round(largest / 1024),
   searchMs: Math.round(searchMs), indexMB: mb(indexBytes),
-  reads, readMB: mb(readBytes), units: budget.spent, peakSampledHeapMB: mb(peak), peakSampledTotalMB: mb(peakTotal), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  reads, readMB: mb(readBytes), units: budget.spent, peakSampledHeapMB: mb(peak), peakSampledTotalMB: mb(peakTotal), retainedMB: retained, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
 `;
 
@@ -269,20 +278,20 @@ export async function main() {
         if (server) console.log(`  ${name} through the Worker: ${await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message}`)}`);
         continue;
       }
-      const r = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "child.mjs"), file], { encoding: "utf8" });
+      const r = spawnSync(process.execPath, ["--max-old-space-size=128", "--expose-gc", join(dir, "child.mjs"), file], { encoding: "utf8" });
       const mb = (statSync(file).size / 1e6).toFixed(1);
       let line;
       if (r.status !== 0) line = `FAILED under 128 MB: ${`${r.stdout}${r.stderr}`.trim().split("\n").slice(-2).join(" ")}`;
       else {
         const f = JSON.parse(r.stdout.trim().split("\n").pop());
-        line = f.error ? `refused: ${f.error}` : `${f.indexMs ? `index alone ${f.indexMs} ms (${f.indexMBps} MB/s); ` : ""}${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices + search documents ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); search index ${f.searchMs} ms (${f.indexMB} MB); ${f.reads} range reads (${f.readMB} MB); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, heap + ArrayBuffers ${f.peakSampledTotalMB} MB, max RSS ${f.maxRssMB} MB`;
+        line = f.error ? `refused: ${f.error}` : `${f.indexMs ? `index alone ${f.indexMs} ms (${f.indexMBps} MB/s); ` : ""}${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices + search documents ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); search index ${f.searchMs} ms (${f.indexMB} MB); ${f.reads} range reads (${f.readMB} MB); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, heap + ArrayBuffers ${f.peakSampledTotalMB} MB (live after GC: built ${f.retainedMB.built}, sliced ${f.retainedMB.sliced}, indexed after the build's release ${f.retainedMB.indexed} MB), max RSS ${f.maxRssMB} MB`;
       }
       console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
       const u = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "upload-child.mjs"), file], { encoding: "utf8" });
       if (u.status !== 0) console.log(`  ${name} upload (receiveBody): FAILED under 128 MB: ${`${u.stdout}${u.stderr}`.trim().split("\n").slice(-2).join(" ")}`);
       else {
         const f = JSON.parse(u.stdout.trim().split("\n").pop());
-        console.log(`  ${name} upload (receiveBody, 128 MB cap): ${f.kind}${f.kind === "stored" ? ` in ${f.parts} parts, copied ${f.storedMB} MB` : ""}, ${f.ms} ms; peak heap ${f.peakSampledHeapMB} MB, heap + ArrayBuffers ${f.peakSampledTotalMB} MB, max RSS ${f.maxRssMB} MB`);
+        console.log(`  ${name} upload (receiveBody, 128 MB cap): ${f.kind}${f.kind === "stored" ? ` in ${f.parts} parts` : ""}, ${f.ms} ms; peak heap ${f.peakSampledHeapMB} MB, heap + ArrayBuffers ${f.peakSampledTotalMB} MB, max RSS ${f.maxRssMB} MB`);
       }
       if (server) {
         const how = await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message} (${e.code ?? ""})`);

@@ -205,6 +205,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   if (heavy) return heavy;
   const { locations } = await writing;
   if (!modelStored) await putHeader(env.MODELS, modelKey, header);
+  // Every slice is taken: the streamed build's caches and target table must not ride along into the search index
+  // (issue 12: Graph beta's live memory there fell from ~112 MB to ~62 MB; bench/huge.mjs).
+  if (streamed) outcome.release();
   clock.lap("kv-write");
   const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() } } }, attempt);
   clock.lap("search");

@@ -100,6 +100,12 @@ export interface StreamedBuildSuccess {
   locateTop(path: readonly PathSegment[]): SourcePosition | undefined;
   /** Bytes of the body and of the largest path item (figures for the publisher's answer and the bench). */
   stats: { bytes: number; pathItems: number; components: number };
+  /**
+   * Drops what slices are built from (parsed-entry caches, read windows, the $ref target table): call once every
+   * slice has been taken, so the publish's next steps (search index, D1) do not hold it; Graph beta's is ~50 MB of
+   * heap and ArrayBuffers. `slice` throws afterwards; the header, operations and issues stay.
+   */
+  release(): void;
 }
 
 /** A refusal, in build.ts's terms. */
@@ -153,6 +159,15 @@ class EntryReader {
   async isObject(entry: IndexedEntry): Promise<boolean> {
     if (this.format === "yaml") return isObject((await this.load(entry)).data);
     return (await this.text(entry.start, entry.start + 1)) === "{";
+  }
+
+  /** Empties the caches and windows (the reader stays usable: entries are read again). */
+  release(): void {
+    this.windows = [];
+    this.cache.clear();
+    this.passing.clear();
+    this.locators.clear();
+    this.cachedChars = this.passingChars = 0;
   }
 
   /** The entry's parsed value when a cache holds it (no read, no await), else undefined. */
@@ -723,7 +738,7 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
   located.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
 
   const bySlug = new Map<string, OperationEntry>(entries.map((e) => [e.summary.slug, e]));
-  const targets = new TargetTable(reader, entryAt, top, schemes, budget);
+  let targets: TargetTable | undefined = new TargetTable(reader, entryAt, top, schemes, budget);
   let lastUnit: { key: string; doc: Record<string, unknown> } | undefined;
   return {
     ok: true,
@@ -735,7 +750,15 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
     top,
     locateTop,
     stats: { bytes: index.size, pathItems: index.paths.size + index.webhooks.size, components: [...index.components.values()].reduce((n, m) => n + m.size, 0) },
+    release() {
+      targets = undefined;
+      lastUnit = undefined;
+      bySlug.clear();
+      reader.release();
+    },
     async slice(slug) {
+      if (!targets) throw new Error("the streamed build was released: its slices can no longer be built");
+      const table = targets;
       const skeletal = bySlug.get(slug);
       if (!skeletal) throw new RangeError(`No operation with slug ${JSON.stringify(slug)}`);
       const [place, key] = skeletal.location as [("paths" | "webhooks"), string];
@@ -753,7 +776,7 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
       const operation = valueAt(doc, location, true);
       if (!isObject(pathItem) || !isObject(operation)) throw new Error(`operation ${slug} moved in storage`);
       const entry = { summary: skeletal.summary, operation, pathItem, location };
-      const refs = await targets.collect(sliceRoots(doc, header, entry), slug);
+      const refs = await table.collect(sliceRoots(doc, header, entry), slug);
       return buildSlice(doc, header, entry, { collect: () => refs });
     },
   };
