@@ -127,9 +127,6 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   const config = change.content?.config ?? content?.release.config;
   const locale = definitionLocale(config);
   const fresh = [change.api?.documents, change.content?.documents].filter((d): d is SourceDocuments => d !== undefined);
-  // The changed source's set is cached while the index is built from it (Graph beta: 13 parts, 26 MB); its writes
-  // are awaited before the index is stored, so a failed write still fails the build as before.
-  const caching: Promise<void>[] = [];
   // Every source's parts in index order (other live APIs by slug, the changed source, the live release), each
   // handed to `use` as soon as it is read, then dropped.
   const eachSource = async (use: (parts: Uint8Array[]) => void) => {
@@ -139,11 +136,9 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
       const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
       use(await cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)));
     }
-    // Its writes take the parts (a copy of the list) before the builder releases them from `d.parts`.
+    // The changed source's set is cached first, so its parts can be released as the builder reads them.
     for (const d of fresh) {
-      const writing = putDocumentParts(env.MODELS, d.key, [...d.parts]);
-      writing.catch(() => undefined);
-      caching.push(writing);
+      await putDocumentParts(env.MODELS, d.key, d.parts);
       use(d.parts);
     }
     if (content) use(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
@@ -177,7 +172,6 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   }
   const blocks = builder.finish();
   const bytes = blocksLength(blocks);
-  await Promise.all(caching);
   attempt?.checkpoint("storing the search index");
   const at = await putIndex(env.MODELS, blocks);
   const pointer = { portalId, indexKey: at.key, parts: at.parts, documents: builder.added, variables: variableDefaults(config), builtAt: now };
