@@ -98,6 +98,34 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
     expect(await locateDefinition(env.DEFINITIONS, sha)).toEqual(at);
   });
 
+  it("receiveBody reads a byte stream (as workerd hands request bodies) in 1 MiB pieces through a BYOB reader: the same bytes, buffered or stored", async () => {
+    // Odd 4,093-byte chunks, as a body arrives: readAtLeast gathers them across chunk boundaries.
+    const byteBody = (total: number) => {
+      let sent = 0;
+      return new ReadableStream({
+        type: "bytes",
+        pull(controller) {
+          const n = Math.min(4093, total - sent);
+          if (n <= 0) return controller.close();
+          const chunk = new Uint8Array(n);
+          for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
+          sent += n;
+          controller.enqueue(chunk);
+        },
+      }) as ReadableStream<Uint8Array>;
+    };
+    const expected = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
+    const small = await receiveBody(env.DEFINITIONS, byteBody(2 * MiB + 5), { maxBytes: 20 * MiB, bufferBytes: 3 * MiB });
+    expect(small.kind === "buffered" && (await sha256Of([small.bytes]))).toBe(await sha256Of([expected(2 * MiB + 5)]));
+    const total = 11 * MiB + 77;
+    const large = await receiveBody(env.DEFINITIONS, byteBody(total), { maxBytes: 20 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB });
+    const sha = await sha256Of([expected(total)]);
+    expect(large).toEqual({ kind: "stored", sha256: sha, size: total });
+    expect(await sha256Of([(await getDefinition(env.DEFINITIONS, sha))!.body])).toBe(sha);
+    const over = await receiveBody(env.DEFINITIONS, byteBody(30 * MiB), { maxBytes: 12 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB }).catch((e) => e);
+    expect(over).toBeInstanceOf(BodyRefused);
+  });
+
   it("receiveBody hands back a body within the buffer whole, writing nothing", async () => {
     const { stream } = countedBody(2 * MiB + 7);
     const got = await receiveBody(env.DEFINITIONS, stream, { maxBytes: 20 * MiB, bufferBytes: 3 * MiB });
