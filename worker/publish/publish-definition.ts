@@ -16,6 +16,7 @@ import { commitVersion, failVersion, findApi, findVersionById, insertPendingVers
 import { getDb } from "../store/db";
 import { DEFINITION_MEDIA_TYPES, definitionMediaType, getDefinition, locateDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from "../store/models";
+import { pieces } from "../lib/pieces";
 import { PublishAttempt } from "./deadline";
 import { buildOnlyReport, lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
 import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
@@ -331,16 +332,8 @@ function r2Source(bucket: R2Bucket, key: string): ByteSource {
     async *stream() {
       const object = await bucket.get(key);
       if (!object) throw missing();
-      const reader = object.body.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          yield value;
-        }
-      } finally {
-        reader.releaseLock();
-      }
+      // In 1 MiB pieces rather than the body's own few-KB chunks (lib/pieces.ts).
+      yield* pieces(object.body);
     },
     async read(start, end) {
       const object = await bucket.get(key, { range: { offset: start, length: end - start } });

@@ -14,6 +14,7 @@
  * beta, 47 MB: 1.3 s of a local publish's 3.8 s r2-write). One part is uploaded while the next is read.
  */
 import { hexOf } from "../content/hash";
+import { pieceReader } from "../lib/pieces";
 import { concatBytes } from "../lib/read-stream";
 import { locateDefinition, putDefinitionAlias } from "./definitions";
 
@@ -22,54 +23,6 @@ import { locateDefinition, putDefinitionAlias } from "./definitions";
  * same size; 10 MiB keeps a 100 MB body to 10 parts and one part's buffer in memory.
  */
 export const UPLOAD_PART_BYTES = 10 * 1024 * 1024;
-
-/**
- * Bytes asked of a byte stream per read. A request body reaches the Worker in chunks of a few KB (GitHub
- * dereferenced, 73 MB: ~18,000 under `wrangler dev`), each a JavaScript round trip and a hash write otherwise.
- */
-export const BODY_READ_BYTES = 1024 * 1024;
-
-/** A reader of a body in pieces: `value` is absent only when `done`. */
-interface PieceReader {
-  read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>;
-  cancel(): Promise<void>;
-}
-
-/**
- * Reads `stream` in pieces of {@link BODY_READ_BYTES} through a BYOB reader's `readAtLeast` (workerd's extension;
- * a request body there is a byte stream), else (a stream of chunks, as in plain Node) in the stream's own chunks.
- */
-function pieceReader(stream: ReadableStream<Uint8Array>): PieceReader {
-  type AtLeast = { readAtLeast?(min: number, view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>; releaseLock(): void; cancel(): Promise<void> };
-  let byob: AtLeast | undefined;
-  try {
-    byob = stream.getReader({ mode: "byob" }) as unknown as AtLeast;
-  } catch {
-    // Not a byte stream: read its chunks as they come.
-  }
-  if (!byob || typeof byob.readAtLeast !== "function") {
-    byob?.releaseLock();
-    const reader = stream.getReader();
-    return {
-      async read() {
-        const r = await reader.read();
-        return r.done ? { done: true as const } : { done: false as const, value: r.value };
-      },
-      cancel: () => reader.cancel(),
-    };
-  }
-  const reader = byob as Required<AtLeast>;
-  let ended = false;
-  return {
-    async read() {
-      if (ended) return { done: true as const };
-      const { done, value } = await reader.readAtLeast(BODY_READ_BYTES, new Uint8Array(BODY_READ_BYTES));
-      ended = done;
-      return value && value.byteLength > 0 ? { done: false as const, value } : { done: true as const };
-    },
-    cancel: () => reader.cancel(),
-  };
-}
 
 /** What {@link receiveBody} got: the whole body (small), or the hash and size of the body it stored in R2. */
 export type ReceivedBody =
