@@ -49,14 +49,18 @@ export async function locateDefinition(bucket: R2Bucket, sha256: string): Promis
   return aliasTarget(head) ?? { key: definitionKey(sha256), size: head.size };
 }
 
-/** The raw body (an alias followed), or undefined when absent. */
-export async function getDefinition(bucket: R2Bucket, sha256: string): Promise<{ body: Uint8Array<ArrayBuffer> } | undefined> {
-  let obj = await bucket.get(definitionKey(sha256));
+/** The raw body as R2 serves it (an alias followed), unread: for streaming it on. Undefined when absent. */
+export async function openDefinition(bucket: R2Bucket, sha256: string): Promise<R2ObjectBody | undefined> {
+  const obj = await bucket.get(definitionKey(sha256));
   const target = obj ? aliasTarget(obj) : undefined;
-  if (target) {
-    await obj?.body.cancel();
-    obj = await bucket.get(target.key);
-  }
+  if (!target) return obj ?? undefined;
+  await obj?.body.cancel();
+  return (await bucket.get(target.key)) ?? undefined;
+}
+
+/** The raw body (an alias followed), read whole, or undefined when absent. */
+export async function getDefinition(bucket: R2Bucket, sha256: string): Promise<{ body: Uint8Array<ArrayBuffer> } | undefined> {
+  const obj = await openDefinition(bucket, sha256);
   if (!obj) return undefined;
   return { body: new Uint8Array(await obj.arrayBuffer()) };
 }
