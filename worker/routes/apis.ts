@@ -22,7 +22,7 @@ import { storedLintReport } from "../publish/lint-step";
 import { lintReportUrl } from "../publish/publish-definition";
 import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "../store/changelog";
 import { getDb } from "../store/db";
-import { definitionMediaType, getDefinition, putDefinition } from "../store/definitions";
+import { definitionMediaType, getDefinition, openDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
 import { BodyRefused, receiveBody, type ReceivedBody } from "../store/definition-upload";
 
@@ -209,12 +209,17 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const api = await findApi(db, portal.id, c.req.param("api"));
     const live = api?.liveVersionId ? await findVersionById(db, api.liveVersionId) : undefined;
     if (!api || !live) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
+    const headers = { "x-portico-version": encodeURIComponent(live.label) };
+    // The media type is the publication's, decided by Portico: the body is streamed on, never held (up to 100 MB,
+    // issue 12). Rows from before it was kept (bodies within 25 MiB): read whole, the type from the bytes.
+    if (live.mediaType) {
+      const stored = await openDefinition(c.env.DEFINITIONS, live.sha256);
+      if (!stored) throw new ApiError(404, "not-found", "the live definition's raw body is missing");
+      return new Response(stored.body, { headers: { ...headers, "content-type": live.mediaType } });
+    }
     const raw = await getDefinition(c.env.DEFINITIONS, live.sha256);
     if (!raw) throw new ApiError(404, "not-found", "the live definition's raw body is missing");
-    // The media type is the publication's, decided by Portico (rows from before it was kept: from the bytes).
-    return new Response(raw.body, {
-      headers: { "content-type": live.mediaType ?? definitionMediaType(raw.body), "x-portico-version": encodeURIComponent(live.label) },
-    });
+    return new Response(raw.body, { headers: { ...headers, "content-type": definitionMediaType(raw.body) } });
   })
   .get("/v1/apis/:api/changes", async (c) => {
     const portal = c.get("portal");

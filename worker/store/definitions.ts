@@ -16,9 +16,51 @@ export async function putDefinition(bucket: R2Bucket, sha256: string, body: Uint
   await bucket.put(definitionKey(sha256), body, { sha256 });
 }
 
-/** The raw body, or undefined when absent. */
-export async function getDefinition(bucket: R2Bucket, sha256: string): Promise<{ body: Uint8Array<ArrayBuffer> } | undefined> {
+/**
+ * R2 custom metadata of an alias: `definitions/{sha256}` as an empty object naming the key that holds the bytes
+ * (`bytes-at`) and their length in bytes (`size`, decimal). A body streamed to R2 (store/definition-upload.ts) is
+ * written once, under a key chosen before its hash is known; the alias gives it its content address without a copy.
+ * Written by Portico only, never from the upload: still no tenant metadata.
+ */
+export const ALIAS_BYTES_AT = "bytes-at";
+const ALIAS_SIZE = "size";
+
+/** Where a definition's bytes are in R2 (`key`) and their length in bytes (`size`). */
+export interface DefinitionLocation {
+  key: string;
+  size: number;
+}
+
+/** The location an alias object names, or undefined when `object` holds the bytes itself. */
+function aliasTarget(object: R2Object): DefinitionLocation | undefined {
+  const at = object.customMetadata?.[ALIAS_BYTES_AT];
+  return at === undefined ? undefined : { key: at, size: Number(object.customMetadata?.[ALIAS_SIZE]) };
+}
+
+/** Makes `definitions/{sha256}` name the bytes stored under `key` (`size` bytes, whose SHA-256 is `sha256`). */
+export async function putDefinitionAlias(bucket: R2Bucket, sha256: string, key: string, size: number): Promise<void> {
+  await bucket.put(definitionKey(sha256), new Uint8Array(0), { customMetadata: { [ALIAS_BYTES_AT]: key, [ALIAS_SIZE]: String(size) } });
+}
+
+/** Where the raw body's bytes are and its size (one R2 head), or undefined when absent. */
+export async function locateDefinition(bucket: R2Bucket, sha256: string): Promise<DefinitionLocation | undefined> {
+  const head = await bucket.head(definitionKey(sha256));
+  if (!head) return undefined;
+  return aliasTarget(head) ?? { key: definitionKey(sha256), size: head.size };
+}
+
+/** The raw body as R2 serves it (an alias followed), unread: for streaming it on. Undefined when absent. */
+export async function openDefinition(bucket: R2Bucket, sha256: string): Promise<R2ObjectBody | undefined> {
   const obj = await bucket.get(definitionKey(sha256));
+  const target = obj ? aliasTarget(obj) : undefined;
+  if (!target) return obj ?? undefined;
+  await obj?.body.cancel();
+  return (await bucket.get(target.key)) ?? undefined;
+}
+
+/** The raw body (an alias followed), read whole, or undefined when absent. */
+export async function getDefinition(bucket: R2Bucket, sha256: string): Promise<{ body: Uint8Array<ArrayBuffer> } | undefined> {
+  const obj = await openDefinition(bucket, sha256);
   if (!obj) return undefined;
   return { body: new Uint8Array(await obj.arrayBuffer()) };
 }

@@ -113,6 +113,11 @@ describe("buildStreamed: `$ref` targets from the build-wide table", () => {
     }
     // The chain `Alias/properties/child` resolves through Node, in another entry.
     expect(Object.keys((await streamed.slice(full.operations[0].slug)).refs)).toContain("#/components/schemas/Alias/properties/child");
+    // Released once every slice is stored: slices are refused, what the publisher still needs stays.
+    streamed.release();
+    await expect(streamed.slice(full.operations[0].slug)).rejects.toThrow(/released/);
+    expect(streamed.operations).toEqual(full.operations);
+    expect(streamed.header).toEqual(full.header);
   });
 
   it("refuses a slice whose targets pass MAX_SLICE_TARGET_CHARS (SliceTooDense), as the whole build's weighing does", async () => {

@@ -47,8 +47,19 @@ import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
 import { indexYaml, parseYamlEntry, YamlEntryError, type YamlIndex } from "./yaml-index";
 
-/** Definitions from this size (bytes) up are built streamed when they are JSON or block-style YAML; smaller ones are parsed whole. */
-export const STREAM_BUILD_MIN_BYTES = 25 * 1024 * 1024;
+/**
+ * Definitions past this size (bytes) are built streamed when they are JSON or block-style YAML; smaller ones are
+ * parsed whole. A whole build holds the parsed document, its model and the search documents at once: 6.6-9 times the
+ * body in heap + ArrayBuffers (bench/core-build.mjs, CORE_SEARCH=1: GitHub's 13.0 MB, pretty-printed, 86.5 MB;
+ * Microsoft Graph v1.0's 20.3 MB, minified, 163-181 MB), so a 128 MB isolate cannot build Graph v1.0 whole. 16 MiB
+ * keeps GitHub (and its lint) whole with room to grow and streams Graph v1.0 (issue 12).
+ */
+export const STREAM_BUILD_MIN_BYTES = 16 * 1024 * 1024;
+/**
+ * Largest definition (bytes) built whole: what cannot be streamed (archives, Swagger 2.0, YAML the line reader
+ * cannot split) is still built whole up to here, as before the streamed threshold came down from this size.
+ */
+export const WHOLE_BUILD_MAX_BYTES = 25 * 1024 * 1024;
 /** Range reads are coalesced into windows of this many bytes (R2 charges per read; a window holds ~100 path items of GitHub's). */
 export const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;
 /** Window read for an entry read out of document order (a `$ref` target). */
@@ -104,6 +115,12 @@ export interface StreamedBuildSuccess {
    * entries parsed from their text so far (YAML: each entry once; later reads unpack its JSON).
    */
   stats: { bytes: number; pathItems: number; components: number; readonly textParses: number };
+  /**
+   * Drops what slices are built from (parsed-entry caches, read windows, the $ref target table): call once every
+   * slice has been taken, so the publish's next steps (search index, D1) do not hold it; Graph beta's is ~50 MB of
+   * heap and ArrayBuffers. `slice` throws afterwards; the header, operations and issues stay.
+   */
+  release(): void;
 }
 
 /** A refusal, in build.ts's terms. */
@@ -163,6 +180,16 @@ class EntryReader {
   async isObject(entry: IndexedEntry): Promise<boolean> {
     if (this.format === "yaml") return isObject((await this.load(entry)).data);
     return (await this.text(entry.start, entry.start + 1)) === "{";
+  }
+
+  /** Empties the caches and windows (the reader stays usable: entries are read again). */
+  release(): void {
+    this.windows = [];
+    this.cache.clear();
+    this.passing.clear();
+    this.locators.clear();
+    this.packed.clear();
+    this.cachedChars = this.passingChars = this.packedBytes = 0;
   }
 
   /** The entry's parsed value when a cache holds it (no read, no await), else undefined. */
@@ -580,7 +607,7 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
   const detected = detectVersion({ ...top, ...(index.top.has("paths") ? { paths: {} } : {}), ...(index.top.has("components") ? { components: {} } : {}) });
   if (!detected.ok) return { ...fail(422, detected.code, detected.message, locateTop(detected.path)) };
   if (detected.version === "2.0") {
-    return fail(413, "too-large-swagger2", `Swagger 2.0 definitions are built from at most ${STREAM_BUILD_MIN_BYTES} bytes (the upgrade to 3.0 needs the whole document); convert it to OpenAPI 3 first, or split it`);
+    return fail(413, "too-large-swagger2", `Swagger 2.0 definitions are built from at most ${WHOLE_BUILD_MAX_BYTES} bytes (the upgrade to 3.0 needs the whole document); convert it to OpenAPI 3 first, or split it`);
   }
   const version = detected.version;
   const pathsEntry = index.top.get("paths");
@@ -775,7 +802,7 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
   located.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
 
   const bySlug = new Map<string, OperationEntry>(entries.map((e) => [e.summary.slug, e]));
-  const targets = new TargetTable(reader, entryAt, top, schemes, budget);
+  let targets: TargetTable | undefined = new TargetTable(reader, entryAt, top, schemes, budget);
   let lastUnit: { key: string; doc: Record<string, unknown> } | undefined;
   return {
     ok: true,
@@ -794,7 +821,15 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
         return reader.textParses;
       },
     },
+    release() {
+      targets = undefined;
+      lastUnit = undefined;
+      bySlug.clear();
+      reader.release();
+    },
     async slice(slug) {
+      if (!targets) throw new Error("the streamed build was released: its slices can no longer be built");
+      const table = targets;
       const skeletal = bySlug.get(slug);
       if (!skeletal) throw new RangeError(`No operation with slug ${JSON.stringify(slug)}`);
       const [place, key] = skeletal.location as [("paths" | "webhooks"), string];
@@ -812,7 +847,7 @@ async function build(source: ByteSource, budget: WorkBudget, format: StreamForma
       const operation = valueAt(doc, location, true);
       if (!isObject(pathItem) || !isObject(operation)) throw new Error(`operation ${slug} moved in storage`);
       const entry = { summary: skeletal.summary, operation, pathItem, location };
-      const refs = await targets.collect(sliceRoots(doc, header, entry), slug);
+      const refs = await table.collect(sliceRoots(doc, header, entry), slug);
       return buildSlice(doc, header, entry, { collect: () => refs });
     },
   };
