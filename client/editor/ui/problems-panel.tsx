@@ -9,21 +9,19 @@
 import { memo } from "preact/compat";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { EditorProblem, Severity } from "../protocol";
+import { visibleRange, useViewport, type RowLayout } from "./virtual-rows";
 
 /** Row height in CSS pixels; `.ed-problem` in editor.css has the same height (rows must not vary). */
 export const PROBLEM_ROW_PX = 24;
 /** Lists with at most this many problems render every row (tests and find-in-page see them all). */
 export const PROBLEMS_VIRTUAL_FROM = 200;
-/** Rows kept above and below the visible ones, so fast scrolling rarely shows blank space. */
-const OVERSCAN = 10;
+/** Rows kept above and below the visible ones (10), so fast scrolling rarely shows blank space. */
+const LAYOUT: RowLayout = { rowPx: PROBLEM_ROW_PX, virtualFrom: PROBLEMS_VIRTUAL_FROM, overscan: 10 };
 const LABEL: Record<Severity, string> = { error: "Error", warn: "Warning", info: "Info", hint: "Hint" };
 
 /** The rows to render for a scroll position (`scrollTop` measured from the first row): [first, last) of `total`. */
 export function visibleProblemRows(total: number, scrollTop: number, height: number): [number, number] {
-  if (total <= PROBLEMS_VIRTUAL_FROM) return [0, total];
-  const first = Math.max(0, Math.floor(Math.max(0, scrollTop) / PROBLEM_ROW_PX) - OVERSCAN);
-  const last = Math.min(total, Math.ceil((Math.max(0, scrollTop) + Math.max(height, PROBLEM_ROW_PX)) / PROBLEM_ROW_PX) + OVERSCAN);
-  return [first, Math.max(first, last)];
+  return visibleRange(LAYOUT, total, scrollTop, height);
 }
 
 export function ProblemsPanel({ problems, errors, warnings, stale, onSelect }: { problems: EditorProblem[]; errors: number; warnings: number; stale: boolean; onSelect: (p: EditorProblem) => void }) {
@@ -48,25 +46,10 @@ export function ProblemsPanel({ problems, errors, warnings, stale, onSelect }: {
 /** The rows; memoised so typing (which changes only the version) does not re-render the list. */
 const ProblemTable = memo(function ProblemTable({ problems, onSelect }: { problems: EditorProblem[]; onSelect: (p: EditorProblem) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 300 });
   /** The row to focus once rendered (keyboard navigation may move to a row not in the DOM yet). */
   const pendingFocus = useRef<number | undefined>(undefined);
   const head = () => scroller.current?.querySelector("thead")?.getBoundingClientRect().height ?? 0;
-  const measure = () => {
-    const el = scroller.current;
-    if (!el) return;
-    const top = el.scrollTop - head();
-    const height = el.clientHeight;
-    setView((v) => (v.top === top && v.height === height ? v : { top, height }));
-  };
-  useLayoutEffect(() => {
-    measure();
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const { view, measure } = useViewport(scroller, 300, head);
   useLayoutEffect(() => {
     const index = pendingFocus.current;
     if (index === undefined) return;

@@ -6,22 +6,20 @@
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { worstSeverity } from "../problems";
 import type { EditorProblem, OutlineEntry } from "../protocol";
+import { visibleRange, useViewport, type RowLayout } from "../ui/virtual-rows";
 
 /** Row height in CSS pixels; `.ed-nav-row` in editor.css has the same height (rows must not vary). */
 export const NAV_ROW_PX = 26;
 /** Outlines with at most this many rows render them all (nothing to gain; tests and find-in-page see every row). */
 export const NAV_VIRTUAL_FROM = 200;
-/** Rows kept above and below the visible ones, so fast scrolling rarely shows blank space. */
-const OVERSCAN = 15;
+/** Rows kept above and below the visible ones (15), so fast scrolling rarely shows blank space. */
+const LAYOUT: RowLayout = { rowPx: NAV_ROW_PX, virtualFrom: NAV_VIRTUAL_FROM, overscan: 15 };
 
 type Row = { kind: "head"; title: string; count: number } | { kind: "entry"; entry: OutlineEntry };
 
 /** The rows to render for a scroll position: [first, last) of `total`, all of them for small outlines. */
 export function visibleRows(total: number, scrollTop: number, height: number): [number, number] {
-  if (total <= NAV_VIRTUAL_FROM) return [0, total];
-  const first = Math.max(0, Math.floor(scrollTop / NAV_ROW_PX) - OVERSCAN);
-  const last = Math.min(total, Math.ceil((scrollTop + Math.max(height, NAV_ROW_PX)) / NAV_ROW_PX) + OVERSCAN);
-  return [first, Math.max(first, last)];
+  return visibleRange(LAYOUT, total, scrollTop, height);
 }
 
 export function Nav({ outline, selected, problemsBySection, onSelect }: { outline: OutlineEntry[]; selected: string; problemsBySection: Map<string, EditorProblem[]>; onSelect: (pointer: string) => void }) {
@@ -46,19 +44,7 @@ export function Nav({ outline, selected, problemsBySection, onSelect }: { outlin
   }, [outline, filter]);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 800 });
-  const measure = () => {
-    const el = scroller.current;
-    if (el) setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
-  };
-  useLayoutEffect(() => {
-    measure();
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
+  const { view, measure } = useViewport(scroller, 800);
 
   // The selected entry (chosen here, or revealed from a problem) is scrolled into view.
   useLayoutEffect(() => {
