@@ -9,7 +9,7 @@
  * through `textContent` (hostile definitions), and only the first part (`FIRST_CHARS`) is shown: the rest is
  * held once, by the stream, until the editor takes it.
  */
-import { ApiClient, storedToken } from "./api-client";
+import { afterNextFrame, ApiClient, storedToken } from "./api-client";
 import type { DefinitionStream } from "./api-client";
 
 /** Characters shown before the rest of a large definition has arrived (a few screens' worth). */
@@ -22,6 +22,12 @@ export interface EarlyDefinition {
   token: string;
   /** The streamed definition (undefined: the API has no live version); rejects as `ApiClient` calls do. */
   stream: Promise<DefinitionStream | undefined>;
+  /**
+   * Lets the stream read the rest of the definition, after the next frame. Until then it reads nothing past
+   * the first part: reading and decoding 13 MB would compete with the editor bundle's run and first frame, so
+   * the editor calls this once it shows the text.
+   */
+  beginRest: () => void;
   /** Set once `stream` has resolved, so the editor can start on it synchronously (no "Loading…" frame). */
   settled?: { value: DefinitionStream | undefined };
   /**
@@ -65,7 +71,10 @@ export function startEarly(root: HTMLElement, loadEditor: () => void): void {
   const api = root.dataset.api || undefined;
   const token = storedToken(portal);
   if (!api || !token) return loadEditor();
-  const state: EarlyState = { portal, api, token, stream: new ApiClient(token).streamDefinition(api, FIRST_CHARS), claimed: false };
+  let begin!: () => void;
+  const restAfter = new Promise<void>((resolve) => (begin = resolve));
+  const beginRest = () => void afterNextFrame().then(begin);
+  const state: EarlyState = { portal, api, token, stream: new ApiClient(token).streamDefinition(api, FIRST_CHARS, restAfter), beginRest, claimed: false };
   (globalThis as Holder)[KEY] = state;
   const paint = storedViewMode() === "source";
   state.stream.then(
@@ -100,7 +109,7 @@ export function claimEarly(portal: string, api: string | undefined, token: strin
     const style = text ? getComputedStyle(text) : undefined;
     scroll = { top: view.scrollTop, left: view.scrollLeft, lineHeight: parseFloat(style?.lineHeight ?? "") || 19.5, paddingTop: parseFloat(style?.paddingTop ?? "") || 0, glyphInset: glyphInset(text?.querySelector(".ed-early-active") ?? null) };
   }
-  return { portal: state.portal, api: state.api, token: state.token, stream: state.stream, settled: state.settled, scroll };
+  return { portal: state.portal, api: state.api, token: state.token, stream: state.stream, beginRest: state.beginRest, settled: state.settled, scroll };
 }
 
 /** How far below the top of `line` (a block one line high) its first character's box starts, in CSS pixels. */

@@ -70,12 +70,14 @@ export function App({ portal, api, workerUrl, lintRuleset, early }: AppProps) {
     pending.current = undefined;
     const load = async () => {
       if (!api) return setPhase({ kind: "pick", apis: await client.listApis() });
-      // Already editing on the early request's first part.
-      if (early?.settled) return;
+      // Already editing on the early request's first part (an effect runs after that frame): read the rest now.
+      if (early?.settled) return early.beginRest();
       // The definition streams in: the Source view shows its first part while the rest arrives.
       const stream = await (early ? early.stream : client.streamDefinition(api, FIRST_CHARS));
       if (cancelled) return;
       setPhase(editing(stream));
+      // The early request reads the rest once asked (after the next frame, which shows the first part).
+      early?.beginRest();
     };
     load().catch((e: unknown) => {
       if (cancelled) return;
