@@ -66,6 +66,12 @@ async function measure(browser, def) {
       const s = globalThis.__porticoEditor.stats;
       return [s.lintLatencies[0], s.sourcePaintAt, s.firstProblemsAt, globalThis.__porticoEarly?.paintAt];
     });
+    // When the early view's text was actually painted (Element Timing's render time, `elementtiming` on it): the
+    // frame callback above runs before that frame's style, layout and paint, which can take a few hundred ms.
+    const earlyRenderAt = earlyAt === undefined ? undefined : await page.evaluate(() => new Promise((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().find((e) => e.identifier === "portico-early-source")?.renderTime)).observe({ type: "element", buffered: true });
+      setTimeout(() => resolve(undefined), 2000);
+    }));
     // Split view: the outline is on screen once the first model has arrived.
     const outlineAt = def.view === "split" ? await page.waitForFunction(() => document.querySelector(".ed-nav-item") && performance.now(), null, { timeout: 300_000 }).then((h) => h.jsonValue()) : undefined;
     // Cursor positions inside description strings spread over the file.
@@ -115,7 +121,7 @@ async function measure(browser, def) {
     const metrics = (await cdp.send("Performance.getMetrics")).metrics;
     const heap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? NaN;
     const domNodes = metrics.find((m) => m.name === "Nodes")?.value ?? NaN;
-    return { first, paintAt, earlyAt, firstProblemsAt, outlineAt, latencies, lintMs, frames, problems, heap, domNodes, profile };
+    return { first, paintAt, earlyAt, earlyRenderAt, firstProblemsAt, outlineAt, latencies, lintMs, frames, problems, heap, domNodes, profile };
   } finally {
     await page.close();
     await harness.close();
@@ -149,7 +155,7 @@ export async function main() {
       console.log(`  ${def.name} (${kb} KB, ${r.problems} problems): first lint ${ms(r.first)}`);
       // "Source painted": the first lines of the definition visible in the Source pane, by the early view when it
       // was shown (Source view), else by CodeMirror; "editor painted": CodeMirror's first frame.
-      const painted = r.earlyAt !== undefined ? `Source painted ${ms(r.earlyAt)} (early view), editor painted ${ms(r.paintAt)}` : `Source painted ${ms(r.paintAt)}`;
+      const painted = r.earlyAt !== undefined ? `Source painted ${ms(r.earlyAt)} (early view; its text rendered ${r.earlyRenderAt ? ms(r.earlyRenderAt) : "?"} by Element Timing), editor painted ${ms(r.paintAt)}` : `Source painted ${ms(r.paintAt)}`;
       console.log(`    since navigation: ${painted}, first diagnostics ${ms(r.firstProblemsAt)}${r.outlineAt !== undefined ? `, outline shown ${ms(r.outlineAt)}` : ""}`);
       console.log(`    page JS heap after the edits (after GC) ${(r.heap / 1048576).toFixed(0)} MB, ${r.domNodes} DOM nodes`);
       console.log(`    edit→diagnostics  p50 ${ms(pct(r.latencies, 50))}  p95 ${ms(pct(r.latencies, 95))}  max ${ms(Math.max(...r.latencies))}`);

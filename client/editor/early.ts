@@ -175,7 +175,8 @@ function renderEarlyView(root: HTMLElement, api: string, first: string): HTMLEle
       el("div", { class: "ed-early-fold" }, el("span", {}, "⌄")),
       el("div", { class: "ed-early-lint" }),
     ),
-    el("pre", { class: "ed-early-text" }, el("span", { class: "ed-early-active" }, head), tail),
+    // `elementtiming`: the browser reports when this text was actually painted (Element Timing; bench/editor.mjs).
+    el("pre", { class: "ed-early-text", elementtiming: "portico-early-source" }, el("span", { class: "ed-early-active" }, head), tail),
   );
   const problems = el(
     "section",
