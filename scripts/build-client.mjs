@@ -14,7 +14,8 @@ const all = existsSync(entriesDir)
 // The editor and its lint worker are bundled alone, one file each: with shared chunks the browser learns of
 // them only once the entry has been parsed, a second round trip before the Source view's first paint (and
 // before the worker's first lint; issue 12). They share little with the islands, which stay split among themselves.
-const SINGLE = new Set(["editor.ts", "lint-worker.ts"]);
+// The editor's early script (editor-early.ts) is alone too: it must stay a few KB, with nothing of the editor's.
+const SINGLE = new Set(["editor.ts", "editor-early.ts", "lint-worker.ts"]);
 const single = all.filter((f) => SINGLE.has(f.split("/").pop()));
 const entryPoints = all.filter((f) => !single.includes(f));
 const common = { bundle: true, format: "esm", minify: true, sourcemap: false, target: "es2022", jsx: "automatic", jsxImportSource: "preact", logLevel: "warning" };

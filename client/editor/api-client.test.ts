@@ -39,4 +39,30 @@ describe("streamText", () => {
     expect(rest.text).toBe("");
     expect(new Uint8Array(rest.bytes)).toEqual(bytes);
   });
+
+  it("reads nothing past the first part until `restAfter` settles", async () => {
+    let pulls = 0;
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls++;
+          if (at >= bytes.length) return controller.close();
+          controller.enqueue(bytes.slice(at, at + 997));
+          at += 997;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    let begin!: () => void;
+    const stream = await streamText(new Response(body), 10_000, new Promise<void>((r) => (begin = r)));
+    const pulledForFirst = pulls;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(pulls).toBe(pulledForFirst);
+    expect(at).toBeLessThan(bytes.length);
+    begin();
+    const rest = (await stream.rest).take();
+    expect(stream.first + rest.text).toBe(expected);
+    expect(pulls).toBeGreaterThan(pulledForFirst);
+  });
 });

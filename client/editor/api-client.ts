@@ -72,9 +72,10 @@ function restOf(text: string, bytes: ArrayBuffer): RestOfText {
 
 /**
  * Reads `res`'s body as UTF-8 (BOM dropped, invalid bytes replaced: what `Response.text()` does), resolving
- * once `firstChars` characters (or the whole body) have arrived; the rest keeps arriving in the background.
+ * once `firstChars` characters (or the whole body) have arrived; the rest is read in the background once
+ * `restAfter` settles (by default after the next frame: the first part is painted first).
  */
-export async function streamText(res: Response, firstChars: number): Promise<DefinitionStream> {
+export async function streamText(res: Response, firstChars: number, restAfter?: Promise<void>): Promise<DefinitionStream> {
   const decoder = new TextDecoder();
   const chunks: Uint8Array[] = [];
   let parts: string[] = [];
@@ -123,12 +124,12 @@ export async function streamText(res: Response, firstChars: number): Promise<Def
     return restOf(text, bytes());
   };
   if (done) return { first, rest: Promise.resolve(finish()) };
-  const rest = afterNextFrame().then(() => read(Infinity, true)).then(finish);
+  const rest = (restAfter ?? afterNextFrame()).then(() => read(Infinity, true)).then(finish);
   return { first, rest };
 }
 
 /** Resolves after the next frame has been painted (the rest of a stream is read after the first part shows). */
-function afterNextFrame(): Promise<void> {
+export function afterNextFrame(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(resolve, 0));
     else setTimeout(resolve, 0);
@@ -152,12 +153,13 @@ export class ApiClient {
   /**
    * `GET /v1/apis/:api/definition`, streamed: resolves with the first `firstChars` characters so the Source
    * view can show them at once (GitHub's description is 13 MB), or undefined when there is no live version (404).
+   * `restAfter`: see `streamText`.
    */
-  async streamDefinition(api: string, firstChars: number): Promise<DefinitionStream | undefined> {
+  async streamDefinition(api: string, firstChars: number, restAfter?: Promise<void>): Promise<DefinitionStream | undefined> {
     const res = await fetch(`/v1/apis/${encodeURIComponent(api)}/definition`, { headers: this.headers() });
     if (res.status === 404) return undefined;
     if (!res.ok) throw await failure(res);
-    return streamText(res, firstChars);
+    return streamText(res, firstChars, restAfter);
   }
 
   /** `POST /v1/apis/upload?api=`: publishes `text` through the upload pipeline. Never throws for HTTP errors. */

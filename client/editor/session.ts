@@ -87,6 +87,9 @@ export class EditorSession {
   private destroyed = false;
   /** The view uses the viewport-only highlighter (the text has `LARGE_DOC_CHARS` or more). */
   private large: boolean;
+  /** Resolves once the view's first frame has been painted (`mounted`). */
+  private framePainted!: () => void;
+  private readonly firstFrame = new Promise<void>((resolve) => (this.framePainted = resolve));
 
   /**
    * @param text The definition, or its first part when `rest` is given.
@@ -119,8 +122,10 @@ export class EditorSession {
       this.loaded = Promise.resolve();
       return;
     }
-    this.loaded = rest.then(
-      (delivered) => {
+    // The rest is appended after the view's first frame: it may have arrived already (the page's first script
+    // began the request before this bundle ran), and appending 13 MB first would hold that frame back.
+    this.loaded = Promise.all([rest, this.firstFrame]).then(
+      ([delivered]) => {
         const r = delivered.take();
         if (this.destroyed) return;
         // Appended as one transaction that is not an edit (no version, no undo step), then the text becomes editable.
@@ -143,7 +148,11 @@ export class EditorSession {
   mounted(): void {
     if (this.stats.sourcePaintAt !== undefined) return;
     // A frame callback runs just before that frame is painted (a timer after it could wait behind other work).
-    requestAnimationFrame(() => (this.stats.sourcePaintAt ??= performance.now()));
+    requestAnimationFrame(() => {
+      this.stats.sourcePaintAt ??= performance.now();
+      // A task after the frame callback: the frame has been painted by then.
+      setTimeout(this.framePainted, 0);
+    });
   }
 
   text(): string {

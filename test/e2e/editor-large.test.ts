@@ -40,6 +40,34 @@ afterAll(async () => {
 });
 
 describe("API editor on a large definition", () => {
+  it("paints only the first part of the definition before the editor bundle runs", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route("**/assets/editor.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/p/${PORTAL}/editor/digitalocean?view=source`);
+    await page.locator("[data-early-source]").waitFor();
+    const shown = await page.evaluate(() => ({
+      text: document.querySelector(".ed-early-text")!.textContent!,
+      numbers: document.querySelector(".ed-early-numbers")!.textContent!.split("\n"),
+    }));
+    // 64 Ki characters cut at a line end, out of 1 MB; one number per line.
+    expect(shown.text.length).toBeGreaterThanOrEqual(64 * 1024);
+    expect(shown.text.length).toBeLessThan(64 * 1024 + 1000);
+    expect(DIGITALOCEAN.startsWith(shown.text)).toBe(true);
+    expect(shown.numbers.length).toBe(shown.text.replace(/\n$/, "").split("\n").length);
+    expect(shown.numbers.at(-1)).toBe(String(shown.numbers.length));
+    release();
+    // The editor takes over and the whole text arrives.
+    await page.waitForFunction((n) => (globalThis as any).__porticoEditor?.store.state.loading === false && (globalThis as any).__porticoEditor.view.state.doc.length === n, DIGITALOCEAN.length, { timeout: 60_000 });
+    expect(await page.locator("[data-early-source]").count()).toBe(0);
+    await page.close();
+  });
+
   it("virtualises the outline, scrolls to and selects an operation far down, and shows a new problem after an edit", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = collectErrors(page);

@@ -11,6 +11,8 @@ import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./
 const DEMO = readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8");
 const SWAGGER = readFileSync(new URL("../fixtures/petstore-v2.yaml", import.meta.url), "utf8");
 const PORTAL = "editor-e2e";
+/** The demo definition with a hostile first line: the early Source view must show it as text. */
+const HOSTILE_FIRST = `# </pre><img src=x onerror="globalThis.__xss=1"><b id=injected>bold</b> &amp; <script>globalThis.__xss=2</script>`;
 
 let browser: Browser;
 let token: string;
@@ -19,6 +21,7 @@ beforeAll(async () => {
   token = await createPortal(PORTAL);
   await publish(token, DEMO, { api: "parcels" });
   await publish(token, SWAGGER, { api: "petstore-v2" });
+  await publish(token, `${HOSTILE_FIRST}\n${DEMO}`, { api: "early" });
   browser = await launchBrowser();
 }, 120_000);
 
@@ -78,6 +81,72 @@ describe("API editor", () => {
     expect(await page.locator(".ed-api-list a").allInnerTexts()).toEqual(expect.arrayContaining(["Parcel Logistics API"]));
     expect(await page.evaluate((p) => sessionStorage.getItem(`portico:token:${p}`), PORTAL)).toBe(token);
     expect(errors.filter((e) => !e.includes("401"))).toEqual([]);
+    await page.close();
+  });
+
+  it("paints the definition's first part before the editor bundle runs, escaped, then CodeMirror replaces it in place", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = collectErrors(page);
+    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+    // The editor bundle is held back until the early view has been looked at (and scrolled).
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route("**/assets/editor.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/p/${PORTAL}/editor/early?view=source`);
+    const early = page.locator("[data-early-source]");
+    await early.waitFor();
+    // The first line, as text: no element from it, nothing run.
+    expect((await page.locator(".ed-early-text").innerText()).split("\n")[0]).toBe(HOSTILE_FIRST);
+    expect(await page.locator("#injected, img, .ed-early script").count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(await page.locator(".cm-editor").count()).toBe(0);
+    // Line numbers beside the text.
+    expect((await page.locator(".ed-early-numbers").textContent())!.split("\n").slice(0, 3)).toEqual(["1", "2", "3"]);
+    // Scrolled down 30 lines and a bit; where line 41's first character is on screen.
+    const before = await page.evaluate(() => {
+      const view = document.querySelector<HTMLElement>("[data-early-source]")!;
+      const lineHeight = parseFloat(getComputedStyle(view.querySelector(".ed-early-text")!).lineHeight);
+      view.scrollTop = Math.round(30 * lineHeight + 7);
+      // Line 41 starts after the 39th newline of the text after the first line.
+      const tail = view.querySelector(".ed-early-text")!.lastChild as Text;
+      let at = 0;
+      for (let i = 0; i < 39; i++) at = tail.data.indexOf("\n", at) + 1;
+      const range = document.createRange();
+      range.setStart(tail, at);
+      range.setEnd(tail, at + 1);
+      const r = range.getBoundingClientRect();
+      return { left: r.left, top: r.top, scrollTop: view.scrollTop };
+    });
+    // Every frame from here on shows the text, in the early view or in CodeMirror (no blank or "Loading…" frame).
+    await page.evaluate(() => {
+      const frames: boolean[] = ((globalThis as any).__frames = []);
+      const tick = () => {
+        const cm = document.querySelector(".cm-content .cm-line");
+        frames.push(!!(cm || document.querySelector("[data-early-source] .ed-early-text")));
+        if (!cm) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    release();
+    await page.waitForSelector(".cm-content");
+    await page.waitForFunction(() => (globalThis as any).__frames.length > 0 && (globalThis as any).__frames.at(-1));
+    expect(await page.evaluate(() => (globalThis as any).__frames.every(Boolean))).toBe(true);
+    // Replaced, at the same place: line 41's first character where it was (no layout jump, scroll kept).
+    expect(await early.count()).toBe(0);
+    const after = await page.evaluate(() => {
+      const s = (globalThis as any).__porticoEditor;
+      const c = s.view.coordsAtPos(s.view.state.doc.line(41).from);
+      return { left: c.left, top: c.top, first: s.view.state.doc.line(1).text };
+    });
+    expect(after.first).toBe(HOSTILE_FIRST);
+    expect(Math.abs(after.left - before.left)).toBeLessThanOrEqual(1);
+    expect(Math.abs(after.top - before.top)).toBeLessThanOrEqual(1);
+    await waitForLint(page);
+    expect(await page.evaluate(() => (globalThis as any).__xss)).toBeUndefined();
+    expect(errors).toEqual([]);
     await page.close();
   });
 

@@ -1,6 +1,8 @@
 /**
  * @module The API editor's page shell (server-rendered): a root element carrying the portal and API slugs, the
- * editor's stylesheet and its module script (no inline script or style: the CSP forbids both). Everything else happens in client/entries/editor.ts.
+ * editor's stylesheet and its first module script (no inline script or style: the CSP forbids both). That script
+ * (client/entries/editor-early.ts) requests the definition, paints its first part, then loads the editor
+ * bundle named in `data-script` (preloaded here); everything else happens in client/entries/editor.ts.
  */
 import { renderToString } from "preact-render-to-string";
 import type { LintRuleset } from "../openapi/lint/ruleset";
@@ -16,7 +18,7 @@ export interface EditorPageProps {
 }
 
 /** Asset URLs of the editor bundle (scripts/build-client.mjs). */
-export const EDITOR_ASSETS = { script: "/assets/editor.js", worker: "/assets/lint-worker.js", css: "/editor.css" } as const;
+export const EDITOR_ASSETS = { early: "/assets/editor-early.js", script: "/assets/editor.js", worker: "/assets/lint-worker.js", css: "/editor.css" } as const;
 
 function EditorPage({ portal, api, styleNonce, lintRuleset }: EditorPageProps) {
   return (
@@ -29,14 +31,15 @@ function EditorPage({ portal, api, styleNonce, lintRuleset }: EditorPageProps) {
         <link rel="icon" href="data:," />
         <title>{`${api ? `${api} · ` : ""}Editor · ${portal.name}`}</title>
         <link rel="stylesheet" href={EDITOR_ASSETS.css} />
+        <link rel="modulepreload" href={EDITOR_ASSETS.early} />
         <link rel="modulepreload" href={EDITOR_ASSETS.script} />
       </head>
       <body>
-        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-worker={EDITOR_ASSETS.worker} data-style-nonce={styleNonce} data-lint-ruleset={lintRuleset ? JSON.stringify(lintRuleset) : undefined}>
+        <div id="editor-root" data-portal={portal.slug} data-api={api ?? ""} data-script={EDITOR_ASSETS.script} data-worker={EDITOR_ASSETS.worker} data-style-nonce={styleNonce} data-lint-ruleset={lintRuleset ? JSON.stringify(lintRuleset) : undefined}>
           <p class="ed-status">Loading the editor…</p>
           <noscript>The API editor needs JavaScript.</noscript>
         </div>
-        <script type="module" src={EDITOR_ASSETS.script} />
+        <script type="module" src={EDITOR_ASSETS.early} />
       </body>
     </html>
   );

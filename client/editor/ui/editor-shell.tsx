@@ -3,6 +3,8 @@ import type { LintRuleset } from "../../../worker/openapi/lint/ruleset";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { ApiClient } from "../api-client";
 import type { RestOfText } from "../api-client";
+import { storedViewMode } from "../early";
+import type { EarlyDefinition } from "../early";
 import type { EditorProblem } from "../protocol";
 import { EditorSession } from "../session";
 import type { ViewMode } from "../session";
@@ -22,6 +24,8 @@ export interface EditorShellProps {
   fresh: boolean;
   workerUrl: string;
   lintRuleset?: LintRuleset;
+  /** Where the early Source view had been scrolled to (client/editor/early.ts): the Source view opens there. */
+  initialScroll?: EarlyDefinition["scroll"];
   onSignOut: () => void;
 }
 
@@ -31,17 +35,11 @@ const MODES: { mode: ViewMode; label: string }[] = [
   { mode: "split", label: "Split" },
 ];
 
-function initialMode(): ViewMode {
-  const fromUrl = new URLSearchParams(location.search).get("view");
-  const stored = fromUrl ?? localStorage.getItem("portico:editor:view");
-  return stored === "visual" || stored === "split" ? stored : "source";
-}
-
-export function EditorShell({ portal, api, token, initialText, rest, fresh, workerUrl, lintRuleset, onSignOut }: EditorShellProps) {
+export function EditorShell({ portal, api, token, initialText, rest, fresh, workerUrl, lintRuleset, initialScroll, onSignOut }: EditorShellProps) {
   const saveRef = useRef<() => void>(() => {});
   const session = useMemo(() => new EditorSession(initialText, workerUrl, () => saveRef.current(), lintRuleset, rest), []);
   const state = useStore(session.store);
-  const [mode, setMode] = useState<ViewMode>(initialMode);
+  const [mode, setMode] = useState<ViewMode>(storedViewMode);
   const [saving, setSaving] = useState(false);
   const [published, setPublished] = useState<{ version?: string; url?: string } | undefined>();
   const client = useMemo(() => new ApiClient(token), [token]);
@@ -128,7 +126,7 @@ export function EditorShell({ portal, api, token, initialText, rest, fresh, work
       )}
       <main class="ed-main">
         <section class="ed-source" aria-label="Source" hidden={mode === "visual"}>
-          <SourcePane session={session} visible={mode !== "visual"} />
+          <SourcePane session={session} visible={mode !== "visual"} initialScroll={initialScroll} />
         </section>
         {mode !== "source" && (
           <section class="ed-visual" aria-label="Visual">
