@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+import { baseUrl, collectErrors, createPortal, holdEditorBundle, launchBrowser, publish } from "./browser";
 
 const DIGITALOCEAN = JSON.stringify(JSON.parse(readFileSync(new URL("../../../shared/corpus/apis-guru-npm/api/digitalocean.com.json", import.meta.url), "utf8")), null, 2);
 const PORTAL = "editor-large-e2e";
@@ -42,13 +42,7 @@ afterAll(async () => {
 describe("API editor on a large definition", () => {
   it("paints only the first part of the definition before the editor bundle runs", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route("**/assets/editor.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdEditorBundle(page, PORTAL, token);
     await page.goto(`${baseUrl()}/p/${PORTAL}/editor/digitalocean?view=source`);
     await page.locator("[data-early-source]").waitFor();
     const shown = await page.evaluate(() => ({

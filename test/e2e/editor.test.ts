@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+import { baseUrl, collectErrors, createPortal, holdEditorBundle, launchBrowser, publish } from "./browser";
 
 const DEMO = readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8");
 const SWAGGER = readFileSync(new URL("../fixtures/petstore-v2.yaml", import.meta.url), "utf8");
@@ -87,14 +87,8 @@ describe("API editor", () => {
   it("paints the definition's first part before the editor bundle runs, escaped, then CodeMirror replaces it in place", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = collectErrors(page);
-    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
     // The editor bundle is held back until the early view has been looked at (and scrolled).
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route("**/assets/editor.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdEditorBundle(page, PORTAL, token);
     await page.goto(`${baseUrl()}/p/${PORTAL}/editor/early?view=source`);
     const early = page.locator("[data-early-source]");
     await early.waitFor();
