@@ -70,15 +70,19 @@ describe("buildStreamed on YAML: each entry parsed once", () => {
   // Each path item ~50 KB: 60 of them are past the 2 M characters of parsed path items the build holds.
   const item = (n: number, extra = "") => `  /p${n}:\n    get:\n      operationId: op${n}\n      description: "${"lorem ipsum ".repeat(4000)}${n}"\n      parameters:\n        - {name: "a${n}", in: query, schema: {type: integer, default: ${n}, example: 0x1F}}\n      responses:\n        "200":\n          description: &d "ok ${n}"\n          headers: {X-A: {description: *d, schema: {type: string}}}\n${extra}`;
 
+  /** 60 path items (`extra(n)` appended to item n; over 2 MB, past what the build keeps parsed), built streamed. */
+  const buildSixty = async (extra: (n: number) => string) => {
+    const body = enc.encode(`${head}paths:\n${Array.from({ length: 60 }, (_, n) => item(n, extra(n))).join("")}`);
+    expect(body.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+    const streamed = await buildStreamed(memorySource(body, 512), undefined, "yaml");
+    if (!streamed.ok) throw new Error(streamed.message);
+    return { body, streamed };
+  };
+
   it("the slices parse no text again: every path item is kept from its first parse, as the same values", async () => {
     // Values JSON spells the same way (a `__proto__` key, numeric keys, an alias inside an entry, unicode).
     const odd = "      x-odd:\n        __proto__: {polluted: true}\n        200: two hundred\n        null: ~\n        text: \"é😀\"\n";
-    const text = `${head}paths:\n${Array.from({ length: 60 }, (_, n) => item(n, n === 7 ? odd : "")).join("")}`;
-    const body = enc.encode(text);
-    expect(body.byteLength).toBeGreaterThan(2 * 1024 * 1024);
-    const source = memorySource(body, 512);
-    const streamed = await buildStreamed(source, undefined, "yaml");
-    if (!streamed.ok) throw new Error(streamed.message);
+    const { body, streamed } = await buildSixty((n) => (n === 7 ? odd : ""));
     const parsedByBuild = streamed.stats.textParses;
     expect(parsedByBuild).toBeGreaterThanOrEqual(62); // 60 path items, openapi, info
     await expectSameModel(buildReference({ body }), streamed);
@@ -88,12 +92,7 @@ describe("buildStreamed on YAML: each entry parsed once", () => {
 
   it("values JSON cannot carry (NaN, ±Infinity, -0) are parsed again from the text, exactly", async () => {
     const special = "      x-numbers: {nan: .nan, inf: .inf, minf: -.Inf, big: 1e999, negzero: -0, negzerof: -0.0}\n";
-    const text = `${head}paths:\n${Array.from({ length: 60 }, (_, n) => item(n, n % 3 === 0 ? special : "")).join("")}`;
-    const body = enc.encode(text);
-    expect(body.byteLength).toBeGreaterThan(2 * 1024 * 1024);
-    const source = memorySource(body, 512);
-    const streamed = await buildStreamed(source, undefined, "yaml");
-    if (!streamed.ok) throw new Error(streamed.message);
+    const { body, streamed } = await buildSixty((n) => (n % 3 === 0 ? special : ""));
     const parsedByBuild = streamed.stats.textParses;
     await expectSameModel(buildReference({ body }), streamed);
     // Only the 20 path items holding such values are parsed again (those the build no longer holds).
