@@ -88,13 +88,18 @@ export async function publishDemo(slug: string): Promise<string> {
   return token;
 }
 
+/** Stores `token` for `portal`'s editor in every document `page` opens (sessionStorage, as sign-in leaves it). */
+export async function storeEditorToken(page: Page, portal: string, token: string): Promise<void> {
+  await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal, t: token });
+}
+
 /**
  * Opens the editor's page setup for `portal` with its `token` stored (as sign-in leaves it) and the editor bundle
  * (`/assets/editor.js`) held back until the returned `release` is called, so a test can look at what the page
  * paints before the bundle runs.
  */
 export async function holdEditorBundle(page: Page, portal: string, token: string): Promise<() => void> {
-  await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal, t: token });
+  await storeEditorToken(page, portal, token);
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   await page.route("**/assets/editor.js", async (route) => {

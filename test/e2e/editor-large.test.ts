@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, createPortal, holdEditorBundle, launchBrowser, publish } from "./browser";
+import { baseUrl, collectErrors, createPortal, holdEditorBundle, launchBrowser, publish, storeEditorToken } from "./browser";
 
 const DIGITALOCEAN = JSON.stringify(JSON.parse(readFileSync(new URL("../../../shared/corpus/apis-guru-npm/api/digitalocean.com.json", import.meta.url), "utf8")), null, 2);
 const PORTAL = "editor-large-e2e";
@@ -65,7 +65,7 @@ describe("API editor on a large definition", () => {
   it("virtualises the outline, scrolls to and selects an operation far down, and shows a new problem after an edit", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = collectErrors(page);
-    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+    await storeEditorToken(page, PORTAL, token);
     await page.goto(`${baseUrl()}/p/${PORTAL}/editor/digitalocean?view=visual`);
     const scroller = page.locator(".ed-nav-scroll");
     await scroller.waitFor({ timeout: 60_000 });
@@ -117,7 +117,7 @@ describe("API editor on a large definition", () => {
   it("virtualises the problem table: few rows in the DOM, the keyboard reaches the last problem, selecting it reveals its line", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = collectErrors(page);
-    await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+    await storeEditorToken(page, PORTAL, token);
     await page.goto(`${baseUrl()}/p/${PORTAL}/editor/many?view=source`);
     const scroller = page.locator(".ed-problems-scroll");
     await expect.poll(() => scroller.getAttribute("data-rows"), { timeout: 60_000 }).toBe("900");

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, createPortal, holdEditorBundle, launchBrowser, publish } from "./browser";
+import { baseUrl, collectErrors, createPortal, holdEditorBundle, launchBrowser, publish, storeEditorToken } from "./browser";
 
 const DEMO = readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8");
 const SWAGGER = readFileSync(new URL("../fixtures/petstore-v2.yaml", import.meta.url), "utf8");
@@ -33,7 +33,7 @@ afterAll(async () => {
 async function openEditor(api: string, view: "source" | "visual" | "split" = "source"): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors = collectErrors(page);
-  await page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token });
+  await storeEditorToken(page, PORTAL, token);
   await page.goto(`${baseUrl()}/p/${PORTAL}/editor/${api}?view=${view}`);
   await page.waitForSelector(".cm-content", { state: "attached" });
   await waitForLint(page);

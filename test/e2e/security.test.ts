@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, createPortal, launchBrowser, publish } from "./browser";
+import { baseUrl, collectErrors, createPortal, launchBrowser, publish, storeEditorToken } from "./browser";
 
 const DEMO = readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8");
 const PORTAL = "security-e2e";
@@ -73,8 +73,7 @@ describe("security baseline in the browser", () => {
     expect(await index.violations()).toEqual([]);
     expect(index.errors).toEqual([]);
     await index.page.close();
-    const editor = await open(`${baseUrl()}/p/${PORTAL}/editor/parcels?view=split`, (page) =>
-      page.addInitScript(({ portal, t }) => sessionStorage.setItem(`portico:token:${portal}`, t), { portal: PORTAL, t: token }));
+    const editor = await open(`${baseUrl()}/p/${PORTAL}/editor/parcels?view=split`, (page) => storeEditorToken(page, PORTAL, token));
     await editor.page.waitForSelector(".cm-content", { state: "attached" });
     await editor.page.waitForFunction(() => {
       const s = (globalThis as any).__porticoEditor;

@@ -51,7 +51,6 @@ export function pieceReader(stream: ReadableStream<Uint8Array>, bytes = BODY_REA
   };
 }
 
-
 /** `stream`'s bytes in pieces of `bytes` (see {@link pieceReader}); the reader is released when the loop ends early. */
 export async function* pieces(stream: ReadableStream<Uint8Array>, bytes = BODY_READ_BYTES): AsyncGenerator<Uint8Array> {
   const reader = pieceReader(stream, bytes);
