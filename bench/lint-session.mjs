@@ -34,6 +34,7 @@ export async function main() {
   const cpu = [];
   const parts = { parse: [], rules: [], locate: [] };
   const walked = [];
+  const rows = [];
   const inspector = process.env.BENCH_PROFILE ? new Session() : undefined;
   if (inspector) {
     inspector.connect();
@@ -53,6 +54,8 @@ export async function main() {
     const u = session.lastUpdate;
     for (const k of Object.keys(parts)) parts[k].push(u.timings?.[k] ?? NaN);
     walked.push(u.stats?.fragmentsWalked ?? NaN);
+    const ph = u.stats?.phases ?? {};
+    rows.push([wall.at(-1), cpu.at(-1), u.timings?.parse ?? NaN, ph.fragments ?? NaN, ph.skeleton ?? NaN, ph.dedupe ?? NaN, u.timings?.locate ?? NaN, String(u.stats?.fragmentsWalked ?? "") + (u.stats?.incremental ? "i" : ""), " " + pathAt(text, at)]);
   }
   const profile = inspector ? (await inspector.post("Profiler.stop")).profile : undefined;
   console.log(`lint session on ${FILE.split("/").pop()} (${(text.length / 1048576).toFixed(1)} MB, ${session.result.problems.length} problems): opened in ${ms(opened)}; ${EDITS} edits`);
@@ -61,8 +64,20 @@ export async function main() {
   for (const [k, xs] of Object.entries(parts)) console.log(`    ${line(k.padEnd(6), xs)}`);
   console.log(`  fragments walked p50 ${pct(walked, 50)} p95 ${pct(walked, 95)} max ${Math.max(...walked)}`);
   if (process.env.BENCH_RAW) console.log("  raw", wall.map((x) => x.toFixed(0)).join(" "));
+  if (process.env.BENCH_RAW) {
+    // Per edit: where the slow ones went (the run's phases, fragments walked, and where the edit was).
+    console.log("  edit  wall   cpu  parse fragm  skel dedup locate walked  at");
+    rows.forEach((r, i) => console.log(`  ${String(i).padStart(4)} ${r.map((x) => (typeof x === "number" ? x.toFixed(1) : x).padStart(5)).join(" ")}`));
+  }
   if (profile) console.log(["  self time over the edits:", ...topFunctions(profile, false)].join("\n    "));
   if (profile) console.log(["  total time (self and callees) over the edits:", ...topFunctions(profile, true)].join("\n    "));
+}
+
+/** A short label of where offset `at` lies in a JSON text: the nearest quoted keys before it that look like a place. */
+function pathAt(text, at) {
+  const before = text.slice(Math.max(0, at - 4000), at);
+  const keys = [...before.matchAll(/"(\/[^"]{0,60}|[a-z-]+\/[^"]{0,40}|get|post|put|patch|delete|properties|schemas|responses|examples|parameters)":/g)].map((m) => m[1]);
+  return keys.slice(-2).join(" ").slice(0, 60);
 }
 
 /** The 25 functions with the most samples in a CDP profile (self, or self and callees), as "share name (file:line)". */

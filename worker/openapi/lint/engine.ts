@@ -51,21 +51,34 @@ export interface RunStats {
   edgesMade: number;
   /** The walk stopped at the lint budget (`LINT_BUDGET.maxEdges`): node rules did not see the rest. */
   budgetReached: boolean;
+  /** The node-rule walk updated the session's last union (walk/fragments.ts UnionState) instead of re-taking it. */
+  incremental?: boolean;
+  /**
+   * Milliseconds (performance.now) spent in the run's phases: the node-rule walk (new fragments walked, and the
+   * union of cached ones), the document rules' skeleton walk, and deduplication. For the benchmarks.
+   */
+  phases?: { fragments: number; skeleton: number; dedupe: number };
 }
 
 /**
  * Runs `plan` over `root` (`resolver`: for `root`, possibly carried over from the previous version's). `cache` carries node-rule results between runs of a session (keyed by subtree
  * identity); document rules are re-created every time, and re-run except `unit` ones in unchanged path items.
  */
-export function runRules(root: Record<string, unknown>, plan: RulePlan, cache: FragmentCache = new WeakMap(), resolver = new RefResolver(root)): { problems: RawProblem[]; stats: RunStats } {
-  const walked = walkFragments(root, plan.version, plan.node, resolver, cache);
+export function runRules(root: Record<string, unknown>, plan: RulePlan, cache?: FragmentCache, resolver = new RefResolver(root)): { problems: RawProblem[]; stats: RunStats } {
+  const t0 = performance.now();
+  // A session's cache (given) also keeps the last union, which the next run updates instead of re-taking it.
+  const walked = walkFragments(root, plan.version, plan.node, resolver, cache ?? new WeakMap(), cache !== undefined);
+  const t1 = performance.now();
   const document: BoundDocumentRule[] = [];
   for (const index of plan.document) {
     const rule = plan.rules[index];
     if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index], unit: rule.unit === true });
   }
   const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs, plan.skeleton);
-  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached } };
+  const t2 = performance.now();
+  const problems = dedupe([...walked.problems, ...skeleton]);
+  const phases = { fragments: t1 - t0, skeleton: t2 - t1, dedupe: performance.now() - t2 };
+  return { problems, stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached, incremental: walked.incremental === true, phases } };
 }
 
 /** Spectral's fingerprint: same rule, same path, same message → one problem. */

@@ -211,6 +211,76 @@ describe("createLintSession", () => {
     }
     expect(blocks).toBeGreaterThan(15);
   }, 30_000);
+  it("updates the last union of fragments in place, and agrees with a fresh lint when $refs move, appear and go", () => {
+    // Each step is one block update. The union is updated from the root and from the fragments that depend on a
+    // moved reference; a fragment losing a $ref hands over to the full pass (members may become unreachable).
+    let text = [
+      "openapi: 3.0.3",
+      "info: {title: T, version: '1'}",
+      "paths:",
+      "  /pets:",
+      "    get:",
+      "      description: List.",
+      "      responses:",
+      "        '200':",
+      "          description: ok",
+      "          content:",
+      "            application/json:",
+      "              schema: {$ref: '#/components/schemas/Pet'}",
+      "              example: {name: Rex}",
+      "components:",
+      "  schemas:",
+      "    Pet:",
+      "      type: object",
+      "      properties:",
+      "        name: {$ref: '#/components/schemas/Name'}",
+      "    Name:",
+      "      type: string",
+      "    Other:",
+      "      type: object",
+      "      properties:",
+      "        name: {type: integer}",
+      "        id: {$ref: '#/components/schemas/Id'}",
+      "    Id:",
+      "      type: array",
+      "      description: x",
+      // Linted as a schema (its example checked) only while a schema position references it.
+      "x-lib:",
+      "  Thing: {type: integer, example: s}",
+      "",
+    ].join("\n");
+    const session = createLintSession(text);
+    const steps: [string, string, boolean][] = [
+      // [from, to, whether the run updates the union]
+      ["description: List.", "description: Lists.", true],
+      // Name two $refs from the example: the fragments depending on it are walked again.
+      ["    Name:\n      type: string", "    Name:\n      type: integer", true],
+      ["    Name:\n      type: integer", "    Name:\n      type: string", true],
+      // The media type's schema now reaches Other (new edges, new members)...
+      ["schema: {$ref: '#/components/schemas/Pet'}", "schema: {$ref: '#/components/schemas/Other'}", false],
+      ["description: Lists.", "description: List.", true],
+      // ... and Id's problems are seen in that context; Id changes under it.
+      ["      type: array\n      description: x", "      type: array\n      description: y\n      items: {type: string}", true],
+      // An added $ref is a new edge only.
+      ["name: {type: integer}", "name: {type: integer}\n        tag: {$ref: '#/components/schemas/Name'}", true],
+      // A lost one may leave members unreachable.
+      ["        tag: {$ref: '#/components/schemas/Name'}\n", "", false],
+      ["schema: {$ref: '#/components/schemas/Other'}", "schema: {$ref: '#/components/schemas/Pet'}", false],
+      ["description: List.", "description: Lists.", true],
+      ["schema: {$ref: '#/components/schemas/Pet'}", "schema: {$ref: '#/x-lib/Thing'}", false],
+      ["schema: {$ref: '#/x-lib/Thing'}", "schema: {$ref: '#/components/schemas/Pet'}", false],
+    ];
+    const incremental: boolean[] = [];
+    const problemsSeen = new Set<string>();
+    for (const [from, to] of steps) {
+      let problems: LintProblem[];
+      ({ text, problems } = step(session, text, from, to));
+      for (const p of problems) problemsSeen.add(p.path.join("/"));
+      incremental.push(session.lastUpdate.stats?.incremental === true);
+    }
+    expect(incremental).toEqual(steps.map((s) => s[2]));
+    expect(problemsSeen).toContain("x-lib/Thing/example");
+  });
   it("re-checks an example kept from an earlier version when a schema its schema reaches through $refs changes", () => {
     // The example's own unit (the path item) and its schema (Pet) are unchanged by these edits: only Name, two
     // `$ref`s away, changes. A kept example result must be voided by that, and stand again when Name is restored.

@@ -50,6 +50,14 @@ export class RefResolver {
   }
 
   /**
+   * The references whose targets may have moved since `before`, when this resolver was carried from it (the
+   * carry's dropped list); undefined when it was not, or when the carry dropped too many to list.
+   */
+  droppedSince(before: RefResolver): ReadonlySet<string> | undefined {
+    return this.parent === before ? this.dropped : undefined;
+  }
+
+  /**
    * Whether every `$ref` in `deps` still reaches the node recorded for it. `checked`: a resolver under which
    * they all did (each was looked up through it). When that is the resolver this one was carried from, only
    * the references the carry dropped can have moved, so a cache entry is revalidated without looking up its

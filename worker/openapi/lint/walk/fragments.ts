@@ -56,6 +56,46 @@ export interface Fragment {
   checked?: RefResolver;
   /** The last run whose union took this fragment's findings. */
   run: number;
+  /**
+   * The session's union this fragment is a member of (then its deps hold under `union.resolver`, which stands
+   * for `checked`: an incremental run moves the union to a new resolver without touching its members).
+   */
+  union?: UnionState;
+}
+
+/** One fragment of a session's last union, with the edge that reached it. */
+interface Member {
+  edge: Edge;
+  fragment: Fragment;
+}
+
+/**
+ * A session's last union (issue 12: per keystroke, nothing iterates all ~17,500 edges of GitHub's description).
+ * Invariant: every member's deps hold under `resolver`, its key (pointer, mode, context) is reached from the
+ * root, and the run's problems and references are the members'. An incremental run starts from the root and
+ * from the members depending on a reference the resolver's carry dropped (`index`), re-walks what changed, and
+ * keeps the rest; a re-walked fragment that loses an edge could leave members unreachable, so it gives up and
+ * the full pass runs.
+ */
+interface UnionState {
+  resolver: RefResolver;
+  members: Map<string, Member>;
+  /** Members with problems, by key (insertion order; the run's problems are sorted later). */
+  withProblems: Map<string, Fragment>;
+  /** How many members' sources write each `$ref` string, and the set of those counted at least once. */
+  refCounts: Map<string, number>;
+  refs: Set<string>;
+  /** `$ref` string → keys of the members whose deps hold it. */
+  index: Map<string, Set<string>>;
+  /** 1 + the members' edges: the full pass's queue length, compared with the budget. */
+  edgeTotal: number;
+}
+
+const unions = new WeakMap<FragmentCache, UnionState>();
+
+/** The resolver under which `fragment`'s deps are known to hold. */
+function checkedOf(fragment: Fragment): RefResolver | undefined {
+  return fragment.union ? fragment.union.resolver : fragment.checked;
 }
 
 /**
@@ -80,15 +120,41 @@ const KEPT_KEYS = 6;
 const KEPT_DEPTH = 8;
 const UNIT_PARENTS = new Set(["paths", "webhooks", "definitions", "parameters", "responses", "securityDefinitions"]);
 
-/** Union of the fragments reachable from the root, walking those not cached. */
+/** What a node-rule walk found: problems, `$ref` strings written, and counts for the benchmarks. */
+export interface WalkResult {
+  problems: RawProblem[];
+  /** Not to be mutated: a session hands the same set to runs whose references did not change. */
+  refs: ReadonlySet<string>;
+  walked: number;
+  reused: number;
+  edgesMade: number;
+  budgetReached: boolean;
+  /** The run updated the session's last union instead of taking every reachable fragment again. */
+  incremental?: boolean;
+}
+
+/**
+ * Union of the fragments reachable from the root, walking those not cached. `session`: keep the union for the
+ * next run on this cache, which then updates it when its resolver was carried from this one's (see UnionState).
+ */
 export function walkFragments(
   root: Record<string, unknown>,
   version: OasVersion,
   rules: readonly BoundNodeRule[],
   resolver: RefResolver,
   cache: FragmentCache,
-): { problems: RawProblem[]; refs: Set<string>; walked: number; reused: number; edgesMade: number; budgetReached: boolean } {
+  session = false,
+): WalkResult {
   const walker = new Walker(version, rules, resolver);
+  const state = unions.get(cache);
+  if (state) {
+    if (session) {
+      const updated = updateUnion(root, walker, resolver, cache, state);
+      if (updated) return updated;
+    }
+    release(state, resolver);
+    unions.delete(cache);
+  }
   const problems: RawProblem[] = [];
   const refs = new Set<string>();
   const run = ++runs;
@@ -134,7 +200,183 @@ export function walkFragments(
     for (const r of fragment.refs) refs.add(r);
     for (const e of fragment.edges) queue.push(e);
   }
+  if (session && !budgetReached) keepUnion(queue, run, resolver, cache);
   return { problems, refs, walked, reused, edgesMade: walker.edgesMade, budgetReached };
+}
+
+/** Records the full pass's union (the fragments taken by `run`, in `queue`'s order) as the session's state. */
+function keepUnion(queue: readonly Edge[], run: number, resolver: RefResolver, cache: FragmentCache): void {
+  const state: UnionState = { resolver, members: new Map(), withProblems: new Map(), refCounts: new Map(), refs: new Set(), index: new Map(), edgeTotal: 1 };
+  for (const e of queue) {
+    const fragment = e.fragment;
+    if (!fragment || fragment.run !== run || e.fragmentIn !== cache) continue;
+    const known = state.members.get(e.key);
+    if (known) {
+      if (known.fragment === fragment) continue;
+      // Two fragments under one key (not expected: a key is a position in this document): keep no state.
+      release(state, resolver);
+      return;
+    }
+    admit(state, e, fragment);
+    fragment.checked = resolver;
+  }
+  unions.set(cache, state);
+}
+
+/** Adds `fragment` (reached by `e`) to the union's members, problems, references and index. */
+function admit(state: UnionState, e: Edge, fragment: Fragment): void {
+  state.members.set(e.key, { edge: e, fragment });
+  fragment.union = state;
+  if (fragment.problems.length) state.withProblems.set(e.key, fragment);
+  for (const r of fragment.refs) {
+    const n = state.refCounts.get(r) ?? 0;
+    state.refCounts.set(r, n + 1);
+    if (n === 0) state.refs.add(r);
+  }
+  if (fragment.deps) {
+    for (const ref of fragment.deps.keys()) {
+      let keys = state.index.get(ref);
+      if (!keys) state.index.set(ref, (keys = new Set()));
+      keys.add(e.key);
+    }
+  }
+  state.edgeTotal += fragment.edges.length;
+}
+
+/** Takes the member under `key` out (its deps held under the union's resolver until now). */
+function evict(state: UnionState, key: string, fragment: Fragment): void {
+  state.members.delete(key);
+  fragment.union = undefined;
+  fragment.checked = state.resolver;
+  state.withProblems.delete(key);
+  for (const r of fragment.refs) {
+    const n = state.refCounts.get(r)!;
+    if (n === 1) {
+      state.refCounts.delete(r);
+      state.refs.delete(r);
+    } else state.refCounts.set(r, n - 1);
+  }
+  if (fragment.deps) for (const ref of fragment.deps.keys()) state.index.get(ref)?.delete(key);
+  state.edgeTotal -= fragment.edges.length;
+}
+
+/**
+ * Dissolves a union before the full pass: members go back to their own `checked` (the union's resolver, unless
+ * this run already validated them under `current`).
+ */
+function release(state: UnionState, current: RefResolver): void {
+  for (const { fragment } of state.members.values()) {
+    if (fragment.union !== state) continue;
+    fragment.union = undefined;
+    if (fragment.checked !== current) fragment.checked = state.resolver;
+  }
+}
+
+/**
+ * The incremental run: updates `state` to `root` and `resolver` (carried from the state's), or undefined when it
+ * cannot (then the full pass runs; `state` is left for {@link release}). Cost: the fragments on the edit's path,
+ * the members depending on a dropped reference, and their edges; not the union.
+ */
+function updateUnion(root: Record<string, unknown>, walker: Walker, resolver: RefResolver, cache: FragmentCache, state: UnionState): WalkResult | undefined {
+  const dropped = resolver.droppedSince(state.resolver);
+  if (!dropped) return undefined;
+  const before = state.resolver;
+  const run = ++runs;
+  let walked = 0;
+  let reused = 0;
+  let refsShared = true;
+  // Members whose deps hold a dropped reference: looked at after the root's side (which may replace them).
+  const suspects = new Set<string>();
+  for (const ref of dropped) for (const key of state.index.get(ref) ?? []) suspects.add(key);
+  /** Whether the member's deps hold under `resolver` (they held under `before`). */
+  const holds = (f: Fragment): boolean => {
+    if (!f.deps || f.checked === resolver) return true;
+    if (!resolver.depsHold(f.deps, before)) return false;
+    f.checked = resolver;
+    return true;
+  };
+  const queue: Edge[] = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
+  // Bounded by the budget like the full pass (each member is replaced at most once per node).
+  const take = (): boolean => {
+    for (let i = 0; i < queue.length; i++) {
+      if (i >= LINT_BUDGET.maxEdges) return false;
+      const e = queue[i];
+      if (e.run === run) continue;
+      e.run = run;
+      const member = state.members.get(e.key);
+      if (member && member.edge.node === e.node && holds(member.fragment)) continue;
+      let fragment = e.fragmentIn === cache ? e.fragment : undefined;
+      if (fragment && !depsHold(fragment, resolver)) fragment = undefined;
+      if (!fragment) {
+        fragment = cache.get(e.node)?.get(e.key);
+        if (fragment && (fragment === member?.fragment || !depsHold(fragment, resolver))) fragment = undefined;
+      }
+      if (fragment) reused++;
+      else {
+        fragment = walker.walk(e);
+        fragment.checked = resolver;
+        walked++;
+        let byKey = cache.get(e.node);
+        if (!byKey) cache.set(e.node, (byKey = new Map()));
+        byKey.set(e.key, fragment);
+      }
+      fragment.checked = resolver;
+      e.fragment = fragment;
+      e.fragmentIn = cache;
+      if (member) {
+        // A lost edge may leave members nobody reaches any more: the full pass decides.
+        if (lostEdge(member.fragment, fragment)) return false;
+        if (refsShared && member.fragment.refs.length) {
+          state.refs = new Set(state.refs);
+          refsShared = false;
+        }
+        evict(state, e.key, member.fragment);
+        member.fragment.checked = before;
+      }
+      if (refsShared && fragment.refs.length) {
+        state.refs = new Set(state.refs);
+        refsShared = false;
+      }
+      admit(state, e, fragment);
+      if (state.edgeTotal >= LINT_BUDGET.maxEdges) return false;
+      for (const next of fragment.edges) queue.push(next);
+    }
+    queue.length = 0;
+    return true;
+  };
+  if (!take()) return undefined;
+  for (const key of suspects) {
+    const member = state.members.get(key);
+    if (!member || holds(member.fragment)) continue;
+    // Its node may have been replaced without its referrers bringing the new one: only the full pass can tell.
+    if (!stillAt(root, member.edge)) return undefined;
+    queue.push(member.edge);
+    member.edge.run = 0;
+    if (!take()) return undefined;
+  }
+  state.resolver = resolver;
+  const problems: RawProblem[] = [];
+  for (const f of state.withProblems.values()) for (const p of f.problems) problems.push(p);
+  return { problems, refs: state.refs, walked, reused, edgesMade: walker.edgesMade, budgetReached: false, incremental: true };
+}
+
+/** Whether `next` lacks an edge key `prev` had. */
+function lostEdge(prev: Fragment, next: Fragment): boolean {
+  if (prev.edges.length === 0) return false;
+  const keys = new Set<string>();
+  for (const e of next.edges) keys.add(e.key);
+  for (const e of prev.edges) if (!keys.has(e.key)) return true;
+  return false;
+}
+
+/** Whether `e.node` is still the value at `e.path` in `root` (read as written, without following references). */
+function stillAt(root: unknown, e: Edge): boolean {
+  let node = root;
+  for (const s of e.path) {
+    if (node === null || typeof node !== "object") return false;
+    node = (node as Record<string | number, unknown>)[s];
+  }
+  return node === e.node;
 }
 
 function edge(node: object, path: JsonPath, ctx: WalkCtx, mode: number): Edge {
@@ -153,7 +395,7 @@ function ctxKey(flags: number, depth: number, keys: readonly Segment[]): string 
 
 function depsHold(fragment: Fragment, resolver: RefResolver): boolean {
   if (!fragment.deps) return true;
-  if (!resolver.depsHold(fragment.deps, fragment.checked)) return false;
+  if (!resolver.depsHold(fragment.deps, checkedOf(fragment))) return false;
   fragment.checked = resolver;
   return true;
 }
