@@ -33,6 +33,8 @@ export async function main() {
   const wall = [];
   const cpu = [];
   const parts = { parse: [], rules: [], locate: [] };
+  /** The rules phase split (RunStats.phases): the node-rule walk and the document rules' skeleton walk. */
+  const split = { fragments: [], skeleton: [] };
   const walked = [];
   const rows = [];
   const inspector = process.env.BENCH_PROFILE ? new Session() : undefined;
@@ -55,6 +57,7 @@ export async function main() {
     for (const k of Object.keys(parts)) parts[k].push(u.timings?.[k] ?? NaN);
     walked.push(u.stats?.fragmentsWalked ?? NaN);
     const ph = u.stats?.phases ?? {};
+    for (const k of Object.keys(split)) split[k].push(ph[k] ?? NaN);
     rows.push([wall.at(-1), cpu.at(-1), u.timings?.parse ?? NaN, ph.fragments ?? NaN, ph.skeleton ?? NaN, ph.dedupe ?? NaN, u.timings?.locate ?? NaN, String(u.stats?.fragmentsWalked ?? "") + (u.stats?.incremental ? "i" : ""), " " + pathAt(text, at)]);
   }
   const profile = inspector ? (await inspector.post("Profiler.stop")).profile : undefined;
@@ -62,6 +65,7 @@ export async function main() {
   console.log(`  ${line("update wall", wall)}`);
   console.log(`  ${line("update CPU ", cpu)}`);
   for (const [k, xs] of Object.entries(parts)) console.log(`    ${line(k.padEnd(6), xs)}`);
+  for (const [k, xs] of Object.entries(split)) console.log(`      ${line(k.padEnd(9), xs)}`);
   console.log(`  fragments walked p50 ${pct(walked, 50)} p95 ${pct(walked, 95)} max ${Math.max(...walked)}`);
   if (process.env.BENCH_RAW) console.log("  raw", wall.map((x) => x.toFixed(0)).join(" "));
   if (process.env.BENCH_RAW) {

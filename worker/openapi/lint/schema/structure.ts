@@ -43,9 +43,15 @@ export function validateStructure(root: Record<string, unknown>, version: OasVer
     const kept = keptContainer(cache, members, container, schemas, skip);
     if (kept) {
       for (const f of kept.findings) findings.push(f);
+      lastContainers(cache).set(kept.key, kept);
       continue;
     }
-    const made: ContainerResult = { key: container.join("\u0000"), schemas, findings: [], units: [] };
+    const containerKey = container.join("\u0000");
+    const made: ContainerResult = { key: containerKey, schemas, findings: [], units: [], byKey: new Map() };
+    // The last result for this container's position: an edit copies the container, but leaves all its members
+    // but one as they were (GitHub's `paths` has ~1,000), whose findings it hands back without paths or lookups.
+    const last = lastContainers(cache).get(containerKey);
+    const prior = last && last.schemas === schemas ? last.byKey : undefined;
     let shared = false;
     for (const key of Object.keys(members)) {
       const value = members[key];
@@ -54,15 +60,25 @@ export function validateStructure(root: Record<string, unknown>, version: OasVer
         shared = true; // the same object in two places (YAML aliases): the result depends on the other place
         continue;
       }
-      const path = [...container, key];
-      const unitSchemas = schemasAt(schemas, path);
-      if (!unitSchemas) continue;
+      const kept = prior?.get(key);
+      let unit: UnitFindings;
+      if (kept && kept.value === value) unit = kept;
+      else {
+        const path = [...container, key];
+        const unitSchemas = schemasAt(schemas, path);
+        if (!unitSchemas) continue;
+        unit = { value, findings: unitFindings(validator, value, path, unitSchemas, cache) };
+      }
       skip.add(value);
       made.units.push(value);
-      for (const f of unitFindings(validator, value, path, unitSchemas, cache)) made.findings.push(f);
+      made.byKey.set(key, unit);
+      for (const f of unit.findings) made.findings.push(f);
     }
     for (const f of made.findings) findings.push(f);
-    if (!shared) cache.set(members, made);
+    if (!shared) {
+      cache.set(members, made);
+      lastContainers(cache).set(containerKey, made);
+    } else lastContainers(cache).delete(containerKey);
   }
   for (const e of validator.validate(schemas.root, root, [], skip)) {
     const f = toFinding(e);
@@ -81,6 +97,23 @@ interface ContainerResult {
   findings: StructureFinding[];
   /** The units validated on their own (skipped by the pass over the rest). */
   units: object[];
+  /** Those units' findings by member key (a unit's findings depend on its value, key and container only). */
+  byKey: Map<string, UnitFindings>;
+}
+
+/** A unit member of a container and its findings. */
+interface UnitFindings {
+  value: object;
+  findings: StructureFinding[];
+}
+
+/** Per structure cache (a session's), the last result of each container position (`container.join`). */
+const lastByCache = new WeakMap<StructureCache, Map<string, ContainerResult>>();
+
+function lastContainers(cache: StructureCache): Map<string, ContainerResult> {
+  let map = lastByCache.get(cache);
+  if (!map) lastByCache.set(cache, (map = new Map()));
+  return map;
 }
 
 /** The kept result for `members` at `container`, its units added to `skip`; undefined when it must be recomputed. */
