@@ -66,6 +66,15 @@ async function measure(browser, def) {
       const s = globalThis.__porticoEditor.stats;
       return [s.lintLatencies[0], s.sourcePaintAt, s.firstProblemsAt, globalThis.__porticoEarly?.paintAt];
     });
+    // When the early view's text was on screen by Element Timing in this page: Chromium drops the entry when
+    // CodeMirror has replaced the view before it hands the entry over (often: then "dropped"; see earlyRender).
+    const earlyInPage = earlyAt === undefined ? undefined : await page.evaluate(() => new Promise((resolve) => {
+      new PerformanceObserver((list) => {
+        const times = list.getEntries().filter((e) => e.identifier === "portico-early-source").map((e) => e.renderTime || e.startTime);
+        if (times.length) resolve(Math.min(...times));
+      }).observe({ type: "element", buffered: true });
+      setTimeout(() => resolve(undefined), 1000);
+    }));
     // Split view: the outline is on screen once the first model has arrived.
     const outlineAt = def.view === "split" ? await page.waitForFunction(() => document.querySelector(".ed-nav-item") && performance.now(), null, { timeout: 300_000 }).then((h) => h.jsonValue()) : undefined;
     // Cursor positions inside description strings spread over the file.
@@ -118,7 +127,7 @@ async function measure(browser, def) {
     // When the early view's text was actually on screen: a second navigation (below), the editor bundle held back.
     const early = earlyAt === undefined ? undefined : await earlyRender(browser, harness, def);
     const earlyRenderAt = early?.renderAt;
-    return { first, paintAt, earlyAt, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, lintMs, frames, problems, heap, domNodes, profile };
+    return { first, paintAt, earlyAt, earlyInPage, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, lintMs, frames, problems, heap, domNodes, profile };
   } finally {
     await page.close();
     await harness.close();
@@ -127,9 +136,9 @@ async function measure(browser, def) {
 
 /**
  * The early view's Element Timing render time (when its first line was presented) and frame-callback time, since
- * navigation, in a page whose editor bundle is held back. In the real page CodeMirror replaces the early view
- * before Chromium hands the entry over (the presentation feedback is processed on the main thread, busy with the
- * bundle by then), and Chromium drops entries of text whose layout is gone: it reported none there. The early
+ * navigation, in a page whose editor bundle is held back. In the real page CodeMirror often replaces the early
+ * view before Chromium hands the entry over (the presentation feedback is processed on the main thread, busy with
+ * the bundle by then), and Chromium then drops the entry (text whose layout is gone). The early
  * frame is recorded before the bundle's import starts (a task after that frame's callback), so holding the bundle
  * leaves the frame itself alone; what it leaves out is the bundle's competition for the compositor.
  */
@@ -184,7 +193,7 @@ export async function main() {
       console.log(`  ${def.name} (${kb} KB, ${r.problems} problems): first lint ${ms(r.first)}`);
       // "Source painted": the first lines of the definition visible in the Source pane, by the early view when it
       // was shown (Source view), else by CodeMirror; "editor painted": CodeMirror's first frame.
-      const painted = r.earlyAt !== undefined ? `Source painted ${ms(r.earlyAt)} (early view; bundle held back: frame ${r.earlyHeldAt !== undefined ? ms(r.earlyHeldAt) : "?"}, text presented ${r.earlyRenderAt ? ms(r.earlyRenderAt) : "?"} by Element Timing), editor painted ${ms(r.paintAt)}` : `Source painted ${ms(r.paintAt)}`;
+      const painted = r.earlyAt !== undefined ? `Source painted ${ms(r.earlyAt)} (early view; its text presented ${r.earlyInPage ? ms(r.earlyInPage) : "(entry dropped)"} by Element Timing; with the bundle held back: frame ${r.earlyHeldAt !== undefined ? ms(r.earlyHeldAt) : "?"}, presented ${r.earlyRenderAt ? ms(r.earlyRenderAt) : "?"}), editor painted ${ms(r.paintAt)}` : `Source painted ${ms(r.paintAt)}`;
       console.log(`    since navigation: ${painted}, first diagnostics ${ms(r.firstProblemsAt)}${r.outlineAt !== undefined ? `, outline shown ${ms(r.outlineAt)}` : ""}`);
       console.log(`    page JS heap after the edits (after GC) ${(r.heap / 1048576).toFixed(0)} MB, ${r.domNodes} DOM nodes`);
       console.log(`    edit→diagnostics  p50 ${ms(pct(r.latencies, 50))}  p95 ${ms(pct(r.latencies, 95))}  max ${ms(Math.max(...r.latencies))}`);

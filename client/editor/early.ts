@@ -176,8 +176,8 @@ function renderEarlyView(root: HTMLElement, api: string, first: string): HTMLEle
       el("div", { class: "ed-early-lint" }),
     ),
     // `elementtiming`: the browser reports when this text was actually painted (Element Timing; bench/editor.mjs).
-    // Chromium attributes text to the block that lays it out: the first line is the block span's (the pre's own
-    // attribute covers the rest, in an anonymous block, which Chromium did not report), so the span carries it.
+    // Chromium attributes text to the block that lays it out: the first line is the block span's, which the
+    // pre's attribute does not cover (a one-line definition, all in that span, gave no entry), so it carries one.
     el("pre", { class: "ed-early-text", elementtiming: "portico-early-source" }, el("span", { class: "ed-early-active", elementtiming: "portico-early-source" }, head), tail),
   );
   const problems = el(
