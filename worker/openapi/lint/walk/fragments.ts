@@ -218,21 +218,32 @@ function keepUnion(queue: readonly Edge[], run: number, resolver: RefResolver, c
       return;
     }
     admit(state, e, fragment);
+    countRefs(state, fragment.refs, 1, () => {});
     fragment.checked = resolver;
   }
   unions.set(cache, state);
 }
 
-/** Adds `fragment` (reached by `e`) to the union's members, problems, references and index. */
+/** Counts `refs` in (`by` 1) or out (`by` -1); `own` is called before the set of references first changes. */
+function countRefs(state: UnionState, refs: readonly string[], by: 1 | -1, own: () => void): void {
+  for (const r of refs) {
+    const n = (state.refCounts.get(r) ?? 0) + by;
+    if (n === 0 || (n === 1 && by === 1)) own();
+    if (n === 0) {
+      state.refCounts.delete(r);
+      state.refs.delete(r);
+    } else {
+      state.refCounts.set(r, n);
+      if (n === 1) state.refs.add(r);
+    }
+  }
+}
+
+/** Adds `fragment` (reached by `e`) to the union's members, problems and index (its references: countRefs). */
 function admit(state: UnionState, e: Edge, fragment: Fragment): void {
   state.members.set(e.key, { edge: e, fragment });
   fragment.union = state;
   if (fragment.problems.length) state.withProblems.set(e.key, fragment);
-  for (const r of fragment.refs) {
-    const n = state.refCounts.get(r) ?? 0;
-    state.refCounts.set(r, n + 1);
-    if (n === 0) state.refs.add(r);
-  }
   if (fragment.deps) {
     for (const ref of fragment.deps.keys()) {
       let keys = state.index.get(ref);
@@ -249,13 +260,6 @@ function evict(state: UnionState, key: string, fragment: Fragment): void {
   fragment.union = undefined;
   fragment.checked = state.resolver;
   state.withProblems.delete(key);
-  for (const r of fragment.refs) {
-    const n = state.refCounts.get(r)!;
-    if (n === 1) {
-      state.refCounts.delete(r);
-      state.refs.delete(r);
-    } else state.refCounts.set(r, n - 1);
-  }
   if (fragment.deps) for (const ref of fragment.deps.keys()) state.index.get(ref)?.delete(key);
   state.edgeTotal -= fragment.edges.length;
 }
@@ -285,6 +289,11 @@ function updateUnion(root: Record<string, unknown>, walker: Walker, resolver: Re
   let walked = 0;
   let reused = 0;
   let refsShared = true;
+  const own = (): void => {
+    if (!refsShared) return;
+    state.refs = new Set(state.refs);
+    refsShared = false;
+  };
   // Members whose deps hold a dropped reference: looked at after the root's side (which may replace them).
   const suspects = new Set<string>();
   for (const ref of dropped) for (const key of state.index.get(ref) ?? []) suspects.add(key);
@@ -323,19 +332,14 @@ function updateUnion(root: Record<string, unknown>, walker: Walker, resolver: Re
       fragment.checked = resolver;
       e.fragment = fragment;
       e.fragmentIn = cache;
+      // A lost edge may leave members nobody reaches any more: the full pass decides.
+      if (member && lostEdge(member.fragment, fragment)) return false;
+      // The new references counted in before the old ones out: the set changes (and is copied, as the last run
+      // handed it out) only when a reference really comes or goes, else the next rules see the same set.
+      countRefs(state, fragment.refs, 1, own);
       if (member) {
-        // A lost edge may leave members nobody reaches any more: the full pass decides.
-        if (lostEdge(member.fragment, fragment)) return false;
-        if (refsShared && member.fragment.refs.length) {
-          state.refs = new Set(state.refs);
-          refsShared = false;
-        }
+        countRefs(state, member.fragment.refs, -1, own);
         evict(state, e.key, member.fragment);
-        member.fragment.checked = before;
-      }
-      if (refsShared && fragment.refs.length) {
-        state.refs = new Set(state.refs);
-        refsShared = false;
       }
       admit(state, e, fragment);
       if (state.edgeTotal >= LINT_BUDGET.maxEdges) return false;
