@@ -8,7 +8,10 @@
 // held-out vendor: the ranking's constants (RANK_TUNING, EXPAND_TUNING) are tuned on a grid with one vendor's
 // queries and the choice is scored on the other vendors' queries, against the shipped defaults.
 // NOCTX=1 leaves out the operations' tag descriptions (documents.ts `context`), to measure what they add.
-//   node bench/search-documents.mjs [--fails] [--explain] [--lovo]
+// --github adds GitHub's REST description (@octokit/openapi, 1,223 operations) to the same index, as bench/search.mjs
+// does for latency at issue 9's 2,000 documents: the engine's own cost per query on that index, and the dev set's hits
+// with GitHub's operations beside them.
+//   node bench/search-documents.mjs [--fails] [--explain] [--lovo] [--github]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { zipSync } from "fflate";
@@ -30,6 +33,7 @@ const sources = [
   ["digitalocean", zipSync(folderFiles(join(ROOT, "../shared/corpus/digitalocean/specification"))), "application/zip", "DigitalOcean-public.v2.yaml"],
   ["slack", readFileSync(join(ROOT, "../shared/corpus/slack/web-api/slack_web_openapi_v2.json")), "application/json"],
   ["twilio", enc.encode(JSON.stringify(twilioDefinition(docs.filter((d) => d.id.startsWith("twilio:") && d.kind === "endpoint")))), "application/json"],
+  ...(process.argv.includes("--github") ? [["github", readFileSync(join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json")), "application/json"]] : []),
 ];
 const all = [];
 for (const [api, body, contentType, root] of sources) {

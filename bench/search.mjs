@@ -8,8 +8,11 @@
 // (anchors read from each published page's table of contents), changelog entries by their URL.
 // Prints success@1 / success@5 / MRR@10 per query kind and per target kind, zero-result rate, p50/p95 latency,
 // publish times, and the index build of GitHub's REST description (@octokit/openapi) from the upload's
-// Server-Timing. Asserts nothing.
+// Server-Timing. Then GitHub's description joins the dev-set portal (one index of ~3,000 documents) and the query
+// set runs again over HTTP for latency at issue 9's "2,000 documents" (beside the HTTP floor measured right
+// after). Asserts nothing.
 //   node bench/search.mjs [--corpus corpus.jsonl] [--queries queries.jsonl] [--json out.json] [--no-github]
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { zipSync } from "fflate";
@@ -92,6 +95,19 @@ export function contentBundle(docs) {
   return { files, guideSlugs, changelogIds };
 }
 
+/**
+ * Documents in a portal's live search index (`search_live.documents`), read from the dev server's local D1 with
+ * `wrangler d1 execute --local` (read-only). Returns undefined when it cannot be read.
+ */
+function liveDocuments(server, portal) {
+  try {
+    const out = execFileSync(process.execPath, [join(ROOT, "node_modules/.bin/wrangler"), "d1", "execute", "portico", "--local", "--persist-to", server.stateDir, "--json", "--command", `SELECT s.documents AS n FROM search_live s JOIN portals p ON p.id = s.portal_id WHERE p.slug = '${portal.replace(/'/g, "")}'`], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, CI: "true" } });
+    return JSON.parse(out)[0]?.results?.[0]?.n;
+  } catch {
+    return undefined;
+  }
+}
+
 async function post(url, token, body, type) {
   const t0 = performance.now();
   const res = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": type }, body });
@@ -152,6 +168,7 @@ export async function main() {
     const content = await uploadContent(base, token, zipFiles(bundle.files), "?allowBrokenLinks=true");
     if (content.status >= 300) throw new Error(`content upload: ${content.status} ${JSON.stringify(content.json).slice(0, 400)}`);
     published.push(["Guides + changelog (content bundle)", { ms: performance.now() - t0, json: content.json, timing: content.serverTiming ?? "" }]);
+    console.log(`  dev-set portal's live index: ${liveDocuments(server, PORTAL) ?? "?"} documents`);
     for (const [name, p] of published) console.log(`  publish ${name}: ${p.ms.toFixed(0)} ms (search index build ${timingOf(p.timing, "search").toFixed(0)} ms)${p.json.operations !== undefined ? `, ${p.json.operations} operations` : ""}`);
 
     // URL → corpus id: guide anchors from each published page's table of contents, changelog by slug.
@@ -224,6 +241,30 @@ export async function main() {
       const q = await (await fetch(`${base}/p/github/search.json?q=${encodeURIComponent("get repository content")}&limit=3`)).json();
       console.log(`\nGitHub REST description (${(body.length / 1e6).toFixed(1)} MB, ${p.json.operations} operations): publish ${p.ms.toFixed(0)} ms in all, search index build ${timingOf(p.timing, "search").toFixed(0)} ms (Server-Timing: ${p.timing}); publish budget 30,000 ms`);
       console.log(`  "get repository content" → ${q.results.map((r) => `${r.method} ${r.path}`).join(", ")}`);
+
+      // Latency on a bigger index (issue 9: "query p95 <= 30 ms over HTTP on 2,000 documents"; the dev set alone
+      // has fewer): GitHub's description published into the dev-set portal itself, after the relevance run above,
+      // so one index holds both and every query walks every document. The relevance table stays the dev-set
+      // portal's alone; the figures here are latency, and the hits with GitHub's operations as distractors.
+      const big = await post(`${base}/v1/apis/upload?api=github`, token, body, "application/json");
+      const documents = liveDocuments(server, PORTAL);
+      const bigRun = { rows: [], ms: [], server: [] };
+      // The floor is sampled between the queries (one GET /healthz before each), so both see the same load on a
+      // shared machine.
+      const bigFloor = [];
+      for (const q of queries.slice(0, 10)) await ask(q.q);
+      for (const q of queries) {
+        const t = performance.now();
+        await (await fetch(`${base}/healthz`)).text();
+        bigFloor.push(performance.now() - t);
+        const r = await ask(q.q);
+        bigRun.ms.push(r.ms);
+        bigRun.server.push(timingOf(r.timing, "d1") + (timingOf(r.timing, "index") || 0) + (timingOf(r.timing, "search") || 0));
+        bigRun.rows.push({ ...q, ids: r.ids });
+      }
+      const s = score(bigRun.rows);
+      console.log(`\nDev set + GitHub in one portal (${documents ?? "?"} documents, index build ${timingOf(big.timing, "search").toFixed(0)} ms): ${queries.length} queries over HTTP p50 ${pct(bigRun.ms, 50).toFixed(2)} ms, p95 ${pct(bigRun.ms, 95).toFixed(2)} ms; inside the Worker p50 ${pct(bigRun.server, 50).toFixed(1)} ms, p95 ${pct(bigRun.server, 95).toFixed(1)} ms; HTTP floor (GET /healthz, one before each query) p50 ${pct(bigFloor, 50).toFixed(2)} ms, p95 ${pct(bigFloor, 95).toFixed(2)} ms`);
+      console.log(`  the same queries' hits with GitHub's operations beside them (not the dev-set table): s@1 ${s.s1} / s@5 ${s.s5} / MRR@10 ${s.mrr}`);
     }
   } finally {
     await server.stop();

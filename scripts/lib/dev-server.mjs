@@ -34,7 +34,7 @@ export async function waitForHealthy(child, baseUrl, timeoutMs) {
   }
 }
 
-/** @returns {Promise<{ baseUrl: string, adminToken: string, pid: number, stop: () => Promise<void> }>} */
+/** @returns {Promise<{ baseUrl: string, adminToken: string, pid: number, stateDir: string, stop: () => Promise<void> }>} stateDir: the local state (D1, KV, R2) the server persists to, for read-only inspection. */
 export async function startDevServer({ quiet = true } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), "portico-dev-"));
   const node = process.execPath;
@@ -54,6 +54,7 @@ export async function startDevServer({ quiet = true } = {}) {
     baseUrl,
     adminToken,
     pid: child.pid,
+    stateDir,
     async stop() {
       try {
         process.kill(-child.pid, "SIGTERM");

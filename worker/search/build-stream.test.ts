@@ -69,18 +69,20 @@ function referenceBuild(docs: SearchDocument[], vectors?: ReadonlyMap<string, st
   for (let i = 0; i < n; i++) {
     const weighted = new Map<string, number>();
     const inHead = new Set<string>();
+    const inTitle = new Set<string>();
     FIELDS.forEach((field, f) => {
       const norm = 1 - field.b + (field.b * len[f][i]) / avg[f];
       for (const [term, count] of tf[f][i]) {
         weighted.set(term, (weighted.get(term) ?? 0) + (field.weight * count) / norm);
         if (field.head) inHead.add(term);
+        if (f === 0) inTitle.add(term);
       }
     });
     for (const [term, w] of weighted) {
       const sat = Math.max(1, Math.round((SAT_SCALE * w) / (1.2 + w)));
       let list = postingMap.get(term);
       if (!list) postingMap.set(term, (list = []));
-      list.push(i, sat * 2 + (inHead.has(term) ? 1 : 0));
+      list.push(i, sat * 4 + (inTitle.has(term) ? 2 : 0) + (inHead.has(term) ? 1 : 0));
     }
   }
   const terms = [...postingMap.keys()].sort();

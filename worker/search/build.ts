@@ -246,7 +246,8 @@ export class SearchIndexBuilder {
         if (!seen) touched[count++] = id;
         // Summed field by field in field order, as BM25F's weighted term frequency.
         weight[id] = (seen ? weight[id] : 0) + (FIELDS[f].weight * tf) / norm[f];
-        inHead[id] = 2 | (inHead[id] & 1) | (FIELDS[f].head ? 1 : 0);
+        // Bits: 1 = in a head field, 2 = seen in this document, 4 = in the title itself (field 0).
+        inHead[id] = 2 | (inHead[id] & 5) | (FIELDS[f].head ? 1 : 0) | (f === 0 ? 4 : 0);
       }
       from = to;
       for (let k = 0; k < count; k++) {
@@ -255,7 +256,7 @@ export class SearchIndexBuilder {
         const sat = Math.max(1, Math.round((SAT_SCALE * w) / (K1 + w)));
         const r = rankOf[id];
         postings[cursor[r]++] = i - prevDoc[r];
-        postings[cursor[r]++] = sat * 2 + (inHead[id] & 1);
+        postings[cursor[r]++] = sat * 4 + ((inHead[id] >> 1) & 2) + (inHead[id] & 1);
         prevDoc[r] = i;
         inHead[id] = 0;
       }

@@ -5,20 +5,31 @@
  */
 import type { SearchDocument } from "./types";
 
-/** Bump when the shape or the meaning of a posting value changes; load refuses other formats. */
-export const INDEX_FORMAT = "portico-search/2";
+/**
+ * Bump when the shape or the meaning of a posting value changes; load refuses other formats than this one and
+ * {@link PREVIOUS_INDEX_FORMAT}. 3: a posting value has a title bit (`saturation * 4 + inTitle * 2 + inHead`).
+ */
+export const INDEX_FORMAT = "portico-search/3";
+/**
+ * The format before: `saturation * 2 + inHead`, no title bit. Still read (indexes stay live in KV until the
+ * portal's next publish rebuilds them), ranked as before: a head match counts as a title match.
+ */
+export const PREVIOUS_INDEX_FORMAT = "portico-search/2";
 
-/** Saturations are stored as integers 1..SAT_SCALE (shifted left one bit, the low bit = "term is in the head": title or section). */
+/**
+ * Saturations are stored as integers 1..SAT_SCALE, shifted left two bits: bit 0 = "term is in the head" (title or
+ * section), bit 1 = "term is in the title itself" (format 3; format 2 is shifted one bit and has no title bit).
+ */
 export const SAT_SCALE = 1000;
 
 export interface IndexData {
-  format: typeof INDEX_FORMAT;
+  format: typeof INDEX_FORMAT | typeof PREVIOUS_INDEX_FORMAT;
   docs: SearchDocument[];
   /** Per document: distinct title terms, to prefer the tightest title among documents the query matches. */
   headLen: number[];
   /** Sorted, distinct terms (stems). */
   terms: string[];
-  /** Per term: `[docDelta, value, docDelta, value, ...]`; value = saturation * 2 + inHead. */
+  /** Per term: `[docDelta, value, docDelta, value, ...]`; value = saturation * 4 + inTitle * 2 + inHead (format 2: saturation * 2 + inHead). */
   postings: number[][];
   /** Sorted, distinct surface words seen in the documents (for prefixes and typos) ... */
   words: string[];
@@ -44,6 +55,8 @@ export interface IndexView {
   terms: readonly string[];
   /** The term's `[docDelta, value, ...]` list (see {@link IndexData.postings}). */
   postings(term: number): ArrayLike<number>;
+  /** Posting values carry the title bit (format 3); false for a format 2 index, whose values are saturation * 2 + inHead. */
+  titleBit: boolean;
   words: readonly string[];
   wordTerm: ArrayLike<number>;
   related: Record<string, number[]>;

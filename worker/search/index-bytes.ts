@@ -103,6 +103,8 @@ class Reader {
       headLen,
       terms,
       postings: (t) => flat.subarray(start[t], start[t + 1]),
+      // Set by load.ts from the format once it is checked.
+      titleBit: false,
       words,
       wordTerm,
       related: related as Record<string, number[]>,

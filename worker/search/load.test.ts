@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { CORPUS_DIR } from "../../test/harness/corpus-files";
 import { buildReference } from "../openapi/build";
 import { operationDocument } from "./documents";
-import { INDEX_FORMAT, type IndexData } from "./format";
+import { INDEX_FORMAT, PREVIOUS_INDEX_FORMAT, type IndexData } from "./format";
 import { readIndexBytes } from "./index-bytes";
 import { buildSearchIndex, loadSearchIndex, SearchIndexBuilder, SearchIndexFormatError, type SearchDocument, type SearchOptions } from "./index";
 
@@ -98,6 +98,24 @@ describe("light index reader", () => {
     for (const variant of [spaced, reordered, fractional]) {
       const index = loadSearchIndex(new TextEncoder().encode(variant), { reader: "light" });
       for (const q of QUERIES.slice(0, 5)) expect(index.search(q, OPTIONS[1])).toEqual(json.search(q, OPTIONS[1]));
+    }
+  });
+
+  it("still reads a format 2 index (no title bit, stored before format 3), a head match counting as a title match", () => {
+    // Documents without a section: their head is their title, so format 2 and format 3 must rank them alike.
+    const plain = docs.filter((d) => d.kind !== "operation" && d.section === undefined);
+    expect(plain.length).toBeGreaterThan(10);
+    const current = buildSearchIndex(plain);
+    const parsed = JSON.parse(current) as IndexData;
+    expect(parsed.format).toBe(INDEX_FORMAT);
+    const previous = JSON.stringify({
+      ...parsed, format: PREVIOUS_INDEX_FORMAT,
+      postings: parsed.postings.map((list) => list.map((v, i) => (i % 2 ? (v >> 2) * 2 + (v & 1) : v))),
+    });
+    const expected = loadSearchIndex(current, { reader: "json" });
+    for (const reader of ["json", "light"] as const) {
+      const index = loadSearchIndex(new TextEncoder().encode(previous), { reader });
+      for (const q of ["post message", "publier canal", "channels users"]) expect(index.search(q, OPTIONS[0])).toEqual(expected.search(q, OPTIONS[0]));
     }
   });
 

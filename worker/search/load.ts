@@ -9,7 +9,7 @@
  */
 import { stem } from "./analyze";
 import { Expander, type TermGroup } from "./expand";
-import { DocColumns, INDEX_FORMAT, type IndexData, type IndexView } from "./format";
+import { DocColumns, INDEX_FORMAT, PREVIOUS_INDEX_FORMAT, type IndexData, type IndexView } from "./format";
 import { readIndexBytes } from "./index-bytes";
 import { parseQuery } from "./query";
 import { fuse } from "./fuse";
@@ -55,7 +55,8 @@ export function loadSearchIndex(data: string | Uint8Array, options: LoadOptions 
       // Shaped otherwise than the builder writes (or not JSON): JSON.parse below reads it or says why not.
     }
     if (read) {
-      if (read.format !== INDEX_FORMAT) throw new SearchIndexFormatError(`search index format is not ${INDEX_FORMAT}`);
+      if (read.format !== INDEX_FORMAT && read.format !== PREVIOUS_INDEX_FORMAT) throw new SearchIndexFormatError(`search index format is not ${INDEX_FORMAT}`);
+      read.view.titleBit = read.format === INDEX_FORMAT;
       return new LoadedIndex(read.view);
     }
   }
@@ -65,7 +66,7 @@ export function loadSearchIndex(data: string | Uint8Array, options: LoadOptions 
   } catch (e) {
     throw new SearchIndexFormatError("search index is not valid JSON", { cause: e });
   }
-  if (!parsed || parsed.format !== INDEX_FORMAT) throw new SearchIndexFormatError(`search index format is not ${INDEX_FORMAT}`);
+  if (!parsed || (parsed.format !== INDEX_FORMAT && parsed.format !== PREVIOUS_INDEX_FORMAT)) throw new SearchIndexFormatError(`search index format is not ${INDEX_FORMAT}`);
   if (!Array.isArray(parsed.docs) || !parsed.docs.every((d) => d && typeof d === "object")) throw new SearchIndexFormatError("search index documents are not objects");
   return new LoadedIndex(parsedView(parsed));
 }
@@ -81,6 +82,7 @@ function parsedView(data: IndexData): IndexView {
     headLen: data.headLen,
     terms: data.terms,
     postings: (t) => postings[t],
+    titleBit: data.format === INDEX_FORMAT,
     words: data.words,
     wordTerm: data.wordTerm,
     related: data.related,

@@ -1,8 +1,8 @@
 /**
  * @module Scoring: for each query group, a document's best alternative (weight × idf × stored BM25F
  * saturation, a head match preferred); summed over groups, then scaled by coverage (share of query words matched,
- * a word found only in the body counting half) and by how much of
- * the document's head (title, section, operationId) the query accounts for. Only allowed documents are scored,
+ * a word found only in the body counting half), by the share of query words in the head (title, section), and by how
+ * much of the document's own title the query accounts for. Only allowed documents are scored,
  * so filtered documents never reach ranks, totals or suggestions.
  */
 import type { TermGroup } from "./expand";
@@ -53,8 +53,11 @@ export function idf(df: number, n: number): number {
  * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and
  * the terms that matched (for snippets).
  */
-export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
+export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "titleBit">, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
+  // Format 3 postings: saturation * 4 + inTitle * 2 + inHead; format 2: saturation * 2 + inHead (a head match read as a title match, as it was ranked).
+  const titleBit = data.titleBit;
+  const shift = titleBit ? 2 : 1;
   const { headBonus: HEAD_BONUS, softFloor: SOFT_FLOOR, bodyCover: BODY_COVER, headPreference: HEAD_PREFERENCE } = RANK_TUNING;
   // idf from the reader's documents only, so even scores carry nothing about documents they may not open.
   let readable = 0;
@@ -64,6 +67,8 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, gro
   const headMatched = new Uint8Array(n);
   const best = new Float64Array(n);
   const bestHead = new Uint8Array(n);
+  const bestTitle = new Uint8Array(n);
+  const titleMatched = new Uint8Array(n);
   const bestPick = new Float64Array(n);
   const bestWeight = new Float64Array(n);
   const covered = new Float64Array(n);
@@ -84,7 +89,7 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, gro
         doc += list[i];
         if (!allowed[doc]) continue;
         const v = list[i + 1];
-        const s = (w * (v >> 1)) / SAT_SCALE;
+        const s = (w * (v >> shift)) / SAT_SCALE;
         if (best[doc] === 0) local.push(doc);
         // Which alternative stands for the word in this document: the one in its head unless a body match is
         // worth HEAD_PREFERENCE times more ("insert" → "add" in `calls_add`, not "register" in its description).
@@ -93,6 +98,7 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, gro
           bestPick[doc] = pick;
           best[doc] = s;
           bestHead[doc] = v & 1;
+          bestTitle[doc] = titleBit ? (v >> 1) & 1 : v & 1;
           bestWeight[doc] = alt.weight;
         }
         termsHit.add(alt.term);
@@ -107,7 +113,9 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, gro
         matched[doc]++;
         covered[doc] += (SOFT_FLOOR + (1 - SOFT_FLOOR) * bestWeight[doc]) * (bestHead[doc] ? 1 : BODY_COVER);
         headMatched[doc] += bestHead[doc];
+        titleMatched[doc] += bestTitle[doc];
       }
+      bestTitle[doc] = 0;
       best[doc] = 0;
       bestPick[doc] = 0;
       bestHead[doc] = 0;
@@ -119,7 +127,10 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen">, gro
     // Soft coverage: a word matched only through a synonym or a correction covers the query less than itself.
     const coverage = covered[doc] / g;
     const head = headMatched[doc] / g;
-    const tightness = headMatched[doc] / Math.max(data.headLen[doc], headMatched[doc], 1);
+    // How much of the document's own title the query accounts for: words matched only in its section (the page a
+    // guide section belongs to, an operation's tag) are not its title, or every section of a page whose title the
+    // query repeats would be as tight as the page, and as each other, whatever their own headings say.
+    const tightness = titleMatched[doc] / Math.max(data.headLen[doc], titleMatched[doc], 1);
     const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
     const exact = g > 0 && matched[doc] === g && covered[doc] >= g - 1e-9 && headMatched[doc] === g;
     hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc], exact });

@@ -198,6 +198,20 @@ describe("ranking", () => {
     expect(ids("retrieve invoice summary uuid", docs)[0]).toBe("long");
   });
 
+  it("measures a section's tightness by its own heading, not by the page title it sits under", () => {
+    // Two guide sections: one's heading says every query word; the other's says one, and it inherits the rest
+    // from its page's title (its section field) while its text repeats them.
+    const guide = (id: string, heading: string, page: string, body: string) => doc(id, heading, body, { kind: "guide", section: page });
+    const docs = [
+      guide("own", "Pruning Tomato Trellis Seedlings", "Greenhouse Handbook", "Cut the side growth back."),
+      guide("inherited", "Why Prune Early?", "Tomato Trellis Seedlings", "Tomato trellis seedlings grow fast. Tomato trellis seedlings need room. Pruned early, tomato trellis seedlings fruit sooner."),
+      guide("other", "Watering Schedules", "Greenhouse Handbook", "Water the beds at dawn."),
+    ];
+    expect(ids("pruning tomato trellis seedlings", docs)[0]).toBe("own");
+    // The inherited words still find the section: it is second, not dropped.
+    expect(ids("pruning tomato trellis seedlings", docs)[1]).toBe("inherited");
+  });
+
   it("finds an operation by a word only its tag's description says, below one that says it itself", () => {
     const about = "Mailboxes are the inboxes of a tenant: create and modify them one at a time.";
     const docs = [
