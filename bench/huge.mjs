@@ -234,7 +234,8 @@ function upload(url, token, file) {
     // build, ~20-30 s on Graph beta) blocks the event loop: neither that timer nor the server's close is seen, the
     // socket is still "free" when this request is made, and wrangler dev (workerd), which closes a connection idle
     // for 10-20 s, had long closed it: the request died before reaching the Worker (nothing published).
-    // Expect: 100-continue, as curl sends it.
+    // Expect: 100-continue, as curl sends it (not what kept the connection: without it, on a new connection, Graph
+    // beta's 25 s publish answered 201; the hang-up once blamed on its absence was this stale socket too).
     const req = request(url, { method: "POST", agent: false, headers: { authorization: `Bearer ${token}`, "content-type": file.endsWith(".yaml") ? "application/yaml" : "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
       const parts = [];
       res.on("data", (d) => parts.push(d));
