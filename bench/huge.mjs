@@ -11,7 +11,9 @@
 // wrangler dev's output, BENCH_PAGES=n samples n operation pages (default 100).
 // BENCH_HUGE=github-deref-yaml (only when named) is GitHub dereferenced converted to block-style YAML with the `yaml`
 // library (generated once into bench/.cache/), built streamed by stream/yaml-index.ts; its line also gives the
-// index pass alone (MB/s).
+// index pass alone (MB/s). BENCH_HUGE=swagger2-sorted,swagger2-first (only when named; use BENCH_HUGE_NO_CHILD=1: the
+// streamed build refuses Swagger 2.0) publish a ~20 MB Swagger 2.0 definition built whole, with `swagger` after `paths`
+// (a streamed attempt first: Server-Timing's stream-refused) and first (told from the head, no attempt).
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
@@ -165,6 +167,29 @@ async function githubDerefYaml(json) {
   return out;
 }
 
+/**
+ * A ~20 MB Swagger 2.0 definition (between STREAM_BUILD_MIN_BYTES and WHOLE_BUILD_MAX_BYTES, which only a whole
+ * build reads), written once into bench/.cache: Slack's Web API (../shared/corpus) with its path items repeated
+ * under prefixed paths, pretty-printed. `order` "sorted" keeps Slack's alphabetical keys (`swagger` after `paths`:
+ * the publisher learns the version only when the streamed build refuses it); "first" puts `swagger` first (told
+ * from the first 4 KB, built whole at once: publish-definition.ts buildLarge, stream/sniff.ts).
+ */
+function swagger2(order) {
+  const out = join(CACHE, `slack-swagger2-20mb-${order}.json`);
+  if (existsSync(out)) return out;
+  const doc = JSON.parse(readFileSync(join(ROOT, "../shared/corpus/slack/web-api/slack_web_openapi_v2.json"), "utf8"));
+  const one = JSON.stringify(doc.paths, null, 2).length;
+  const copies = Math.floor((20e6 - JSON.stringify(doc, null, 2).length) / one) + 1;
+  const paths = {};
+  for (let c = 0; c < copies; c++) for (const [p, item] of Object.entries(doc.paths)) paths[`/c${c}${p}`] = item;
+  const { swagger, ...rest } = doc;
+  const out2 = order === "first" ? { swagger, ...rest, paths } : { ...doc, paths };
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(`${out}.tmp`, JSON.stringify(out2, null, 2));
+  renameSync(`${out}.tmp`, out);
+  return out;
+}
+
 /** The four files of the issue (Graph fetched on first use), and the YAML conversion (only when named). */
 function files() {
   const graph = (name) => {
@@ -187,6 +212,8 @@ function files() {
     ["graph-v1.0", () => graph("graph.json")],
     ["graph-beta", () => graph("graph-beta.json")],
     ["github-deref-yaml", () => githubDerefYaml(octokit("api.github.com.deref.json")), "opt-in"],
+    ["swagger2-sorted", () => swagger2("sorted"), "opt-in"],
+    ["swagger2-first", () => swagger2("first"), "opt-in"],
   ];
 }
 
@@ -198,13 +225,18 @@ const PAGE_REQUESTS = Number(process.env.BENCH_PAGES ?? 100);
 
 /**
  * POSTs `file` streamed from disk with its Content-Length through node:http (undici's fetch broke the connection
- * (EPIPE) on wrangler dev for a 73 MB body that curl sends fine).
+ * (EPIPE) on wrangler dev for a 73 MB body that curl sends fine), on a connection of its own, as curl does.
  */
 function upload(url, token, file) {
   return new Promise((resolve, reject) => {
-    // Expect: 100-continue, as curl sends it: without it wrangler dev's proxy dropped the connection (socket hang
-    // up) of a publish that took ~27 s after the body was sent (Graph beta), which curl saw answered.
-    const req = request(url, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": file.endsWith(".yaml") ? "application/yaml" : "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
+    // `agent: false`: a new connection, never the kept-alive one of the previous file's upload (issue 12's "socket
+    // hang up"). Node's global agent keeps sockets alive (5 s idle timeout, a timer), but spawnSync (the 128 MB child
+    // build, ~20-30 s on Graph beta) blocks the event loop: neither that timer nor the server's close is seen, the
+    // socket is still "free" when this request is made, and wrangler dev (workerd), which closes a connection idle
+    // for 10-20 s, had long closed it: the request died before reaching the Worker (nothing published).
+    // Expect: 100-continue, as curl sends it (not what kept the connection: without it, on a new connection, Graph
+    // beta's 25 s publish answered 201; the hang-up once blamed on its absence was this stale socket too).
+    const req = request(url, { method: "POST", agent: false, headers: { authorization: `Bearer ${token}`, "content-type": file.endsWith(".yaml") ? "application/yaml" : "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
       const parts = [];
       res.on("data", (d) => parts.push(d));
       res.on("end", () => {

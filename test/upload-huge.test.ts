@@ -5,7 +5,7 @@ import { app } from "../worker/app";
 import { MAX_UPLOAD_BYTES } from "../worker/routes/apis";
 import { definitionKey, getDefinition, locateDefinition } from "../worker/store/definitions";
 import { BodyRefused, receiveBody } from "../worker/store/definition-upload";
-import { corpusFile, createPortal, ORIGIN } from "./harness/client";
+import { corpusFile, corpusManifest, createPortal, ORIGIN } from "./harness/client";
 
 const MiB = 1024 * 1024;
 
@@ -385,11 +385,48 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
     const json = (await res.json()) as any;
     expect(res.status, JSON.stringify(json).slice(0, 300)).toBe(201);
     expect(json).toMatchObject({ sourceVersion: "2.0", operations: 1, lint: { status: "pending" } });
+    // Told from its first bytes: no streamed attempt first (its time would be Server-Timing's `stream-refused`).
+    expect(res.headers.get("server-timing")).toMatch(/\bbuild;dur=/);
+    expect(res.headers.get("server-timing")).not.toMatch(/stream-refused/);
     const flow = padded(17 * MiB, "openapi: 3.0.3\ninfo: {title: Flow, version: '1'}\npaths: {\"/a\": {get: {responses: {'200': {description: ok}}}}}\n", "\n");
     const yaml = await send(flow.stream, "flow", "application/yaml");
     const answer = (await yaml.json()) as any;
     expect(yaml.status, JSON.stringify(answer).slice(0, 300)).toBe(201);
     expect(answer).toMatchObject({ operations: 1, lint: { status: "pending" } });
+    // Only the streamed build's refusal tells this one (the line reader stops at `paths`): the fallback stays.
+    expect(yaml.headers.get("server-timing")).toMatch(/\bstream-refused;dur=\d+/);
+  });
+
+  it("17 MiB Swagger 2.0 definitions from the corpus publish: built whole at once when their head declares swagger 2.0, after a refused streamed attempt when it does not (keys sorted)", async () => {
+    const token = await createPortal("mid-swagger");
+    const send = (body: ReadableStream<Uint8Array>, api: string, type: string) =>
+      SELF.fetch(`${ORIGIN}/v1/apis/upload?api=${api}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": type }, body, duplex: "half" } as RequestInit);
+    const cases = [
+      // `swagger` first (JSON) and on line 12 after comments (YAML): within the head; Slack's keys are sorted, `swagger` near the end.
+      { path: "go-swagger/testdata/canary/docker/swagger.json", type: "application/json", api: "docker-json", sniffed: true },
+      { path: "go-swagger/testdata/canary/docker-v19.03.13/swagger.yaml", type: "application/yaml", api: "docker-yaml", sniffed: true },
+      { path: "slack/web-api/slack_web_openapi_v2.json", type: "application/json", api: "slack", sniffed: false },
+    ];
+    const rows = new Map((await corpusManifest()).map((row) => [row.local_path, row]));
+    for (const { path, type, api, sniffed } of cases) {
+      expect(rows.get(path)?.declared_version, path).toBe("swagger 2.0");
+      const text = new TextDecoder().decode((await corpusFile(path)).body);
+      // Padded with white space past 16 MiB: before the root's closing brace (JSON), after the document (YAML).
+      const json = type === "application/json";
+      const body = padded(17 * MiB, json ? text.slice(0, text.lastIndexOf("}")) : text, json ? "}" : "\n");
+      const res = await send(body.stream, api, type);
+      const answer = (await res.json()) as any;
+      expect(res.status, `${path}: ${JSON.stringify(answer).slice(0, 300)}`).toBe(201);
+      expect(body.seen.pulled, path).toBe(17 * MiB);
+      expect(answer.sourceVersion, path).toBe("2.0");
+      expect(answer.operations, path).toBeGreaterThan(40);
+      const timing = res.headers.get("server-timing") ?? "";
+      expect(timing, path).toMatch(/\bbuild;dur=/);
+      if (sniffed) expect(timing, path).not.toMatch(/stream-refused/);
+      else expect(timing, path).toMatch(/\bstream-refused;dur=\d+/);
+      const page = await app.fetch(new Request(`${ORIGIN}/p/mid-swagger/reference/${api}/`), env);
+      expect(page.status, path).toBe(200);
+    }
   });
 
   it("a truncated 60 MB JSON definition is refused with 400 and the line and column where it ends", async () => {

@@ -10,6 +10,7 @@
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
 import { buildReference, overBudget, publishWorkUnits, type BuildFailure, type BuildSuccess } from "../openapi/build";
 import { buildStreamed, STREAM_BUILD_MIN_BYTES, WHOLE_BUILD_MAX_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
+import { headDeclaresSwagger2, SNIFF_HEAD_BYTES } from "../openapi/stream/sniff";
 import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
@@ -70,7 +71,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   attempt.budget.raise(publishWorkUnits(stored.size));
   // Past it, a body that cannot be streamed but is within WHOLE_BUILD_MAX_BYTES is built whole after all.
   const large = stored.size > STREAM_BUILD_MIN_BYTES ? await buildLarge(env.DEFINITIONS, stored.key, stored.size, attempt) : "whole";
-  const built = large === "whole" ? await buildWhole(env.DEFINITIONS, req, attempt) : large;
+  // A streamed attempt that only the whole build can follow is timed apart (Server-Timing `stream-refused`).
+  if (large === "stream-refused") clock.lap("stream-refused");
+  const built = typeof large === "string" ? await buildWhole(env.DEFINITIONS, req, attempt) : large;
   clock.lap("build");
   if ("refused" in built) return built.refused;
   const { outcome, size, mediaType } = built;
@@ -294,11 +297,14 @@ async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: Publis
 /**
  * A body past STREAM_BUILD_MIN_BYTES (up to the upload's 100 MB): a JSON or block-style YAML definition is built
  * streamed from R2 (openapi/stream/build.ts: never held whole). "whole" when it cannot be streamed (an archive,
- * Swagger 2.0, YAML the line reader cannot split) but is within WHOLE_BUILD_MAX_BYTES; past that, such a body is
- * refused with 413, saying so. `key` is where its bytes are (store/definitions.ts locateDefinition).
+ * Swagger 2.0, YAML the line reader cannot split) but is within WHOLE_BUILD_MAX_BYTES, told from its first
+ * SNIFF_HEAD_BYTES (archive signatures, a top-level `swagger: "2.0"`: stream/sniff.ts); "stream-refused" when only
+ * the streamed build's refusal told it (a `swagger` member past the head, YAML split badly further on). Past
+ * WHOLE_BUILD_MAX_BYTES such a body is refused with 413, saying so. `key` is where its bytes are
+ * (store/definitions.ts locateDefinition).
  */
-async function buildLarge(bucket: R2Bucket, key: string, size: number, attempt: PublishAttempt): Promise<Built | "whole"> {
-  const head = await bucket.get(key, { range: { offset: 0, length: 4096 } });
+async function buildLarge(bucket: R2Bucket, key: string, size: number, attempt: PublishAttempt): Promise<Built | "whole" | "stream-refused"> {
+  const head = await bucket.get(key, { range: { offset: 0, length: SNIFF_HEAD_BYTES } });
   const first = head ? new Uint8Array(await head.arrayBuffer()) : new Uint8Array(0);
   const mediaType = definitionMediaType(first);
   const wholeAllowed = size <= WHOLE_BUILD_MAX_BYTES;
@@ -307,10 +313,13 @@ async function buildLarge(bucket: R2Bucket, key: string, size: number, attempt: 
     const message = `archives are built from at most ${WHOLE_BUILD_MAX_BYTES} bytes (25 MiB); this one has ${size}. Definitions up to 100 MB are accepted as JSON or YAML, which are built streamed: send the root file alone, or split it`;
     return { refused: refusal(413, "too-large", message) };
   }
+  const format = mediaType === DEFINITION_MEDIA_TYPES.yaml ? "yaml" : "json";
+  // Swagger 2.0 declared up front: the streamed build would refuse it only after reading every byte (issue 12).
+  if (wholeAllowed && headDeclaresSwagger2(first, format)) return "whole";
   try {
-    const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget, mediaType === DEFINITION_MEDIA_TYPES.yaml ? "yaml" : "json");
+    const outcome = await buildStreamed(r2Source(bucket, key), attempt.budget, format);
     // What only the streamed build refuses (Swagger 2.0, YAML it cannot split) is built whole when small enough.
-    if (!outcome.ok && wholeAllowed && STREAM_ONLY_REFUSALS.has(outcome.code)) return "whole";
+    if (!outcome.ok && wholeAllowed && STREAM_ONLY_REFUSALS.has(outcome.code)) return "stream-refused";
     if (!outcome.ok) return { refused: buildRefusal(outcome) };
     return { outcome, size, mediaType };
   } catch (error) {
