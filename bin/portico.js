@@ -8046,7 +8046,7 @@ function extractArchive(data, kind, limits = ARCHIVE_LIMITS) {
   let total = 0;
   let admitted = 0;
   let refusal;
-  const admit = (rawName, size) => {
+  const admit2 = (rawName, size) => {
     if (refusal) return void 0;
     const name = rawName.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
     if (name.endsWith("/") || isJunk(name)) return void 0;
@@ -8069,7 +8069,7 @@ function extractArchive(data, kind, limits = ARCHIVE_LIMITS) {
       const names = /* @__PURE__ */ new Map();
       const unzipped = unzipSync(data, {
         filter: (file) => {
-          const name = admit(file.name, file.originalSize);
+          const name = admit2(file.name, file.originalSize);
           if (name) names.set(file.name, name);
           return name !== void 0;
         }
@@ -8081,11 +8081,11 @@ function extractArchive(data, kind, limits = ARCHIVE_LIMITS) {
     } else {
       for (const item of readTar(data)) {
         if (item.type === "link") {
-          const name2 = admit(item.name, 0);
+          const name2 = admit2(item.name, 0);
           if (name2) links.add(name2);
         }
         if (item.type !== "file") continue;
-        const name = admit(item.name, item.size);
+        const name = admit2(item.name, item.size);
         if (name) files.set(name, item.data);
       }
     }
@@ -21093,9 +21093,13 @@ function validateStructure(root, version, cache3) {
     const kept2 = keptContainer(cache3, members, container, schemas, skip);
     if (kept2) {
       for (const f of kept2.findings) findings.push(f);
+      lastContainers(cache3).set(kept2.key, kept2);
       continue;
     }
-    const made = { key: container.join("\0"), schemas, findings: [], units: [] };
+    const containerKey = container.join("\0");
+    const made = { key: containerKey, schemas, findings: [], units: [], byKey: /* @__PURE__ */ new Map() };
+    const last = lastContainers(cache3).get(containerKey);
+    const prior = last && last.schemas === schemas ? last.byKey : void 0;
     let shared = false;
     for (const key of Object.keys(members)) {
       const value = members[key];
@@ -21104,21 +21108,37 @@ function validateStructure(root, version, cache3) {
         shared = true;
         continue;
       }
-      const path = [...container, key];
-      const unitSchemas = schemasAt(schemas, path);
-      if (!unitSchemas) continue;
+      const kept3 = prior?.get(key);
+      let unit;
+      if (kept3 && kept3.value === value) unit = kept3;
+      else {
+        const path = [...container, key];
+        const unitSchemas = schemasAt(schemas, path);
+        if (!unitSchemas) continue;
+        unit = { value, findings: unitFindings(validator, value, path, unitSchemas, cache3) };
+      }
       skip.add(value);
       made.units.push(value);
-      for (const f of unitFindings(validator, value, path, unitSchemas, cache3)) made.findings.push(f);
+      made.byKey.set(key, unit);
+      for (const f of unit.findings) made.findings.push(f);
     }
     for (const f of made.findings) findings.push(f);
-    if (!shared) cache3.set(members, made);
+    if (!shared) {
+      cache3.set(members, made);
+      lastContainers(cache3).set(containerKey, made);
+    } else lastContainers(cache3).delete(containerKey);
   }
   for (const e of validator.validate(schemas.root, root, [], skip)) {
     const f = toFinding(e);
     if (f) findings.push(f);
   }
   return findings;
+}
+var lastByCache = /* @__PURE__ */ new WeakMap();
+function lastContainers(cache3) {
+  let map = lastByCache.get(cache3);
+  if (!map) lastByCache.set(cache3, map = /* @__PURE__ */ new Map());
+  return map;
 }
 function keptContainer(cache3, members, container, schemas, skip) {
   const hit = cache3.get(members);
@@ -30991,6 +31011,13 @@ var RefResolver = class _RefResolver {
     return next;
   }
   /**
+   * The references whose targets may have moved since `before`, when this resolver was carried from it (the
+   * carry's dropped list); undefined when it was not, or when the carry dropped too many to list.
+   */
+  droppedSince(before) {
+    return this.parent === before ? this.dropped : void 0;
+  }
+  /**
    * Whether every `$ref` in `deps` still reaches the node recorded for it. `checked`: a resolver under which
    * they all did (each was looked up through it). When that is the resolver this one was carried from, only
    * the references the carry dropped can have moved, so a cache entry is revalidated without looking up its
@@ -31115,12 +31142,25 @@ function childFlags(parentFlags, parentKey, key, depth) {
 var MODE_RESOLVED = 1;
 var MODE_SOURCE = 2;
 var MODE_BOTH = 3;
+var unions = /* @__PURE__ */ new WeakMap();
+function checkedOf(fragment) {
+  return fragment.union ? fragment.union.resolver : fragment.checked;
+}
 var runs2 = 0;
 var KEPT_KEYS = 6;
 var KEPT_DEPTH = 8;
 var UNIT_PARENTS = /* @__PURE__ */ new Set(["paths", "webhooks", "definitions", "parameters", "responses", "securityDefinitions"]);
-function walkFragments(root, version, rules, resolver, cache3) {
+function walkFragments(root, version, rules, resolver, cache3, session = false) {
   const walker = new Walker(version, rules, resolver);
+  const state = unions.get(cache3);
+  if (state) {
+    if (session) {
+      const updated = updateUnion(root, walker, resolver, cache3, state);
+      if (updated) return updated;
+    }
+    release(state, resolver);
+    unions.delete(cache3);
+  }
   const problems = [];
   const refs = /* @__PURE__ */ new Set();
   const run = ++runs2;
@@ -31162,7 +31202,157 @@ function walkFragments(root, version, rules, resolver, cache3) {
     for (const r of fragment.refs) refs.add(r);
     for (const e of fragment.edges) queue.push(e);
   }
+  if (session && !budgetReached) keepUnion(queue, run, resolver, cache3);
   return { problems, refs, walked, reused, edgesMade: walker.edgesMade, budgetReached };
+}
+function keepUnion(queue, run, resolver, cache3) {
+  const state = { resolver, members: /* @__PURE__ */ new Map(), withProblems: /* @__PURE__ */ new Map(), refCounts: /* @__PURE__ */ new Map(), refs: /* @__PURE__ */ new Set(), index: /* @__PURE__ */ new Map(), edgeTotal: 1 };
+  for (const e of queue) {
+    const fragment = e.fragment;
+    if (!fragment || fragment.run !== run || e.fragmentIn !== cache3) continue;
+    const known = state.members.get(e.key);
+    if (known) {
+      if (known.fragment === fragment) continue;
+      release(state, resolver);
+      return;
+    }
+    admit(state, e, fragment);
+    countRefs(state, fragment.refs, 1, () => {
+    });
+    fragment.checked = resolver;
+  }
+  unions.set(cache3, state);
+}
+function countRefs(state, refs, by, own2) {
+  for (const r of refs) {
+    const n = (state.refCounts.get(r) ?? 0) + by;
+    if (n === 0 || n === 1 && by === 1) own2();
+    if (n === 0) {
+      state.refCounts.delete(r);
+      state.refs.delete(r);
+    } else {
+      state.refCounts.set(r, n);
+      if (n === 1) state.refs.add(r);
+    }
+  }
+}
+function admit(state, e, fragment) {
+  state.members.set(e.key, { edge: e, fragment });
+  fragment.union = state;
+  if (fragment.problems.length) state.withProblems.set(e.key, fragment);
+  if (fragment.deps) {
+    for (const ref of fragment.deps.keys()) {
+      let keys2 = state.index.get(ref);
+      if (!keys2) state.index.set(ref, keys2 = /* @__PURE__ */ new Set());
+      keys2.add(e.key);
+    }
+  }
+  state.edgeTotal += fragment.edges.length;
+}
+function evict(state, key, fragment) {
+  state.members.delete(key);
+  fragment.union = void 0;
+  fragment.checked = state.resolver;
+  state.withProblems.delete(key);
+  if (fragment.deps) for (const ref of fragment.deps.keys()) state.index.get(ref)?.delete(key);
+  state.edgeTotal -= fragment.edges.length;
+}
+function release(state, current) {
+  for (const { fragment } of state.members.values()) {
+    if (fragment.union !== state) continue;
+    fragment.union = void 0;
+    if (fragment.checked !== current) fragment.checked = state.resolver;
+  }
+}
+function updateUnion(root, walker, resolver, cache3, state) {
+  const dropped = resolver.droppedSince(state.resolver);
+  if (!dropped) return void 0;
+  const before = state.resolver;
+  const run = ++runs2;
+  let walked = 0;
+  let reused = 0;
+  let refsShared = true;
+  const own2 = () => {
+    if (!refsShared) return;
+    state.refs = new Set(state.refs);
+    refsShared = false;
+  };
+  const suspects = /* @__PURE__ */ new Set();
+  for (const ref of dropped) for (const key of state.index.get(ref) ?? []) suspects.add(key);
+  const holds = (f) => {
+    if (!f.deps || f.checked === resolver) return true;
+    if (!resolver.depsHold(f.deps, before)) return false;
+    f.checked = resolver;
+    return true;
+  };
+  const queue = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
+  const take = () => {
+    for (let i2 = 0; i2 < queue.length; i2++) {
+      if (i2 >= LINT_BUDGET.maxEdges) return false;
+      const e = queue[i2];
+      if (e.run === run) continue;
+      e.run = run;
+      const member = state.members.get(e.key);
+      if (member && member.edge.node === e.node && holds(member.fragment)) continue;
+      let fragment = e.fragmentIn === cache3 ? e.fragment : void 0;
+      if (fragment && !depsHold(fragment, resolver)) fragment = void 0;
+      if (!fragment) {
+        fragment = cache3.get(e.node)?.get(e.key);
+        if (fragment && (fragment === member?.fragment || !depsHold(fragment, resolver))) fragment = void 0;
+      }
+      if (fragment) reused++;
+      else {
+        fragment = walker.walk(e);
+        fragment.checked = resolver;
+        walked++;
+        let byKey = cache3.get(e.node);
+        if (!byKey) cache3.set(e.node, byKey = /* @__PURE__ */ new Map());
+        byKey.set(e.key, fragment);
+      }
+      fragment.checked = resolver;
+      e.fragment = fragment;
+      e.fragmentIn = cache3;
+      if (member && lostEdge(member.fragment, fragment)) return false;
+      countRefs(state, fragment.refs, 1, own2);
+      if (member) {
+        countRefs(state, member.fragment.refs, -1, own2);
+        evict(state, e.key, member.fragment);
+      }
+      admit(state, e, fragment);
+      if (state.edgeTotal >= LINT_BUDGET.maxEdges) return false;
+      for (const next of fragment.edges) queue.push(next);
+    }
+    queue.length = 0;
+    return true;
+  };
+  if (!take()) return void 0;
+  for (const key of suspects) {
+    const member = state.members.get(key);
+    if (!member || holds(member.fragment)) continue;
+    if (!stillAt(root, member.edge)) return void 0;
+    queue.push(member.edge);
+    member.edge.run = 0;
+    if (!take()) return void 0;
+  }
+  state.resolver = resolver;
+  const problems = [];
+  for (const f of state.withProblems.values()) for (const p of f.problems) problems.push(p);
+  return { problems, refs: state.refs, walked, reused, edgesMade: walker.edgesMade, budgetReached: false, incremental: true };
+}
+function lostEdge(prev, next) {
+  if (prev.edges.length === 0) return false;
+  const keys2 = /* @__PURE__ */ new Set();
+  for (const e of next.edges) keys2.add(e.key);
+  for (const e of prev.edges) if (!keys2.has(e.key)) return true;
+  return false;
+}
+function stillAt(root, e) {
+  let node = root;
+  for (const s of e.path) {
+    if (node === null || typeof node !== "object") return false;
+    node = node[s];
+  }
+  return node === e.node;
 }
 function edge(node, path, ctx, mode) {
   return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)), run: 0 };
@@ -31175,7 +31365,7 @@ function ctxKey(flags, depth, keys2) {
 }
 function depsHold(fragment, resolver) {
   if (!fragment.deps) return true;
-  if (!resolver.depsHold(fragment.deps, fragment.checked)) return false;
+  if (!resolver.depsHold(fragment.deps, checkedOf(fragment))) return false;
   fragment.checked = resolver;
   return true;
 }
@@ -31558,15 +31748,20 @@ function planRules(version, settings = {}) {
   }
   return { version, stores, rules, severities, node, document, skeleton: /* @__PURE__ */ new WeakMap() };
 }
-function runRules(root, plan, cache3 = /* @__PURE__ */ new WeakMap(), resolver = new RefResolver(root)) {
-  const walked = walkFragments(root, plan.version, plan.node, resolver, cache3);
+function runRules(root, plan, cache3, resolver = new RefResolver(root)) {
+  const t0 = performance.now();
+  const walked = walkFragments(root, plan.version, plan.node, resolver, cache3 ?? /* @__PURE__ */ new WeakMap(), cache3 !== void 0);
+  const t1 = performance.now();
   const document = [];
   for (const index of plan.document) {
     const rule = plan.rules[index];
     if (rule.scope === "document") document.push({ index, visitor: rule.create(), store: plan.stores[index], unit: rule.unit === true });
   }
   const skeleton = walkSkeleton(root, plan.version, document, resolver, walked.refs, plan.skeleton);
-  return { problems: dedupe([...walked.problems, ...skeleton]), stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached } };
+  const t2 = performance.now();
+  const problems = dedupe([...walked.problems, ...skeleton]);
+  const phases = { fragments: t1 - t0, skeleton: t2 - t1, dedupe: performance.now() - t2 };
+  return { problems, stats: { fragmentsWalked: walked.walked, fragmentsReused: walked.reused, edgesMade: walked.edgesMade, budgetReached: walked.budgetReached, incremental: walked.incremental === true, phases } };
 }
 function dedupe(problems) {
   const seen = /* @__PURE__ */ new Set();
