@@ -1,6 +1,7 @@
 // Issue 12: a body built whole (≤ 16 MiB) is handed to the PortalPublisher with the request, which stores it in R2
 // while it builds. Nothing published may name a body not yet stored, and a failed R2 write must fail the publish
-// with nothing half-replaced.
+// with nothing half-replaced. Likewise the search index is built while the model's last KV writes (and its header)
+// are on the wire: a failure there must fail the publish before any D1 write.
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, getPage, ORIGIN, upload } from "./harness/client";
@@ -106,5 +107,43 @@ describe("a body built whole is handed to the publisher", () => {
     expect(isPublishRequest({ ...request, body: new Uint8Array(HANDED_BODY_MAX_BYTES + 1) })).toBe(false);
     expect(isPublishRequest({ ...request, body: new Uint8Array(0) })).toBe(false);
     expect(isPublishRequest({ ...request, body: "not bytes" })).toBe(false);
+  });
+});
+
+describe("the search index is built while the model's last writes are on the wire", () => {
+  it("a failed model header write (the last KV write) fails the publish before any D1 write; a retry publishes", async () => {
+    const token = await createPortal("handoff-e");
+    expect((await upload(token, petstoreV3, { api: "pets", version: "v1" })).status).toBe(201);
+    // Bytes no other test stores: the model must be new, so that its header is written.
+    const second = petstoreV3.replace("summary: Info for a specific pet", "summary: Fetch one pet (header)");
+    let refused = 0;
+    await runInDurableObject(publisherFor(env.PUBLISHER, "handoff-e"), (instance: PortalPublisher) => {
+      const real = instance.work;
+      instance.work = (e, req, attempt, options) => {
+        instance.work = real;
+        const kv = new Proxy(e.MODELS, {
+          get: (t, k) =>
+            k === "put"
+              ? (key: string, ...rest: unknown[]) => (key.endsWith("/header") ? (refused++, Promise.reject(new Error("KV unavailable"))) : (t.put as any)(key, ...rest))
+              : (t as any)[k]?.bind?.(t) ?? (t as any)[k],
+        });
+        return publishDefinition({ ...e, MODELS: kv }, req, attempt, options);
+      };
+    });
+    const failed = await SELF.fetch(`${ORIGIN}/v1/apis/upload?api=pets&version=v2`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/yaml" }, body: second });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    await failed.arrayBuffer();
+    expect(refused).toBe(1);
+    const after = await listed(token);
+    expect(after.apis[0]).toMatchObject({ liveVersion: "v1", publications: 1 });
+    expect(after.apis[0].versions.map((v: any) => v.label)).toEqual(["v1"]);
+    expect((await getPage("/p/handoff-e/reference/pets/")).html).not.toContain("Fetch one pet");
+    // The search index did not flip either.
+    const hits = (await (await SELF.fetch(`${ORIGIN}/p/handoff-e/search.json?q=fetch%20one%20pet`)).json()) as any;
+    expect(hits.results.map((r: any) => r.version)).not.toContain("v2");
+
+    expect((await upload(token, second, { api: "pets", version: "v2" })).status).toBe(201);
+    expect((await getPage("/p/handoff-e/reference/pets/")).html).toContain("Fetch one pet");
+    expect((await getPage("/p/handoff-e/reference/pets/v2/showpetbyid")).status).toBe(200);
   });
 });

@@ -190,7 +190,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     searchDocs.add(operationDocument(built, searchSource));
     return built;
   };
-  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !modelStored, firstWrite, streamed ? MAX_MODEL_SLICE_CHARS : Infinity);
+  let serialised: () => void = () => undefined;
+  const allSerialised = new Promise<void>((resolve) => (serialised = resolve));
+  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !modelStored, firstWrite, streamed ? MAX_MODEL_SLICE_CHARS : Infinity, serialised);
   // A streamed model too heavy to store stops while writing: refused as a whole-document build is before it.
   const tooHeavy = writing.then(
     () => undefined,
@@ -208,16 +210,26 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     lint = lintUpload(attempt.budget, labelIssues);
     clock.lap("lint");
   }
-  const heavy = await tooHeavy;
+  // Once every slice is serialised (its search document read) the index can be built while the last chunk writes
+  // and then the header (written last: "model complete") are on the wire; both are awaited before any D1 write.
+  // A refusal (too heavy, too dense) is only thrown while slicing, so it is known by the time the race settles.
+  const heavy = await Promise.race([allSerialised.then(() => undefined), tooHeavy]);
   if (heavy) return heavy;
-  const { locations } = await writing;
-  if (!modelStored) await putHeader(env.MODELS, modelKey, header);
+  const modelWritten = tooHeavy.then(async () => {
+    const stored = await writing;
+    if (!modelStored) await putHeader(env.MODELS, modelKey, header);
+    return stored;
+  });
+  // Awaited below; a KV failure must not be reported unhandled while the index is being built.
+  modelWritten.catch(() => undefined);
   // Every slice is taken: the streamed build's caches and target table must not ride along into the search index
   // (issue 12: Graph beta's live memory there fell from ~112 MB to ~62 MB; bench/huge.mjs).
   if (streamed) outcome.release();
   clock.lap("kv-write");
   const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() } } }, attempt);
   clock.lap("search");
+  const { locations } = await modelWritten;
+  clock.lap("kv-wait");
   // The answer is built before any D1 write: once the live pointer has flipped, nothing may fail the request
   // (CI would retry a publish that worked, adding publications).
   const body = answer(apiSlug, lint ? { status: "complete", url: lintUrl, ...lint } : { status: "pending", url: lintUrl });
