@@ -10,6 +10,8 @@ import { publisherFor, type PortalPublisher } from "../worker/publish/portal-pub
 import { publishDefinition } from "../worker/publish/publish-definition";
 import { HANDED_BODY_MAX_BYTES, isPublishRequest } from "../worker/publish/types";
 import { definitionKey } from "../worker/store/definitions";
+import { decodeUtf8 } from "../worker/openapi/pipeline/sniff";
+import { UTF8_CASES } from "../worker/openapi/pipeline/utf8-cases";
 import { sha256Hex } from "../worker/store/tokens";
 import petstoreV3 from "./fixtures/petstore-v3.yaml?raw";
 
@@ -145,5 +147,19 @@ describe("the search index is built while the model's last writes are on the wir
     expect((await upload(token, second, { api: "pets", version: "v2" })).status).toBe(201);
     expect((await getPage("/p/handoff-e/reference/pets/")).html).toContain("Fetch one pet");
     expect((await getPage("/p/handoff-e/reference/pets/v2/showpetbyid")).status).toBe(200);
+  });
+});
+
+describe("decodeUtf8 in workerd (its Buffer, through nodejs_compat)", () => {
+  it("answers as a fatal TextDecoder on every case", () => {
+    for (const { name, bytes, text } of UTF8_CASES) {
+      let got: string | undefined;
+      try {
+        got = decodeUtf8(new Uint8Array(bytes));
+      } catch {
+        got = undefined;
+      }
+      expect(got, name).toBe(text);
+    }
   });
 });
