@@ -132,7 +132,6 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   const fresh = [change.api?.documents, change.content?.documents].filter((d): d is SourceDocuments => d !== undefined);
   // Every source's parts in index order (other live APIs by slug, the changed source, the live release), each
   // handed to `use` as soon as it is read, then dropped.
-  const cached: Promise<void>[] = [];
   const eachSource = async (use: (parts: Uint8Array[]) => void) => {
     for (const row of await liveApis(env.DB, portalId)) {
       if (row.api === change.api?.api) continue;
@@ -140,12 +139,10 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
       const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
       use(await cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)));
     }
-    // The changed source's set is cached while the index is built from it: the write keeps its own list of the
-    // parts (the builder empties the slots of `d.parts` as it reads them), and is awaited once the index is stored.
+    // The changed source's set is cached first, so its parts can be released as the builder reads them (writing it
+    // while the index is built held the parts longer: 26 MB for Graph beta; see docs/architecture.md).
     for (const d of fresh) {
-      const caching = putDocumentParts(env.MODELS, d.key, [...d.parts]);
-      caching.catch(() => undefined);
-      cached.push(caching);
+      await putDocumentParts(env.MODELS, d.key, d.parts);
       use(d.parts);
     }
     if (content) use(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
@@ -181,7 +178,6 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   const bytes = blocksLength(blocks);
   attempt?.checkpoint("storing the search index");
   const at = await putIndex(env.MODELS, blocks);
-  await Promise.all(cached);
   const pointer = { portalId, indexKey: at.key, parts: at.parts, documents: builder.added, variables: variableDefaults(config), builtAt: now };
   if (!vectors) return { pointer, bytes };
   const { vectors: _table, ...rest } = vectors;
