@@ -11410,6 +11410,13 @@ var SIGNATURES = [
   [[253, 55, 122, 88, 90], "xz data"],
   [[55, 122, 188, 175], "a 7-Zip archive"]
 ];
+function decodeUtf8(bytes) {
+  const nodeBuffer = globalThis.Buffer;
+  const bom = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? 3 : 0;
+  const text = nodeBuffer ? nodeBuffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.byteLength - bom).toString("utf8") : new TextDecoder("utf-8").decode(bytes);
+  if (!text.includes("\uFFFD")) return text;
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
 function sniffBody(body) {
   const starts = (bytes) => bytes.every((b, i2) => body[i2] === b);
   if (starts([31, 139])) return { kind: "gzip" };
@@ -11419,7 +11426,7 @@ function sniffBody(body) {
   let text;
   try {
     const encoding = starts([255, 254]) ? "utf-16le" : starts([254, 255]) ? "utf-16be" : "utf-8";
-    text = new TextDecoder(encoding, { fatal: true }).decode(body);
+    text = encoding === "utf-8" ? decodeUtf8(body) : new TextDecoder(encoding, { fatal: true }).decode(body);
   } catch {
     return { kind: "binary", message: "the body is not UTF-8 text" };
   }

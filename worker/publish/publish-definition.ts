@@ -1,5 +1,6 @@
 /**
- * @module One publish, end to end: R2 raw body → build (parse, detect, normalise, bundle, model) → lint →
+ * @module One publish, end to end: the raw body (handed by the upload route and stored in R2 beside the build, or
+ * read from R2) → build (parse, detect, normalise, bundle, model) → lint →
  * KV slices (content-addressed, header last) → D1 rows → live pointer flipped in the same D1 transaction.
  * Lint runs within the request only for definitions within INLINE_LINT_BUDGET (or `?strict=true`, before
  * anything is written); a larger one goes live first and hands its lint to the PortalPublisher (`lateLint`).
@@ -15,7 +16,7 @@ import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
-import { DEFINITION_MEDIA_TYPES, definitionMediaType, getDefinition, locateDefinition } from "../store/definitions";
+import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition, locateDefinition, putDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from "../store/models";
 import { pieces } from "../lib/pieces";
 import { PublishAttempt } from "./deadline";
@@ -63,9 +64,13 @@ function stopwatch() {
  */
 export async function publishDefinition(env: Env, req: PublishRequest, attempt = new PublishAttempt(), options: PublishOptions = {}): Promise<PublishResponse> {
   const clock = stopwatch();
+  // A handed body (≤ 16 MiB, issue 12) is stored in R2 while it is built rather than before: `storing` is awaited
+  // before the first D1 write (and before an "unchanged" answer), so a failed write fails the publish with nothing
+  // written to D1; the KV chunks already written are content-addressed and unread.
+  const storing = req.body ? storeHanded(env.DEFINITIONS, req.sha256, req.body, clock.timings) : undefined;
   // The size first: a body past STREAM_BUILD_MIN_BYTES is never read whole (issue 12).
   // (A body streamed to R2 is stored once under a key of its own, named by an alias at its content address.)
-  const stored = await locateDefinition(env.DEFINITIONS, req.sha256);
+  const stored = req.body ? { key: definitionKey(req.sha256), size: req.body.byteLength } : await locateDefinition(env.DEFINITIONS, req.sha256);
   if (!stored) return refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again");
   // A larger body may legitimately need more work (build.ts publishWorkUnits: linear in its bytes, capped).
   attempt.budget.raise(publishWorkUnits(stored.size));
@@ -165,6 +170,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
       if (stored === "pending") block = { status: "pending", url: lintUrl };
       else block = { status: "complete", url: lintUrl, ...(stored ?? (lint ??= lintUpload(attempt.budget, labelIssues))) };
       await ensurePortalIndex(env, req.portalId, attempt);
+      await storing;
       return { status: 200, json: JSON.stringify({ ...answer(apiSlug, block), unchanged: true }), timings: clock.timings };
     }
   }
@@ -187,7 +193,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     searchDocs.add(operationDocument(built, searchSource));
     return built;
   };
-  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !modelStored, firstWrite, streamed ? MAX_MODEL_SLICE_CHARS : Infinity);
+  let serialised: () => void = () => undefined;
+  const allSerialised = new Promise<void>((resolve) => (serialised = resolve));
+  const writing = putSlices(env.MODELS, modelKey, operations.map((op) => op.slug), slice, !modelStored, firstWrite, streamed ? MAX_MODEL_SLICE_CHARS : Infinity, serialised);
   // A streamed model too heavy to store stops while writing: refused as a whole-document build is before it.
   const tooHeavy = writing.then(
     () => undefined,
@@ -205,20 +213,32 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     lint = lintUpload(attempt.budget, labelIssues);
     clock.lap("lint");
   }
-  const heavy = await tooHeavy;
+  // Once every slice is serialised (its search document read) the index can be built while the last chunk writes
+  // and then the header (written last: "model complete") are on the wire; both are awaited before any D1 write.
+  // A refusal (too heavy, too dense) is only thrown while slicing, so it is known by the time the race settles.
+  const heavy = await Promise.race([allSerialised.then(() => undefined), tooHeavy]);
   if (heavy) return heavy;
-  const { locations } = await writing;
-  if (!modelStored) await putHeader(env.MODELS, modelKey, header);
+  const modelWritten = tooHeavy.then(async () => {
+    const stored = await writing;
+    if (!modelStored) await putHeader(env.MODELS, modelKey, header);
+    return stored;
+  });
+  // Awaited below; a KV failure must not be reported unhandled while the index is being built.
+  modelWritten.catch(() => undefined);
   // Every slice is taken: the streamed build's caches and target table must not ride along into the search index
   // (issue 12: Graph beta's live memory there fell from ~112 MB to ~62 MB; bench/huge.mjs).
   if (streamed) outcome.release();
   clock.lap("kv-write");
   const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() } } }, attempt);
   clock.lap("search");
+  const { locations } = await modelWritten;
+  clock.lap("kv-wait");
   // The answer is built before any D1 write: once the live pointer has flipped, nothing may fail the request
   // (CI would retry a publish that worked, adding publications).
   const body = answer(apiSlug, lint ? { status: "complete", url: lintUrl, ...lint } : { status: "pending", url: lintUrl });
 
+  // Nothing in D1 may name a body that is not stored: a failed R2 write of a handed body throws here.
+  await storing;
   attempt.checkpoint("recording the version");
   const now = new Date().toISOString();
   const api = await upsertApi(db, req.portalId, apiSlug, header.info.title, now);
@@ -278,14 +298,26 @@ type Built =
   | { outcome: BuildSuccess | StreamedBuildSuccess; size: number; mediaType: string }
   | { refused: PublishResponse };
 
-/** A body within STREAM_BUILD_MIN_BYTES: read whole and built by build.ts (every format), as before issue 12. */
+/**
+ * Puts a handed body in R2 under its hash (store/definitions.ts putDefinition) and records how long that took as
+ * `timings["r2-store"]` (milliseconds; it runs beside the build, so it is not a lap). The returned promise rejects
+ * with the R2 error; a rejection nobody awaits (a publish refused before its D1 writes) is not reported unhandled.
+ */
+function storeHanded(bucket: R2Bucket, sha256: string, body: Uint8Array, timings: Record<string, number>): Promise<void> {
+  const started = Date.now();
+  const put = putDefinition(bucket, sha256, body).then(() => void (timings["r2-store"] = Date.now() - started));
+  put.catch(() => undefined);
+  return put;
+}
+
 /** A build's refusal as the upload's answer: its status, reason, place and the first 200 issues. */
 function buildRefusal({ status, code, message, line, column, issues }: BuildFailure | StreamedBuildFailure): PublishResponse {
   return refusal(status, code, message, { line, column, issues: issues.slice(0, 200) });
 }
 
+/** A body within STREAM_BUILD_MIN_BYTES (handed, or read whole from R2) built by build.ts (every format), as before issue 12. */
 async function buildWhole(bucket: R2Bucket, req: PublishRequest, attempt: PublishAttempt): Promise<Built> {
-  const raw = await getDefinition(bucket, req.sha256);
+  const raw = req.body ? { body: req.body } : await getDefinition(bucket, req.sha256);
   if (!raw) return { refused: refusal(404, "definition-missing", "the uploaded body was not found in storage; upload it again") };
   const outcome = buildReference({ body: raw.body, contentType: req.contentType, root: req.root, budget: attempt.budget });
   if (!outcome.ok) return { refused: buildRefusal(outcome) };

@@ -139,7 +139,8 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
       const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
       use(await cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)));
     }
-    // The changed source's set is cached first, so its parts can be released as the builder reads them.
+    // The changed source's set is cached first, so its parts can be released as the builder reads them (writing it
+    // while the index is built held the parts longer: 26 MB for Graph beta; see docs/architecture.md).
     for (const d of fresh) {
       await putDocumentParts(env.MODELS, d.key, d.parts);
       use(d.parts);

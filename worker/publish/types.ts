@@ -1,11 +1,28 @@
 /** @module Messages between the upload route and the PortalPublisher Durable Object. */
 import type { WorkBudget } from "../openapi/work-budget";
 
-/** What the upload route asks the publisher to do. The raw body is already in R2 under `sha256`. */
+/**
+ * Largest body (bytes) the upload route hands to the publisher with the request (`PublishRequest.body`) instead of
+ * storing it in R2 first: 16 MiB, the largest body built whole (openapi/stream/build.ts STREAM_BUILD_MIN_BYTES; a
+ * test holds them equal), half of the Workers RPC limit on a serialised message (32 MiB), so the request crosses
+ * RPC with room to spare. Larger bodies are in R2 before the publisher is called, as they always were.
+ */
+export const HANDED_BODY_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What the upload route asks the publisher to do. The raw body is either in R2 under `sha256` already, or (at most
+ * {@link HANDED_BODY_MAX_BYTES}) carried in `body`, for the publisher to store in R2 while it builds (issue 12).
+ */
 export interface PublishRequest {
   portalId: number;
   portalSlug: string;
+  /** SHA-256 (lowercase hex) of the raw body; the route computed it from the bytes, `body` included. */
   sha256: string;
+  /**
+   * The raw body itself, when the route has not stored it: the publisher puts it in R2 under `sha256` beside the
+   * build and awaits that write before any D1 write, so nothing published can name a body not yet stored.
+   */
+  body?: Uint8Array;
   contentType: string;
   /** `?api=`: the API slug; default: a slug of `info.title`. */
   apiSlug?: string;
@@ -64,7 +81,10 @@ export interface LateLint {
 export interface PublishResponse {
   status: 200 | 201 | 400 | 404 | 413 | 415 | 422;
   json: string;
-  /** Milliseconds per phase (r2-read, build, lint, kv-write, d1-write), sent as Server-Timing. */
+  /**
+   * Milliseconds per consecutive phase (a definition's build, lint, kv-write, search, d1-write; a content release's
+   * r2-read first), sent as Server-Timing; plus, for a handed body, `r2-store`: its R2 write, which ran beside them.
+   */
   timings: Record<string, number>;
   /** Lint to run once this answer is sent (never crosses RPC: the PortalPublisher takes it off the answer). */
   lateLint?: LateLint;
@@ -90,6 +110,7 @@ export function isPublishRequest(value: unknown): value is PublishRequest {
     optString("apiSlug") &&
     optString("versionLabel") &&
     optString("root") &&
-    (v.strict === undefined || typeof v.strict === "boolean")
+    (v.strict === undefined || typeof v.strict === "boolean") &&
+    (v.body === undefined || (v.body instanceof Uint8Array && v.body.byteLength > 0 && v.body.byteLength <= HANDED_BODY_MAX_BYTES))
   );
 }

@@ -15,7 +15,7 @@ import { workersAiChangelogWriter } from "../publish/changelog-ai-writer";
 import { ensureDrafts, writerInput } from "../publish/changelog-drafts";
 import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer";
 import { publisherFor } from "../publish/portal-publisher";
-import type { PublishRequest } from "../publish/types";
+import { HANDED_BODY_MAX_BYTES, type PublishRequest } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
 import { findApi, findPublishedVersion, findVersionById, publishedVersionsQuery, setLayout } from "../store/apis";
 import { storedLintReport } from "../publish/lint-step";
@@ -132,19 +132,24 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     }
     let sha256: string;
     let size: number;
+    let handed: Uint8Array | undefined;
     if (received.kind === "buffered") {
       const body = received.bytes;
       if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
       sha256 = await sha256Hex(body);
       size = body.byteLength;
+      // A body built whole goes to the publisher with the request, which stores it in R2 while it builds (issue 12:
+      // GitHub's 13 MB took ~0.5 s to store locally, then as long again to read back); a larger one is stored first.
       // The blob is shared by every portal posting these bytes: the Content-Type is not stored with it.
-      await putDefinition(c.env.DEFINITIONS, sha256, body);
+      if (size <= HANDED_BODY_MAX_BYTES) handed = body;
+      else await putDefinition(c.env.DEFINITIONS, sha256, body);
     } else ({ sha256, size } = received);
-    const r2Write = Date.now() - started;
+    const receiveMs = Date.now() - started;
     const request: PublishRequest = {
       portalId: portal.id,
       portalSlug: portal.slug,
       sha256,
+      ...(handed ? { body: handed } : {}),
       contentType,
       ...names,
       root: optionalParam(c.req.query("root"), "root"),
@@ -156,7 +161,8 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
     // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
     if (result.status === 201 && size <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
-    const response = publishAnswer(result, { "r2-write": r2Write, ...result.timings });
+    // `receive`: the body read and hashed (its R2 write is the publisher's `r2-store`); `r2-write`: read, hashed, stored.
+    const response = publishAnswer(result, { [handed ? "receive" : "r2-write"]: receiveMs, ...result.timings });
     // The version is live and answered; its lint starts once this response is the runtime's (issue 12).
     if (lateLintVersion !== undefined) c.executionCtx.waitUntil(publisher.startLateLint(lateLintVersion).catch(() => undefined));
     return response;

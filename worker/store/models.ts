@@ -146,7 +146,8 @@ class ChunkPacker {
  * Recomputing with `write` false reproduces the same locations (same slices, same order). `slice` may read storage
  * (the streamed build's slices are async). Past `maxChars` characters stored (slices and targets) it throws
  * {@link SlicesTooHeavy}: the streamed build cannot weigh its model before writing; chunks already written are
- * content-addressed and unread.
+ * content-addressed and unread. `onSerialised` is called once every slice has been taken and serialised and the
+ * last chunks are queued: what remains is waiting for writes, which the caller may overlap with other work.
  */
 export async function putSlices(
   kv: KVNamespace,
@@ -156,6 +157,7 @@ export async function putSlices(
   write = true,
   onFirstWrite?: () => void,
   maxChars = Infinity,
+  onSerialised?: () => void,
 ): Promise<StoredModel> {
   const locations = new Map<string, SliceLocation>();
   const targetAt = new Map<string, SliceLocation>();
@@ -189,6 +191,7 @@ export async function putSlices(
   }
   await slices.flush();
   await targets.flush();
+  onSerialised?.();
   await Promise.all(inFlight);
   return { locations, sliceChars: slices.chars, targetChars: targets.chars, chunks: slices.chunk + targets.chunk, targets: targetAt.size };
 }

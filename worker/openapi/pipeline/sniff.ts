@@ -12,6 +12,21 @@ const SIGNATURES: [number[], string][] = [
   [[0x37, 0x7a, 0xbc, 0xaf], "a 7-Zip archive"],
 ];
 
+/**
+ * UTF-8 bytes as text, exactly as a fatal `TextDecoder` decodes them (a leading BOM dropped; a TypeError when they
+ * are not well-formed UTF-8, WHATWG Encoding), but fast in workerd: its fatal decoder took 1.4 s for GitHub's
+ * 13 MB description where the replacing one is fast (issue 12). A replacing decode gives U+FFFD for every
+ * ill-formed sequence, so text without U+FFFD came from well-formed bytes; text with one (ill-formed, or a U+FFFD
+ * written in the source) is decided by the fatal decoder.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  const nodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBufferLike, offset: number, length: number): { toString(encoding: "utf8"): string } } }).Buffer;
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const text = nodeBuffer ? nodeBuffer.from(bytes.buffer, bytes.byteOffset + bom, bytes.byteLength - bom).toString("utf8") : new TextDecoder("utf-8").decode(bytes);
+  if (!text.includes("\uFFFD")) return text;
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
 /** Classifies a body: an archive, UTF-8/UTF-16 text (decoded), or binary (with what it looks like). */
 export function sniffBody(body: Uint8Array): BodyKind {
   const starts = (bytes: number[]) => bytes.every((b, i) => body[i] === b);
@@ -22,7 +37,7 @@ export function sniffBody(body: Uint8Array): BodyKind {
   let text: string;
   try {
     const encoding = starts([0xff, 0xfe]) ? "utf-16le" : starts([0xfe, 0xff]) ? "utf-16be" : "utf-8";
-    text = new TextDecoder(encoding, { fatal: true }).decode(body);
+    text = encoding === "utf-8" ? decodeUtf8(body) : new TextDecoder(encoding, { fatal: true }).decode(body);
   } catch {
     return { kind: "binary", message: "the body is not UTF-8 text" };
   }
