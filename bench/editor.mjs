@@ -55,6 +55,8 @@ async function measure(browser, def) {
   try {
     await page.addInitScript(([t, view]) => {
       sessionStorage.setItem("portico:token:bench", t);
+      // The session records where each keystroke's diagnostics spent their time (LintTrace in client/editor/session.ts).
+      sessionStorage.setItem("portico:bench", "1");
       localStorage.setItem("portico:editor:view", view);
     }, [harness.token, def.view]);
     const cdp = await page.context().newCDPSession(page);
@@ -94,6 +96,7 @@ async function measure(browser, def) {
       await cdp.send("Profiler.start");
     }
     const latencies = [];
+    const traces = [];
     const lintMs = [];
     const frames = [];
     for (let i = 0; i < def.edits; i++) {
@@ -107,12 +110,13 @@ async function measure(browser, def) {
       await page.keyboard.press(i % 2 === 0 ? "x" : "Backspace");
       await page.waitForFunction((n) => {
         const s = globalThis.__porticoEditor;
-        return s.stats.lintLatencies.length > n && s.store.state.problemsVersion === s.store.state.version;
+        return s.stats.lintLatencies.length > n && s.store.state.problemsVersion === s.store.state.version && s.stats.trace?.at(-1)?.paintedAt !== undefined;
       }, before, { timeout: 60_000 });
-      const [latency, lint, frame] = await page.evaluate(() => {
+      const [latency, lint, frame, trace] = await page.evaluate(() => {
         const s = globalThis.__porticoEditor.stats;
-        return [s.lintLatencies.at(-1), s.lintMs.at(-1), s.keyToFrameMs.at(-1)];
+        return [s.lintLatencies.at(-1), s.lintMs.at(-1), s.keyToFrameMs.at(-1), s.trace.at(-1)];
       });
+      traces.push(trace);
       latencies.push(latency);
       lintMs.push(lint);
       if (frame !== undefined) frames.push(frame);
@@ -127,7 +131,7 @@ async function measure(browser, def) {
     // When the early view's text was actually on screen: a second navigation (below), the editor bundle held back.
     const early = earlyAt === undefined ? undefined : await earlyRender(browser, harness, def);
     const earlyRenderAt = early?.renderAt;
-    return { first, paintAt, earlyAt, earlyInPage, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, lintMs, frames, problems, heap, domNodes, profile };
+    return { first, paintAt, earlyAt, earlyInPage, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, traces, lintMs, frames, problems, heap, domNodes, profile };
   } finally {
     await page.close();
     await harness.close();
@@ -166,6 +170,32 @@ async function earlyRender(browser, harness, def) {
   }
 }
 
+/** A keystroke's phases (from its LintTrace), in ms; undefined where the trace lacks a time. */
+const PHASES = [
+  ["key→edit posted", (t) => t.postAt - t.keyAt],
+  ["edit→worker", (t) => t.workerEditAt - t.postAt],
+  ["worker queue", (t) => t.workerStartAt - t.workerEditAt],
+  ["lint", (t) => t.lintMs],
+  ["answer→page", (t) => t.receivedAt - t.workerPostAt],
+  ["map", (t) => t.mappedAt - t.receivedAt],
+  ["CodeMirror", (t) => t.appliedAt - t.mappedAt],
+  ["store+render", (t) => t.renderedAt - t.appliedAt],
+  ["→painted", (t) => t.paintedAt - t.renderedAt],
+  ["key→painted", (t) => t.paintedAt - t.keyAt],
+];
+
+/** Lines describing where keystrokes' diagnostics spent their time: p50/p95 per phase, and (BENCH_RAW) per edit. */
+function phaseLines(traces) {
+  const lines = [];
+  const cols = PHASES.map(([name, f]) => [name, traces.map((t) => f(t)).filter((x) => Number.isFinite(x))]);
+  lines.push("    phases p50/p95: " + cols.filter(([, xs]) => xs.length).map(([name, xs]) => `${name} ${pct(xs, 50).toFixed(1)}/${pct(xs, 95).toFixed(1)}`).join(", "));
+  if (process.env.BENCH_RAW) {
+    lines.push("    per edit: " + PHASES.map(([name]) => name).join(" | "));
+    traces.forEach((t, i) => lines.push(`      ${String(i + 1).padStart(2)}: ` + PHASES.map(([, f]) => { const x = f(t); return Number.isFinite(x) ? x.toFixed(1) : "-"; }).join(" | ")));
+  }
+  return lines;
+}
+
 /** The 15 functions with the most self samples in a CDP profile, as "share name (file:line)" lines. */
 function topFunctions(profile) {
   const self = new Map();
@@ -199,6 +229,7 @@ export async function main() {
       console.log(`    edit→diagnostics  p50 ${ms(pct(r.latencies, 50))}  p95 ${ms(pct(r.latencies, 95))}  max ${ms(Math.max(...r.latencies))}`);
       console.log(`    lint in worker    p50 ${ms(pct(r.lintMs, 50))}  p95 ${ms(pct(r.lintMs, 95))}`);
       if (process.env.BENCH_RAW) console.log("    raw", r.latencies.map((x) => x.toFixed(0)).join(" "));
+      if (r.traces.length) console.log(phaseLines(r.traces).join("\n"));
       if (r.profile) console.log(["    main thread, self time over the edits:", ...r.profile.map((l) => `      ${l}`)].join("\n"));
       console.log(`    key→next frame    p50 ${ms(pct(r.frames, 50))}  p95 ${ms(pct(r.frames, 95))}  (main thread stays free while the worker lints)`);
     }

@@ -25,12 +25,18 @@ export interface LintHostOptions {
   /** Runs `task` after the messages already queued (setTimeout 0 in the worker; tests pass a synchronous one). */
   defer: (task: () => void) => void;
   now?: () => number;
+  /** Wall clock for {@link LintTiming} (default `performance.timeOrigin + performance.now()`). */
+  wallNow?: () => number;
 }
 
 /** Creates the worker's message handler. */
 export function createLintHost(options: LintHostOptions): (message: ToWorker) => void {
   const { engine, post, defer } = options;
   const now = options.now ?? (() => performance.now());
+  const wallNow = options.wallNow ?? (() => performance.timeOrigin + performance.now());
+  /** Timing asked for by the page (`open` with `timing`), and when the last edit arrived (wall clock). */
+  let timing = false;
+  let editAt = 0;
   /** The text as of the last materialisation; `textEdits` since then are applied only when someone reads it. */
   let base = "";
   let textEdits: TextChange[][] = [];
@@ -54,6 +60,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
 
   const lint = () => {
     lintQueued = false;
+    const startAt = timing ? wallNow() : 0;
     const started = now();
     let raw;
     try {
@@ -77,6 +84,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       errors: all.filter((p) => p.severity === "error").length,
       warnings: all.filter((p) => p.severity === "warn").length,
       lintMs: now() - started,
+      ...(timing ? { timing: { editAt, startAt, postAt: wallNow() } } : {}),
     });
   };
   const queueLint = () => {
@@ -100,11 +108,14 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
         ruleset = msg.ruleset;
         version = msg.version;
         lints = msg.lint !== false;
+        timing = msg.timing === true;
+        if (timing) editAt = wallNow();
         session = undefined;
         pending = [];
         queueLint();
         return;
       case "edit":
+        if (timing) editAt = wallNow();
         textEdits.push(msg.changes);
         // Bounded: a long session folds its edits into one change now and then (reading only slices of the text).
         if (textEdits.length >= 1000) {

@@ -91,16 +91,27 @@ export type ToWorker =
   /**
    * `text`, or `bytes` (UTF-8, decoded by the worker: a large definition's bytes are transferred rather than a
    * string cloned on the page's thread). `lint: false` for the instance that only answers Visual, edit and
-   * conversion requests; `ruleset`: the portal's.
+   * conversion requests; `ruleset`: the portal's; `timing`: add {@link LintTiming} to each result (benchmark).
    */
-  | { type: "open"; version: number; text?: string; bytes?: ArrayBuffer; lint?: boolean; ruleset?: LintRuleset }
+  | { type: "open"; version: number; text?: string; bytes?: ArrayBuffer; lint?: boolean; ruleset?: LintRuleset; timing?: boolean }
   | { type: "edit"; version: number; changes: TextChange[] }
   | { type: "model"; id: number; version: number; pointers: string[] }
   | { type: "structural"; id: number; version: number; op: StructuralOp }
   | { type: "convert"; id: number; version: number; to: SourceFormat };
 
+/**
+ * When the worker handled a lint, as wall-clock milliseconds (`performance.timeOrigin + performance.now()`, so
+ * the page can place them on its own clock): the last edit of the burst received, the lint started, the result
+ * posted (before its structured clone). Sent only when the session was opened with `timing` (the benchmark).
+ */
+export interface LintTiming {
+  editAt: number;
+  startAt: number;
+  postAt: number;
+}
+
 export type FromWorker =
-  | { type: "problems"; version: number; problems: EditorProblem[]; errors: number; warnings: number; lintMs: number }
+  | { type: "problems"; version: number; problems: EditorProblem[]; errors: number; warnings: number; lintMs: number; timing?: LintTiming }
   | { type: "model"; id: number; version: number; model: VisualModel }
   | { type: "structural"; id: number; version: number; change?: TextChange; error?: string }
   | { type: "convert"; id: number; version: number; text?: string; error?: string; lostComments?: number };

@@ -52,6 +52,46 @@ export interface SessionStats {
   sourcePaintAt?: number;
   /** `performance.now()` when the first problems arrived. */
   firstProblemsAt?: number;
+  /** One entry per lint result, when the page was opened for the benchmark (`sessionStorage` `portico:bench`). */
+  trace?: LintTrace[];
+}
+
+/**
+ * Where one keystroke's diagnostics spent their time, all on the page's `performance.now()` clock (ms). The
+ * worker's three times come from its wall clock ({@link LintTiming}); `renderedAt` is after Preact's re-render
+ * (a microtask queued behind it), `paintedAt` a task after the next frame's callback (that frame painted).
+ */
+export interface LintTrace {
+  version: number;
+  /** The key event's time stamp, when the edit came from a key. */
+  keyAt?: number;
+  /** The edit was posted to the worker (CodeMirror's update listener). */
+  postAt?: number;
+  workerEditAt?: number;
+  workerStartAt?: number;
+  workerPostAt?: number;
+  lintMs: number;
+  receivedAt: number;
+  /** Positions mapped to the current version. */
+  mappedAt: number;
+  /** CodeMirror's lint state (decorations, gutter markers) updated. */
+  appliedAt: number;
+  /** The session's store set (problem table, counts); its Preact re-render follows in a microtask. */
+  storedAt: number;
+  renderedAt?: number;
+  paintedAt?: number;
+  problems: number;
+}
+
+/** The benchmark opens the page with this `sessionStorage` key set to "1": the session then records {@link LintTrace}s. */
+export const BENCH_TRACE_KEY = "portico:bench";
+
+function traceWanted(): boolean {
+  try {
+    return typeof sessionStorage !== "undefined" && sessionStorage.getItem(BENCH_TRACE_KEY) === "1";
+  } catch {
+    return false;
+  }
 }
 
 /** Marks the transaction that appends the rest of a streamed definition (not an edit: no version, no undo). */
@@ -64,6 +104,9 @@ export class EditorSession {
   readonly view: EditorView;
   readonly stats: SessionStats = { lintLatencies: [], lintMs: [], keyToFrameMs: [] };
   private lastKeyAt: number | undefined;
+  /** Benchmark tracing (see {@link LintTrace}): the key time and post time of each edit version. */
+  private readonly tracing = traceWanted();
+  private readonly editKeyAt = new Map<number, number | undefined>();
   private log: ChangeLog;
   private worker: WorkerClient | undefined;
   private docWorker: WorkerClient | undefined;
@@ -113,7 +156,7 @@ export class EditorSession {
       // Started here, not before first paint: a streamed definition's first part shows without waiting for it.
       this.worker = new WorkerClient(workerUrl, (m) => this.onProblems(m), (message) => this.store.set({ notice: { kind: "error", text: `Linting stopped: ${message}` } }));
       // Bytes are transferred, not copied: the worker decodes them (a 13 MB string would be cloned on this thread).
-      this.worker.post({ type: "open", version: 1, ...message, ...(lintRuleset ? { ruleset: lintRuleset } : {}) }, "bytes" in message ? [message.bytes] : []);
+      this.worker.post({ type: "open", version: 1, ...message, ...(lintRuleset ? { ruleset: lintRuleset } : {}), ...(this.tracing ? { timing: true } : {}) }, "bytes" in message ? [message.bytes] : []);
       this.editStarted.set(1, performance.now());
     };
     if (!rest) {
@@ -172,6 +215,7 @@ export class EditorSession {
     update.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => changes.push({ from: fromA, to: toA, insert: inserted.toString() }));
     const version = this.log.record(update.changes, update.state.doc);
     this.editStarted.set(version, performance.now());
+    if (this.tracing) this.editKeyAt.set(version, this.lastKeyAt);
     this.worker?.post({ type: "edit", version, changes });
     this.docWorker?.post({ type: "edit", version, changes });
     const keyAt = this.lastKeyAt;
@@ -191,7 +235,8 @@ export class EditorSession {
   }
 
   private onProblems(m: Extract<FromWorker, { type: "problems" }>): void {
-    this.stats.firstProblemsAt ??= performance.now();
+    const receivedAt = performance.now();
+    this.stats.firstProblemsAt ??= receivedAt;
     const started = this.editStarted.get(m.version);
     if (started !== undefined) {
       this.stats.lintLatencies.push(performance.now() - started);
@@ -211,10 +256,37 @@ export class EditorSession {
         diagnostics.push({ from, to: Math.max(from, to), severity: SEVERITY[p.severity], message: p.message, source: p.rule });
       }
     }
+    const mappedAt = performance.now();
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
+    const appliedAt = performance.now();
     // Unchanged problems keep the old array, so the problem table and the Visual view's grouping are not redone.
     const problems = sameProblems(this.store.state.problems, m.problems) ? this.store.state.problems : m.problems;
     this.store.set({ problems, problemsVersion: m.version, errors: m.errors, warnings: m.warnings });
+    if (this.tracing) this.trace(m, started, receivedAt, mappedAt, appliedAt);
+  }
+
+  /** Records a {@link LintTrace} for the benchmark; its last two times are filled in after the re-render and the frame. */
+  private trace(m: Extract<FromWorker, { type: "problems" }>, postAt: number | undefined, receivedAt: number, mappedAt: number, appliedAt: number): void {
+    const local = (wall: number | undefined) => (wall === undefined ? undefined : wall - performance.timeOrigin);
+    const entry: LintTrace = {
+      version: m.version,
+      keyAt: this.editKeyAt.get(m.version),
+      postAt,
+      workerEditAt: local(m.timing?.editAt),
+      workerStartAt: local(m.timing?.startAt),
+      workerPostAt: local(m.timing?.postAt),
+      lintMs: m.lintMs,
+      receivedAt,
+      mappedAt,
+      appliedAt,
+      storedAt: performance.now(),
+      problems: m.problems.length,
+    };
+    for (const v of this.editKeyAt.keys()) if (v <= m.version) this.editKeyAt.delete(v);
+    (this.stats.trace ??= []).push(entry);
+    // Preact's re-render was queued as a microtask by the store's listeners: this one runs after it.
+    queueMicrotask(() => (entry.renderedAt = performance.now()));
+    requestAnimationFrame(() => setTimeout(() => (entry.paintedAt = performance.now()), 0));
   }
 
   /** Moves the Source cursor to a problem's position and asks the Visual view to show its field. */
