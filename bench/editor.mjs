@@ -188,6 +188,7 @@ const PHASES = [
 function phaseLines(traces) {
   const lines = [];
   const cols = PHASES.map(([name, f]) => [name, traces.map((t) => f(t)).filter((x) => Number.isFinite(x))]);
+  lines.push(`    CodeMirror's lint state replaced after ${traces.filter((t) => t.dispatched !== false).length} of ${traces.length} edits`);
   lines.push("    phases p50/p95: " + cols.filter(([, xs]) => xs.length).map(([name, xs]) => `${name} ${pct(xs, 50).toFixed(1)}/${pct(xs, 95).toFixed(1)}`).join(", "));
   if (process.env.BENCH_RAW) {
     lines.push("    per edit: " + PHASES.map(([name]) => name).join(" | "));
