@@ -97,8 +97,15 @@ export class SearchIndexBuilder {
   /** Term (stem) → provisional id, in order of first sight; sorted ids are given by finish. */
   private readonly termIds = new Map<string, number>();
   private readonly termNames: string[] = [];
-  /** Surface word → provisional term id (also spares stemming a word twice). */
+  /**
+   * Surface word → its number, in order of first sight (stopwords too): one lookup per token answers whether it is
+   * a stopword, its term, and whether a public document had it (also spares stemming a word twice).
+   */
   private readonly surface = new Map<string, number>();
+  /** Per surface word: its provisional term id, or -1 for a stopword. */
+  private readonly surfaceTerm = new IntList();
+  /** Per surface word: 1 once a public document had it unjoined (see {@link finish}'s compounds). */
+  private readonly surfacePublic = new IntList();
   /** Per (document, field, term): term id × 8 + field, and the term's count in the field (6 bytes an entry). */
   private readonly entryTerm = new IntList(1 << 16);
   private readonly entryCount = new IntList(1 << 16, (n) => new Uint16Array(n));
@@ -112,8 +119,6 @@ export class SearchIndexBuilder {
   private readonly df = new IntList();
   private readonly lastDoc = new IntList();
   private readonly miner = new RelatedMiner();
-  /** Words of public documents only, surface → stem (compounds are mined from them: see {@link finish}). */
-  private readonly publicSurface = new Map<string, string>();
   private isPublic = false;
   private readonly vectorIds: string[] | undefined;
   private n = 0;
@@ -178,16 +183,25 @@ export class SearchIndexBuilder {
   private field = 0;
   private fieldLength = 0;
   private readonly sink = (word: string, _start: number, _end: number, joined: boolean): void => {
-    if (STOPWORDS.has(word)) return;
-    let id = this.surface.get(word);
-    if (id === undefined) this.surface.set(word, (id = this.termId(stem(word))));
+    let s = this.surface.get(word);
+    if (s === undefined) s = this.newSurface(word);
+    const id = this.surfaceTerm.data[s];
+    if (id < 0) return;
     if (this.counts.data[id]++ === 0) this.touched.push(id);
     if (!joined) {
-      if (this.isPublic && !this.publicSurface.has(word)) this.publicSurface.set(word, this.termNames[id]);
+      if (this.isPublic) this.surfacePublic.data[s] = 1;
       this.fieldLength++;
       if (this.field === 0) this.titleTerms.add(id);
     }
   };
+
+  private newSurface(word: string): number {
+    const s = this.surface.size;
+    this.surface.set(word, s);
+    this.surfaceTerm.push(STOPWORDS.has(word) ? -1 : this.termId(stem(word)));
+    this.surfacePublic.push(0);
+    return s;
+  }
 
   private termId(term: string): number {
     let id = this.termIds.get(term);
@@ -220,7 +234,8 @@ export class SearchIndexBuilder {
     });
     const names = this.termNames;
     const v = names.length;
-    const order = Array.from({ length: v }, (_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+    // Terms are distinct, so the default sort (UTF-16 code units, as `<` compares) gives the order by name.
+    const order = names.slice().sort().map((name) => this.termIds.get(name)!);
     const rankOf = new Int32Array(v);
     order.forEach((id, r) => (rankOf[id] = r));
     // Postings of sorted term r at [start[r], start[r + 1]) of one array: [docDelta, value] pairs in document order.
@@ -267,27 +282,44 @@ export class SearchIndexBuilder {
     out.write(`],"headLen":`);
     out.writeIntArray(this.headLen.data, 0, n);
     out.write(`,"terms":[`);
-    for (let r = 0; r < v; r++) out.write((r > 0 ? "," : "") + JSON.stringify(names[order[r]]));
+    writeStrings(out, order.map((id) => names[id]));
     out.write(`],"postings":[`);
     for (let r = 0; r < v; r++) {
       if (r > 0) out.write(",");
       out.writeIntArray(postings, start[r], start[r + 1]);
     }
-    const words = [...this.surface.keys()].sort();
+    // Words of public documents only, surface → stem: compounds are mined from them (mine.ts compoundHeads).
+    const publicSurface = new Map<string, string>();
+    const kept: string[] = [];
+    for (const [word, s] of this.surface) {
+      const id = this.surfaceTerm.data[s];
+      if (id < 0) continue;
+      kept.push(word);
+      if (this.surfacePublic.data[s]) publicSurface.set(word, names[id]);
+    }
+    const words = kept.sort();
     out.write(`],"words":[`);
-    words.forEach((w, i) => out.write((i > 0 ? "," : "") + JSON.stringify(w)));
+    writeStrings(out, words);
     out.write(`],"wordTerm":`);
-    out.writeIntArray(words.map((w) => rankOf[this.surface.get(w)!]));
+    out.writeIntArray(words.map((w) => rankOf[this.surfaceTerm.data[this.surface.get(w)!]]));
     // Mined from public documents only: a relation learnt from a private page would change what every reader's
     // query expands to.
     const related = this.miner.related((term) => {
       const id = this.termIds.get(term);
       return id === undefined ? undefined : rankOf[id];
-    }, this.publicSurface);
+    }, publicSurface);
     out.write(`,"related":${JSON.stringify(related)}`);
     if (this.vectorIds) out.write(`,"vectors":${JSON.stringify(this.vectorIds)}`);
     out.write("}");
     return out.finish();
+  }
+}
+
+/** Writes `list` as the members of a JSON array of strings (commas between), a few thousand per write. */
+function writeStrings(out: ByteWriter, list: readonly string[]): void {
+  for (let i = 0; i < list.length; i += 4096) {
+    const batch = list.slice(i, i + 4096).map((s) => JSON.stringify(s)).join(",");
+    out.write(i > 0 ? "," + batch : batch);
   }
 }
 

@@ -9,6 +9,8 @@ const BLOCK_BYTES = 1024 * 1024;
 /** An integer needs at most this many bytes (`-9007199254740991`). */
 const INT_BYTES = 17;
 const COMMA = 0x2c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
 const utf8 = new TextEncoder();
 
@@ -51,16 +53,29 @@ export class ByteWriter {
   /** Appends a safe integer in decimal, as `JSON.stringify` writes it, after the ASCII byte `before` when not 0. */
   writeInt(n: number, before = 0): void {
     if (this.block.length - this.at < INT_BYTES + 1) this.next();
-    if (before) this.block[this.at++] = before;
-    const s = String(n);
-    for (let i = 0; i < s.length; i++) this.block[this.at++] = s.charCodeAt(i);
+    const block = this.block;
+    let at = this.at;
+    if (before) block[at++] = before;
+    if ((n | 0) === n && n >= 0) {
+      // The common case (postings, lengths, ids), digit by digit without a string: -0 writes "0" as String does.
+      let digits = 1;
+      for (let x = n; x >= 10; x = (x / 10) | 0) digits++;
+      at += digits;
+      for (let i = at - 1, x = n; i >= at - digits; i--, x = (x / 10) | 0) block[i] = 0x30 + (x % 10);
+    } else {
+      const s = String(n);
+      for (let i = 0; i < s.length; i++) block[at++] = s.charCodeAt(i);
+    }
+    this.at = at;
   }
 
   /** Appends integers `list[from..to)` as a JSON array (`[1,2,3]`). */
   writeIntArray(list: ArrayLike<number>, from = 0, to = list.length): void {
-    this.write("[");
-    for (let i = from; i < to; i++) this.writeInt(list[i], i > from ? COMMA : 0);
-    this.write("]");
+    // Brackets as bytes: an index writes tens of thousands of short arrays (a string write each costs an encodeInto).
+    if (from >= to) return this.write("[]");
+    for (let i = from; i < to; i++) this.writeInt(list[i], i > from ? COMMA : OPEN_BRACKET);
+    if (this.at === this.block.length) this.next();
+    this.block[this.at++] = CLOSE_BRACKET;
   }
 
   private next(): void {

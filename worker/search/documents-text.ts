@@ -41,7 +41,11 @@ export function plainText(source: string, max = 10_000): string {
   if (s.includes("```") || s.includes("~~~")) s = s.replace(/```[^\n]*|~~~[^\n]*/g, " ");
   s = s.replace(/[*`~|]+/g, " ");
   if (s.includes("&")) s = decodeEntities(s);
-  s = s.replace(/[ \t\r\f\v\u00a0]+/g, " ").replace(/ ?\n[\s]*/g, "\n").trim();
+  // Spaces are collapsed only where there is something to collapse: a text whose only blanks are single spaces
+  // would be rebuilt unchanged, space by space.
+  if (/[\t\r\f\v\u00a0]| {2}/.test(s)) s = s.replace(/[ \t\r\f\v\u00a0]+/g, " ");
+  if (s.includes("\n")) s = s.replace(/ ?\n[\s]*/g, "\n");
+  s = s.trim();
   if (s.length <= max) return s;
   const cut = s.lastIndexOf(" ", max);
   return s.slice(0, cut > max - 40 ? cut : max);

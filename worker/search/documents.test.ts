@@ -1,10 +1,12 @@
 /** Search documents from models and content releases: what readers search by, their URLs, labels and locales. */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildReference } from "../openapi/build";
 import { compileBundle } from "../content/compile";
 import { operationDocument, STREAMED_SCHEMA_WALK } from "./documents";
 import { combineLabels, releaseDocuments, splitByAudience } from "./documents-content";
-import { plainText } from "./documents-text";
+import { decodeEntities, plainText } from "./documents-text";
 import { buildSearchIndex, loadSearchIndex } from "./index";
 
 const SPEC = `openapi: 3.0.3
@@ -127,6 +129,38 @@ describe("plain text", () => {
   it("reads a bounded prefix of hostile text", () => {
     expect(plainText("[".repeat(1_000_000), 100).length).toBeLessThanOrEqual(100);
     expect(plainText("<".repeat(1_000_000) + "x", 50).length).toBeLessThanOrEqual(50);
+  });
+  it("gives what running every pass on every text gave, on GitHub's strings and random markup", () => {
+    // plainText before its passes were made conditional on the characters their matches need.
+    const reference = (source: string, max = 10_000): string => {
+      let t = source.length > max * 4 ? source.slice(0, max * 4) : source;
+      t = t.replace(/<!--[^]*?-->/g, " ").replace(/<(?:br|\/p|\/li|\/h[1-6]|\/div|\/tr|\/dt|\/dd|\/pre)\b[^>]*>/gi, "\n").replace(/<[^>]*>/g, " ");
+      t = t.replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, "$1").replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, "$1").replace(/\[([^\]\n]*)\]\[[^\]\n]*\]/g, "$1");
+      t = t.replace(/^[ \t]*(?:#{1,6}|>|[-*+]|\d{1,3}[.)])[ \t]+/gm, "").replace(/```[^\n]*|~~~[^\n]*/g, " ").replace(/[*`~|]+/g, " ");
+      t = decodeEntities(t).replace(/[ \t\r\f\v\u00a0]+/g, " ").replace(/ ?\n[\s]*/g, "\n").trim();
+      if (t.length <= max) return t;
+      const cut = t.lastIndexOf(" ", max);
+      return t.slice(0, cut > max - 40 ? cut : max);
+    };
+    const texts: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === "string") texts.push(v);
+      else if (v && typeof v === "object") for (const x of Object.values(v)) walk(x);
+    };
+    walk(JSON.parse(readFileSync(resolve(import.meta.dirname, "../../node_modules/@octokit/openapi/generated/api.github.com.json"), "utf8")));
+    const alphabet = ["a", " ", "  ", "\t", "\n", "\r", "\u00a0", "\f", "\v", "\u2028", "<b>", "</p>", "<!--", "-->", "[x](y)", "![a](b)", "[r][s]", "]", "# ", "> ", "- ", "1. ", "```", "~~~", "*", "`", "|", "&amp;", "&#39;", "&", ";"];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    for (let i = 0; i < 20_000; i++) {
+      let text = "";
+      for (let k = random(20); k >= 0; k--) text += alphabet[random(alphabet.length)];
+      texts.push(text);
+    }
+    expect(texts.length).toBeGreaterThan(150_000);
+    for (const text of texts) {
+      if (plainText(text) !== reference(text)) expect(plainText(text)).toBe(reference(text));
+      if (plainText(text, 30) !== reference(text, 30)) expect(plainText(text, 30)).toBe(reference(text, 30));
+    }
   });
 });
 

@@ -34,6 +34,10 @@ describe("aliasPairs: names the content gives as one thing", () => {
   it("pairs a name with the one it was formerly known as", () => {
     expect(aliasPairs("Their API reference documentation leverages the OpenAPI Specification (formerly known as Swagger). However")).toEqual([["specif", "swagger"]]);
     expect(aliasPairs("TypeSpec (formerly known as Cadl) was built to simplify the API design process")).toEqual([["typespec", "cadl"]]);
+    // Any case, and the Kelvin sign, which the marker's case folding reads as a k.
+    expect(aliasPairs("TypeSpec (FORMERLY KNOWN AS Cadl) was built")).toEqual([["typespec", "cadl"]]);
+    expect(aliasPairs("Protocol Buffers (A\u212aA Protobuf) are")).toEqual(aliasPairs("Protocol Buffers (aka Protobuf) are"));
+    expect(aliasPairs("Protocol Buffers (aka Protobuf) are")).not.toEqual([]);
   });
 
   it("reads also known as, also called and a.k.a., an alias standing for its last word", () => {

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fold, tokenize } from "./tokenize";
+import { CORPUS_DIR } from "../../test/harness/corpus-files";
+import { fold, tokenize, type Token } from "./tokenize";
 
 const words = (s: string) => tokenize(s).map((t) => (t.joined ? `${t.word}*` : t.word));
 
@@ -32,5 +35,99 @@ describe("tokenize", () => {
 
   it("stops at maxTokens", () => {
     expect(tokenize("a b c d e", 2)).toHaveLength(2);
+  });
+});
+
+/** scanTokens as it was before its ASCII fast path: every chunk matched by the `u`-flag regex (the reference). */
+function referenceTokens(text: string, maxTokens = Infinity): Token[] {
+  const CHUNK = /[\p{L}\p{N}]+(?:[_.\/\-'’:][\p{L}\p{N}]+)*/gu;
+  const CAMEL = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?[\p{Ll}\p{N}]*\p{Ll}[\p{Ll}\p{N}]*|\p{Lu}+\p{N}*|\p{N}+|\p{L}+/gu;
+  const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  const out: Token[] = [];
+  const emit = (word: string, start: number, end: number, joined: boolean) => out.push(joined ? { word, start, end, joined } : { word, start, end });
+  const piece = (p: string, start: number): number => {
+    if (/^[A-Z]?[a-z]+$|^\d+$/.test(p)) return emit(p.toLowerCase(), start, start + p.length, false), 1;
+    if (CJK.test(p)) {
+      const chars = [...p];
+      let at = start;
+      chars.forEach((ch, i) => {
+        const next = chars[i + 1] ?? "";
+        emit(fold(ch + next), at, at + ch.length + next.length, false);
+        at += ch.length;
+      });
+      return chars.length;
+    }
+    const parts = [...p.replace(/(\p{Lu}{2,})s(?=\p{Lu}|$)/gu, (_, a: string) => a + "S").matchAll(CAMEL)];
+    let count = 0;
+    for (const m of parts) {
+      const word = fold(m[0]);
+      if (!word) continue;
+      emit(word, start + m.index, start + m.index + m[0].length, false);
+      count++;
+      const letters = /^(\p{L}{3,})\p{N}+$/u.exec(word);
+      if (letters) emit(letters[1], start + m.index, start + m.index + m[0].length, true), count++;
+    }
+    if (parts.length > 1) emit(fold(p), start, start + p.length, true), count++;
+    return count;
+  };
+  let count = 0;
+  for (let m = CHUNK.exec(text); m && count < maxTokens; m = CHUNK.exec(text)) {
+    const chunk = m[0];
+    if (/^v?\d+(?:\.\d+)+$/i.test(chunk)) {
+      emit(chunk.toLowerCase().replace(/^v/, ""), m.index, m.index + chunk.length, false);
+      count++;
+      continue;
+    }
+    let offset = 0;
+    for (const p of chunk.split(/[_.\/\-'’:]+/)) {
+      const at = chunk.indexOf(p, offset);
+      offset = at + p.length;
+      if (p) count += piece(p, m.index + at);
+    }
+  }
+  return out;
+}
+
+/** Every string (keys and values) of a JSON value. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push(k), strings(v, out);
+  return out;
+}
+
+describe("scanTokens", () => {
+  it("finds the tokens the regex-only scan found, on real definitions and the dev set", () => {
+    const texts = [
+      ...strings(JSON.parse(readFileSync(resolve(import.meta.dirname, "../../node_modules/@octokit/openapi/generated/api.github.com.json"), "utf8"))),
+      ...strings(JSON.parse(readFileSync(`${CORPUS_DIR}/slack/web-api/slack_web_openapi_v2.json`, "utf8"))),
+      ...readFileSync(resolve(CORPUS_DIR, "../search-devset/corpus.jsonl"), "utf8").trim().split("\n").flatMap((l) => strings(JSON.parse(l))),
+    ];
+    expect(texts.length).toBeGreaterThan(100_000);
+    let tokens = 0;
+    for (const text of texts) {
+      const got = tokenize(text);
+      const want = referenceTokens(text);
+      if (got.length !== want.length || got.some((t, i) => t.word !== want[i].word || t.start !== want[i].start || t.end !== want[i].end || t.joined !== want[i].joined)) {
+        expect({ text, got }).toEqual({ text, got: want });
+      }
+      tokens += got.length;
+    }
+    expect(tokens).toBeGreaterThan(1_000_000);
+    for (const text of texts.filter((t) => t.length > 200).slice(0, 2000)) expect(tokenize(text, 17)).toEqual(referenceTokens(text, 17));
+  });
+
+  it("finds the tokens the regex-only scan found, on random text crossing every ASCII / non-ASCII edge", () => {
+    // Letters, digits, every separator (ASCII and `’`), versions, camel case, accents (precomposed and combining),
+    // CJK, a Kelvin sign, an astral letter, lone surrogates, punctuation and spaces.
+    const alphabet = ["a", "b", "Z", "Q", "s", "v", "V", "0", "7", "_", ".", "/", "-", "'", "’", ":", " ", " ", "\n", ",", "(", "é", "e\u0301", "ß", "検", "索", "İ", "\u212a", "𝒜", "\ud800", "\udc00", "²", "—", "IPs", "HTTPServer", "oauth2", "v1.2", "2.5.1"];
+    let seed = 12345;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    for (let i = 0; i < 20_000; i++) {
+      let text = "";
+      for (let k = random(24); k >= 0; k--) text += alphabet[random(alphabet.length)];
+      expect(tokenize(text)).toEqual(referenceTokens(text));
+      expect(tokenize(text, 3)).toEqual(referenceTokens(text, 3));
+    }
   });
 });

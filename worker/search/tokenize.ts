@@ -51,24 +51,128 @@ export function tokenize(text: string, maxTokens = Infinity): Token[] {
  * {@link tokenize} without the token objects (the index build reads millions of tokens): each token goes to
  * `emit`, in the same order. Stops before the next chunk once `maxTokens` were emitted (a chunk's pieces may
  * pass it, as tokenize's do). Returns the number emitted.
+ *
+ * Chunks made only of ASCII (most of an API's text) are found by char codes, without the `u`-flag regex, a split
+ * and a substring per chunk; a chunk touching any other character (a letter of another script, `’`) is matched by
+ * {@link CHUNK} from its start, as before. Both give the same tokens (worker/search/tokenize.test.ts compares them
+ * with the regex-only scan).
  */
 export function scanTokens(text: string, maxTokens: number, emit: TokenSink): number {
   let count = 0;
-  CHUNK.lastIndex = 0;
-  for (let m = CHUNK.exec(text); m && count < maxTokens; m = CHUNK.exec(text)) {
-    const chunk = m[0];
-    const base = m.index;
-    if (VERSION.test(chunk)) {
-      emit(chunk.toLowerCase().replace(/^v/, ""), base, base + chunk.length, false);
-      count++;
+  const n = text.length;
+  let p = 0;
+  while (count < maxTokens) {
+    // The next chunk starts at an ASCII letter or digit, or maybe at a non-ASCII character (the regex decides).
+    let c = 0;
+    while (p < n) {
+      c = text.charCodeAt(p);
+      if (c >= 0x80 || isAsciiAlnum(c)) break;
+      p++;
+    }
+    if (p >= n) break;
+    const start = p;
+    let ascii = c < 0x80;
+    // How many pieces (runs of letters and digits, one separator apart), and whether every separator is `.` (for
+    // VERSION's quick refusal).
+    let pieces = 0;
+    let onlyDots = true;
+    if (ascii) {
+      for (;;) {
+        while (p < n && isAsciiAlnum((c = text.charCodeAt(p)))) p++;
+        if (p < n && c >= 0x80) {
+          ascii = false;
+          break;
+        }
+        pieces++;
+        if (p + 1 < n && isSeparator(c)) {
+          const next = text.charCodeAt(p + 1);
+          if (isAsciiAlnum(next)) {
+            if (c !== 0x2e) onlyDots = false;
+            p++;
+            continue;
+          }
+          if (next < 0x80) break;
+          // A separator before a non-ASCII character: the regex decides.
+          ascii = false;
+        }
+        break;
+      }
+    }
+    if (!ascii) {
+      CHUNK.lastIndex = start;
+      const m = CHUNK.exec(text);
+      if (!m) break;
+      count += scanChunk(m[0], m.index, emit);
+      p = m.index + m[0].length;
       continue;
     }
-    let offset = 0;
-    for (const piece of chunk.split(SEPARATOR)) {
-      const at = chunk.indexOf(piece, offset);
-      offset = at + piece.length;
-      if (piece) count += pushPiece(piece, base + at, emit);
+    const first = text.charCodeAt(start);
+    if (pieces > 1 && onlyDots && (isDigit(first) || (first | 0x20) === 0x76)) {
+      const chunk = text.slice(start, p);
+      if (VERSION.test(chunk)) {
+        emit(chunk.toLowerCase().replace(/^v/, ""), start, p, false);
+        count++;
+        continue;
+      }
     }
+    for (let from = start; from < p; ) {
+      let to = from + 1;
+      while (to < p && isAsciiAlnum(text.charCodeAt(to))) to++;
+      const plain = plainPiece(text, from, to);
+      if (plain === 1) emit(text.slice(from, to), from, to, false);
+      else if (plain === 2) emit(text.slice(from, to).toLowerCase(), from, to, false);
+      else {
+        count += pushPiece(text.slice(from, to), from, emit);
+        from = to + 1;
+        continue;
+      }
+      count++;
+      from = to + 1;
+    }
+  }
+  return count;
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isAsciiAlnum = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+/** The ASCII identifier punctuation of {@link CHUNK} (`’` is not ASCII: the regex path handles it). */
+const isSeparator = (c: number) => c === 0x5f || c === 0x2e || c === 0x2f || c === 0x2d || c === 0x27 || c === 0x3a;
+
+/**
+ * Whether ASCII `text[from, to)` is {@link PLAIN}: 1 when already lower case or digits, 2 when capitalised, 0 when
+ * not plain.
+ */
+function plainPiece(text: string, from: number, to: number): 0 | 1 | 2 {
+  let c = text.charCodeAt(from);
+  if (isDigit(c)) {
+    for (let i = from + 1; i < to; i++) if (!isDigit(text.charCodeAt(i))) return 0;
+    return 1;
+  }
+  let i = from;
+  const upper = c >= 0x41 && c <= 0x5a;
+  if (upper) {
+    i++;
+    if (i === to) return 0;
+  }
+  for (; i < to; i++) {
+    c = text.charCodeAt(i);
+    if (c < 0x61 || c > 0x7a) return 0;
+  }
+  return upper ? 2 : 1;
+}
+
+/** One chunk as {@link CHUNK} matched it at `base`: a version, or its pieces. */
+function scanChunk(chunk: string, base: number, emit: TokenSink): number {
+  if (VERSION.test(chunk)) {
+    emit(chunk.toLowerCase().replace(/^v/, ""), base, base + chunk.length, false);
+    return 1;
+  }
+  let count = 0;
+  let offset = 0;
+  for (const piece of chunk.split(SEPARATOR)) {
+    const at = chunk.indexOf(piece, offset);
+    offset = at + piece.length;
+    if (piece) count += pushPiece(piece, base + at, emit);
   }
   return count;
 }
