@@ -31183,24 +31183,10 @@ function walkFragments(root, version, rules, resolver, cache3, session = false) 
     const next = queue[i2];
     if (next.run === run) continue;
     next.run = run;
-    const key = next.key;
-    let byKey;
-    let fragment = next.fragmentIn === cache3 ? next.fragment : void 0;
-    if (fragment && !depsHold(fragment, resolver)) fragment = void 0;
-    if (!fragment) {
-      fragment = (byKey = cache3.get(next.node))?.get(key);
-      if (fragment && fragment !== next.fragment && !depsHold(fragment, resolver)) fragment = void 0;
-      else if (fragment === next.fragment) fragment = void 0;
-    }
-    if (fragment) reused++;
-    else {
-      fragment = walker.walk(next);
-      fragment.checked = resolver;
-      walked++;
-      byKey ??= cache3.get(next.node);
-      if (!byKey) cache3.set(next.node, byKey = /* @__PURE__ */ new Map());
-      byKey.set(key, fragment);
-    }
+    const found = fragmentFor(next, walker, resolver, cache3);
+    const fragment = found.fragment;
+    if (found.walked) walked++;
+    else reused++;
     next.fragment = fragment;
     next.fragmentIn = cache3;
     if (fragment.run === run) continue;
@@ -31301,21 +31287,10 @@ function updateUnion(root, walker, resolver, cache3, state) {
       e.run = run;
       const member = state.members.get(e.key);
       if (member && member.edge.node === e.node && holds(member.fragment)) continue;
-      let fragment = e.fragmentIn === cache3 ? e.fragment : void 0;
-      if (fragment && !depsHold(fragment, resolver)) fragment = void 0;
-      if (!fragment) {
-        fragment = cache3.get(e.node)?.get(e.key);
-        if (fragment && (fragment === member?.fragment || !depsHold(fragment, resolver))) fragment = void 0;
-      }
-      if (fragment) reused++;
-      else {
-        fragment = walker.walk(e);
-        fragment.checked = resolver;
-        walked++;
-        let byKey = cache3.get(e.node);
-        if (!byKey) cache3.set(e.node, byKey = /* @__PURE__ */ new Map());
-        byKey.set(e.key, fragment);
-      }
+      const found = fragmentFor(e, walker, resolver, cache3, member?.fragment);
+      const fragment = found.fragment;
+      if (found.walked) walked++;
+      else reused++;
       fragment.checked = resolver;
       e.fragment = fragment;
       e.fragmentIn = cache3;
@@ -31369,6 +31344,18 @@ function edgeKey(pointer, mode, ctx) {
 }
 function ctxKey(flags, depth, keys2) {
   return `${flags}\0${Math.min(depth, KEPT_DEPTH)}\0${keys2.join("")}`;
+}
+function fragmentFor(e, walker, resolver, cache3, stale) {
+  const own2 = e.fragmentIn === cache3 ? e.fragment : void 0;
+  if (own2 && depsHold(own2, resolver)) return { fragment: own2, walked: false };
+  let byKey = cache3.get(e.node);
+  const stored = byKey?.get(e.key);
+  if (stored && stored !== e.fragment && stored !== stale && depsHold(stored, resolver)) return { fragment: stored, walked: false };
+  const fragment = walker.walk(e);
+  fragment.checked = resolver;
+  if (!byKey) cache3.set(e.node, byKey = /* @__PURE__ */ new Map());
+  byKey.set(e.key, fragment);
+  return { fragment, walked: true };
 }
 function depsHold(fragment, resolver) {
   if (!fragment.deps) return true;

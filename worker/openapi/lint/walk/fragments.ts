@@ -172,26 +172,10 @@ export function walkFragments(
     const next = queue[i];
     if (next.run === run) continue;
     next.run = run;
-    const key = next.key;
-    let byKey: Map<string, Fragment> | undefined;
-    let fragment = next.fragmentIn === cache ? next.fragment : undefined;
-    if (fragment && !depsHold(fragment, resolver)) fragment = undefined;
-    if (!fragment) {
-      // Another edge to the same node and key may have stored a fresher fragment since.
-      fragment = (byKey = cache.get(next.node))?.get(key);
-      if (fragment && fragment !== next.fragment && !depsHold(fragment, resolver)) fragment = undefined;
-      else if (fragment === next.fragment) fragment = undefined;
-    }
-    if (fragment) reused++;
-    else {
-      fragment = walker.walk(next);
-      // Its references were resolved through `resolver`: they hold under it.
-      fragment.checked = resolver;
-      walked++;
-      byKey ??= cache.get(next.node);
-      if (!byKey) cache.set(next.node, (byKey = new Map()));
-      byKey.set(key, fragment);
-    }
+    const found = fragmentFor(next, walker, resolver, cache);
+    const fragment = found.fragment;
+    if (found.walked) walked++;
+    else reused++;
     next.fragment = fragment;
     next.fragmentIn = cache;
     if (fragment.run === run) continue;
@@ -314,21 +298,11 @@ function updateUnion(root: Record<string, unknown>, walker: Walker, resolver: Re
       e.run = run;
       const member = state.members.get(e.key);
       if (member && member.edge.node === e.node && holds(member.fragment)) continue;
-      let fragment = e.fragmentIn === cache ? e.fragment : undefined;
-      if (fragment && !depsHold(fragment, resolver)) fragment = undefined;
-      if (!fragment) {
-        fragment = cache.get(e.node)?.get(e.key);
-        if (fragment && (fragment === member?.fragment || !depsHold(fragment, resolver))) fragment = undefined;
-      }
-      if (fragment) reused++;
-      else {
-        fragment = walker.walk(e);
-        fragment.checked = resolver;
-        walked++;
-        let byKey = cache.get(e.node);
-        if (!byKey) cache.set(e.node, (byKey = new Map()));
-        byKey.set(e.key, fragment);
-      }
+      // The member's own fragment was just found wanting: not taken again from the cache.
+      const found = fragmentFor(e, walker, resolver, cache, member?.fragment);
+      const fragment = found.fragment;
+      if (found.walked) walked++;
+      else reused++;
       fragment.checked = resolver;
       e.fragment = fragment;
       e.fragmentIn = cache;
@@ -395,6 +369,26 @@ function edgeKey(pointer: string, mode: number, ctx: string): string {
 /** A context's part of a fragment key (depths past {@link KEPT_DEPTH} are equivalent). */
 function ctxKey(flags: number, depth: number, keys: readonly Segment[]): string {
   return `${flags}\u0000${Math.min(depth, KEPT_DEPTH)}\u0000${keys.join("\u0001")}`;
+}
+
+/**
+ * The fragment for `e` under `resolver`: the edge's own (from this cache) when its deps still hold; else the one
+ * cached for its node and key, unless that is the edge's own or `stale` (both already found wanting) or its deps
+ * fail; else a new walk, stored in `cache`. `walked`: whether it was walked now.
+ */
+function fragmentFor(e: Edge, walker: Walker, resolver: RefResolver, cache: FragmentCache, stale?: Fragment): { fragment: Fragment; walked: boolean } {
+  const own = e.fragmentIn === cache ? e.fragment : undefined;
+  if (own && depsHold(own, resolver)) return { fragment: own, walked: false };
+  // Another edge to the same node and key may have stored a fresher fragment since.
+  let byKey = cache.get(e.node);
+  const stored = byKey?.get(e.key);
+  if (stored && stored !== e.fragment && stored !== stale && depsHold(stored, resolver)) return { fragment: stored, walked: false };
+  const fragment = walker.walk(e);
+  // Its references were resolved through `resolver`: they hold under it.
+  fragment.checked = resolver;
+  if (!byKey) cache.set(e.node, (byKey = new Map()));
+  byKey.set(e.key, fragment);
+  return { fragment, walked: true };
 }
 
 function depsHold(fragment: Fragment, resolver: RefResolver): boolean {
