@@ -49,16 +49,25 @@ function definitions() {
   return defs.filter((d) => !ONLY_VIEW || d.view === ONLY_VIEW);
 }
 
+/**
+ * A new page whose session storage holds the harness's editor token and whose local storage the editor `view`
+ * ("source", "split"...); with `trace`, the session records a LintTrace per result ("portico:bench").
+ */
+async function editorPage(browser, harness, view, trace) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript(([t, v, traced]) => {
+    sessionStorage.setItem("portico:token:bench", t);
+    if (traced) sessionStorage.setItem("portico:bench", "1");
+    localStorage.setItem("portico:editor:view", v);
+  }, [harness.token, view, trace]);
+  return page;
+}
+
 async function measure(browser, def) {
   const harness = await startEditorHarness({ definition: def.text });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // The session records where each keystroke's diagnostics spent their time (LintTrace in client/editor/session.ts).
+  const page = await editorPage(browser, harness, def.view, true);
   try {
-    await page.addInitScript(([t, view]) => {
-      sessionStorage.setItem("portico:token:bench", t);
-      // The session records where each keystroke's diagnostics spent their time (LintTrace in client/editor/session.ts).
-      sessionStorage.setItem("portico:bench", "1");
-      localStorage.setItem("portico:editor:view", view);
-    }, [harness.token, def.view]);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");
     await page.goto(harness.editorUrl);
@@ -147,12 +156,8 @@ async function measure(browser, def) {
  * leaves the frame itself alone; what it leaves out is the bundle's competition for the compositor.
  */
 async function earlyRender(browser, harness, def) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await editorPage(browser, harness, def.view, false);
   try {
-    await page.addInitScript(([t, view]) => {
-      sessionStorage.setItem("portico:token:bench", t);
-      localStorage.setItem("portico:editor:view", view);
-    }, [harness.token, def.view]);
     await page.route("**/assets/editor.js", () => {}); // never answered: the early view stays
     await page.goto(harness.editorUrl);
     await page.waitForFunction(() => globalThis.__porticoEarly?.paintAt !== undefined, null, { timeout: 60_000 });
