@@ -1,0 +1,372 @@
+/**
+ * @module The Visual view's model for JSON texts without the `yaml` syntax tree: the text is checked with
+ * `JSON.parse` (RFC 8259) and then read by a scanner that finds a node's members and their offsets on demand,
+ * skipping over every value the outline and the requested pointers do not look into. Parsing GitHub's 13 MB
+ * description with `yaml` took about 9 s; this reads the same outline in a few hundred milliseconds.
+ *
+ * The result is the same {@link VisualModel} that `visual-model.ts` builds from the `yaml` Document (the same
+ * outline, values, slots and lines; `json-model.test.ts` compares both on the corpus), so forms edit exactly as
+ * before. Texts that are not valid JSON are not handled here ({@link buildJsonModel} returns undefined).
+ */
+import { toPointer, fromPointer } from "./pointer";
+import type { Segment } from "./pointer";
+import type { OutlineEntry, ScalarSlot, SpecVersion, VisualModel } from "./protocol";
+import { METHODS_FOR_FORMS } from "./methods";
+import { detectSpecVersion } from "./yaml-source";
+
+/** A value in the text: `[from, to)` covers it exactly (quotes included for strings). Members are read lazily. */
+interface JNode {
+  kind: "object" | "array" | "scalar";
+  from: number;
+  to: number;
+  /** Object members in source order (duplicates kept), once read. */
+  members?: JMember[];
+  /** Array items in order, once read. */
+  items?: JNode[];
+}
+
+interface JMember {
+  key: string;
+  /** Offset of the key's opening quote. */
+  keyFrom: number;
+  value: JNode;
+}
+
+const QUOTE = 34; // "
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const COMMA = 44;
+
+/**
+ * Reads a text that `JSON.parse` accepted. Every method trusts that: offsets always land on a valid token.
+ * Cost: reading an object's members skips over each member's value once (one pass over its span).
+ */
+class JsonText {
+  /** Offset of each line's first character (line 1 at index 0). */
+  private lineStarts: number[] | undefined;
+  readonly root: JNode;
+
+  constructor(readonly text: string) {
+    const from = this.ws(0);
+    this.root = this.node(from);
+  }
+
+  private ws(i: number): number {
+    const t = this.text;
+    for (;;) {
+      const c = t.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else return i;
+    }
+  }
+
+  /** The end of the string whose opening quote is at `i` (just past its closing quote). */
+  private stringEnd(i: number): number {
+    const t = this.text;
+    let j = i;
+    for (;;) {
+      j = t.indexOf('"', j + 1);
+      // An odd run of backslashes before the quote escapes it.
+      let k = j - 1;
+      while (t.charCodeAt(k) === BACKSLASH) k--;
+      if ((j - 1 - k) % 2 === 0) return j + 1;
+    }
+  }
+
+  /** The end of the value starting at `i` (after whitespace). */
+  private valueEnd(i: number): number {
+    const t = this.text;
+    const c = t.charCodeAt(i);
+    if (c === QUOTE) return this.stringEnd(i);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      let depth = 0;
+      for (let j = i; ; j++) {
+        const d = t.charCodeAt(j);
+        if (d === QUOTE) j = this.stringEnd(j) - 1;
+        else if (d === OPEN_BRACE || d === OPEN_BRACKET) depth++;
+        else if (d === CLOSE_BRACE || d === CLOSE_BRACKET) {
+          if (--depth === 0) return j + 1;
+        }
+      }
+    }
+    // A number, true, false or null: up to the next delimiter or whitespace.
+    let j = i + 1;
+    for (;;) {
+      const d = t.charCodeAt(j);
+      if (Number.isNaN(d) || d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === 32 || d === 10 || d === 13 || d === 9) return j;
+      j++;
+    }
+  }
+
+  private node(from: number): JNode {
+    const c = this.text.charCodeAt(from);
+    return { kind: c === OPEN_BRACE ? "object" : c === OPEN_BRACKET ? "array" : "scalar", from, to: this.valueEnd(from) };
+  }
+
+  /** An object's members in source order. */
+  members(node: JNode): JMember[] {
+    if (node.members) return node.members;
+    const out: JMember[] = [];
+    const t = this.text;
+    let i = this.ws(node.from + 1);
+    while (t.charCodeAt(i) === QUOTE) {
+      const keyFrom = i;
+      const keyEnd = this.stringEnd(i);
+      const key = this.string(i, keyEnd);
+      i = this.ws(this.ws(keyEnd) + 1); // past ':'
+      const value = this.node(i);
+      out.push({ key, keyFrom, value });
+      i = this.ws(value.to);
+      if (t.charCodeAt(i) === COMMA) i = this.ws(i + 1);
+    }
+    node.members = out;
+    return out;
+  }
+
+  /** An array's items in order. */
+  items(node: JNode): JNode[] {
+    if (node.items) return node.items;
+    const out: JNode[] = [];
+    const t = this.text;
+    let i = this.ws(node.from + 1);
+    while (t.charCodeAt(i) !== CLOSE_BRACKET) {
+      const item = this.node(i);
+      out.push(item);
+      i = this.ws(item.to);
+      if (t.charCodeAt(i) === COMMA) i = this.ws(i + 1);
+    }
+    node.items = out;
+    return out;
+  }
+
+  /** The decoded string between the quotes at `from` and `to - 1`. */
+  private string(from: number, to: number): string {
+    const raw = this.text.slice(from + 1, to - 1);
+    return raw.indexOf("\\") === -1 ? raw : (JSON.parse(this.text.slice(from, to)) as string);
+  }
+
+  /** A scalar's value (string, number, boolean or null). */
+  scalar(node: JNode): unknown {
+    const c = this.text.charCodeAt(node.from);
+    if (c === QUOTE) return this.string(node.from, node.to);
+    return JSON.parse(this.text.slice(node.from, node.to));
+  }
+
+  /** The first member named `key`'s value (as the `yaml` reader's `find`), if `node` is an object. */
+  get(node: JNode | undefined, key: string): JNode | undefined {
+    if (node?.kind !== "object") return undefined;
+    return this.members(node).find((m) => m.key === key)?.value;
+  }
+
+  /** The node at a path (first member of a name; array items by `Number(segment)`), or undefined. */
+  at(path: readonly Segment[]): JNode | undefined {
+    let node: JNode | undefined = this.root;
+    for (const seg of path) {
+      if (!node) return undefined;
+      if (node.kind === "object") node = this.get(node, String(seg));
+      else if (node.kind === "array") node = this.items(node)[Number(seg)];
+      else return undefined;
+    }
+    return node;
+  }
+
+  /** 1-based line of an offset. */
+  line(offset: number): number {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const t = this.text;
+      for (let i = t.indexOf("\n"); i !== -1; i = t.indexOf("\n", i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+    }
+    const s = this.lineStarts;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
+  /** 0-based column of an offset. */
+  column(offset: number): number {
+    return offset - (this.text.lastIndexOf("\n", offset - 1) + 1);
+  }
+}
+
+/** What a text yields once, whatever pointers are asked for: kept for the last text read (same version). */
+interface Reading {
+  json: JsonText;
+  specVersion?: SpecVersion;
+  outline: OutlineEntry[];
+}
+
+let last: { text: string; reading: Reading | undefined } | undefined;
+
+/**
+ * Reads `text` as JSON once per text: undefined when `JSON.parse` refuses it. The reading of the last text is
+ * kept, so the page's model requests at one version (the Visual view moving between sections) scan only the
+ * requested nodes. Strings are compared by identity first, so an unchanged text costs nothing to recognise.
+ */
+function read(text: string): Reading | undefined {
+  if (last?.text === text) return last.reading;
+  let reading: Reading | undefined;
+  try {
+    JSON.parse(text);
+    const json = new JsonText(text);
+    reading = { json, outline: [] };
+    if (json.root.kind === "object") {
+      const rootScalars = json.members(json.root).filter((m) => m.value.kind === "scalar");
+      reading.specVersion = detectSpecVersion(Object.fromEntries(rootScalars.map((m) => [m.key, json.scalar(m.value)])));
+      reading.outline = outlineOf(json, reading.specVersion);
+    }
+  } catch {
+    reading = undefined;
+  }
+  last = { text, reading };
+  return reading;
+}
+
+/**
+ * The Visual model of a JSON text for `pointers` at `version`, as `buildVisualModel` would build it from the
+ * `yaml` Document of the same text; undefined when the text is not valid JSON (the caller falls back to `yaml`,
+ * which also reports where the syntax breaks). `maxNodes` caps the nodes copied per request.
+ */
+export function buildJsonModel(text: string, version: number, pointers: readonly string[], maxNodes: number): VisualModel | undefined {
+  const reading = read(text);
+  if (!reading) return undefined;
+  const { json } = reading;
+  const model: VisualModel = { version, format: "json", outline: [], pointers: [...pointers], values: {}, slots: {}, lines: {} };
+  if (json.root.kind !== "object") {
+    model.parseError = { message: "The document's top level is not a mapping", line: 1 };
+    return model;
+  }
+  model.specVersion = reading.specVersion;
+  model.outline = reading.outline.slice();
+  const budget = { left: maxNodes };
+  for (const pointer of pointers) {
+    const path = fromPointer(pointer);
+    const node = json.at(path);
+    if (node === undefined) continue;
+    model.values[pointer] = copy(json, node, path, { model, budget, keyColumn: keyColumnOf(json, path) });
+  }
+  return model;
+}
+
+interface CopyContext {
+  model: VisualModel;
+  budget: { left: number };
+  /** Column of the key (or item) owning the node being copied; a JSON slot's `blockIndent` is it plus 2. */
+  keyColumn: number;
+}
+
+function copy(json: JsonText, node: JNode, path: Segment[], ctx: CopyContext): unknown {
+  if (--ctx.budget.left < 0) return undefined;
+  const pointer = toPointer(path);
+  if (!(pointer in ctx.model.lines)) ctx.model.lines[pointer] = json.line(node.from);
+  if (node.kind === "scalar") {
+    ctx.model.slots[pointer] = slotOf(node, ctx);
+    return json.scalar(node);
+  }
+  if (node.kind === "object") {
+    const out: Record<string, unknown> = {};
+    for (const m of json.members(node)) {
+      const childPath = [...path, m.key];
+      ctx.model.lines[toPointer(childPath)] ??= json.line(m.keyFrom);
+      out[m.key] = copy(json, m.value, childPath, { ...ctx, keyColumn: json.column(m.keyFrom) });
+    }
+    return out;
+  }
+  return json.items(node).map((item, i) => copy(json, item, [...path, i], { ...ctx, keyColumn: json.column(item.from) - 2 }));
+}
+
+/** A JSON scalar's slot: always inside a flow collection, never a block scalar, never empty. */
+function slotOf(node: JNode, ctx: CopyContext): ScalarSlot {
+  return { from: node.from, to: node.to, style: "json", blockIndent: ctx.keyColumn + 2, flow: true, endsWithNewline: false, empty: false };
+}
+
+function keyColumnOf(json: JsonText, path: readonly Segment[]): number {
+  if (path.length === 0) return -2;
+  const parent = json.at(path.slice(0, -1));
+  if (parent?.kind === "object") {
+    const member = json.members(parent).find((m) => m.key === String(path[path.length - 1]));
+    if (member) return json.column(member.keyFrom);
+  }
+  const self = json.at(path);
+  return self ? json.column(self.from) - 2 : 0;
+}
+
+/** A scalar's text as the outline shows it (`String(value)`; null and containers give undefined). */
+function str(json: JsonText, node: JNode | undefined): string | undefined {
+  if (node?.kind !== "scalar") return undefined;
+  const value = json.scalar(node);
+  return value != null ? String(value) : undefined;
+}
+
+function operationsOf(json: JsonText, container: JNode | undefined, base: string[], kind: "operation" | "webhook" | "callback", out: OutlineEntry[], callbacks?: OutlineEntry[]): void {
+  if (container?.kind !== "object") return;
+  for (const { key: path, value: item } of json.members(container)) {
+    if (item.kind !== "object") continue;
+    for (const { key: method, keyFrom, value: op } of json.members(item)) {
+      if (!(METHODS_FOR_FORMS as readonly string[]).includes(method)) continue;
+      const tags = json.get(op, "tags");
+      const deprecated = json.get(op, "deprecated");
+      const summary = str(json, json.get(op, "summary"));
+      out.push({
+        kind,
+        pointer: toPointer([...base, path, method]),
+        label: summary ?? str(json, json.get(op, "operationId")) ?? `${method.toUpperCase()} ${path}`,
+        method,
+        path,
+        summary,
+        deprecated: deprecated?.kind === "scalar" && json.scalar(deprecated) === true,
+        tags: tags?.kind === "array" ? json.items(tags).map((t) => str(json, t)).filter((t): t is string => !!t) : [],
+        line: json.line(keyFrom),
+      });
+      // An operation's callbacks (one level: callbacks of callbacks are edited in the Source view).
+      const cbs = callbacks ? json.get(op, "callbacks") : undefined;
+      if (callbacks && cbs?.kind === "object") {
+        for (const cb of json.members(cbs)) {
+          const before = callbacks.length;
+          operationsOf(json, cb.value, [...base, path, method, "callbacks", cb.key], "callback", callbacks);
+          for (let i = before; i < callbacks.length; i++) callbacks[i].label = cb.key;
+        }
+      }
+    }
+  }
+}
+
+/** Outline entries in the order of `outline.ts`: General, Servers, Tags, Security, operations, webhooks, callbacks, schemas. */
+function outlineOf(json: JsonText, spec: SpecVersion | undefined): OutlineEntry[] {
+  const out: OutlineEntry[] = [];
+  const rootMembers = json.members(json.root);
+  const keyLine = (members: JMember[], key: string) => {
+    const m = members.find((x) => x.key === key);
+    return m ? json.line(m.keyFrom) : undefined;
+  };
+  const at = (key: string) => keyLine(rootMembers, key) ?? 1;
+  out.push({ kind: "general", pointer: "/info", label: "General", line: at("info") });
+  if (spec === "2.0") out.push({ kind: "servers", pointer: "/host", label: "Host and schemes", line: at("host") });
+  else out.push({ kind: "servers", pointer: "/servers", label: "Servers", line: at("servers") });
+  out.push({ kind: "tags", pointer: "/tags", label: "Tags", line: at("tags") });
+  if (spec === "2.0") out.push({ kind: "security", pointer: "/securityDefinitions", label: "Security", line: at("securityDefinitions") });
+  else {
+    const components = json.get(json.root, "components");
+    const line = components?.kind === "object" ? keyLine(json.members(components), "securitySchemes") : undefined;
+    out.push({ kind: "security", pointer: "/components/securitySchemes", label: "Security", line: line ?? at("security") });
+  }
+  const callbacks: OutlineEntry[] = [];
+  operationsOf(json, json.get(json.root, "paths"), ["paths"], "operation", out, spec === "2.0" ? undefined : callbacks);
+  operationsOf(json, json.get(json.root, "webhooks"), ["webhooks"], "webhook", out, callbacks);
+  out.push(...callbacks);
+  const schemasPath = spec === "2.0" ? ["definitions"] : ["components", "schemas"];
+  const schemas = json.at(schemasPath);
+  if (schemas?.kind === "object") {
+    for (const m of json.members(schemas)) out.push({ kind: "schema", pointer: toPointer([...schemasPath, m.key]), label: m.key, line: json.line(m.keyFrom) });
+  }
+  return out;
+}
