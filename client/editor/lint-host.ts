@@ -12,7 +12,7 @@ import type { FromWorker, TextChange, ToWorker } from "./protocol";
 import { applyStructuralEdit } from "./structural-edit";
 import { applyChanges } from "./text-changes";
 import { composeBatches } from "../../worker/openapi/lint/session";
-import { buildVisualModel } from "./visual-model";
+import { buildModelForText } from "./visual-model";
 import { detectFormat, parseSource } from "./yaml-source";
 import type { ParsedSource } from "./yaml-source";
 
@@ -129,7 +129,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       case "model": {
         let model;
         try {
-          model = buildVisualModel(source(), version, msg.pointers);
+          model = buildModelForText(text(), version, msg.pointers, source);
         } catch (e) {
           model = { version, format: detectFormat(text()), outline: [], pointers: msg.pointers, values: {}, slots: {}, lines: {}, parseError: { message: e instanceof Error ? e.message : String(e), line: 1 } };
         }
