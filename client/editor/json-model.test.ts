@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildJsonModel } from "./json-model";
 import type { VisualModel } from "./protocol";
 import { buildModelForText, buildVisualModel, MAX_MODEL_NODES } from "./visual-model";
@@ -128,6 +128,93 @@ describe("buildJsonModel against the yaml-based model", () => {
     const model = buildJsonModel(changed, 2, ["/info/title"], MAX_MODEL_NODES);
     expect(model?.values["/info/title"]).toBe("Title");
     expect(changed.slice(model!.slots["/info/title"].from, model!.slots["/info/title"].to)).toBe('"Title"');
+  });
+});
+
+describe("buildJsonModel after edits", () => {
+  /** Whether `JSON.parse` takes the text (what decides the JSON path). */
+  const valid = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it("matches the yaml-based model after each of a series of edits in and out of strings (keys, summaries, tags, numbers)", () => {
+    let text = readFileSync(join(CORPUS, "apis-guru-npm/api/ritc.io.json"), "utf8");
+    expect(buildJsonModel(text, 0, ["/info"], MAX_MODEL_NODES)).toBeDefined();
+    // A fixed pseudo-random sequence (mulberry32), so a failure replays.
+    let seed = 12;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const letters = [...text.matchAll(/[a-z0-9{}]/g)].map((m) => m.index);
+    let jsonAnswers = 0;
+    for (let step = 1; step <= 40; step++) {
+      const at = letters[Math.floor(random() * letters.length)] + Math.floor(random() * 3) - 1;
+      const kind = random();
+      // Mostly one character typed or deleted; sometimes a word, a line break or a quote.
+      const insert = kind < 0.45 ? "q" : kind < 0.8 ? "" : kind < 0.9 ? "Word é " : kind < 0.95 ? "\n" : '"';
+      const previous = text;
+      text = text.slice(0, at) + insert + text.slice(at + (insert === "" ? 1 : 0));
+      const source = parseSource(text);
+      const reference = buildVisualModel(source, step, pointersFor(buildVisualModel(source, step, [])));
+      const json = buildJsonModel(text, step, reference.pointers, MAX_MODEL_NODES);
+      if (!valid(text)) {
+        expect(json, `step ${step}`).toBeUndefined();
+        // Undo, so the next edits start from valid JSON again.
+        text = previous;
+        continue;
+      }
+      jsonAnswers++;
+      expect(plain(json), `step ${step}: ${JSON.stringify(insert)} at ${at}`).toEqual(plain(reference));
+    }
+    expect(jsonAnswers).toBeGreaterThan(20);
+  }, 60_000);
+
+  it("reads a text edited inside one string from the last reading, without JSON.parse, with the same lines", () => {
+    const data = JSON.parse(readFileSync(join(CORPUS, "oai-spec/examples/v3.0/callback-example.json"), "utf8"));
+    const text = JSON.stringify(data, null, 2);
+    expect(buildJsonModel(text, 1, [], MAX_MODEL_NODES)).toBeDefined();
+    // 40 characters typed into the title: every later offset moves, past several line starts' worth of columns.
+    const edited = text.replace('"title": "', '"title": "' + "Forty characters typed into a title now. ");
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const json = buildJsonModel(edited, 2, ["/info", "/paths"], MAX_MODEL_NODES);
+      expect(parse.mock.calls.some(([arg]) => typeof arg === "string" && arg.length >= edited.length / 2)).toBe(false);
+      parse.mockRestore();
+      const reference = buildVisualModel(parseSource(edited), 2, ["/info", "/paths"]);
+      expect(plain(json)).toEqual(plain(reference));
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("keeps an edit next to an escape sequence out of the in-string shortcut", () => {
+    const text = '{"openapi": "3.1.0", "info": {"title": "a\\nb \\u00e9", "version": "1"}, "paths": {"/p": {"get": {"summary": "S"}}}}';
+    expect(buildJsonModel(text, 1, ["/info"], MAX_MODEL_NODES)?.values["/info"]).toEqual({ title: "a\nb é", version: "1" });
+    // Typed right after the backslash: the escape becomes invalid.
+    const broken = text.replace("a\\nb", "a\\qnb");
+    expect(buildJsonModel(broken, 2, ["/info"], MAX_MODEL_NODES)).toBeUndefined();
+    // Typed inside \u00e9's digits: invalid too.
+    const broken2 = text.replace("\\u00e9", "\\u0q0e9");
+    expect(buildJsonModel(text, 3, ["/info"], MAX_MODEL_NODES)).toBeDefined();
+    expect(buildJsonModel(broken2, 4, ["/info"], MAX_MODEL_NODES)).toBeUndefined();
+    // After the escape, in the same string: still valid, and read as such.
+    const fine = text.replace("nb \\u00e9", "nb x\\u00e9");
+    expect(buildJsonModel(text, 5, ["/info"], MAX_MODEL_NODES)).toBeDefined();
+    expect(buildJsonModel(fine, 6, ["/info/title"], MAX_MODEL_NODES)?.values["/info/title"]).toBe("a\nb xé");
+    // A key edited in place renames the outline entry and moves the summary's slot.
+    const renamed = fine.replace('"/p"', '"/pets"').replace('"S"', '"Sum"');
+    const model = buildJsonModel(renamed, 7, ["/paths/~1pets/get/summary"], MAX_MODEL_NODES);
+    expect(model?.outline.find((e) => e.kind === "operation")).toMatchObject({ pointer: "/paths/~1pets/get", path: "/pets", label: "Sum" });
+    const slot = model!.slots["/paths/~1pets/get/summary"];
+    expect(renamed.slice(slot.from, slot.to)).toBe('"Sum"');
   });
 });
 

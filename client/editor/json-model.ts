@@ -49,7 +49,7 @@ class JsonText {
   private lineStarts: number[] | undefined;
   readonly root: JNode;
 
-  constructor(readonly text: string) {
+  constructor(public text: string) {
     const from = this.ws(0);
     this.root = this.node(from);
   }
@@ -192,6 +192,30 @@ class JsonText {
     return lo + 1;
   }
 
+  /**
+   * Moves this reading to `text`, which differs from the current text only inside one string token: offsets
+   * from `oldTo` on move by `delta`; a key whose text changed is decoded again. Nodes not read yet need nothing.
+   */
+  shift(text: string, from: number, oldTo: number, delta: number): void {
+    this.text = text;
+    const move = (x: number) => (x >= oldTo ? x + delta : x);
+    const visit = (node: JNode) => {
+      node.from = move(node.from);
+      node.to = move(node.to);
+      if (node.members) {
+        for (const m of node.members) {
+          // The edit is in this key: between its opening quote and its value there is only the key's string.
+          if (m.keyFrom < from && from < m.value.from) m.key = this.string(m.keyFrom, this.stringEnd(m.keyFrom));
+          m.keyFrom = move(m.keyFrom);
+          visit(m.value);
+        }
+      }
+      if (node.items) for (const item of node.items) visit(item);
+    };
+    visit(this.root);
+    if (this.lineStarts) for (let i = 0; i < this.lineStarts.length; i++) this.lineStarts[i] = move(this.lineStarts[i]);
+  }
+
   /** 0-based column of an offset. */
   column(offset: number): number {
     return offset - (this.text.lastIndexOf("\n", offset - 1) + 1);
@@ -214,21 +238,88 @@ let last: { text: string; reading: Reading | undefined } | undefined;
  */
 function read(text: string): Reading | undefined {
   if (last?.text === text) return last.reading;
-  let reading: Reading | undefined;
-  try {
-    JSON.parse(text);
-    const json = new JsonText(text);
-    reading = { json, outline: [] };
-    if (json.root.kind === "object") {
-      const rootScalars = json.members(json.root).filter((m) => m.value.kind === "scalar");
-      reading.specVersion = detectSpecVersion(Object.fromEntries(rootScalars.map((m) => [m.key, json.scalar(m.value)])));
-      reading.outline = outlineOf(json, reading.specVersion);
+  let reading = last?.reading ? readAgain(last.text, last.reading, text) : undefined;
+  if (!reading) {
+    try {
+      JSON.parse(text);
+      reading = { json: new JsonText(text), outline: [] };
+    } catch {
+      reading = undefined;
     }
-  } catch {
-    reading = undefined;
+  }
+  if (reading && reading.json.root.kind === "object") {
+    const { json } = reading;
+    const rootScalars = json.members(json.root).filter((m) => m.value.kind === "scalar");
+    reading.specVersion = detectSpecVersion(Object.fromEntries(rootScalars.map((m) => [m.key, json.scalar(m.value)])));
+    // From the nodes already read (after an edit inside a string, all of them): a few milliseconds for GitHub.
+    reading.outline = outlineOf(json, reading.specVersion);
   }
   last = { text, reading };
   return reading;
+}
+
+/** Longest edit handled by {@link readAgain}, and the longest line it scans to place it. */
+const MAX_IN_STRING_EDIT = 64 * 1024;
+const MAX_LINE_SCAN = 256 * 1024;
+
+/**
+ * The reading of `text` from the reading of `before` when the two differ only inside one string (typing in a
+ * description, a summary, a key): such a text is valid JSON because `before` was, with the same structure, so
+ * neither `JSON.parse` nor a new scan of the whole text is needed. Undefined for any other change.
+ *
+ * The change is found as the common prefix and suffix; it is inside one string when neither the removed nor
+ * the inserted characters hold a quote, a backslash or a control character (no line break either, so lines stay)
+ * and its start lies inside a string and not inside an escape, found by scanning its line from the line's start
+ * (a JSON string cannot span lines).
+ */
+function readAgain(before: string, reading: Reading, text: string): Reading | undefined {
+  const from = commonPrefix(before, text);
+  const suffix = commonSuffix(before, text, from);
+  const oldTo = before.length - suffix;
+  const newTo = text.length - suffix;
+  if (oldTo - from > MAX_IN_STRING_EDIT || newTo - from > MAX_IN_STRING_EDIT) return undefined;
+  const special = /["\\\u0000-\u001f]/;
+  if (special.test(before.slice(from, oldTo)) || special.test(text.slice(from, newTo))) return undefined;
+  const lineStart = before.lastIndexOf("\n", from - 1) + 1;
+  if (from - lineStart > MAX_LINE_SCAN) return undefined;
+  let inString = false;
+  let i = lineStart;
+  while (i < from) {
+    const c = before.charCodeAt(i);
+    if (!inString) {
+      if (c === QUOTE) inString = true;
+      i++;
+    } else if (c === BACKSLASH) {
+      i += before.charCodeAt(i + 1) === 117 /* u */ ? 6 : 2;
+    } else {
+      if (c === QUOTE) inString = false;
+      i++;
+    }
+  }
+  // Past `from`: it falls inside an escape sequence.
+  if (!inString || i !== from) return undefined;
+  reading.json.shift(text, from, oldTo, newTo - oldTo);
+  return reading;
+}
+
+/** Length of the common prefix of `a` and `b` (compared 64 KB at a time, then by character). */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  const CHUNK = 65536;
+  let i = 0;
+  while (i + CHUNK <= n && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** Length of the common suffix of `a` and `b` that does not reach into their first `prefix` characters. */
+function commonSuffix(a: string, b: string, prefix: number): number {
+  const n = Math.min(a.length, b.length) - prefix;
+  const CHUNK = 65536;
+  let k = 0;
+  while (k + CHUNK <= n && a.slice(a.length - k - CHUNK, a.length - k) === b.slice(b.length - k - CHUNK, b.length - k)) k += CHUNK;
+  while (k < n && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
+  return k;
 }
 
 /**
