@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Text } from "@codemirror/state";
-import { fieldForPointer, normalizeProblem, problemFieldPointer, problemRange, sameProblems, sectionFinder, sectionForPointer, sortProblems, worstSeverity } from "./problems";
+import { fieldForPointer, normalizeProblem, problemFieldPointer, problemRange, sameOutline, sameProblems, sectionFinder, sectionForPointer, sortProblems, worstSeverity } from "./problems";
 import type { OutlineEntry } from "./protocol";
 
 const OUTLINE: OutlineEntry[] = [
@@ -87,6 +87,31 @@ describe("sameProblems", () => {
     expect(sameProblems([a], [])).toBe(false);
     for (const patch of [{ line: 4 }, { column: 6 }, { severity: "error" as const }, { rule: "s" }, { message: "n" }, { path: "/x" }]) {
       expect(sameProblems([a], [{ ...a, ...patch }])).toBe(false);
+    }
+  });
+});
+
+describe("sameOutline", () => {
+  it("is true for equal entries in other arrays and false when any field, tag or the order differs", () => {
+    const copy = () => OUTLINE.map((e) => ({ ...e, ...(e.tags ? { tags: [...e.tags] } : {}) }));
+    expect(sameOutline(OUTLINE, copy())).toBe(true);
+    const changes: ((o: OutlineEntry[]) => void)[] = [
+      (o) => (o[3].label = "List all pets"),
+      (o) => (o[3].line += 1),
+      (o) => (o[3].pointer = "/paths/~1pet/get"),
+      (o) => (o[3].summary = "x"),
+      (o) => (o[3].deprecated = true),
+      (o) => (o[3].method = "put"),
+      (o) => (o[3].path = "/pet"),
+      (o) => (o[3].tags = [...(o[3].tags ?? []), "extra"]),
+      (o) => (o[0].kind = "tags"),
+      (o) => o.reverse(),
+      (o) => o.pop(),
+    ];
+    for (const change of changes) {
+      const other = copy();
+      change(other);
+      expect(sameOutline(OUTLINE, other), String(change)).toBe(false);
     }
   });
 });

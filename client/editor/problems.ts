@@ -132,6 +132,25 @@ export function sectionFinder(outline: readonly OutlineEntry[]): (pointer: strin
   };
 }
 
+/**
+ * Whether two outlines list the same entries (every field, tags item by item, in order). The session keeps the
+ * last outline array when a new model's equals it, so the navigation and the problems' grouping by section
+ * (memoised on the array) are not redone for a model refreshed after typing inside a description.
+ */
+export function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.kind !== y.kind || x.pointer !== y.pointer || x.label !== y.label || x.line !== y.line || x.method !== y.method || x.path !== y.path || x.summary !== y.summary || x.deprecated !== y.deprecated) return false;
+    const xt = x.tags ?? [];
+    const yt = y.tags ?? [];
+    if (xt.length !== yt.length || xt.some((t, j) => t !== yt[j]) || (x.tags === undefined) !== (y.tags === undefined)) return false;
+  }
+  return true;
+}
+
 /** Of the field pointers on screen, the one a problem should focus: exact, else the deepest ancestor. */
 export function fieldForPointer(fields: readonly string[], pointer: string): string | undefined {
   let best: string | undefined;

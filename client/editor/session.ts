@@ -16,7 +16,7 @@ import { LARGE_DOC_CHARS } from "./plain-highlight";
 import { diagnosticsUpdate } from "./diagnostics";
 import { detectFormat } from "./format";
 import { fromPointer, isWithin, toPointer } from "./pointer";
-import { problemFieldPointer, problemRange, sameProblems } from "./problems";
+import { problemFieldPointer, problemRange, sameOutline, sameProblems } from "./problems";
 import type { EditorProblem, FromWorker, SourceFormat, StructuralOp, TextChange, VisualModel } from "./protocol";
 import { scalarSource } from "./scalar-text";
 import type { ScalarValue } from "./scalar-text";
@@ -356,6 +356,9 @@ export class EditorSession {
     const reply = await this.documentWorker().request<"model">({ type: "model", version: this.log.version, pointers: this.visualPointers });
     this.lastModelMs = performance.now() - started;
     this.modelInFlight = false;
+    // An unchanged outline keeps its array: what is memoised on it (navigation, problems by section) stays.
+    const previous = this.store.state.model?.outline;
+    if (previous && sameOutline(previous, reply.model.outline)) reply.model.outline = previous;
     this.store.set({ model: reply.model });
     this.flushPending(reply.model);
     if (this.modelAgain) {
