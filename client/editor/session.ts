@@ -112,6 +112,8 @@ export class EditorSession {
   private log: ChangeLog;
   private worker: WorkerClient | undefined;
   private docWorker: WorkerClient | undefined;
+  /** The document worker has been sent the text (`open`); edits go to it only from then on. */
+  private docOpened = false;
   private readonly editStarted = new Map<number, number>();
   private visualPointers: string[] = [];
   private visualActive = false;
@@ -167,6 +169,7 @@ export class EditorSession {
       this.loaded = Promise.resolve();
       return;
     }
+    const firstPartHasCR = text.includes("\r");
     // The rest is appended after the view's first frame: it may have arrived already (the page's first script
     // began the request before this bundle ran), and appending 13 MB first would hold that frame back.
     this.loaded = Promise.all([rest, this.firstFrame]).then(
@@ -183,7 +186,14 @@ export class EditorSession {
         this.log = new ChangeLog(this.view.state.doc);
         this.isLoaded = true;
         this.store.set({ loading: false, dirty: false, format });
+        // The Visual view is waiting (Split view): its worker, started while the rest streamed in, gets a copy of
+        // the bytes by transfer too (copying 13 MB of bytes here is cheaper than the text's join and clone).
+        // Not with a CR in the text: CodeMirror's lines drop it, and the Visual slots are offsets into the view's text.
+        const waiting = this.visualActive && this.docWorker && !this.docOpened;
+        const docBytes = waiting && !firstPartHasCR && !r.text.includes("\r") ? r.bytes.slice(0) : undefined;
         open({ bytes: r.bytes });
+        if (docBytes) this.openDocWorker({ bytes: docBytes });
+        else if (waiting) this.openDocWorker({ text: this.text() });
       },
       (e: unknown) => this.store.set({ loading: true, notice: { kind: "error", text: `The definition did not load completely: ${e instanceof Error ? e.message : String(e)}. Reload the page.` } }),
     );
@@ -219,7 +229,7 @@ export class EditorSession {
     this.editStarted.set(version, performance.now());
     if (this.tracing) this.editKeyAt.set(version, this.lastKeyAt);
     this.worker?.post({ type: "edit", version, changes });
-    this.docWorker?.post({ type: "edit", version, changes });
+    if (this.docOpened) this.docWorker?.post({ type: "edit", version, changes });
     const keyAt = this.lastKeyAt;
     this.lastKeyAt = undefined;
     if (keyAt !== undefined) requestAnimationFrame(() => this.stats.keyToFrameMs.push(performance.now() - keyAt));
@@ -329,13 +339,26 @@ export class EditorSession {
     if (changed && active) this.refreshModel();
   }
 
-  /** The worker that answers model, structural and conversion requests, started on first use. */
+  /**
+   * The worker that answers model, structural and conversion requests, started on first use (or while a
+   * streamed definition loads, by {@link startDocWorker}) and given the text once it is whole.
+   */
   private documentWorker(): WorkerClient {
-    if (!this.docWorker) {
-      this.docWorker = new WorkerClient(this.workerUrl, () => {}, (message) => this.store.set({ notice: { kind: "error", text: `The Visual view stopped: ${message}` } }));
-      this.docWorker.post({ type: "open", version: this.log.version, text: this.text(), lint: false });
-    }
+    const worker = this.startDocWorker();
+    if (!this.docOpened) this.openDocWorker({ text: this.text() });
+    return worker;
+  }
+
+  /** Starts the document worker without a text: its script loads and compiles meanwhile. */
+  private startDocWorker(): WorkerClient {
+    this.docWorker ??= new WorkerClient(this.workerUrl, () => {}, (message) => this.store.set({ notice: { kind: "error", text: `The Visual view stopped: ${message}` } }));
     return this.docWorker;
+  }
+
+  /** Opens the document worker on the current version's text (or its bytes, transferred). */
+  private openDocWorker(message: { text: string } | { bytes: ArrayBuffer }): void {
+    this.startDocWorker().post({ type: "open", version: this.log.version, ...message, lint: false }, "bytes" in message ? [message.bytes] : []);
+    this.docOpened = true;
   }
 
   private scheduleModel(): void {
@@ -346,7 +369,10 @@ export class EditorSession {
   }
 
   private async refreshModel(): Promise<void> {
-    if (!this.isLoaded) await this.loaded;
+    if (!this.isLoaded) {
+      this.startDocWorker();
+      await this.loaded;
+    }
     if (this.modelInFlight) {
       this.modelAgain = true;
       return;

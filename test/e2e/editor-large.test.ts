@@ -1,8 +1,9 @@
 /**
  * @module Browser test of the API editor on a large definition (issue 12) in Debian Chromium against `wrangler
  * dev`: DigitalOcean's description (1 MB, pretty-printed; 290 operations). The outline is
- * virtualised (only rows near the view are in the DOM), scrolls down to an operation far down and selects it;
- * an edit in the Source view shows a new problem. The problem table is virtualised too: on a definition with
+ * virtualised (only rows near the view are in the DOM), scrolls down to an operation far down and selects it,
+ * and its summary edited in the form is written into the JSON text in place; an edit in the Source view shows a
+ * new problem. The problem table is virtualised too: on a definition with
  * hundreds of problems, few rows are in the DOM, the keyboard reaches the last one, and selecting it reveals its
  * line. GitHub's 13 MB description runs in bench/editor.mjs instead (publishing it through wrangler dev alone
  * takes minutes on the CI machine).
@@ -91,6 +92,16 @@ describe("API editor on a large definition", () => {
     await expect.poll(() => row.getAttribute("aria-current")).toBe("true");
     await expect.poll(() => page.locator(".ed-form h2").innerText()).toContain(last.path);
     expect(await page.locator(".ed-nav-row").count()).toBeLessThan(100);
+
+    // Its summary edited in the form lands in the JSON text in place (the model's slots are offsets into the
+    // view's text, from the JSON reader in the document worker, which got the streamed bytes).
+    const summary = page.locator(`[data-pointer="${last.pointer}/summary"]`);
+    await summary.waitFor();
+    expect(await summary.inputValue()).toBe("List the Member Resources of a VPC");
+    await summary.fill('List a VPC\'s "members"');
+    const expected = JSON.parse(DIGITALOCEAN);
+    expected.paths[last.path].get.summary = 'List a VPC\'s "members"';
+    await expect.poll(() => page.evaluate(() => (globalThis as any).__porticoEditor.text() as string)).toBe(JSON.stringify(expected, null, 2));
 
     // Source view: a script tag typed into a description far down the file is reported.
     await page.click(".ed-modes button:text-is('Source')");
