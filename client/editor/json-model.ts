@@ -7,6 +7,10 @@
  * The result is the same {@link VisualModel} that `visual-model.ts` builds from the `yaml` Document (the same
  * outline, values, slots and lines; `json-model.test.ts` compares both on the corpus), so forms edit exactly as
  * before. Texts that are not valid JSON are not handled here ({@link buildJsonModel} returns undefined).
+ *
+ * The reading of the last text is kept: another request at the same text reads only the requested nodes, and a
+ * text changed only inside one string (typing in a description) moves the offsets read before instead of
+ * reading the whole text again ({@link readAgain}).
  */
 import { toPointer, fromPointer } from "./pointer";
 import type { Segment } from "./pointer";
