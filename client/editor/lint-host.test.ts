@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { LintEngine } from "./lint-engine";
-import { createLintHost } from "./lint-host";
+import type { LintEngine, LintSessionLike } from "./lint-engine";
+import { createLintHost, warmUpSpot } from "./lint-host";
 import { PORTICO_LINT_ENGINE } from "./portico-lint-engine";
 import type { FromWorker, TextChange } from "./protocol";
 import { applyChanges } from "./text-changes";
@@ -206,4 +206,87 @@ describe("createLintHost on GitHub's 13 MB description (Portico's engine, increm
     expect(count(problems)).toBe(count(before) + 1);
     expect(problems.find((p) => p.rule === "no-script-tags-in-markdown" && p.line === line)).toBeDefined();
   }, 300_000);
+});
+
+describe("createLintHost's warm-up after the first lint", () => {
+  const DIGITALOCEAN = new URL("../../../shared/corpus/apis-guru-npm/api/digitalocean.com.json", import.meta.url);
+
+  /** Portico's engine, recording every batch its sessions are given. */
+  function recording(batches: TextChange[][]): LintEngine {
+    return {
+      createSession(text, ruleset) {
+        const s: LintSessionLike = PORTICO_LINT_ENGINE.createSession(text, ruleset);
+        return { result: () => s.result(), update: (b) => (batches.push(...b.map((x) => [...x])), s.update(b)) };
+      },
+    };
+  }
+
+  /** What a fresh host opened on `text` shows (a full lint). */
+  function fullLint(text: string, version: number) {
+    const out: FromWorker[] = [];
+    createLintHost({ engine: PORTICO_LINT_ENGINE, post: (m) => out.push(m), defer: (t) => t(), now: () => 0, warmUp: false })({ type: "open", version, text });
+    return out[0];
+  }
+
+  for (const [name, load] of [
+    ["JSON (1 MB, the chunked path)", () => readFileSync(DIGITALOCEAN, "utf8")],
+    ["YAML", () => 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      description: Reads a.\n      responses:\n        "200": {description: ok}\n'],
+  ] as const) {
+    it(`types one character into a description and deletes it, posts nothing, and later results equal a fresh lint (${name})`, () => {
+      let text = load();
+      const out: FromWorker[] = [];
+      const batches: TextChange[][] = [];
+      const queue: (() => void)[] = [];
+      const handle = createLintHost({ engine: recording(batches), post: (m) => out.push(m), defer: (t) => queue.push(t), now: () => 0 });
+      const flush = () => queue.splice(0).forEach((t) => t());
+      handle({ type: "open", version: 1, text });
+      flush(); // the first lint
+      flush(); // the warm-up types
+      const at = warmUpSpot(text)!;
+      expect(batches).toEqual([[{ from: at, to: at, insert: "x" }]]);
+      flush(); // and deletes
+      expect(batches.at(-1)).toEqual([{ from: at, to: at + 1, insert: "" }]);
+      expect(out).toHaveLength(1);
+      // An edit elsewhere: the result is a fresh lint's of the page's text (no stray "x").
+      const spot = text.indexOf("description") + 3;
+      text = applyChanges(text, [{ from: spot, to: spot, insert: "Q" }]);
+      handle({ type: "edit", version: 2, changes: [{ from: spot, to: spot, insert: "Q" }] });
+      flush();
+      expect({ ...out.at(-1), lintMs: 0 }).toEqual(fullLint(text, 2));
+    }, 120_000);
+  }
+
+  it("deletes the character before the page's edits when an edit arrives between typing and deleting", () => {
+    let text = readFileSync(DIGITALOCEAN, "utf8");
+    const out: FromWorker[] = [];
+    const batches: TextChange[][] = [];
+    const queue: (() => void)[] = [];
+    // Tasks run newest first here, so the page's lint comes before the warm-up's own deletion.
+    const handle = createLintHost({ engine: recording(batches), post: (m) => out.push(m), defer: (t) => queue.push(t), now: () => 0 });
+    const runLast = () => queue.splice(0).reverse().forEach((t) => t());
+    handle({ type: "open", version: 1, text });
+    runLast();
+    runLast(); // typed
+    const at = warmUpSpot(text)!;
+    const spot = Math.floor(text.length * 0.9);
+    const change = { from: spot, to: spot, insert: " " };
+    text = applyChanges(text, [change]);
+    handle({ type: "edit", version: 2, changes: [change] });
+    runLast(); // the lint, then the (now idle) deletion
+    expect(batches).toEqual([[{ from: at, to: at, insert: "x" }], [{ from: at, to: at + 1, insert: "" }], [change]]);
+    expect({ ...out.at(-1), lintMs: 0 }).toEqual(fullLint(text, 2));
+  }, 120_000);
+
+  it("is skipped when an edit is already waiting, and finds no spot in a text without descriptions", () => {
+    const { calls, handle, flush } = host();
+    handle({ type: "open", version: 1, text: "openapi: 3.1.0\ninfo:\n  description: About.\n" });
+    flush(); // the first lint; the warm-up is queued
+    handle({ type: "edit", version: 2, changes: [{ from: 0, to: 0, insert: "# c\n" }] });
+    flush(); // the warm-up finds the edit waiting
+    flush();
+    expect(calls).toEqual(["create:43", "update:1"]);
+    expect(warmUpSpot('{"openapi": "3.1.0", "paths": {}}')).toBeUndefined();
+    expect(warmUpSpot('{"info": {"description": "About"}}')).toBe(26);
+    expect(warmUpSpot("info:\n  description: About\n")).toBe(21);
+  });
 });

@@ -27,6 +27,25 @@ export interface LintHostOptions {
   now?: () => number;
   /** Wall clock for {@link LintTiming} (default `performance.timeOrigin + performance.now()`). */
   wallNow?: () => number;
+  /** Warm the session's incremental path after its first lint ({@link warmUpSpot}; default true). */
+  warmUp?: boolean;
+}
+
+/**
+ * Where the warm-up types its one character: just inside a `description`'s text (after the JSON string's opening
+ * quote, or before the first letter of a YAML plain scalar), the first such place from the middle of the text
+ * on (where a definition's paths and schemas are), else from its start; undefined when there is none. A letter
+ * typed there leaves the document's structure alone, as most keystrokes do.
+ */
+export function warmUpSpot(text: string): number | undefined {
+  const json = /^\s*[[{]/.test(text.slice(0, 64));
+  const re = json ? /"description"\s*:\s*"(?=[A-Za-z])/g : /(?:^|[\s{,])description:[ \t]+(?=[A-Za-z])/gm;
+  for (const from of [Math.floor(text.length / 2), 0]) {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (m) return m.index + m[0].length;
+  }
+  return undefined;
 }
 
 /** Creates the worker's message handler. */
@@ -57,6 +76,39 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
   let lintQueued = false;
   let lints = true;
   let parsed: { version: number; source: ParsedSource } | undefined;
+  /**
+   * The warm-up (issue 12): the first keystrokes after the load took 2–4 times the later ones in the worker
+   * (code the full lint never ran). After a session's first lint, when no edit is waiting, one character is
+   * typed into the session and, in the next task, deleted again, so the text is the page's once more and the
+   * session's result is what it was (the session's updates equal a fresh lint after any edits). Nothing is
+   * posted. `warmUndo`: the deletion not yet applied; the next lint applies it before the page's edits.
+   */
+  const warms = options.warmUp !== false;
+  let warmUndo: TextChange | undefined;
+
+  const warmType = (s: LintSessionLike) => {
+    if (session !== s || pending.length || lintQueued) return;
+    const at = warmUpSpot(text());
+    if (at === undefined) return;
+    try {
+      s.update([[{ from: at, to: at, insert: "x" }]]);
+      warmUndo = { from: at, to: at + 1, insert: "" };
+      defer(() => warmUntype(s));
+    } catch {
+      // The engine promises not to throw; if it does, the next edit starts a new session (as in `lint`).
+      session = undefined;
+    }
+  };
+  const warmUntype = (s: LintSessionLike) => {
+    if (session !== s || !warmUndo) return;
+    const undo = warmUndo;
+    warmUndo = undefined;
+    try {
+      s.update([[undo]]);
+    } catch {
+      session = undefined;
+    }
+  };
 
   const lint = () => {
     lintQueued = false;
@@ -67,12 +119,19 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       if (!session) {
         session = engine.createSession(text(), ruleset);
         raw = session.result();
+        if (warms) {
+          const s = session;
+          defer(() => warmType(s));
+        }
       } else {
-        raw = session.update(pending);
+        // The warm-up's character goes first: the page's edits are relative to the text without it.
+        raw = session.update(warmUndo ? [[warmUndo], ...pending] : pending);
+        warmUndo = undefined;
       }
     } catch (e) {
       // The engine promises not to throw; if it does, say so in the panel and start afresh on the next edit.
       session = undefined;
+      warmUndo = undefined;
       raw = { problems: [{ severity: "error", rule: "lint-failure", message: `The linter failed: ${e instanceof Error ? e.message : String(e)}`, line: 1, column: 1, path: [] }] };
     }
     pending = [];
@@ -111,6 +170,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
         timing = msg.timing === true;
         if (timing) editAt = wallNow();
         session = undefined;
+        warmUndo = undefined;
         pending = [];
         queueLint();
         return;
