@@ -104,6 +104,8 @@ async function measure(browser, def) {
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
+    // BENCH_TRACE=1: a Chromium trace over the edits (all threads), summarised per edit by tracePhases.
+    const tracing = process.env.BENCH_TRACE ? await startTrace(browser, page) : undefined;
     const latencies = [];
     const traces = [];
     const lintMs = [];
@@ -130,6 +132,7 @@ async function measure(browser, def) {
       lintMs.push(lint);
       if (frame !== undefined) frames.push(frame);
     }
+    const threads = tracing ? await tracing.stop() : undefined;
     const profile = process.env.BENCH_PROFILE ? topFunctions((await cdp.send("Profiler.stop")).profile) : undefined;
     const problems = await page.evaluate(() => globalThis.__porticoEditor.store.state.problems.length);
     // Live objects only: collect garbage first (the figure is what the page keeps, not what it has yet to free).
@@ -140,7 +143,7 @@ async function measure(browser, def) {
     // When the early view's text was actually on screen: a second navigation (below), the editor bundle held back.
     const early = earlyAt === undefined ? undefined : await earlyRender(browser, harness, def);
     const earlyRenderAt = early?.renderAt;
-    return { first, paintAt, earlyAt, earlyInPage, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, traces, lintMs, frames, problems, heap, domNodes, profile };
+    return { first, paintAt, earlyAt, earlyInPage, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, traces, lintMs, frames, problems, heap, domNodes, profile, threads };
   } finally {
     await page.close();
     await harness.close();
@@ -173,6 +176,70 @@ async function earlyRender(browser, harness, def) {
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Starts a browser-wide trace (every process and thread: the page's main thread, the lint worker's, V8's GC) and
+ * marks the page's clock in it. `stop()` → { main, worker }: each thread's top-level tasks and GC events as
+ * { name, at, end, children } in the page's `performance.now()` milliseconds.
+ */
+async function startTrace(browser, page) {
+  const cdp = await browser.newBrowserCDPSession();
+  const events = [];
+  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
+  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "disabled-by-default-v8.gc", "blink.user_timing", "__metadata"];
+  await cdp.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
+  const markAt = await page.evaluate(() => performance.mark("portico-bench-sync").startTime);
+  return {
+    async stop() {
+      const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+      await cdp.send("Tracing.end");
+      await done;
+      await cdp.detach();
+      const mark = events.find((e) => e.name === "portico-bench-sync");
+      if (!mark) return undefined;
+      const offset = mark.ts / 1000 - markAt;
+      const names = new Map(events.filter((e) => e.name === "thread_name").map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+      const mainKey = `${mark.pid}:${mark.tid}`;
+      const workerKey = [...names].find(([k, n]) => k.startsWith(`${mark.pid}:`) && /DedicatedWorker/.test(n))?.[0];
+      const complete = (key) => events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === key && e.dur !== undefined).map((e) => ({ name: e.name, at: e.ts / 1000 - offset, end: (e.ts + e.dur) / 1000 - offset, data: e.args?.data }));
+      const tasks = (key) => {
+        const all = complete(key).sort((a, b) => a.at - b.at || b.end - a.end);
+        const top = all.filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
+        for (const t of top) t.children = all.filter((e) => e !== t && e.at >= t.at && e.end <= t.end && e.name !== t.name);
+        return { tasks: top, gc: all.filter((e) => /^(MajorGC|MinorGC|V8\.GC_SCAVENGER$|V8\.GC_MARK_COMPACTOR$|V8\.GC_MC_BACKGROUND|V8\.GC_SCAVENGER_BACKGROUND)/.test(e.name)) };
+      };
+      // Workers started before the trace are named in it only if a metadata event came; all dedicated workers otherwise.
+      return { main: tasks(mainKey), worker: workerKey ? tasks(workerKey) : undefined, workerName: workerKey && names.get(workerKey) };
+    },
+  };
+}
+
+/** Per edit: GC on the page's and the worker's threads during the keystroke, and what the page ran while the answer waited. */
+function traceLines(traces, threads) {
+  const overlap = (list, from, to) => list.reduce((sum, e) => sum + Math.max(0, Math.min(e.end, to) - Math.max(e.at, from)), 0);
+  const lines = [`    trace per edit (ms): page GC | worker GC | page tasks while the answer waited (name: own top events)`];
+  traces.forEach((t, i) => {
+    const from = t.keyAt ?? t.postAt;
+    const to = t.paintedAt ?? t.storedAt;
+    const pageGc = overlap(threads.main.gc.filter((e) => /^(MajorGC|MinorGC)$/.test(e.name)), from, to);
+    const workerGc = threads.worker ? overlap(threads.worker.gc.filter((e) => /^(MajorGC|MinorGC)$/.test(e.name)), from, to) : NaN;
+    const waiting = threads.main.tasks.filter((k) => k.end > t.workerPostAt && k.at < t.receivedAt && k.end - k.at >= 3);
+    const describe = (k) => {
+      const by = new Map();
+      for (const c of k.children) {
+        // An event's type and a script's function name say which listener or callback ran.
+        const what = c.name === "EventDispatch" ? `${c.name}(${c.data?.type})` : c.name === "FunctionCall" && c.data?.functionName ? `${c.data.functionName}@${String(c.data.url ?? "").split("/").pop()}:${c.data.lineNumber}:${c.data.columnNumber}` : c.name;
+        by.set(what, (by.get(what) ?? 0) + (c.end - c.at));
+      }
+      return `${(k.end - k.at).toFixed(0)}: ` + [...by].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, d]) => `${n} ${d.toFixed(0)}`).join(", ");
+    };
+    lines.push(`      ${String(i + 1).padStart(2)}: ${pageGc.toFixed(1)} | ${workerGc.toFixed(1)} | ${waiting.map(describe).join(" ; ")}`);
+  });
+  const sum = (xs) => xs.reduce((a, e) => a + (e.end - e.at), 0).toFixed(0);
+  const counts = (xs) => ["MajorGC", "MinorGC"].map((n) => `${n} ${xs.filter((e) => e.name === n).length}× ${sum(xs.filter((e) => e.name === n))} ms`).join(", ");
+  lines.push(`    over the edits: page ${counts(threads.main.gc)}; worker (${threads.workerName ?? "not found"}) ${threads.worker ? counts(threads.worker.gc) : "-"}`);
+  return lines;
 }
 
 /** A keystroke's phases (from its LintTrace), in ms; undefined where the trace lacks a time. */
@@ -236,6 +303,7 @@ export async function main() {
       console.log(`    lint in worker    p50 ${ms(pct(r.lintMs, 50))}  p95 ${ms(pct(r.lintMs, 95))}`);
       if (process.env.BENCH_RAW) console.log("    raw", r.latencies.map((x) => x.toFixed(0)).join(" "));
       if (r.traces.length) console.log(phaseLines(r.traces).join("\n"));
+      if (r.threads) console.log(traceLines(r.traces, r.threads).join("\n"));
       if (r.profile) console.log(["    main thread, self time over the edits:", ...r.profile.map((l) => `      ${l}`)].join("\n"));
       console.log(`    key→next frame    p50 ${ms(pct(r.frames, 50))}  p95 ${ms(pct(r.frames, 95))}  (main thread stays free while the worker lints)`);
     }
