@@ -5,7 +5,7 @@
 // diagnostics and (Split view) the outline arrived, and the page's JS heap after the edits. Uses the built client
 // (dist/client/assets; run scripts/build-client.mjs first) behind bench/editor-harness.mjs. Each edit types
 // or deletes one character inside a description and waits for that version's problems. Prints figures only.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { stringify } from "yaml";
@@ -196,6 +196,8 @@ async function startTrace(browser, page) {
       await cdp.send("Tracing.end");
       await done;
       await cdp.detach();
+      // BENCH_TRACE=file.json: the raw events too, for chrome://tracing or Perfetto.
+      if (process.env.BENCH_TRACE.endsWith(".json")) writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ traceEvents: events }));
       const mark = events.find((e) => e.name === "portico-bench-sync");
       if (!mark) return undefined;
       const offset = mark.ts / 1000 - markAt;
@@ -269,21 +271,30 @@ function phaseLines(traces) {
   return lines;
 }
 
-/** The 15 functions with the most self samples in a CDP profile, as "share name (file:line)" lines. */
+/**
+ * The 15 functions with the most self samples in a CDP profile, as "share name (file:line)" lines, then (with
+ * BENCH_PROFILE=total) the 25 with the most samples self and callees (recursion counted once).
+ */
 function topFunctions(profile) {
-  const self = new Map();
-  let total = 0;
   const counts = new Map();
   for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
-  for (const node of profile.nodes) {
-    const n = counts.get(node.id) ?? 0;
-    if (!n) continue;
-    const f = node.callFrame;
-    const key = `${f.functionName || "(anonymous)"} (${f.url.split("/").pop()}:${f.lineNumber})`;
-    self.set(key, (self.get(key) ?? 0) + n);
-    total += n;
-  }
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n) => `${n.callFrame.functionName || "(anonymous)"} (${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber})`;
+  const total = profile.samples.length;
+  const top = (inclusive, count) => {
+    const score = new Map();
+    for (const [id, n] of counts) {
+      const seen = new Set();
+      for (let at = id; at !== undefined; at = inclusive ? parent.get(at) : undefined) {
+        const key = label(byId.get(at));
+        if (!seen.has(key)) score.set(key, (score.get(key) ?? 0) + n), seen.add(key);
+      }
+    }
+    return [...score].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
+  };
+  return process.env.BENCH_PROFILE === "total" ? [...top(false, 15), "(self and callees:)", ...top(true, 25)] : top(false, 15);
 }
 
 export async function main() {
