@@ -292,4 +292,33 @@ describe("createLintHost's warm-up after the first lint", () => {
     const three = '{"a": {"description": "A"}, "b": {"description": "B"}, "c": {"description": "C"}, "d": {"description": "D"}}';
     expect(warmUpSpots(three).map((at) => three[at])).toEqual(["B", "C", "D"]);
   });
+
+  it("does not warm a text that does not parse, and stops after a step as slow as a full lint", () => {
+    const broken: TextChange[][] = [];
+    const queue: (() => void)[] = [];
+    const flush = () => {
+      while (queue.length) queue.splice(0).forEach((t) => t());
+    };
+    const handle = createLintHost({ engine: recording(broken), post: () => {}, defer: (t) => queue.push(t) });
+    handle({ type: "open", version: 1, text: '{"openapi": "3.1.0", "info": {"description": "About", ' });
+    flush();
+    expect(broken).toEqual([]);
+
+    // Each update takes as long as the first lint (100 ms on this clock): one place is typed and deleted, no more.
+    let clock = 0;
+    const calls: string[] = [];
+    const slow: LintEngine = {
+      createSession(text) {
+        clock += 100;
+        const inner = fakeEngine(calls).createSession(text);
+        return { result: inner.result, update: (b) => ((clock += 100), inner.update(b)) };
+      },
+    };
+    const text = ["a", "b", "c", "d"].map((k) => `${k}:\n  description: About ${k}\n`).join("");
+    expect(warmUpSpots(text)).toHaveLength(3);
+    const host2 = createLintHost({ engine: slow, post: () => {}, defer: (t) => queue.push(t), now: () => clock });
+    host2({ type: "open", version: 1, text });
+    flush();
+    expect(calls).toEqual([`create:${text.length}`, "update:1", "update:1"]);
+  });
 });

@@ -99,6 +99,8 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
   let warmUndo: TextChange | undefined;
   /** Places still to type at (offsets in the text of the session's first lint); cleared once the page's edits reach the session. */
   let warmSpots: number[] | undefined;
+  /** A warm-up step slower than this (a quarter of the first lint, ms) ends the warm-up. */
+  let warmLimit = Infinity;
 
   const warmStep = (s: LintSessionLike) => {
     if (session !== s) return;
@@ -115,7 +117,10 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       warmUndo = { from: at, to: at + 1, insert: "" };
     }
     try {
+      const started = now();
       s.update([[change]]);
+      // Not incremental after all (a full parse costs about what the first lint did): one step was enough.
+      if (now() - started > warmLimit) warmSpots = [];
     } catch {
       // The engine promises not to throw; if it does, the next edit starts a new session (as in `lint`).
       session = undefined;
@@ -134,9 +139,11 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       if (!session) {
         session = engine.createSession(text(), ruleset);
         raw = session.result();
-        if (warms) {
+        // A text that does not parse is parsed whole on every update: nothing to warm.
+        if (warms && !raw.problems.some((p) => p.rule === "parser")) {
           const s = session;
           warmSpots = undefined;
+          warmLimit = (now() - started) / 4;
           defer(() => warmStep(s));
         }
       } else {
