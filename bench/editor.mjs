@@ -5,6 +5,8 @@
 // diagnostics and (Split view) the outline arrived, and the page's JS heap after the edits. Uses the built client
 // (dist/client/assets; run scripts/build-client.mjs first) behind bench/editor-harness.mjs. Each edit types
 // or deletes one character inside a description and waits for that version's problems. Prints figures only.
+// BENCH_RAW=1 prints each edit's phases; BENCH_PROFILE=1 (or =total) the page's main-thread profile over the
+// edits; BENCH_TRACE=1 (or =file.json, which also keeps the raw trace) a trace of every thread, summarised per edit.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -104,7 +106,7 @@ async function measure(browser, def) {
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
-    // BENCH_TRACE=1: a Chromium trace over the edits (all threads), summarised per edit by tracePhases.
+    // BENCH_TRACE=1: a Chromium trace over the edits (all threads), summarised per edit by traceLines.
     const tracing = process.env.BENCH_TRACE ? await startTrace(browser, page) : undefined;
     const latencies = [];
     const traces = [];
@@ -180,8 +182,9 @@ async function earlyRender(browser, harness, def) {
 
 /**
  * Starts a browser-wide trace (every process and thread: the page's main thread, the lint worker's, V8's GC) and
- * marks the page's clock in it. `stop()` → { main, worker }: each thread's top-level tasks and GC events as
- * { name, at, end, children } in the page's `performance.now()` milliseconds.
+ * marks the page's clock in it. `stop()` → { main, worker, workerName }: the page's main thread and a worker's,
+ * each as { tasks, gc }: top-level tasks (with the events inside them as `children`) and GC events, each
+ * { name, at, end, data } in the page's `performance.now()` milliseconds; undefined if the mark is missing.
  */
 async function startTrace(browser, page) {
   const cdp = await browser.newBrowserCDPSession();
@@ -211,7 +214,8 @@ async function startTrace(browser, page) {
         for (const t of top) t.children = all.filter((e) => e !== t && e.at >= t.at && e.end <= t.end && e.name !== t.name);
         return { tasks: top, gc: all.filter((e) => /^(MajorGC|MinorGC|V8\.GC_SCAVENGER$|V8\.GC_MARK_COMPACTOR$|V8\.GC_MC_BACKGROUND|V8\.GC_SCAVENGER_BACKGROUND)/.test(e.name)) };
       };
-      // Workers started before the trace are named in it only if a metadata event came; all dedicated workers otherwise.
+      // The first dedicated worker of the page's process: the lint worker in the Source view (the Split view has a
+      // second one, for the Visual model, which this may pick instead).
       return { main: tasks(mainKey), worker: workerKey ? tasks(workerKey) : undefined, workerName: workerKey && names.get(workerKey) };
     },
   };
