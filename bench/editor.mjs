@@ -5,7 +5,9 @@
 // diagnostics and (Split view) the outline arrived, and the page's JS heap after the edits. Uses the built client
 // (dist/client/assets; run scripts/build-client.mjs first) behind bench/editor-harness.mjs. Each edit types
 // or deletes one character inside a description and waits for that version's problems. Prints figures only.
-import { readFileSync } from "node:fs";
+// BENCH_RAW=1 prints each edit's phases; BENCH_PROFILE=1 (or =total) the page's main-thread profile over the
+// edits; BENCH_TRACE=1 (or =file.json, which also keeps the raw trace) a trace of every thread, summarised per edit.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { stringify } from "yaml";
@@ -113,6 +115,8 @@ async function measure(browser, def) {
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
     }
+    // BENCH_TRACE=1: a Chromium trace over the edits (all threads), summarised per edit by traceLines.
+    const tracing = process.env.BENCH_TRACE ? await startTrace(browser, page) : undefined;
     const latencies = [];
     const traces = [];
     const lintMs = [];
@@ -139,6 +143,7 @@ async function measure(browser, def) {
       lintMs.push(lint);
       if (frame !== undefined) frames.push(frame);
     }
+    const threads = tracing ? await tracing.stop() : undefined;
     const profile = process.env.BENCH_PROFILE ? topFunctions((await cdp.send("Profiler.stop")).profile) : undefined;
     // Split view: one more keystroke, and the time until the Visual model of that version has arrived (the
     // session's debounce, in proportion to the last model's time, included).
@@ -168,7 +173,7 @@ async function measure(browser, def) {
     // When the early view's text was actually on screen: a second navigation (below), the editor bundle held back.
     const early = earlyAt === undefined ? undefined : await earlyRender(browser, harness, def);
     const earlyRenderAt = early?.renderAt;
-    return { first, paintAt, earlyAt, earlyInPage, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, traces, lintMs, frames, problems, heap, domNodes, profile, modelAfterEdit };
+    return { first, paintAt, earlyAt, earlyInPage, earlyRenderAt, earlyHeldAt: early?.paintAt, firstProblemsAt, outlineAt, latencies, traces, lintMs, frames, problems, heap, domNodes, profile, modelAfterEdit, threads };
   } finally {
     await page.close();
     await harness.close();
@@ -203,6 +208,74 @@ async function earlyRender(browser, harness, def) {
   }
 }
 
+/**
+ * Starts a browser-wide trace (every process and thread: the page's main thread, the lint worker's, V8's GC) and
+ * marks the page's clock in it. `stop()` → { main, worker, workerName }: the page's main thread and a worker's,
+ * each as { tasks, gc }: top-level tasks (with the events inside them as `children`) and GC events, each
+ * { name, at, end, data } in the page's `performance.now()` milliseconds; undefined if the mark is missing.
+ */
+async function startTrace(browser, page) {
+  const cdp = await browser.newBrowserCDPSession();
+  const events = [];
+  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
+  const categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "disabled-by-default-v8.gc", "blink.user_timing", "__metadata"];
+  await cdp.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
+  const markAt = await page.evaluate(() => performance.mark("portico-bench-sync").startTime);
+  return {
+    async stop() {
+      const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+      await cdp.send("Tracing.end");
+      await done;
+      await cdp.detach();
+      // BENCH_TRACE=file.json: the raw events too, for chrome://tracing or Perfetto.
+      if (process.env.BENCH_TRACE.endsWith(".json")) writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ traceEvents: events }));
+      const mark = events.find((e) => e.name === "portico-bench-sync");
+      if (!mark) return undefined;
+      const offset = mark.ts / 1000 - markAt;
+      const names = new Map(events.filter((e) => e.name === "thread_name").map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
+      const mainKey = `${mark.pid}:${mark.tid}`;
+      const workerKey = [...names].find(([k, n]) => k.startsWith(`${mark.pid}:`) && /DedicatedWorker/.test(n))?.[0];
+      const complete = (key) => events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === key && e.dur !== undefined).map((e) => ({ name: e.name, at: e.ts / 1000 - offset, end: (e.ts + e.dur) / 1000 - offset, data: e.args?.data }));
+      const tasks = (key) => {
+        const all = complete(key).sort((a, b) => a.at - b.at || b.end - a.end);
+        const top = all.filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask");
+        for (const t of top) t.children = all.filter((e) => e !== t && e.at >= t.at && e.end <= t.end && e.name !== t.name);
+        return { tasks: top, gc: all.filter((e) => /^(MajorGC|MinorGC|V8\.GC_SCAVENGER$|V8\.GC_MARK_COMPACTOR$|V8\.GC_MC_BACKGROUND|V8\.GC_SCAVENGER_BACKGROUND)/.test(e.name)) };
+      };
+      // The first dedicated worker of the page's process: the lint worker in the Source view (the Split view has a
+      // second one, for the Visual model, which this may pick instead).
+      return { main: tasks(mainKey), worker: workerKey ? tasks(workerKey) : undefined, workerName: workerKey && names.get(workerKey) };
+    },
+  };
+}
+
+/** Per edit: GC on the page's and the worker's threads during the keystroke, and what the page ran while the answer waited. */
+function traceLines(traces, threads) {
+  const overlap = (list, from, to) => list.reduce((sum, e) => sum + Math.max(0, Math.min(e.end, to) - Math.max(e.at, from)), 0);
+  const lines = [`    trace per edit (ms): page GC | worker GC | page tasks while the answer waited (name: own top events)`];
+  traces.forEach((t, i) => {
+    const from = t.keyAt ?? t.postAt;
+    const to = t.paintedAt ?? t.storedAt;
+    const pageGc = overlap(threads.main.gc.filter((e) => /^(MajorGC|MinorGC)$/.test(e.name)), from, to);
+    const workerGc = threads.worker ? overlap(threads.worker.gc.filter((e) => /^(MajorGC|MinorGC)$/.test(e.name)), from, to) : NaN;
+    const waiting = threads.main.tasks.filter((k) => k.end > t.workerPostAt && k.at < t.receivedAt && k.end - k.at >= 3);
+    const describe = (k) => {
+      const by = new Map();
+      for (const c of k.children) {
+        // An event's type and a script's function name say which listener or callback ran.
+        const what = c.name === "EventDispatch" ? `${c.name}(${c.data?.type})` : c.name === "FunctionCall" && c.data?.functionName ? `${c.data.functionName}@${String(c.data.url ?? "").split("/").pop()}:${c.data.lineNumber}:${c.data.columnNumber}` : c.name;
+        by.set(what, (by.get(what) ?? 0) + (c.end - c.at));
+      }
+      return `${(k.end - k.at).toFixed(0)}: ` + [...by].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, d]) => `${n} ${d.toFixed(0)}`).join(", ");
+    };
+    lines.push(`      ${String(i + 1).padStart(2)}: ${pageGc.toFixed(1)} | ${workerGc.toFixed(1)} | ${waiting.map(describe).join(" ; ")}`);
+  });
+  const sum = (xs) => xs.reduce((a, e) => a + (e.end - e.at), 0).toFixed(0);
+  const counts = (xs) => ["MajorGC", "MinorGC"].map((n) => `${n} ${xs.filter((e) => e.name === n).length}× ${sum(xs.filter((e) => e.name === n))} ms`).join(", ");
+  lines.push(`    over the edits: page ${counts(threads.main.gc)}; worker (${threads.workerName ?? "not found"}) ${threads.worker ? counts(threads.worker.gc) : "-"}`);
+  return lines;
+}
+
 /** A keystroke's phases (from its LintTrace), in ms; undefined where the trace lacks a time. */
 const PHASES = [
   ["key→edit posted", (t) => t.postAt - t.keyAt],
@@ -230,21 +303,30 @@ function phaseLines(traces) {
   return lines;
 }
 
-/** The 15 functions with the most self samples in a CDP profile, as "share name (file:line)" lines. */
+/**
+ * The 15 functions with the most self samples in a CDP profile, as "share name (file:line)" lines, then (with
+ * BENCH_PROFILE=total) the 25 with the most samples self and callees (recursion counted once).
+ */
 function topFunctions(profile) {
-  const self = new Map();
-  let total = 0;
   const counts = new Map();
   for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
-  for (const node of profile.nodes) {
-    const n = counts.get(node.id) ?? 0;
-    if (!n) continue;
-    const f = node.callFrame;
-    const key = `${f.functionName || "(anonymous)"} (${f.url.split("/").pop()}:${f.lineNumber})`;
-    self.set(key, (self.get(key) ?? 0) + n);
-    total += n;
-  }
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (n) => `${n.callFrame.functionName || "(anonymous)"} (${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber})`;
+  const total = profile.samples.length;
+  const top = (inclusive, count) => {
+    const score = new Map();
+    for (const [id, n] of counts) {
+      const seen = new Set();
+      for (let at = id; at !== undefined; at = inclusive ? parent.get(at) : undefined) {
+        const key = label(byId.get(at));
+        if (!seen.has(key)) score.set(key, (score.get(key) ?? 0) + n), seen.add(key);
+      }
+    }
+    return [...score].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
+  };
+  return process.env.BENCH_PROFILE === "total" ? [...top(false, 15), "(self and callees:)", ...top(true, 25)] : top(false, 15);
 }
 
 export async function main() {
@@ -265,6 +347,7 @@ export async function main() {
       console.log(`    lint in worker    p50 ${ms(pct(r.lintMs, 50))}  p95 ${ms(pct(r.lintMs, 95))}`);
       if (process.env.BENCH_RAW) console.log("    raw", r.latencies.map((x) => x.toFixed(0)).join(" "));
       if (r.traces.length) console.log(phaseLines(r.traces).join("\n"));
+      if (r.threads) console.log(traceLines(r.traces, r.threads).join("\n"));
       if (r.profile) console.log(["    main thread, self time over the edits:", ...r.profile.map((l) => `      ${l}`)].join("\n"));
       console.log(`    key→next frame    p50 ${ms(pct(r.frames, 50))}  p95 ${ms(pct(r.frames, 95))}  (main thread stays free while the worker lints)`);
     }

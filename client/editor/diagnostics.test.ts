@@ -92,4 +92,32 @@ describe("diagnosticsUpdate", () => {
       { numRuns: 300 },
     );
   });
+
+  it("compares diagnostics sharing a range as a multiset, in any order (against a string-per-diagnostic reference)", () => {
+    const base = EditorState.create({ doc: TEXT });
+    const two = [
+      { ...P[0], message: "m1" },
+      { ...P[0], severity: "error" as const, message: "m2" },
+    ];
+    const state = apply(base, diagnosticsFor(base, two));
+    expect(showsDiagnostics(state, diagnosticsFor(state, [...two].reverse()))).toBe(true);
+    // Same range, same severities and messages, paired differently.
+    expect(showsDiagnostics(state, diagnosticsFor(state, [{ ...two[0], message: "m2" }, { ...two[1], message: "m1" }]))).toBe(false);
+    // Few ranges, so many diagnostics share one; any order on either side.
+    const problem = fc.record({
+      line: fc.integer({ min: 1, max: 2 }),
+      column: fc.integer({ min: 1, max: 2 }),
+      severity: fc.constantFrom<Diagnostic["severity"]>("error", "warning"),
+      message: fc.constantFrom("m1", "m2"),
+      source: fc.constantFrom("r1", "r2"),
+    });
+    fc.assert(
+      fc.property(fc.array(problem, { maxLength: 6 }), fc.array(problem, { maxLength: 6 }), fc.boolean(), (a, b, same) => {
+        const state = apply(base, diagnosticsFor(base, a));
+        const fresh = diagnosticsFor(state, same ? [...a].reverse() : b);
+        expect(showsDiagnostics(state, fresh)).toBe(JSON.stringify(shown(state)) === JSON.stringify(expected(fresh)));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

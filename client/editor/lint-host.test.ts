@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { LintEngine } from "./lint-engine";
-import { createLintHost } from "./lint-host";
+import type { LintEngine, LintSessionLike } from "./lint-engine";
+import { createLintHost, warmUpSpots } from "./lint-host";
 import { PORTICO_LINT_ENGINE } from "./portico-lint-engine";
 import type { FromWorker, TextChange } from "./protocol";
 import { applyChanges } from "./text-changes";
@@ -206,4 +206,119 @@ describe("createLintHost on GitHub's 13 MB description (Portico's engine, increm
     expect(count(problems)).toBe(count(before) + 1);
     expect(problems.find((p) => p.rule === "no-script-tags-in-markdown" && p.line === line)).toBeDefined();
   }, 300_000);
+});
+
+describe("createLintHost's warm-up after the first lint", () => {
+  const DIGITALOCEAN = new URL("../../../shared/corpus/apis-guru-npm/api/digitalocean.com.json", import.meta.url);
+
+  /** Portico's engine, recording every batch its sessions are given. */
+  function recording(batches: TextChange[][]): LintEngine {
+    return {
+      createSession(text, ruleset) {
+        const s: LintSessionLike = PORTICO_LINT_ENGINE.createSession(text, ruleset);
+        return { result: () => s.result(), update: (b) => (batches.push(...b.map((x) => [...x])), s.update(b)) };
+      },
+    };
+  }
+
+  /** What a fresh host opened on `text` shows (a full lint). */
+  function fullLint(text: string, version: number) {
+    const out: FromWorker[] = [];
+    createLintHost({ engine: PORTICO_LINT_ENGINE, post: (m) => out.push(m), defer: (t) => t(), now: () => 0, warmUp: false })({ type: "open", version, text });
+    return out[0];
+  }
+
+  for (const [name, load] of [
+    ["JSON (1 MB, the chunked path)", () => readFileSync(DIGITALOCEAN, "utf8")],
+    ["YAML", () => 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      description: Reads a.\n      responses:\n        "200": {description: ok}\n'],
+  ] as const) {
+    it(`types one character into a description and deletes it, posts nothing, and later results equal a fresh lint (${name})`, () => {
+      let text = load();
+      const out: FromWorker[] = [];
+      const batches: TextChange[][] = [];
+      const queue: (() => void)[] = [];
+      const handle = createLintHost({ engine: recording(batches), post: (m) => out.push(m), defer: (t) => queue.push(t), now: () => 0 });
+      const flush = () => queue.splice(0).forEach((t) => t());
+      handle({ type: "open", version: 1, text });
+      flush(); // the first lint
+      while (queue.length) flush(); // the warm-up, a step a task
+      const spots = warmUpSpots(text);
+      expect(spots.length).toBeGreaterThan(0);
+      expect(batches).toEqual(spots.reverse().flatMap((at) => [[{ from: at, to: at, insert: "x" }], [{ from: at, to: at + 1, insert: "" }]]));
+      expect(out).toHaveLength(1);
+      // An edit elsewhere: the result is a fresh lint's of the page's text (no stray "x").
+      const spot = text.indexOf("description") + 3;
+      text = applyChanges(text, [{ from: spot, to: spot, insert: "Q" }]);
+      handle({ type: "edit", version: 2, changes: [{ from: spot, to: spot, insert: "Q" }] });
+      flush();
+      expect({ ...out.at(-1), lintMs: 0 }).toEqual(fullLint(text, 2));
+    }, 120_000);
+  }
+
+  it("deletes the character before the page's edits when an edit arrives between typing and deleting", () => {
+    let text = readFileSync(DIGITALOCEAN, "utf8");
+    const out: FromWorker[] = [];
+    const batches: TextChange[][] = [];
+    const queue: (() => void)[] = [];
+    // Tasks run newest first here, so the page's lint comes before the warm-up's own deletion.
+    const handle = createLintHost({ engine: recording(batches), post: (m) => out.push(m), defer: (t) => queue.push(t), now: () => 0 });
+    const runLast = () => queue.splice(0).reverse().forEach((t) => t());
+    handle({ type: "open", version: 1, text });
+    runLast();
+    runLast(); // typed
+    const at = warmUpSpots(text).at(-1)!;
+    const spot = Math.floor(text.length * 0.9);
+    const change = { from: spot, to: spot, insert: " " };
+    text = applyChanges(text, [change]);
+    handle({ type: "edit", version: 2, changes: [change] });
+    runLast(); // the lint, then the warm-up, which stops: the page's edits have reached the session
+    runLast();
+    expect(queue).toEqual([]);
+    expect(batches).toEqual([[{ from: at, to: at, insert: "x" }], [{ from: at, to: at + 1, insert: "" }], [change]]);
+    expect({ ...out.at(-1), lintMs: 0 }).toEqual(fullLint(text, 2));
+  }, 120_000);
+
+  it("is skipped when an edit is already waiting, and finds no spot in a text without descriptions", () => {
+    const { calls, handle, flush } = host();
+    handle({ type: "open", version: 1, text: "openapi: 3.1.0\ninfo:\n  description: About.\n" });
+    flush(); // the first lint; the warm-up is queued
+    handle({ type: "edit", version: 2, changes: [{ from: 0, to: 0, insert: "# c\n" }] });
+    flush(); // the warm-up finds the edit waiting
+    flush();
+    expect(calls).toEqual(["create:43", "update:1"]);
+    expect(warmUpSpots('{"openapi": "3.1.0", "paths": {}}')).toEqual([]);
+    expect(warmUpSpots('{"info": {"description": "About"}}')).toEqual([26]);
+    expect(warmUpSpots("info:\n  description: About\n")).toEqual([21]);
+    const three = '{"a": {"description": "A"}, "b": {"description": "B"}, "c": {"description": "C"}, "d": {"description": "D"}}';
+    expect(warmUpSpots(three).map((at) => three[at])).toEqual(["B", "C", "D"]);
+  });
+
+  it("does not warm a text that does not parse, and stops after a step as slow as a full lint", () => {
+    const broken: TextChange[][] = [];
+    const queue: (() => void)[] = [];
+    const flush = () => {
+      while (queue.length) queue.splice(0).forEach((t) => t());
+    };
+    const handle = createLintHost({ engine: recording(broken), post: () => {}, defer: (t) => queue.push(t) });
+    handle({ type: "open", version: 1, text: '{"openapi": "3.1.0", "info": {"description": "About", ' });
+    flush();
+    expect(broken).toEqual([]);
+
+    // Each update takes as long as the first lint (100 ms on this clock): one place is typed and deleted, no more.
+    let clock = 0;
+    const calls: string[] = [];
+    const slow: LintEngine = {
+      createSession(text) {
+        clock += 100;
+        const inner = fakeEngine(calls).createSession(text);
+        return { result: inner.result, update: (b) => ((clock += 100), inner.update(b)) };
+      },
+    };
+    const text = ["a", "b", "c", "d"].map((k) => `${k}:\n  description: About ${k}\n`).join("");
+    expect(warmUpSpots(text)).toHaveLength(3);
+    const host2 = createLintHost({ engine: slow, post: () => {}, defer: (t) => queue.push(t), now: () => clock });
+    host2({ type: "open", version: 1, text });
+    flush();
+    expect(calls).toEqual([`create:${text.length}`, "update:1", "update:1"]);
+  });
 });

@@ -27,6 +27,35 @@ export interface LintHostOptions {
   now?: () => number;
   /** Wall clock for {@link LintTiming} (default `performance.timeOrigin + performance.now()`). */
   wallNow?: () => number;
+  /** Warm the session's incremental path after its first lint ({@link warmUpSpots}; default true). */
+  warmUp?: boolean;
+}
+
+/** How many places the warm-up types at (each typed, then deleted, in tasks of their own). */
+export const WARM_UP_SPOTS = 3;
+
+/**
+ * Where the warm-up types its characters: just inside a `description`'s text (after the JSON string's opening
+ * quote, or before the first letter of a YAML plain scalar), the first such place from each of `count` points
+ * spread over the text (a quarter, a half, three quarters for three: where a definition's paths and schemas
+ * are), distinct and ascending; none when the text has no such place. A letter typed there leaves the
+ * document's structure alone, as most keystrokes do.
+ */
+export function warmUpSpots(text: string, count = WARM_UP_SPOTS): number[] {
+  const json = /^\s*[[{]/.test(text.slice(0, 64));
+  const re = json ? /"description"\s*:\s*"(?=[A-Za-z])/g : /(?:^|[\s{,])description:[ \t]+(?=[A-Za-z])/gm;
+  const spots = new Set<number>();
+  for (let i = 1; i <= count; i++) {
+    for (const from of [Math.floor((text.length * i) / (count + 1)), 0]) {
+      re.lastIndex = from;
+      const m = re.exec(text);
+      if (m) {
+        spots.add(m.index + m[0].length);
+        break;
+      }
+    }
+  }
+  return [...spots].sort((x, y) => x - y);
 }
 
 /** Creates the worker's message handler. */
@@ -57,6 +86,49 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
   let lintQueued = false;
   let lints = true;
   let parsed: { version: number; source: ParsedSource } | undefined;
+  /**
+   * The warm-up (issue 12): the first keystrokes after the load took 2–4 times the later ones in the worker
+   * (code the full lint never ran, and the first young-generation collections copying what the full lint left
+   * alive). After a session's first lint, while no edit is waiting, one character is typed into the session at
+   * each of {@link warmUpSpots} and deleted again in the next task, so the text is the page's once more and
+   * the session's result what it was (its updates equal a fresh lint after any edits). Each step is a task of
+   * its own, so a keystroke waits for one update at most; nothing is posted. `warmUndo`: the deletion not yet
+   * applied; the next lint applies it before the page's edits.
+   */
+  const warms = options.warmUp !== false;
+  let warmUndo: TextChange | undefined;
+  /** Places still to type at (offsets in the text of the session's first lint); cleared once the page's edits reach the session. */
+  let warmSpots: number[] | undefined;
+  /** A warm-up step slower than this (a quarter of the first lint, ms) ends the warm-up. */
+  let warmLimit = Infinity;
+
+  const warmStep = (s: LintSessionLike) => {
+    if (session !== s) return;
+    let change: TextChange;
+    if (warmUndo) {
+      change = warmUndo;
+      warmUndo = undefined;
+    } else {
+      // The page is typing: its edits warm the session now (and the spots' offsets no longer hold).
+      if (pending.length || lintQueued) warmSpots = [];
+      const at = (warmSpots ??= warmUpSpots(text())).pop();
+      if (at === undefined) return;
+      change = { from: at, to: at, insert: "x" };
+      warmUndo = { from: at, to: at + 1, insert: "" };
+    }
+    try {
+      const started = now();
+      s.update([[change]]);
+      // Not incremental after all (a full parse costs about what the first lint did): one step was enough.
+      if (now() - started > warmLimit) warmSpots = [];
+    } catch {
+      // The engine promises not to throw; if it does, the next edit starts a new session (as in `lint`).
+      session = undefined;
+      warmUndo = undefined;
+      return;
+    }
+    defer(() => warmStep(s));
+  };
 
   const lint = () => {
     lintQueued = false;
@@ -67,12 +139,23 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
       if (!session) {
         session = engine.createSession(text(), ruleset);
         raw = session.result();
+        // A text that does not parse is parsed whole on every update: nothing to warm.
+        if (warms && !raw.problems.some((p) => p.rule === "parser")) {
+          const s = session;
+          warmSpots = undefined;
+          warmLimit = (now() - started) / 4;
+          defer(() => warmStep(s));
+        }
       } else {
-        raw = session.update(pending);
+        // The warm-up's character goes first: the page's edits are relative to the text without it.
+        raw = session.update(warmUndo ? [[warmUndo], ...pending] : pending);
+        warmUndo = undefined;
+        warmSpots = [];
       }
     } catch (e) {
       // The engine promises not to throw; if it does, say so in the panel and start afresh on the next edit.
       session = undefined;
+      warmUndo = undefined;
       raw = { problems: [{ severity: "error", rule: "lint-failure", message: `The linter failed: ${e instanceof Error ? e.message : String(e)}`, line: 1, column: 1, path: [] }] };
     }
     pending = [];
@@ -111,6 +194,7 @@ export function createLintHost(options: LintHostOptions): (message: ToWorker) =>
         timing = msg.timing === true;
         if (timing) editAt = wallNow();
         session = undefined;
+        warmUndo = undefined;
         pending = [];
         queueLint();
         return;

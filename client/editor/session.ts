@@ -6,7 +6,7 @@
  */
 import type { LintRuleset } from "../../worker/openapi/lint/ruleset";
 import type { Diagnostic } from "@codemirror/lint";
-import { Annotation, Compartment, EditorSelection, EditorState, Text, Transaction } from "@codemirror/state";
+import { Annotation, Compartment, EditorSelection, EditorState, Transaction } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import type { ViewUpdate } from "@codemirror/view";
 import type { RestOfText } from "./api-client";
@@ -20,6 +20,7 @@ import { problemFieldPointer, problemRange, sameOutline, sameProblems } from "./
 import type { EditorProblem, FromWorker, SourceFormat, StructuralOp, TextChange, VisualModel } from "./protocol";
 import { scalarSource } from "./scalar-text";
 import type { ScalarValue } from "./scalar-text";
+import { SavedText } from "./saved-text";
 import { Store } from "./store";
 import { WorkerClient } from "./worker-client";
 
@@ -121,8 +122,8 @@ export class EditorSession {
   private modelInFlight = false;
   private modelAgain = false;
   private lastModelMs = 0;
-  /** The saved text as a CodeMirror Text: comparing shares unchanged subtrees, so it costs little per keystroke. */
-  private savedDoc: Text;
+  /** Whether the text differs from the last loaded or saved one, from the edits since (not a whole-text comparison). */
+  private saved: SavedText;
   /** Values typed into fields that had no source slot yet, waiting for the structural edit and a new model. */
   private readonly pendingValues = new Map<string, ScalarValue>();
   private revealSeq = 0;
@@ -152,7 +153,7 @@ export class EditorSession {
         extensions: editorExtensions(format, () => this.onSave(), [EditorView.updateListener.of((u) => this.onUpdate(u)), this.readOnly.of(rest ? EditorState.readOnly.of(true) : [])], this.large),
       }),
     });
-    this.savedDoc = this.view.state.doc;
+    this.saved = new SavedText(this.view.state.doc);
     this.log = new ChangeLog(this.view.state.doc);
     this.view.dom.addEventListener("keydown", (e) => (this.lastKeyAt = e.timeStamp), { capture: true });
     this.store = new Store<SessionState>({ version: 1, format, problems: [], problemsVersion: 0, errors: 0, warnings: 0, dirty: false, loading: !!rest });
@@ -182,7 +183,7 @@ export class EditorSession {
         this.large = this.view.state.doc.length >= LARGE_DOC_CHARS;
         // A large definition drops the Lezer language here, before its parser has gone past the first part.
         this.view.dispatch({ effects: [this.readOnly.reconfigure([]), ...(this.large ? [languageCompartment.reconfigure(languageFor(format, true))] : [])] });
-        this.savedDoc = this.view.state.doc;
+        this.saved = new SavedText(this.view.state.doc);
         this.log = new ChangeLog(this.view.state.doc);
         this.isLoaded = true;
         this.store.set({ loading: false, dirty: false, format });
@@ -217,8 +218,8 @@ export class EditorSession {
   /** Marks `text` (by default the current text) as saved, after a successful publish. */
   markSaved(text = this.text()): void {
     const current = this.view.state.doc;
-    this.savedDoc = current.toString() === text ? current : Text.of(text.split(/\r\n?|\n/));
-    this.store.set({ dirty: !current.eq(this.savedDoc) });
+    this.saved.mark(text, current);
+    this.store.set({ dirty: this.saved.differs(current) });
   }
 
   private onUpdate(update: ViewUpdate): void {
@@ -234,7 +235,7 @@ export class EditorSession {
     this.lastKeyAt = undefined;
     if (keyAt !== undefined) requestAnimationFrame(() => this.stats.keyToFrameMs.push(performance.now() - keyAt));
     const format = detectFormat(update.state.doc.sliceString(0, 200));
-    const dirty = !update.state.doc.eq(this.savedDoc);
+    const dirty = this.saved.edit(update.changes, update.state.doc);
     // A tenth of slack before switching back, so typing around the threshold does not swap languages per key.
     const large = update.state.doc.length >= (this.large ? LARGE_DOC_CHARS * 0.9 : LARGE_DOC_CHARS);
     if (format !== this.store.state.format || large !== this.large) {
