@@ -106,7 +106,7 @@ export async function main() {
     const token = await createPortal(server.baseUrl, server.adminToken, "mem");
     await fetch(`${server.baseUrl}/healthz`);
     const start = await isolate.heap();
-    console.log(`  start: heap ${start.usedMB} MB used (${start.totalMB} MB allocated); workerd RSS ${workerdRssMB(server.pid)} MB`);
+    console.log(`  start: heap ${start.usedMB} MB used + ArrayBuffers ${start.buffersMB} MB = ${start.liveMB} MB live (${start.totalMB} MB of heap allocated); workerd RSS ${workerdRssMB(server.pid)} MB`);
     for (const name of names) {
       const file = FILES[name];
       if (!file || !existsSync(file)) {
@@ -132,7 +132,7 @@ export async function main() {
         }
         const afterPublish = await isolate.heap();
         if (res.status !== 201) {
-          console.log(`  ${name} round ${round}: publish answered ${res.status} after ${publishS} s (${res.json.error?.code}: ${String(res.json.error?.message).slice(0, 120)}); heap ${afterPublish.usedMB} MB`);
+          console.log(`  ${name} round ${round}: publish answered ${res.status} after ${publishS} s (${res.json.error?.code}: ${String(res.json.error?.message).slice(0, 120)}); live ${afterPublish.liveMB} MB`);
           continue;
         }
         const links = await operationLinks(res.json.url);
@@ -149,7 +149,7 @@ export async function main() {
           if (r.status !== 200) failed++;
         }
         const afterReads = await isolate.heap();
-        console.log(`  ${name} round ${round}: published in ${publishS} s; heap after the publish and its lint ${afterPublish.usedMB} MB, after ${PAGES} pages + ${QUERIES} queries (${failed} not 200) ${afterReads.usedMB} MB (${afterReads.totalMB} MB allocated); workerd RSS ${workerdRssMB(server.pid)} MB`);
+        console.log(`  ${name} round ${round}: published in ${publishS} s; live after the publish and its lint ${afterPublish.liveMB} MB (heap ${afterPublish.usedMB} + ArrayBuffers ${afterPublish.buffersMB}), after ${PAGES} pages + ${QUERIES} queries (${failed} not 200) ${afterReads.liveMB} MB (heap ${afterReads.usedMB} + ArrayBuffers ${afterReads.buffersMB}; ${afterReads.totalMB} MB of heap allocated); workerd RSS ${workerdRssMB(server.pid)} MB`);
         if (snapshotDir && (round === 1 || round === ROUNDS)) {
           const out = join(snapshotDir, `${api}-round-${round}.heapsnapshot`);
           const stream = createWriteStream(out);

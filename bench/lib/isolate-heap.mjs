@@ -56,12 +56,16 @@ export async function connectIsolate(port, poke, { timeoutMs = 30_000 } = {}) {
   await call("HeapProfiler.enable");
   const mb = (n) => Math.round((n / 1048576) * 10) / 10;
   return {
-    /** Heap in use and allocated (MB) after two full GCs (the second collects what the first's finalizers freed). */
+    /**
+     * After two full GCs (the second collects what the first's finalizers freed): the JS heap in use and allocated
+     * (MB), and ArrayBuffer backing stores (MB: outside the JS heap, e.g. a loaded search index's bytes, yet counted by
+     * an isolate's memory limit); `liveMB` is used + backing stores.
+     */
     async heap() {
       await call("HeapProfiler.collectGarbage");
       await call("HeapProfiler.collectGarbage");
-      const { usedSize, totalSize } = await call("Runtime.getHeapUsage");
-      return { usedMB: mb(usedSize), totalMB: mb(totalSize) };
+      const { usedSize, totalSize, backingStorageSize = 0 } = await call("Runtime.getHeapUsage");
+      return { usedMB: mb(usedSize), totalMB: mb(totalSize), buffersMB: mb(backingStorageSize), liveMB: mb(usedSize + backingStorageSize) };
     },
     /** Streams a heap snapshot (.heapsnapshot JSON, for DevTools' Memory tab) through `write(chunk)` (V8 collects first). */
     async snapshot(write) {
