@@ -8,8 +8,9 @@
 //   node bench/huge-memory.mjs    BENCH_MEM_FILES=github,graph-v1.0 (default github; also graph-beta),
 //   BENCH_MEM_ROUNDS=n publishes per file (default 5), BENCH_PAGES=n operation pages per round (default 200),
 //   BENCH_MEM_QUERIES=n search queries per round (default 40), BENCH_MEM_SNAPSHOT=dir writes heap snapshots after the
-//   first and the last round there (open them in DevTools' Memory tab, "Comparison"), BENCH_HUGE_VERBOSE=1 shows
-//   wrangler dev's output.
+//   first and the last round there (open them in DevTools' Memory tab, "Comparison"; on 2026-11-26 workerd restarted
+//   itself soon after writing a 41 MB snapshot, so the rounds after one are not comparable), BENCH_HUGE_VERBOSE=1
+//   shows wrangler dev's output.
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -28,10 +29,15 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 200);
 const QUERIES = Number(process.env.BENCH_MEM_QUERIES ?? 40);
 const WORDS = ["user", "repository", "list", "create", "delete", "update", "issue", "pull request", "team", "message", "calendar", "group", "drive item", "mail folder", "webhook", "token", "secret", "release", "commit", "event", "attachment", "contact", "device", "policy", "schedule", "site", "channel", "member", "permission", "workflow"];
 
-/** RSS (MB) of the workerd processes under `pid` (wrangler dev's process group), from /proc; 0 off Linux. */
-function workerdRssMB(pid) {
+/**
+ * RSS of the workerd processes under `pid` (wrangler dev's process group), from /proc: "N MB (anonymous A MB)", the
+ * anonymous part being memory the processes allocated (JS heaps, ArrayBuffers, miniflare's caches, malloc's free
+ * lists), the rest mapped files (binary, SQLite storage); "n/a" off Linux.
+ */
+function workerdRss(pid) {
+  if (!existsSync("/proc")) return "n/a";
   let total = 0;
-  if (!existsSync("/proc")) return 0;
+  let anon = 0;
   const children = new Map();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -46,14 +52,15 @@ function workerdRssMB(pid) {
   const walk = (p) => {
     for (const c of children.get(p) ?? []) {
       if (c.comm.startsWith("workerd")) {
-        const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${c.pid}/status`, "utf8"));
-        if (m) total += Number(m[1]) / 1024;
+        const status = readFileSync(`/proc/${c.pid}/status`, "utf8");
+        total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+        anon += Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
       }
       walk(c.pid);
     }
   };
   walk(pid);
-  return Math.round(total);
+  return `${Math.round(total)} MB (anonymous ${Math.round(anon)} MB)`;
 }
 
 /** POSTs `file` streamed from disk on a connection of its own (as bench/huge.mjs does); the status and JSON answer. */
@@ -106,7 +113,7 @@ export async function main() {
     const token = await createPortal(server.baseUrl, server.adminToken, "mem");
     await fetch(`${server.baseUrl}/healthz`);
     const start = await isolate.heap();
-    console.log(`  start: heap ${start.usedMB} MB used + ArrayBuffers ${start.buffersMB} MB = ${start.liveMB} MB live (${start.totalMB} MB of heap allocated); workerd RSS ${workerdRssMB(server.pid)} MB`);
+    console.log(`  start: heap ${start.usedMB} MB used + ArrayBuffers ${start.buffersMB} MB = ${start.liveMB} MB live (${start.totalMB} MB of heap allocated); workerd RSS ${workerdRss(server.pid)}`);
     for (const name of names) {
       const file = FILES[name];
       if (!file || !existsSync(file)) {
@@ -149,7 +156,7 @@ export async function main() {
           if (r.status !== 200) failed++;
         }
         const afterReads = await isolate.heap();
-        console.log(`  ${name} round ${round}: published in ${publishS} s; live after the publish and its lint ${afterPublish.liveMB} MB (heap ${afterPublish.usedMB} + ArrayBuffers ${afterPublish.buffersMB}), after ${PAGES} pages + ${QUERIES} queries (${failed} not 200) ${afterReads.liveMB} MB (heap ${afterReads.usedMB} + ArrayBuffers ${afterReads.buffersMB}; ${afterReads.totalMB} MB of heap allocated); workerd RSS ${workerdRssMB(server.pid)} MB`);
+        console.log(`  ${name} round ${round}: published in ${publishS} s; live after the publish and its lint ${afterPublish.liveMB} MB (heap ${afterPublish.usedMB} + ArrayBuffers ${afterPublish.buffersMB}), after ${PAGES} pages + ${QUERIES} queries (${failed} not 200) ${afterReads.liveMB} MB (heap ${afterReads.usedMB} + ArrayBuffers ${afterReads.buffersMB}; ${afterReads.totalMB} MB of heap allocated); workerd RSS ${workerdRss(server.pid)}`);
         if (snapshotDir && (round === 1 || round === ROUNDS)) {
           const out = join(snapshotDir, `${api}-round-${round}.heapsnapshot`);
           const stream = createWriteStream(out);
