@@ -8,7 +8,7 @@ import { sha256 } from "../worker/content/hash";
 import { blocksText } from "../worker/search/bytes";
 import { documentParts } from "../worker/search/document-set";
 import { SearchIndexBuilder, type SearchDocument } from "../worker/search/index";
-import { getDocumentParts, getDocuments, loadIndex, putDocumentParts, putIndex } from "../worker/store/search";
+import { getDocumentParts, getDocuments, loadedIndexBytes, loadedIndexes, loadIndex, putDocumentParts, putIndex, resetLoadedIndexes } from "../worker/store/search";
 
 const docs: SearchDocument[] = Array.from({ length: 300 }, (_, i) => ({
   id: `op${i}`, kind: "operation", title: `${["Create", "Delete", "List"][i % 3]} widget ${i} ✓`, body: `Widgets of size ${i}, café ${"text ".repeat(i % 40)}`,
@@ -62,5 +62,70 @@ describe("search index storage", () => {
     expect(await getDocuments(env.MODELS, "test/doc-parts")).toEqual(docs);
     await env.MODELS.delete("test/doc-parts/2");
     expect(await getDocumentParts(env.MODELS, "test/doc-parts")).toBeUndefined();
+  });
+});
+
+describe("loaded indexes per isolate (issue 12: bounded by bytes, not count)", () => {
+  /** A distinct index (its own content address) of `n` documents, stored; its pointer and stored size. */
+  async function stored(tag: string, n: number) {
+    const builder = new SearchIndexBuilder();
+    for (let i = 0; i < n; i++) builder.add({ ...docs[i % docs.length], id: `${tag}-${i}`, title: `${tag} widget ${i}` });
+    const written = builder.finish();
+    const bytes = written.reduce((s, b) => s + b.byteLength, 0);
+    const at = await putIndex(env.MODELS, written);
+    return { pointer: { indexKey: at.key, parts: at.parts }, bytes };
+  }
+
+  it("drops the least recently used indexes once their estimated bytes pass the bound, never the one just loaded", async () => {
+    const [a, b, c, d] = [await stored("a", 200), await stored("b", 200), await stored("c", 200), await stored("d", 200)];
+    const each = Math.max(...[a, b, c, d].map((x) => loadedIndexBytes(x.bytes)));
+    try {
+      // Room for two of them (and a little), not three.
+      resetLoadedIndexes(Math.floor(each * 2.5));
+      for (const x of [a, b, c]) expect((await loadIndex(env.MODELS, x.pointer))!.size).toBe(200);
+      expect(loadedIndexes().keys).toEqual([b.pointer.indexKey, c.pointer.indexKey]);
+      // A hit moves b to the most recent end: loading d then drops c, not b.
+      await loadIndex(env.MODELS, b.pointer);
+      await loadIndex(env.MODELS, d.pointer);
+      expect(loadedIndexes().keys).toEqual([b.pointer.indexKey, d.pointer.indexKey]);
+      expect(loadedIndexes().bytes).toBe(loadedIndexBytes(b.bytes) + loadedIndexBytes(d.bytes));
+      // An index alone past the bound is still kept (the live one is not read again per query), the rest dropped.
+      resetLoadedIndexes(each - 1);
+      await loadIndex(env.MODELS, a.pointer);
+      await loadIndex(env.MODELS, c.pointer);
+      expect(loadedIndexes().keys).toEqual([c.pointer.indexKey]);
+      // A missing index is not kept, and counts nothing.
+      expect(await loadIndex(env.MODELS, { indexKey: "search/i/missing.txt", parts: 1 })).toBeUndefined();
+      expect(loadedIndexes().keys).toEqual([c.pointer.indexKey]);
+      expect(loadedIndexes().bytes).toBe(loadedIndexBytes(c.bytes));
+    } finally {
+      resetLoadedIndexes();
+    }
+  });
+
+  it("drops a portal's previous index once the portal's searches load its new one, unless another portal has it live", async () => {
+    const [a, b, c] = [await stored("pa", 120), await stored("pb", 120), await stored("pc", 120)];
+    try {
+      resetLoadedIndexes();
+      await loadIndex(env.MODELS, a.pointer, 1);
+      await loadIndex(env.MODELS, a.pointer, 2);
+      // Portal 1 publishes: its new index b replaces a, which portal 2 still has live.
+      await loadIndex(env.MODELS, b.pointer, 1);
+      expect(loadedIndexes().keys).toEqual([a.pointer.indexKey, b.pointer.indexKey]);
+      // Portal 2 publishes too: nobody has a live any more.
+      await loadIndex(env.MODELS, c.pointer, 2);
+      expect(loadedIndexes().keys).toEqual([b.pointer.indexKey, c.pointer.indexKey]);
+      expect(loadedIndexes().bytes).toBe(loadedIndexBytes(b.bytes) + loadedIndexBytes(c.bytes));
+      // Without a portal (a caller that does not say), nothing is dropped.
+      await loadIndex(env.MODELS, a.pointer);
+      expect(loadedIndexes().keys).toEqual([b.pointer.indexKey, c.pointer.indexKey, a.pointer.indexKey]);
+    } finally {
+      resetLoadedIndexes();
+    }
+  });
+
+  it("estimates what an index retains from its stored size: ×4 parsed into objects, ×1.5 through the light reader", () => {
+    expect(loadedIndexBytes(1_000_000)).toBe(4_000_000);
+    expect(loadedIndexBytes(20 * 1024 * 1024)).toBe(30 * 1024 * 1024);
   });
 });

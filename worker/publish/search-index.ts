@@ -221,7 +221,7 @@ export async function portalIndex(env: Env, portalId: number, change: { api?: Ap
  */
 export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
   const pointer = await searchPointer(env.DB, portalId);
-  if (pointer && !(await lacksVectors(env, pointer))) return;
+  if (pointer && !(await lacksVectors(env, pointer, portalId))) return;
   await rebuildPortalIndex(env, portalId, attempt);
 }
 
@@ -230,10 +230,10 @@ export async function ensurePortalIndex(env: Env, portalId: number, attempt?: Pu
  * failed, or an index built before semantic retrieval was deployed). Re-posting what is live (a CI retry) then
  * embeds just those. False without a semantic side, or when the index cannot be read.
  */
-async function lacksVectors(env: Env, pointer: Pick<SearchPointer, "indexKey" | "parts">): Promise<boolean> {
+async function lacksVectors(env: Env, pointer: Pick<SearchPointer, "indexKey" | "parts">, portalId: number): Promise<boolean> {
   if (!semanticFor(env)) return false;
   try {
-    return ((await loadIndex(env.MODELS, pointer))?.missingVectors() ?? 0) > 0;
+    return ((await loadIndex(env.MODELS, pointer, portalId))?.missingVectors() ?? 0) > 0;
   } catch {
     return false;
   }

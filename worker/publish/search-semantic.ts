@@ -58,7 +58,7 @@ export async function semanticItem(model: string, portalId: number, doc: SearchD
 async function liveVectorIds(env: Env, portalId: number): Promise<Set<string>> {
   try {
     const pointer = await searchPointer(env.DB, portalId);
-    const index = pointer ? await loadIndex(env.MODELS, pointer) : undefined;
+    const index = pointer ? await loadIndex(env.MODELS, pointer, portalId) : undefined;
     return new Set(index?.vectorIds() ?? []);
   } catch (error) {
     console.error("publish: the live search index could not be read; every document is embedded again", error);

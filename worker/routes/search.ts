@@ -148,7 +148,7 @@ interface Found {
 async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, access: PortalAccess, timings?: Record<string, number>): Promise<Found> {
   const pointer = pointerOf(row);
   let t = performance.now();
-  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer) : undefined;
+  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer, row.id) : undefined;
   if (!pointer || !index) return { total: 0, results: [], suggestions: [], facets: {} };
   if (timings) timings.index = performance.now() - t;
   const opts: SearchOptions = { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels, policyPath) => documentReadable(reader, access, labels, policyPath) };

@@ -231,8 +231,12 @@ class ImmutableCache<T> {
   }
 }
 
-/** Parsed headers kept per isolate (sized by count). */
-const HEADERS = new ImmutableCache<ReferenceHeader>(64);
+/**
+ * Parsed headers kept per isolate, sized by their stored text: at most 2 M characters (one header of up to 512 K;
+ * GitHub's and Microsoft Graph's are far smaller). Sized by count (64) they had no bound: a header carries `info`
+ * and tag descriptions as written, so 64 hostile ones could hold gigabytes.
+ */
+const HEADERS = new ImmutableCache<ReferenceHeader>(2 * 1024 * 1024);
 /** Chunk texts kept per isolate: at most 4 M characters (≤ 8 MB) of the isolate's 128 MB. */
 const CHUNKS = new ImmutableCache<string>(4 * 1024 * 1024);
 
@@ -241,8 +245,10 @@ export async function getHeader(kv: KVNamespace, modelKey: string): Promise<Refe
   const key = headerKey(modelKey);
   const cached = HEADERS.get(key);
   if (cached) return cached;
-  const header = await kv.get<ReferenceHeader>(key, "json");
-  if (header) HEADERS.set(key, header, 1);
+  const text = await kv.get(key);
+  if (text === null) return null;
+  const header = JSON.parse(text) as ReferenceHeader;
+  HEADERS.set(key, header, text.length);
   return header;
 }
 

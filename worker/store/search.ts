@@ -11,6 +11,7 @@ import { hexOf, sha256 } from "../content/hash";
 import { blocksLength, sliceBlocks } from "../search/bytes";
 import { DOCUMENT_PART_BYTES, documentParts } from "../search/document-set";
 import { loadSearchIndex } from "../search/index";
+import { LIGHT_READER_MIN_BYTES } from "../search/load";
 import type { SearchDocument, SearchIndex } from "../search/types";
 import type { Db } from "./db";
 
@@ -154,9 +155,80 @@ export async function searchPointer(db: D1Database, portalId: number): Promise<S
   return row ? { ...row, variables: JSON.parse(row.variables) as Record<string, string> } : undefined;
 }
 
-/** Loaded indexes per isolate, least recently used first out (an index of 2,000 documents is a few MB, about its stored size). */
-const LOADED = new Map<string, Promise<SearchIndex | undefined>>();
-const MAX_LOADED = 8;
+/**
+ * What a loaded index is taken to retain, from its stored size: the light reader (indexes from
+ * LIGHT_READER_MIN_BYTES) keeps the bytes plus small views (Microsoft Graph v1.0's 21.5 MB index retains ~28 MB:
+ * ×1.5 covers it); a smaller index is JSON-parsed into objects, taken as ×4 (a few MB at most).
+ */
+export function loadedIndexBytes(storedBytes: number): number {
+  return Math.ceil(storedBytes * (storedBytes >= LIGHT_READER_MIN_BYTES ? 1.5 : 4));
+}
+
+/**
+ * The isolate's loaded indexes are bounded by what they retain (estimated by {@link loadedIndexBytes}), not by
+ * count: a count of 8 held eight superseded Graph-sized indexes (~28 MB each) in a 128 MB isolate after eight
+ * publishes and a query each (issue 12). 48 MiB: one Graph v1.0 index and some small ones; the index loaded last is
+ * always kept, even past the bound (Graph beta's is ~60 MB), so a portal's live index is not read again per query.
+ */
+export const LOADED_MAX_BYTES = 48 * 1024 * 1024;
+
+/** Loaded (or loading: `bytes` 0 until known) indexes per isolate by key, least recently used first. */
+const LOADED = new Map<string, { index: Promise<SearchIndex | undefined>; bytes: number }>();
+let loadedBytes = 0;
+let loadedMaxBytes = LOADED_MAX_BYTES;
+
+/** Drops the least recently used indexes (never `keep`) until the loaded ones fit the bound. */
+function evictLoaded(keep: string): void {
+  for (const [key, entry] of LOADED) {
+    if (loadedBytes <= loadedMaxBytes) break;
+    if (key === keep) continue;
+    LOADED.delete(key);
+    loadedBytes -= entry.bytes;
+  }
+}
+
+/** Forgets `key` (a failed or missing load), keeping the byte count true. */
+function forgetLoaded(key: string, entry: { bytes: number } | undefined): void {
+  if (!entry || LOADED.get(key) !== entry) return;
+  LOADED.delete(key);
+  loadedBytes -= entry.bytes;
+}
+
+/**
+ * The index key each portal's searches last loaded (its live index, as far as this isolate knows), for at most
+ * LIVE_KEYS_MAX portals, least recently changed first out. When a portal's key moves (a publish flipped its index),
+ * the previous index is dropped at once unless another portal's live key is the same (keys are content addresses).
+ */
+const LIVE_KEYS = new Map<number, string>();
+const LIVE_KEYS_MAX = 4096;
+
+/** Records `key` as `portalId`'s live index; drops the index it replaces when no other portal has it live. */
+function noteLive(portalId: number, key: string): void {
+  const previous = LIVE_KEYS.get(portalId);
+  if (previous === key) return;
+  LIVE_KEYS.delete(portalId);
+  LIVE_KEYS.set(portalId, key);
+  if (LIVE_KEYS.size > LIVE_KEYS_MAX) LIVE_KEYS.delete(LIVE_KEYS.keys().next().value as number);
+  if (previous === undefined) return;
+  for (const live of LIVE_KEYS.values()) if (live === previous) return;
+  forgetLoaded(previous, LOADED.get(previous));
+}
+
+/** The keys and estimated bytes of the isolate's loaded indexes, least recently used first (for tests). */
+export function loadedIndexes(): { keys: string[]; bytes: number } {
+  return { keys: [...LOADED.keys()], bytes: loadedBytes };
+}
+
+/**
+ * Tests only: empties the isolate's loaded indexes and sets their bound (bytes, as {@link loadedIndexBytes}
+ * estimates them; LOADED_MAX_BYTES when omitted), so a bound test needs no 48 MiB of indexes.
+ */
+export function resetLoadedIndexes(maxBytes = LOADED_MAX_BYTES): void {
+  LOADED.clear();
+  LIVE_KEYS.clear();
+  loadedBytes = 0;
+  loadedMaxBytes = maxBytes;
+}
 
 /**
  * Reads an index's KV parts into one byte array and loads it. Every part but the last has the first part's length
@@ -164,11 +236,11 @@ const MAX_LOADED = 8;
  * between are fetched one at a time and copied in: memory is the index's bytes plus about one part, not twice
  * the index (Microsoft Graph beta's index is 43 MB).
  */
-async function readIndex(kv: KVNamespace, key: string, parts: number): Promise<SearchIndex | undefined> {
+async function readIndex(kv: KVNamespace, key: string, parts: number): Promise<{ index: SearchIndex; bytes: number } | undefined> {
   const partKey = (i: number) => (i === 0 ? key : `${key}/${i}`);
   const [first, last] = await Promise.all([kv.get(key, "arrayBuffer"), parts > 1 ? kv.get(partKey(parts - 1), "arrayBuffer") : null]);
   if (first === null || (parts > 1 && last === null)) return undefined;
-  if (parts === 1) return loadSearchIndex(new Uint8Array(first));
+  if (parts === 1) return { index: loadSearchIndex(new Uint8Array(first)), bytes: first.byteLength };
   const size = first.byteLength;
   const bytes = new Uint8Array(size * (parts - 1) + last!.byteLength);
   bytes.set(new Uint8Array(first), 0);
@@ -181,24 +253,42 @@ async function readIndex(kv: KVNamespace, key: string, parts: number): Promise<S
   }
   // The bytes themselves, never decoded into one string: the loaded index keeps them and reads its documents from
   // them (search/index-bytes.ts; Microsoft Graph v1.0's 21.5 MB index retains 28 MB instead of 38 MB of objects).
-  return loadSearchIndex(bytes);
+  return { index: loadSearchIndex(bytes), bytes: bytes.byteLength };
 }
 
-/** The index a pointer names, loaded (cached per isolate); undefined when its KV value is missing. */
-export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts">): Promise<SearchIndex | undefined> {
-  const hit = LOADED.get(pointer.indexKey);
+/**
+ * The index a pointer names, loaded (cached per isolate within LOADED_MAX_BYTES, least recently used first out);
+ * undefined when its KV value is missing. `portalId`: the portal whose live pointer this is; the index it had live
+ * before in this isolate is dropped then (issue 12: each publish makes a new index, and the superseded ones stayed).
+ */
+export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts">, portalId?: number): Promise<SearchIndex | undefined> {
+  const key = pointer.indexKey;
+  if (portalId !== undefined) noteLive(portalId, key);
+  const hit = LOADED.get(key);
   if (hit) {
-    LOADED.delete(pointer.indexKey);
-    LOADED.set(pointer.indexKey, hit);
-    return hit;
+    LOADED.delete(key);
+    LOADED.set(key, hit);
+    return hit.index;
   }
-  const loading = readIndex(kv, pointer.indexKey, pointer.parts).catch((error) => {
-    LOADED.delete(pointer.indexKey);
-    throw error;
-  });
-  LOADED.set(pointer.indexKey, loading);
-  if (LOADED.size > MAX_LOADED) LOADED.delete(LOADED.keys().next().value as string);
-  const index = await loading;
-  if (!index) LOADED.delete(pointer.indexKey);
-  return index;
+  const entry = { index: Promise.resolve<SearchIndex | undefined>(undefined), bytes: 0 };
+  entry.index = readIndex(kv, key, pointer.parts).then(
+    (read) => {
+      if (!read) {
+        forgetLoaded(key, entry);
+        return undefined;
+      }
+      if (LOADED.get(key) === entry) {
+        entry.bytes = loadedIndexBytes(read.bytes);
+        loadedBytes += entry.bytes;
+        evictLoaded(key);
+      }
+      return read.index;
+    },
+    (error) => {
+      forgetLoaded(key, entry);
+      throw error;
+    },
+  );
+  LOADED.set(key, entry);
+  return entry.index;
 }
