@@ -8,7 +8,7 @@ import { createPortal, getPage, ORIGIN, upload } from "./harness/client";
 import { STREAM_BUILD_MIN_BYTES } from "../worker/openapi/stream/build";
 import { publisherFor, type PortalPublisher } from "../worker/publish/portal-publisher";
 import { publishDefinition } from "../worker/publish/publish-definition";
-import { HANDED_BODY_MAX_BYTES, isPublishRequest } from "../worker/publish/types";
+import { HANDED_BODY_MAX_BYTES, isPublishMessage } from "../worker/publish/types";
 import { definitionKey } from "../worker/store/definitions";
 import { decodeUtf8 } from "../worker/openapi/pipeline/sniff";
 import { UTF8_CASES } from "../worker/openapi/pipeline/utf8-cases";
@@ -105,10 +105,41 @@ describe("a body built whole is handed to the publisher", () => {
   it("the bound is the largest body built whole, and the publisher refuses a larger handed body", () => {
     expect(HANDED_BODY_MAX_BYTES).toBe(STREAM_BUILD_MIN_BYTES);
     const request = { portalId: 1, portalSlug: "p", sha256: "0".repeat(64), contentType: "application/json", origin: ORIGIN };
-    expect(isPublishRequest({ ...request, body: new Uint8Array(HANDED_BODY_MAX_BYTES) })).toBe(true);
-    expect(isPublishRequest({ ...request, body: new Uint8Array(HANDED_BODY_MAX_BYTES + 1) })).toBe(false);
-    expect(isPublishRequest({ ...request, body: new Uint8Array(0) })).toBe(false);
-    expect(isPublishRequest({ ...request, body: "not bytes" })).toBe(false);
+    const stream = () => new Blob([new Uint8Array(1)]).stream();
+    expect(isPublishMessage({ ...request, body: stream(), bodyBytes: HANDED_BODY_MAX_BYTES })).toBe(true);
+    expect(isPublishMessage({ ...request, body: stream(), bodyBytes: HANDED_BODY_MAX_BYTES + 1 })).toBe(false);
+    expect(isPublishMessage({ ...request, body: stream(), bodyBytes: 0 })).toBe(false);
+    expect(isPublishMessage({ ...request, body: stream() })).toBe(false);
+    expect(isPublishMessage({ ...request, bodyBytes: 10 })).toBe(false);
+    // The body crosses RPC as a stream, never inside the message.
+    expect(isPublishMessage({ ...request, body: new Uint8Array(10), bodyBytes: 10 })).toBe(false);
+    expect(isPublishMessage({ ...request, body: "not bytes", bodyBytes: 9 })).toBe(false);
+  });
+
+  it("a handed stream shorter or longer than it says is refused 400 by the publisher, nothing stored or published", async () => {
+    const token = await createPortal("handoff-f");
+    expect((await upload(token, petstoreV3, { api: "pets", version: "v1" })).status).toBe(201);
+    const second = bytes(petstoreV3.replace("summary: Info for a specific pet", "summary: Fetch one pet (length)"));
+    const sha256 = await sha256Hex(second);
+    const publisher = publisherFor(env.PUBLISHER, "handoff-f");
+    const portal = (await listed(token)).apis[0];
+    expect(portal.slug).toBe("pets");
+    const portalId = ((await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind("handoff-f").first()) as { id: number }).id;
+    const message = { portalId, portalSlug: "handoff-f", sha256, contentType: "application/yaml", apiSlug: "pets", versionLabel: "v2", origin: ORIGIN };
+    for (const bodyBytes of [second.byteLength + 1, second.byteLength - 1]) {
+      const answer = await publisher.publish({ ...message, body: new Blob([second]).stream(), bodyBytes });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.json).error.message).toMatch(bodyBytes > second.byteLength ? /ended after \d+ of \d+ bytes/ : /more than \d+ bytes/);
+    }
+    expect(await env.DEFINITIONS.head(definitionKey(sha256))).toBeNull();
+    const after = await listed(token);
+    expect(after.apis[0]).toMatchObject({ liveVersion: "v1", publications: 1 });
+    // The same message with the right length publishes (the stream read whole, stored under its hash).
+    const right = await publisher.publish({ ...message, body: new Blob([second]).stream(), bodyBytes: second.byteLength });
+    expect(right.status).toBe(201);
+    expect(right.timings).toHaveProperty("handoff");
+    expect(await (await env.DEFINITIONS.get(definitionKey(sha256)))?.text()).toBe(new TextDecoder().decode(second));
+    expect((await getPage("/p/handoff-f/reference/pets/")).html).toContain("Fetch one pet (length)");
   });
 });
 

@@ -15,7 +15,7 @@ import { workersAiChangelogWriter } from "../publish/changelog-ai-writer";
 import { ensureDrafts, writerInput } from "../publish/changelog-drafts";
 import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer";
 import { publisherFor } from "../publish/portal-publisher";
-import { HANDED_BODY_MAX_BYTES, type PublishRequest } from "../publish/types";
+import { HANDED_BODY_MAX_BYTES, type PublishMessage } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
 import { findApi, findPublishedVersion, findVersionById, publishedVersionsQuery, setLayout } from "../store/apis";
 import { storedLintReport } from "../publish/lint-step";
@@ -52,6 +52,18 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   if (value === undefined || value === "") return undefined;
   if (value.length > max) throw new ApiError(400, "invalid-query", `${name} is longer than ${max} characters`);
   return value;
+}
+
+/**
+ * A handed body as the byte stream it crosses RPC as (publish/types.ts PublishMessage): a FixedLengthStream, so the
+ * publisher's side knows its length, fed the bytes in one write. The write settles as the publisher reads; should it
+ * never read (a refused message), the write is dropped with the stream.
+ */
+function handedStream(body: Uint8Array): ReadableStream<Uint8Array> {
+  const stream = new FixedLengthStream(body.byteLength);
+  const writer = stream.writable.getWriter();
+  writer.write(body).then(() => writer.close()).catch(() => undefined);
+  return stream.readable;
 }
 
 /** Largest upload (bytes) whose changelog draft is written in the upload's request. */
@@ -125,7 +137,11 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const started = Date.now();
     let received: ReceivedBody;
     try {
-      received = await receiveBody(c.env.DEFINITIONS, c.req.raw.body, { maxBytes: MAX_UPLOAD_BYTES, bufferBytes: MAX_BUFFERED_UPLOAD_BYTES });
+      received = await receiveBody(c.env.DEFINITIONS, c.req.raw.body, {
+        maxBytes: MAX_UPLOAD_BYTES,
+        bufferBytes: MAX_BUFFERED_UPLOAD_BYTES,
+        ...(Number.isFinite(declared) ? { expectedBytes: declared } : {}),
+      });
     } catch (error) {
       if (error instanceof BodyRefused) throw error.reason === "over-limit" ? tooLarge() : new ClientAbortError({ cause: error.cause });
       throw error;
@@ -145,11 +161,11 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       else await putDefinition(c.env.DEFINITIONS, sha256, body);
     } else ({ sha256, size } = received);
     const receiveMs = Date.now() - started;
-    const request: PublishRequest = {
+    const request: PublishMessage = {
       portalId: portal.id,
       portalSlug: portal.slug,
       sha256,
-      ...(handed ? { body: handed } : {}),
+      ...(handed ? { body: handedStream(handed), bodyBytes: handed.byteLength } : {}),
       contentType,
       ...names,
       root: optionalParam(c.req.query("root"), "root"),
