@@ -9,7 +9,8 @@ import { STREAM_BUILD_MIN_BYTES } from "../worker/openapi/stream/build";
 import { publisherFor, type PortalPublisher } from "../worker/publish/portal-publisher";
 import { publishDefinition } from "../worker/publish/publish-definition";
 import { HANDED_BODY_MAX_BYTES, isPublishMessage } from "../worker/publish/types";
-import { definitionKey } from "../worker/store/definitions";
+import { definitionKey, getDefinition, locateDefinition } from "../worker/store/definitions";
+import { EARLY_STORE_MIN_BYTES, storeWhileArriving } from "../worker/store/early-store";
 import { decodeUtf8 } from "../worker/openapi/pipeline/sniff";
 import { UTF8_CASES } from "../worker/openapi/pipeline/utf8-cases";
 import { sha256Hex } from "../worker/store/tokens";
@@ -50,11 +51,72 @@ describe("a body built whole is handed to the publisher", () => {
     body.set(bytes(json));
     const answer = await uploadTimed(token, body, { api: "padded" }, "application/json");
     expect(answer.status).toBe(201);
-    expect(answer.phases).toContain("r2-store");
+    // Past EARLY_STORE_MIN_BYTES: stored by the route while it arrived, not by the publisher.
+    expect(answer.phases).toContain("r2-tail");
+    expect(answer.phases).not.toContain("r2-store");
     expect(answer.json.operations).toBe(1);
-    const stored = await env.DEFINITIONS.head(definitionKey(answer.json.sha256));
+    const stored = await locateDefinition(env.DEFINITIONS, answer.json.sha256);
     expect(stored?.size).toBe(HANDED_BODY_MAX_BYTES);
     expect((await getPage("/p/handoff-b/reference/padded/1.0.0/listpets")).status).toBe(200);
+  });
+
+  it("a body of at least EARLY_STORE_MIN_BYTES is stored while it arrives: named by its SHA-256 before the publish, served back, stored once", async () => {
+    const token = await createPortal("handoff-g");
+    const json = JSON.stringify({ openapi: "3.0.3", info: { title: "Early", version: "1.0.0" }, paths: { "/pets": { get: { operationId: "listPets", responses: { "200": { description: "ok" } } } } } });
+    const body = new Uint8Array(EARLY_STORE_MIN_BYTES).fill(0x0a);
+    body.set(bytes(json));
+    const streamed = async () => (await env.DEFINITIONS.list({ prefix: "definitions/streamed/" })).objects.length;
+    const before = await streamed();
+    const answer = await uploadTimed(token, body, { api: "early" }, "application/json");
+    expect(answer.status).toBe(201);
+    expect(answer.phases).toEqual(expect.arrayContaining(["receive", "r2-tail", "handoff", "build", "d1-write"]));
+    expect(answer.phases).not.toContain("r2-store");
+    const sha = await sha256Hex(body);
+    expect(answer.json.sha256).toBe(sha);
+    expect(await streamed()).toBe(before + 1);
+    const got = await getDefinition(env.DEFINITIONS, sha);
+    expect(got && (await sha256Hex(got.body))).toBe(sha);
+    const served = await SELF.fetch(`${ORIGIN}/v1/apis/early/definition`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await sha256Hex(new Uint8Array(await served.arrayBuffer()))).toBe(sha);
+    expect((await getPage("/p/handoff-g/reference/early/1.0.0/listpets")).status).toBe(200);
+    // The same bytes again (another API): the new object is deleted, the content address unchanged.
+    expect((await uploadTimed(token, body, { api: "early-again" }, "application/json")).status).toBe(201);
+    expect(await streamed()).toBe(before + 1);
+    // One byte less: the publisher stores it beside its build, as before.
+    const small = await uploadTimed(token, body.subarray(0, EARLY_STORE_MIN_BYTES - 1), { api: "early-small" }, "application/json");
+    expect(small.status).toBe(201);
+    expect(small.phases).toContain("r2-store");
+    expect(small.phases).not.toContain("r2-tail");
+  });
+
+  it("a failed early put, or a body of another length than declared, fails before anything is named by the hash", async () => {
+    const body = new Uint8Array(EARLY_STORE_MIN_BYTES).fill(0x20);
+    body.set(bytes("{}"));
+    const sha = await sha256Hex(body);
+    const failing = new Proxy(env.DEFINITIONS, {
+      get: (t, k) => (k === "put" ? (key: string, value: ReadableStream) => (value.cancel().catch(() => undefined), Promise.reject(new Error(`R2 unavailable for ${key}`))) : (t as any)[k]?.bind?.(t) ?? (t as any)[k]),
+    });
+    // A byte stream in 64 KB chunks, as a request body arrives.
+    const requestBody = (b: Uint8Array) => {
+      let at = 0;
+      return new ReadableStream({
+        type: "bytes",
+        pull(controller) {
+          if (at >= b.byteLength) return controller.close();
+          controller.enqueue(b.slice(at, at + 65536));
+          at += 65536;
+        },
+      }) as ReadableStream<Uint8Array>;
+    };
+    const early = storeWhileArriving(failing, requestBody(body), body.byteLength);
+    await early.body.pipeTo(new WritableStream());
+    await expect(early.finish(sha, body.byteLength)).rejects.toThrow(/R2 unavailable/);
+    expect(await env.DEFINITIONS.head(definitionKey(sha))).toBeNull();
+    // A body shorter than its declared length: refused, the partial object never named.
+    const short = storeWhileArriving(env.DEFINITIONS, requestBody(body.subarray(1)), body.byteLength);
+    await short.body.pipeTo(new WritableStream());
+    await expect(short.finish(sha, body.byteLength - 1)).rejects.toThrow(/not the \d+ its Content-Length declared/);
+    expect(await env.DEFINITIONS.head(definitionKey(sha))).toBeNull();
   });
 
   it("a body one byte past the bound is stored by the route first, as before", async () => {

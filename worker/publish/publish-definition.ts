@@ -67,7 +67,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // A handed body (≤ 16 MiB, issue 12) is stored in R2 while it is built rather than before: `storing` is awaited
   // before the first D1 write (and before an "unchanged" answer), so a failed write fails the publish with nothing
   // written to D1; the KV chunks already written are content-addressed and unread.
-  const storing = req.body ? storeHanded(env.DEFINITIONS, req.sha256, req.body, clock.timings) : undefined;
+  // (A body the route stored while it arrived, `stored`, is not put again.)
+  const storing = req.body && !req.stored ? storeHanded(env.DEFINITIONS, req.sha256, req.body, clock.timings) : undefined;
   // The size first: a body past STREAM_BUILD_MIN_BYTES is never read whole (issue 12).
   // (A body streamed to R2 is stored once under a key of its own, named by an alias at its content address.)
   const stored = req.body ? { key: definitionKey(req.sha256), size: req.body.byteLength } : await locateDefinition(env.DEFINITIONS, req.sha256);

@@ -24,6 +24,11 @@ export interface PublishRequest {
    * build and awaits that write before any D1 write, so nothing published can name a body not yet stored.
    */
   body?: Uint8Array;
+  /**
+   * `body` is already in R2 under `sha256` (the route stored it while it arrived: store/early-store.ts); the
+   * publisher builds from it and does not put it again.
+   */
+  stored?: boolean;
   contentType: string;
   /** `?api=`: the API slug; default: a slug of `info.title`. */
   apiSlug?: string;
@@ -125,6 +130,7 @@ export function isPublishMessage(value: unknown): value is PublishMessage {
     optString("versionLabel") &&
     optString("root") &&
     (v.strict === undefined || typeof v.strict === "boolean") &&
+    (v.stored === undefined || (v.stored === true && v.body !== undefined)) &&
     (v.body === undefined
       ? v.bodyBytes === undefined
       : v.body instanceof ReadableStream && typeof v.bodyBytes === "number" && Number.isInteger(v.bodyBytes) && v.bodyBytes > 0 && v.bodyBytes <= HANDED_BODY_MAX_BYTES)
