@@ -96,10 +96,16 @@ export async function readExactly(stream: ReadableStream<Uint8Array>, size: numb
  * through a BYOB reader's `readAtLeast` in `step`-byte views (each read's buffer passed on to the next, as BYOB reads
  * require), rather than pieces kept and joined afterwards. A stream that is not a byte stream is read chunk by
  * chunk into the buffer. `bytes`: what the stream held (a view of fewer bytes when it ended early); `more`: it
- * held more than `size` (then cancelled, `bytes` being its first `size`). Memory: `size` bytes.
+ * held more than `size` (then cancelled, `bytes` being its first `size`). Memory: `size` bytes. `onRead` sees each
+ * read's bytes as they land (a view into the buffer, valid only during the call: the next read transfers it).
  * @throws whatever the stream's reads throw.
  */
-export async function readInto(stream: ReadableStream<Uint8Array>, size: number, step = BODY_READ_BYTES): Promise<{ bytes: Uint8Array<ArrayBuffer>; more: boolean }> {
+export async function readInto(
+  stream: ReadableStream<Uint8Array>,
+  size: number,
+  step = BODY_READ_BYTES,
+  onRead?: (bytes: Uint8Array) => void,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; more: boolean }> {
   type AtLeast = { readAtLeast?(min: number, view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>; read(view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>; releaseLock(): void; cancel(): Promise<void> };
   let byob: AtLeast | undefined;
   try {
@@ -121,6 +127,7 @@ export async function readInto(stream: ReadableStream<Uint8Array>, size: number,
         return { bytes: out, more: true };
       }
       out.set(value, at);
+      onRead?.(out.subarray(at, at + value.byteLength));
       at += value.byteLength;
     }
     return { bytes: out.subarray(0, at), more: false };
@@ -135,6 +142,7 @@ export async function readInto(stream: ReadableStream<Uint8Array>, size: number,
     if (value) {
       buffer = value.buffer as ArrayBuffer;
       at += value.byteLength;
+      if (value.byteLength) onRead?.(value);
     }
     if (done) return { bytes: new Uint8Array(buffer, 0, at), more: false };
   }

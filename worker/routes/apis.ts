@@ -140,14 +140,15 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     // (store/early-store.ts); the rest as before: handed to the publisher, which stores it beside its build.
     const early =
       c.req.raw.body && Number.isInteger(declared) && declared >= EARLY_STORE_MIN_BYTES && declared <= HANDED_BODY_MAX_BYTES
-        ? storeWhileArriving(c.env.DEFINITIONS, c.req.raw.body, declared)
+        ? storeWhileArriving(c.env.DEFINITIONS, declared)
         : undefined;
     let received: ReceivedBody;
     try {
-      received = await receiveBody(c.env.DEFINITIONS, early?.body ?? c.req.raw.body, {
+      received = await receiveBody(c.env.DEFINITIONS, c.req.raw.body, {
         maxBytes: MAX_UPLOAD_BYTES,
         bufferBytes: MAX_BUFFERED_UPLOAD_BYTES,
         ...(Number.isFinite(declared) ? { expectedBytes: declared } : {}),
+        ...(early ? { onBytes: (bytes: Uint8Array) => early.write(bytes) } : {}),
       });
     } catch (error) {
       early?.abandon();

@@ -55,6 +55,11 @@ export interface ReceiveOptions {
    * second copy of every byte: up to ~0.1 s for GitHub's 13 MB in workerd when the memory is fresh).
    */
   expectedBytes?: number;
+  /**
+   * Sees each read's bytes as they arrive, on the `expectedBytes` path only (a view valid during the call: copy
+   * what must outlive it). The early store (store/early-store.ts) writes them on to R2.
+   */
+  onBytes?: (bytes: Uint8Array) => void;
 }
 
 /**
@@ -70,7 +75,7 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
   if (expected !== undefined && Number.isInteger(expected) && expected > 0 && expected <= bufferBytes && expected <= maxBytes) {
     let read: Awaited<ReturnType<typeof readInto>>;
     try {
-      read = await readInto(stream, expected);
+      read = await readInto(stream, expected, undefined, options.onBytes);
     } catch (error) {
       throw new BodyRefused("aborted", 0, { cause: error });
     }

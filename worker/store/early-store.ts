@@ -6,13 +6,14 @@
  * publisher beside its build. Locally R2, KV, D1 and the Worker share one workerd thread, and that put (~0.25 s of
  * its CPU for 13 MB) only advanced while the publish awaited I/O: it ended last and held the D1 write. While the
  * body is still arriving, though, the thread mostly waits for the network. So a body with a Content-Length of at
- * least {@link EARLY_STORE_MIN_BYTES} is teed as it arrives: one branch is read by the route (store/definition-upload.ts
- * receiveBody), the other streams into R2 under a key of its own (`definitions/streamed/{uuid}`, as a body past
- * 25 MiB does), since the content address, its SHA-256, is known only at the end. {@link EarlyStore.finish} then
- * awaits the put and writes `definitions/{sha256}` as an alias naming it (store/definitions.ts), or deletes it when
- * those bytes are already stored. The route awaits that before calling the publisher, so nothing can be published
- * naming a body not stored, and a failed put fails the upload before the publisher sees it. In production R2 is
- * remote: the put runs at the upload's pace and ends soon after its last byte.
+ * least {@link EARLY_STORE_MIN_BYTES} is written on to R2 piece by piece as the route reads it (store/definition-upload.ts
+ * receiveBody `onBytes`: 1 MiB pieces, each copied once; a tee of the request body cost far more, every few-KB chunk
+ * crossing JavaScript twice), under a key of its own (`definitions/streamed/{uuid}`, as a body past 25 MiB is), since
+ * the content address, its SHA-256, is known only at the end. {@link EarlyStore.finish} then awaits the put and
+ * writes `definitions/{sha256}` as an alias naming it (store/definitions.ts), or deletes it when those bytes are
+ * already stored. The route awaits that before calling the publisher, so nothing can be published naming a body not
+ * stored, and a failed put fails the upload before the publisher sees it. In production R2 is remote: the put runs
+ * at the upload's pace and ends soon after its last byte.
  */
 import { locateDefinition, putDefinitionAlias } from "./definitions";
 
@@ -25,12 +26,12 @@ export const EARLY_STORE_MIN_BYTES = 4 * 1024 * 1024;
 
 /** A body being stored in R2 while the route reads it (see the module comment). */
 export interface EarlyStore {
-  /** The branch of the body the route reads (the other goes to R2). */
-  body: ReadableStream<Uint8Array>;
+  /** Writes the next bytes of the body on to R2 (copied: `bytes` may be reused once this returns). */
+  write(bytes: Uint8Array): void;
   /**
-   * Awaits the put, then makes `definitions/{sha256}` name the stored bytes (an alias), or deletes them when that
-   * content address is already stored. `sha256` is the hash of the bytes the route read, `size` their length.
-   * @throws the R2 error (the put failed, or the body was not `size` bytes: a FixedLengthStream refuses it);
+   * Ends the body, awaits the put, then makes `definitions/{sha256}` name the stored bytes (an alias), or deletes them
+   * when that content address is already stored. `sha256` is the hash of the bytes the route read, `size` their length.
+   * @throws the R2 error (the put failed), or the body was not the declared length (the put is then abandoned);
    * nothing is left at the content address then.
    */
   finish(sha256: string, size: number): Promise<void>;
@@ -39,26 +40,33 @@ export interface EarlyStore {
 }
 
 /**
- * Starts storing `body`, declared `size` bytes long, in R2 while the caller reads the returned branch.
- * Memory: the tee holds what one branch has read and the other not yet (at most the body).
+ * Starts a put of a body declared `size` bytes long to R2, fed by {@link EarlyStore.write}.
+ * Memory: the pieces written and not yet taken by the put (at most the body).
  */
-export function storeWhileArriving(bucket: R2Bucket, body: ReadableStream<Uint8Array>, size: number): EarlyStore {
-  const [mine, toR2] = body.tee();
+export function storeWhileArriving(bucket: R2Bucket, size: number): EarlyStore {
   const key = `definitions/streamed/${crypto.randomUUID()}`;
   // A FixedLengthStream: R2 needs the length before the first byte, and it errors if the body has another.
   const fixed = new FixedLengthStream(size);
-  // The pipe's own failure (the client went away, the put refused) surfaces through `put`; not reported unhandled.
-  toR2.pipeTo(fixed.writable).catch(() => undefined);
+  const writer = fixed.writable.getWriter();
   const put = bucket.put(key, fixed.readable);
   put.catch(() => undefined);
-  const abandon = () => void put.then(() => bucket.delete(key)).catch(() => undefined);
+  let written = 0;
+  const abandon = () => {
+    writer.abort(new Error("upload abandoned")).catch(() => undefined);
+    void put.then(() => bucket.delete(key)).catch(() => undefined);
+  };
   return {
-    body: mine,
+    write(bytes: Uint8Array) {
+      written += bytes.byteLength;
+      // Not awaited: the route reads on while the put takes the pieces; a failure surfaces through `put`.
+      writer.write(bytes.slice()).catch(() => undefined);
+    },
     async finish(sha256: string, received: number) {
-      if (received !== size) {
+      if (received !== size || written !== size) {
         abandon();
         throw new Error(`the body has ${received} bytes, not the ${size} its Content-Length declared`);
       }
+      writer.close().catch(() => undefined);
       await put;
       // Content-addressed: the same bytes already stored make this object redundant.
       if (await locateDefinition(bucket, sha256)) await bucket.delete(key);
