@@ -1,6 +1,6 @@
 /**
  * @module One publish, end to end: the raw body (handed by the upload route and stored in R2 beside the build, or
- * read from R2) → build (parse, detect, normalise, bundle, model) → lint →
+ * handed already stored (`stored`: the route wrote it to R2 as it arrived, store/early-store.ts), or read from R2) → build (parse, detect, normalise, bundle, model) → lint →
  * KV slices (content-addressed, header last) → D1 rows → live pointer flipped in the same D1 transaction.
  * Lint runs within the request only for definitions within INLINE_LINT_BUDGET (or `?strict=true`, before
  * anything is written); a larger one goes live first and hands its lint to the PortalPublisher (`lateLint`).
