@@ -8,8 +8,9 @@ import { createPortal, getPage, ORIGIN, upload } from "./harness/client";
 import { STREAM_BUILD_MIN_BYTES } from "../worker/openapi/stream/build";
 import { publisherFor, type PortalPublisher } from "../worker/publish/portal-publisher";
 import { publishDefinition } from "../worker/publish/publish-definition";
-import { HANDED_BODY_MAX_BYTES, isPublishRequest } from "../worker/publish/types";
-import { definitionKey } from "../worker/store/definitions";
+import { HANDED_BODY_MAX_BYTES, isPublishMessage } from "../worker/publish/types";
+import { definitionKey, getDefinition, locateDefinition } from "../worker/store/definitions";
+import { EARLY_STORE_MIN_BYTES, storeWhileArriving } from "../worker/store/early-store";
 import { decodeUtf8 } from "../worker/openapi/pipeline/sniff";
 import { UTF8_CASES } from "../worker/openapi/pipeline/utf8-cases";
 import { sha256Hex } from "../worker/store/tokens";
@@ -50,11 +51,63 @@ describe("a body built whole is handed to the publisher", () => {
     body.set(bytes(json));
     const answer = await uploadTimed(token, body, { api: "padded" }, "application/json");
     expect(answer.status).toBe(201);
-    expect(answer.phases).toContain("r2-store");
+    // Past EARLY_STORE_MIN_BYTES: stored by the route while it arrived, not by the publisher.
+    expect(answer.phases).toContain("r2-tail");
+    expect(answer.phases).not.toContain("r2-store");
     expect(answer.json.operations).toBe(1);
-    const stored = await env.DEFINITIONS.head(definitionKey(answer.json.sha256));
+    const stored = await locateDefinition(env.DEFINITIONS, answer.json.sha256);
     expect(stored?.size).toBe(HANDED_BODY_MAX_BYTES);
     expect((await getPage("/p/handoff-b/reference/padded/1.0.0/listpets")).status).toBe(200);
+  });
+
+  it("a body of at least EARLY_STORE_MIN_BYTES is stored while it arrives: named by its SHA-256 before the publish, served back, stored once", async () => {
+    const token = await createPortal("handoff-g");
+    const json = JSON.stringify({ openapi: "3.0.3", info: { title: "Early", version: "1.0.0" }, paths: { "/pets": { get: { operationId: "listPets", responses: { "200": { description: "ok" } } } } } });
+    const body = new Uint8Array(EARLY_STORE_MIN_BYTES).fill(0x0a);
+    body.set(bytes(json));
+    const streamed = async () => (await env.DEFINITIONS.list({ prefix: "definitions/streamed/" })).objects.length;
+    const before = await streamed();
+    const answer = await uploadTimed(token, body, { api: "early" }, "application/json");
+    expect(answer.status).toBe(201);
+    expect(answer.phases).toEqual(expect.arrayContaining(["receive", "r2-tail", "handoff", "build", "d1-write"]));
+    expect(answer.phases).not.toContain("r2-store");
+    const sha = await sha256Hex(body);
+    expect(answer.json.sha256).toBe(sha);
+    expect(await streamed()).toBe(before + 1);
+    const got = await getDefinition(env.DEFINITIONS, sha);
+    expect(got && (await sha256Hex(got.body))).toBe(sha);
+    const served = await SELF.fetch(`${ORIGIN}/v1/apis/early/definition`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await sha256Hex(new Uint8Array(await served.arrayBuffer()))).toBe(sha);
+    expect((await getPage("/p/handoff-g/reference/early/1.0.0/listpets")).status).toBe(200);
+    // The same bytes again (another API): the new object is deleted, the content address unchanged.
+    expect((await uploadTimed(token, body, { api: "early-again" }, "application/json")).status).toBe(201);
+    expect(await streamed()).toBe(before + 1);
+    // One byte less: the publisher stores it beside its build, as before.
+    const small = await uploadTimed(token, body.subarray(0, EARLY_STORE_MIN_BYTES - 1), { api: "early-small" }, "application/json");
+    expect(small.status).toBe(201);
+    expect(small.phases).toContain("r2-store");
+    expect(small.phases).not.toContain("r2-tail");
+  });
+
+  it("a failed early put, or a body of another length than declared, fails before anything is named by the hash", async () => {
+    const body = new Uint8Array(EARLY_STORE_MIN_BYTES).fill(0x20);
+    body.set(bytes("{}"));
+    const sha = await sha256Hex(body);
+    const failing = new Proxy(env.DEFINITIONS, {
+      get: (t, k) => (k === "put" ? (key: string, value: ReadableStream) => (value.cancel().catch(() => undefined), Promise.reject(new Error(`R2 unavailable for ${key}`))) : (t as any)[k]?.bind?.(t) ?? (t as any)[k]),
+    });
+    const feed = (early: ReturnType<typeof storeWhileArriving>, b: Uint8Array) => {
+      for (let at = 0; at < b.byteLength; at += 65536) early.write(b.subarray(at, at + 65536));
+    };
+    const early = storeWhileArriving(failing, body.byteLength);
+    feed(early, body);
+    await expect(early.finish(sha, body.byteLength)).rejects.toThrow(/R2 unavailable/);
+    expect(await env.DEFINITIONS.head(definitionKey(sha))).toBeNull();
+    // A body shorter than its declared length: refused, the partial object never named.
+    const short = storeWhileArriving(env.DEFINITIONS, body.byteLength);
+    feed(short, body.subarray(1));
+    await expect(short.finish(sha, body.byteLength - 1)).rejects.toThrow(/not the \d+ its Content-Length declared/);
+    expect(await env.DEFINITIONS.head(definitionKey(sha))).toBeNull();
   });
 
   it("a body one byte past the bound is stored by the route first, as before", async () => {
@@ -105,10 +158,41 @@ describe("a body built whole is handed to the publisher", () => {
   it("the bound is the largest body built whole, and the publisher refuses a larger handed body", () => {
     expect(HANDED_BODY_MAX_BYTES).toBe(STREAM_BUILD_MIN_BYTES);
     const request = { portalId: 1, portalSlug: "p", sha256: "0".repeat(64), contentType: "application/json", origin: ORIGIN };
-    expect(isPublishRequest({ ...request, body: new Uint8Array(HANDED_BODY_MAX_BYTES) })).toBe(true);
-    expect(isPublishRequest({ ...request, body: new Uint8Array(HANDED_BODY_MAX_BYTES + 1) })).toBe(false);
-    expect(isPublishRequest({ ...request, body: new Uint8Array(0) })).toBe(false);
-    expect(isPublishRequest({ ...request, body: "not bytes" })).toBe(false);
+    const stream = () => new Blob([new Uint8Array(1)]).stream();
+    expect(isPublishMessage({ ...request, body: stream(), bodyBytes: HANDED_BODY_MAX_BYTES })).toBe(true);
+    expect(isPublishMessage({ ...request, body: stream(), bodyBytes: HANDED_BODY_MAX_BYTES + 1 })).toBe(false);
+    expect(isPublishMessage({ ...request, body: stream(), bodyBytes: 0 })).toBe(false);
+    expect(isPublishMessage({ ...request, body: stream() })).toBe(false);
+    expect(isPublishMessage({ ...request, bodyBytes: 10 })).toBe(false);
+    // The body crosses RPC as a stream, never inside the message.
+    expect(isPublishMessage({ ...request, body: new Uint8Array(10), bodyBytes: 10 })).toBe(false);
+    expect(isPublishMessage({ ...request, body: "not bytes", bodyBytes: 9 })).toBe(false);
+  });
+
+  it("a handed stream shorter or longer than it says is refused 400 by the publisher, nothing stored or published", async () => {
+    const token = await createPortal("handoff-f");
+    expect((await upload(token, petstoreV3, { api: "pets", version: "v1" })).status).toBe(201);
+    const second = bytes(petstoreV3.replace("summary: Info for a specific pet", "summary: Fetch one pet (length)"));
+    const sha256 = await sha256Hex(second);
+    const publisher = publisherFor(env.PUBLISHER, "handoff-f");
+    const portal = (await listed(token)).apis[0];
+    expect(portal.slug).toBe("pets");
+    const portalId = ((await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind("handoff-f").first()) as { id: number }).id;
+    const message = { portalId, portalSlug: "handoff-f", sha256, contentType: "application/yaml", apiSlug: "pets", versionLabel: "v2", origin: ORIGIN };
+    for (const bodyBytes of [second.byteLength + 1, second.byteLength - 1]) {
+      const answer = await publisher.publish({ ...message, body: new Blob([second]).stream(), bodyBytes });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.json).error.message).toMatch(bodyBytes > second.byteLength ? /ended after \d+ of \d+ bytes/ : /more than \d+ bytes/);
+    }
+    expect(await env.DEFINITIONS.head(definitionKey(sha256))).toBeNull();
+    const after = await listed(token);
+    expect(after.apis[0]).toMatchObject({ liveVersion: "v1", publications: 1 });
+    // The same message with the right length publishes (the stream read whole, stored under its hash).
+    const right = await publisher.publish({ ...message, body: new Blob([second]).stream(), bodyBytes: second.byteLength });
+    expect(right.status).toBe(201);
+    expect(right.timings).toHaveProperty("handoff");
+    expect(await (await env.DEFINITIONS.get(definitionKey(sha256)))?.text()).toBe(new TextDecoder().decode(second));
+    expect((await getPage("/p/handoff-f/reference/pets/")).html).toContain("Fetch one pet (length)");
   });
 });
 

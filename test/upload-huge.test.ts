@@ -126,6 +126,43 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
     expect(over).toBeInstanceOf(BodyRefused);
   });
 
+  it("receiveBody reads a body of declared length (Content-Length) into one buffer: the same bytes; shorter is what arrived, longer is refused", async () => {
+    const byteBody = (total: number) => {
+      let sent = 0;
+      return new ReadableStream({
+        type: "bytes",
+        pull(controller) {
+          const n = Math.min(4093, total - sent);
+          if (n <= 0) return controller.close();
+          const chunk = new Uint8Array(n);
+          for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
+          sent += n;
+          controller.enqueue(chunk);
+        },
+      }) as ReadableStream<Uint8Array>;
+    };
+    const expected = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
+    const options = { maxBytes: 20 * MiB, bufferBytes: 3 * MiB };
+    const total = 2 * MiB + 5;
+    // A byte stream (BYOB reads into the one buffer) and a stream of chunks (copied into it).
+    for (const stream of [byteBody(total), new Blob([expected(total)]).stream(), countedBody(total, (i, c) => c.set(expected(total).subarray(i * MiB, i * MiB + c.byteLength))).stream]) {
+      const got = await receiveBody(env.DEFINITIONS, stream, { ...options, expectedBytes: total });
+      expect(got.kind).toBe("buffered");
+      expect(got.kind === "buffered" && got.bytes.byteLength).toBe(total);
+      expect(got.kind === "buffered" && (await sha256Of([got.bytes]))).toBe(await sha256Of([expected(total)]));
+    }
+    const shorter = await receiveBody(env.DEFINITIONS, byteBody(total - 9), { ...options, expectedBytes: total });
+    expect(shorter.kind === "buffered" && (await sha256Of([shorter.bytes]))).toBe(await sha256Of([expected(total - 9)]));
+    for (const longer of [byteBody(total + 1), new Blob([expected(total + 1)]).stream()]) {
+      const refused = await receiveBody(env.DEFINITIONS, longer, { ...options, expectedBytes: total }).catch((e) => e);
+      expect(refused).toBeInstanceOf(BodyRefused);
+      expect(refused.reason).toBe("aborted");
+    }
+    // A declared length past the buffer reads as before (pieces, then stored).
+    const large = await receiveBody(env.DEFINITIONS, byteBody(4 * MiB), { ...options, partBytes: 5 * MiB, expectedBytes: 4 * MiB });
+    expect(large.kind).toBe("stored");
+  });
+
   it("receiveBody hands back a body within the buffer whole, writing nothing", async () => {
     const { stream } = countedBody(2 * MiB + 7);
     const got = await receiveBody(env.DEFINITIONS, stream, { maxBytes: 20 * MiB, bufferBytes: 3 * MiB });

@@ -20,7 +20,8 @@ import { recordLint } from "../store/apis";
 import { publishDefinition, type PublishOptions } from "./publish-definition";
 import { storedLintJson } from "./lint-step";
 import { rebuildPortalIndex } from "./search-index";
-import { isPublishRequest, type LateLint, type PublishRequest, type PublishResponse } from "./types";
+import { LengthMismatch, readExactly } from "../lib/pieces";
+import { isPublishMessage, type LateLint, type PublishMessage, type PublishRequest, type PublishResponse } from "./types";
 
 /**
  * Milliseconds a late lint waits for its upload route's `startLateLint` call before starting anyway (a route that
@@ -57,12 +58,27 @@ export class PortalPublisher extends DurableObject<Env> {
     if (start) setTimeout(start, LATE_LINT_SETTLE_MS);
   }
 
-  /** Publishes one uploaded definition after every earlier request of this portal has finished or timed out. */
-  async publish(request: unknown): Promise<PublishResponse> {
-    if (!isPublishRequest(request)) {
+  /**
+   * Publishes one uploaded definition after every earlier request of this portal has finished or timed out. A handed
+   * body (a byte stream: types.ts PublishMessage) is read into one buffer first, before the publish joins the queue
+   * (`handoff` in the answer's timings, milliseconds); a stream of another length than `bodyBytes` is answered 400
+   * with nothing written.
+   */
+  async publish(message: unknown): Promise<PublishResponse> {
+    if (!isPublishMessage(message)) {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed publish request" } }), timings: {} };
     }
-    return this.enqueue((attempt) => this.work(this.env, request, attempt, { inlineLintMaxBytes: this.inlineLintMaxBytes }));
+    const started = Date.now();
+    let request: PublishRequest;
+    try {
+      request = await handedRequest(message);
+    } catch (error) {
+      if (!(error instanceof LengthMismatch)) throw error;
+      return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: `malformed publish request: the handed body's ${error.message}` } }), timings: {} };
+    }
+    const handoff = message.body ? { handoff: Date.now() - started } : undefined;
+    const answer = await this.enqueue((attempt) => this.work(this.env, request, attempt, { inlineLintMaxBytes: this.inlineLintMaxBytes }));
+    return handoff ? { ...answer, timings: { ...handoff, ...answer.timings } } : answer;
   }
 
   /** Publishes one uploaded content bundle, in the same queue as definitions (content links resolve against them). */
@@ -140,6 +156,13 @@ export class PortalPublisher extends DurableObject<Env> {
       await stopped(error instanceof Error ? error.message.slice(0, 200) : "it failed");
     }
   }
+}
+
+/** A publish message as the publish runs it: its handed body (if any) read whole, exactly `bodyBytes` bytes. */
+async function handedRequest(message: PublishMessage): Promise<PublishRequest> {
+  const { body, bodyBytes, ...rest } = message;
+  if (!body || bodyBytes === undefined) return rest;
+  return { ...rest, body: await readExactly(body, bodyBytes) };
 }
 
 /** The portal's publisher stub (one Durable Object per portal slug). */

@@ -1,6 +1,6 @@
 /**
  * @module One publish, end to end: the raw body (handed by the upload route and stored in R2 beside the build, or
- * read from R2) → build (parse, detect, normalise, bundle, model) → lint →
+ * handed already stored (`stored`: the route wrote it to R2 as it arrived, store/early-store.ts), or read from R2) → build (parse, detect, normalise, bundle, model) → lint →
  * KV slices (content-addressed, header last) → D1 rows → live pointer flipped in the same D1 transaction.
  * Lint runs within the request only for definitions within INLINE_LINT_BUDGET (or `?strict=true`, before
  * anything is written); a larger one goes live first and hands its lint to the PortalPublisher (`lateLint`).
@@ -67,7 +67,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // A handed body (≤ 16 MiB, issue 12) is stored in R2 while it is built rather than before: `storing` is awaited
   // before the first D1 write (and before an "unchanged" answer), so a failed write fails the publish with nothing
   // written to D1; the KV chunks already written are content-addressed and unread.
-  const storing = req.body ? storeHanded(env.DEFINITIONS, req.sha256, req.body, clock.timings) : undefined;
+  // (A body the route stored while it arrived, `stored`, is not put again.)
+  const storing = req.body && !req.stored ? storeHanded(env.DEFINITIONS, req.sha256, req.body, clock.timings) : undefined;
   // The size first: a body past STREAM_BUILD_MIN_BYTES is never read whole (issue 12).
   // (A body streamed to R2 is stored once under a key of its own, named by an alias at its content address.)
   const stored = req.body ? { key: definitionKey(req.sha256), size: req.body.byteLength } : await locateDefinition(env.DEFINITIONS, req.sha256);

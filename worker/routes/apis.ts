@@ -15,7 +15,7 @@ import { workersAiChangelogWriter } from "../publish/changelog-ai-writer";
 import { ensureDrafts, writerInput } from "../publish/changelog-drafts";
 import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer";
 import { publisherFor } from "../publish/portal-publisher";
-import { HANDED_BODY_MAX_BYTES, type PublishRequest } from "../publish/types";
+import { HANDED_BODY_MAX_BYTES, type PublishMessage } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
 import { findApi, findPublishedVersion, findVersionById, publishedVersionsQuery, setLayout } from "../store/apis";
 import { storedLintReport } from "../publish/lint-step";
@@ -25,6 +25,7 @@ import { getDb } from "../store/db";
 import { definitionMediaType, getDefinition, openDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
 import { BodyRefused, receiveBody, type ReceivedBody } from "../store/definition-upload";
+import { EARLY_STORE_MIN_BYTES, storeWhileArriving } from "../store/early-store";
 
 /**
  * Largest accepted upload body: 100 MB, decimal (100,000,000 bytes). It is the request body limit of the Workers
@@ -52,6 +53,18 @@ function optionalParam(value: string | undefined, name: string, max = 512): stri
   if (value === undefined || value === "") return undefined;
   if (value.length > max) throw new ApiError(400, "invalid-query", `${name} is longer than ${max} characters`);
   return value;
+}
+
+/**
+ * A handed body as the byte stream it crosses RPC as (publish/types.ts PublishMessage): a FixedLengthStream, so the
+ * publisher's side knows its length, fed the bytes in one write. The write settles as the publisher reads; should it
+ * never read (a refused message), the write is dropped with the stream.
+ */
+function handedStream(body: Uint8Array): ReadableStream<Uint8Array> {
+  const stream = new FixedLengthStream(body.byteLength);
+  const writer = stream.writable.getWriter();
+  writer.write(body).then(() => writer.close()).catch(() => undefined);
+  return stream.readable;
 }
 
 /** Largest upload (bytes) whose changelog draft is written in the upload's request. */
@@ -123,33 +136,60 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const declared = Number(c.req.header("content-length") ?? "NaN");
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw tooLarge();
     const started = Date.now();
+    // A body the publisher will build whole, large enough for its R2 put to matter, is stored while it arrives
+    // (store/early-store.ts); the rest as before: handed to the publisher, which stores it beside its build.
+    const early =
+      c.req.raw.body && Number.isInteger(declared) && declared >= EARLY_STORE_MIN_BYTES && declared <= HANDED_BODY_MAX_BYTES
+        ? storeWhileArriving(c.env.DEFINITIONS, declared)
+        : undefined;
     let received: ReceivedBody;
     try {
-      received = await receiveBody(c.env.DEFINITIONS, c.req.raw.body, { maxBytes: MAX_UPLOAD_BYTES, bufferBytes: MAX_BUFFERED_UPLOAD_BYTES });
+      received = await receiveBody(c.env.DEFINITIONS, c.req.raw.body, {
+        maxBytes: MAX_UPLOAD_BYTES,
+        bufferBytes: MAX_BUFFERED_UPLOAD_BYTES,
+        ...(Number.isFinite(declared) ? { expectedBytes: declared } : {}),
+        ...(early ? { onBytes: (bytes: Uint8Array) => early.write(bytes) } : {}),
+      });
     } catch (error) {
+      early?.abandon();
       if (error instanceof BodyRefused) throw error.reason === "over-limit" ? tooLarge() : new ClientAbortError({ cause: error.cause });
       throw error;
     }
     let sha256: string;
     let size: number;
     let handed: Uint8Array | undefined;
+    // Milliseconds the route waited, after hashing, for the early store's put and alias (Server-Timing `r2-tail`).
+    let tailMs: number | undefined;
     if (received.kind === "buffered") {
       const body = received.bytes;
-      if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
+      if (body.byteLength === 0) {
+        early?.abandon();
+        throw new ApiError(400, "empty-body", "the request body is empty: post the definition as the body");
+      }
       sha256 = await sha256Hex(body);
       size = body.byteLength;
       // A body built whole goes to the publisher with the request, which stores it in R2 while it builds (issue 12:
-      // GitHub's 13 MB took ~0.5 s to store locally, then as long again to read back); a larger one is stored first.
-      // The blob is shared by every portal posting these bytes: the Content-Type is not stored with it.
+      // GitHub's 13 MB took ~0.5 s to store locally, then as long again to read back) unless it was stored while it
+      // arrived; a larger one is stored first. The blob is shared by every portal posting these bytes: the
+      // Content-Type is not stored with it.
       if (size <= HANDED_BODY_MAX_BYTES) handed = body;
       else await putDefinition(c.env.DEFINITIONS, sha256, body);
-    } else ({ sha256, size } = received);
-    const receiveMs = Date.now() - started;
-    const request: PublishRequest = {
+      if (early) {
+        const waited = Date.now();
+        // Stored (and named by its hash) before the publisher is called: nothing can publish a body not stored.
+        await early.finish(sha256, size);
+        tailMs = Date.now() - waited;
+      }
+    } else {
+      early?.abandon();
+      ({ sha256, size } = received);
+    }
+    const receiveMs = Date.now() - started - (tailMs ?? 0);
+    const request: PublishMessage = {
       portalId: portal.id,
       portalSlug: portal.slug,
       sha256,
-      ...(handed ? { body: handed } : {}),
+      ...(handed ? { body: handedStream(handed), bodyBytes: handed.byteLength, ...(early ? { stored: true } : {}) } : {}),
       contentType,
       ...names,
       root: optionalParam(c.req.query("root"), "root"),
@@ -161,8 +201,9 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
     // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
     if (result.status === 201 && size <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
-    // `receive`: the body read and hashed (its R2 write is the publisher's `r2-store`); `r2-write`: read, hashed, stored.
-    const response = publishAnswer(result, { [handed ? "receive" : "r2-write"]: receiveMs, ...result.timings });
+    // `receive`: the body read and hashed (its R2 write is the publisher's `r2-store`, or, stored while it arrived,
+    // the put's tail `r2-tail`); `r2-write`: read, hashed, stored.
+    const response = publishAnswer(result, { [handed ? "receive" : "r2-write"]: receiveMs, ...(tailMs !== undefined ? { "r2-tail": tailMs } : {}), ...result.timings });
     // The version is live and answered; its lint starts once this response is the runtime's (issue 12).
     if (lateLintVersion !== undefined) c.executionCtx.waitUntil(publisher.startLateLint(lateLintVersion).catch(() => undefined));
     return response;
