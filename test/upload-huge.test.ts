@@ -29,6 +29,28 @@ function countedBody(total: number, fill: (index: number, chunk: Uint8Array) => 
   return { stream, seen };
 }
 
+/**
+ * A byte stream (as workerd hands request bodies) of `total` bytes, byte i being i % 251, in odd 4,093-byte chunks
+ * as a body arrives: readAtLeast has to gather them across chunk boundaries.
+ */
+function byteBody(total: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    type: "bytes",
+    pull(controller) {
+      const n = Math.min(4093, total - sent);
+      if (n <= 0) return controller.close();
+      const chunk = new Uint8Array(n);
+      for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
+      sent += n;
+      controller.enqueue(chunk);
+    },
+  }) as ReadableStream<Uint8Array>;
+}
+
+/** The bytes {@link byteBody} sends. */
+const byteBodyBytes = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
+
 async function sha256Of(parts: Uint8Array[]): Promise<string> {
   const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream("SHA-256");
   const w = digest.getWriter();
@@ -99,27 +121,11 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
   });
 
   it("receiveBody reads a byte stream (as workerd hands request bodies) in 1 MiB pieces through a BYOB reader: the same bytes, buffered or stored", async () => {
-    // Odd 4,093-byte chunks, as a body arrives: readAtLeast gathers them across chunk boundaries.
-    const byteBody = (total: number) => {
-      let sent = 0;
-      return new ReadableStream({
-        type: "bytes",
-        pull(controller) {
-          const n = Math.min(4093, total - sent);
-          if (n <= 0) return controller.close();
-          const chunk = new Uint8Array(n);
-          for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
-          sent += n;
-          controller.enqueue(chunk);
-        },
-      }) as ReadableStream<Uint8Array>;
-    };
-    const expected = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
     const small = await receiveBody(env.DEFINITIONS, byteBody(2 * MiB + 5), { maxBytes: 20 * MiB, bufferBytes: 3 * MiB });
-    expect(small.kind === "buffered" && (await sha256Of([small.bytes]))).toBe(await sha256Of([expected(2 * MiB + 5)]));
+    expect(small.kind === "buffered" && (await sha256Of([small.bytes]))).toBe(await sha256Of([byteBodyBytes(2 * MiB + 5)]));
     const total = 11 * MiB + 77;
     const large = await receiveBody(env.DEFINITIONS, byteBody(total), { maxBytes: 20 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB });
-    const sha = await sha256Of([expected(total)]);
+    const sha = await sha256Of([byteBodyBytes(total)]);
     expect(large).toEqual({ kind: "stored", sha256: sha, size: total });
     expect(await sha256Of([(await getDefinition(env.DEFINITIONS, sha))!.body])).toBe(sha);
     const over = await receiveBody(env.DEFINITIONS, byteBody(30 * MiB), { maxBytes: 12 * MiB, bufferBytes: 3 * MiB, partBytes: 5 * MiB }).catch((e) => e);
@@ -127,33 +133,18 @@ describe("upload bodies up to 100 MB (issue 12)", () => {
   });
 
   it("receiveBody reads a body of declared length (Content-Length) into one buffer: the same bytes; shorter is what arrived, longer is refused", async () => {
-    const byteBody = (total: number) => {
-      let sent = 0;
-      return new ReadableStream({
-        type: "bytes",
-        pull(controller) {
-          const n = Math.min(4093, total - sent);
-          if (n <= 0) return controller.close();
-          const chunk = new Uint8Array(n);
-          for (let i = 0; i < n; i++) chunk[i] = (sent + i) % 251;
-          sent += n;
-          controller.enqueue(chunk);
-        },
-      }) as ReadableStream<Uint8Array>;
-    };
-    const expected = (total: number) => Uint8Array.from({ length: total }, (_, i) => i % 251);
     const options = { maxBytes: 20 * MiB, bufferBytes: 3 * MiB };
     const total = 2 * MiB + 5;
     // A byte stream (BYOB reads into the one buffer) and a stream of chunks (copied into it).
-    for (const stream of [byteBody(total), new Blob([expected(total)]).stream(), countedBody(total, (i, c) => c.set(expected(total).subarray(i * MiB, i * MiB + c.byteLength))).stream]) {
+    for (const stream of [byteBody(total), new Blob([byteBodyBytes(total)]).stream(), countedBody(total, (i, c) => c.set(byteBodyBytes(total).subarray(i * MiB, i * MiB + c.byteLength))).stream]) {
       const got = await receiveBody(env.DEFINITIONS, stream, { ...options, expectedBytes: total });
       expect(got.kind).toBe("buffered");
       expect(got.kind === "buffered" && got.bytes.byteLength).toBe(total);
-      expect(got.kind === "buffered" && (await sha256Of([got.bytes]))).toBe(await sha256Of([expected(total)]));
+      expect(got.kind === "buffered" && (await sha256Of([got.bytes]))).toBe(await sha256Of([byteBodyBytes(total)]));
     }
     const shorter = await receiveBody(env.DEFINITIONS, byteBody(total - 9), { ...options, expectedBytes: total });
-    expect(shorter.kind === "buffered" && (await sha256Of([shorter.bytes]))).toBe(await sha256Of([expected(total - 9)]));
-    for (const longer of [byteBody(total + 1), new Blob([expected(total + 1)]).stream()]) {
+    expect(shorter.kind === "buffered" && (await sha256Of([shorter.bytes]))).toBe(await sha256Of([byteBodyBytes(total - 9)]));
+    for (const longer of [byteBody(total + 1), new Blob([byteBodyBytes(total + 1)]).stream()]) {
       const refused = await receiveBody(env.DEFINITIONS, longer, { ...options, expectedBytes: total }).catch((e) => e);
       expect(refused).toBeInstanceOf(BodyRefused);
       expect(refused.reason).toBe("aborted");

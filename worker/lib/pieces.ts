@@ -15,30 +15,44 @@ export interface PieceReader {
   cancel(): Promise<void>;
 }
 
+/** A BYOB reader with workerd's `readAtLeast` (and BYOB `read`), as request and R2 bodies have. */
+type AtLeastReader = {
+  readAtLeast(min: number, view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>;
+  read(view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>;
+  releaseLock(): void;
+  cancel(): Promise<void>;
+};
+
+/** `stream`'s BYOB reader when it is a byte stream whose reader has `readAtLeast` (workerd's extension); else undefined, `stream` left unlocked. */
+function atLeastReader(stream: ReadableStream<Uint8Array>): AtLeastReader | undefined {
+  let byob: Partial<AtLeastReader> | undefined;
+  try {
+    byob = stream.getReader({ mode: "byob" }) as unknown as Partial<AtLeastReader>;
+  } catch {
+    // Not a byte stream: its caller reads the chunks as they come.
+  }
+  if (byob && typeof byob.readAtLeast === "function") return byob as AtLeastReader;
+  byob?.releaseLock?.();
+  return undefined;
+}
+
 /**
  * Reads `stream` in pieces of `bytes` (default {@link BODY_READ_BYTES}) through a BYOB reader's `readAtLeast` (workerd's extension;
  * a request body there is a byte stream), else (a stream of chunks, as in plain Node) in the stream's own chunks.
  */
 export function pieceReader(stream: ReadableStream<Uint8Array>, bytes = BODY_READ_BYTES): PieceReader {
-  type AtLeast = { readAtLeast?(min: number, view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>; releaseLock(): void; cancel(): Promise<void> };
-  let byob: AtLeast | undefined;
-  try {
-    byob = stream.getReader({ mode: "byob" }) as unknown as AtLeast;
-  } catch {
-    // Not a byte stream: read its chunks as they come.
-  }
-  if (!byob || typeof byob.readAtLeast !== "function") {
-    byob?.releaseLock();
-    const reader = stream.getReader();
+  const reader = atLeastReader(stream);
+  if (!reader) {
+    // Not a byte stream: its chunks as they come.
+    const chunks = stream.getReader();
     return {
       async read() {
-        const r = await reader.read();
+        const r = await chunks.read();
         return r.done ? { done: true as const } : { done: false as const, value: r.value };
       },
-      cancel: () => reader.cancel(),
+      cancel: () => chunks.cancel(),
     };
   }
-  const reader = byob as Required<AtLeast>;
   let ended = false;
   return {
     async read() {
@@ -106,24 +120,18 @@ export async function readInto(
   step = BODY_READ_BYTES,
   onRead?: (bytes: Uint8Array) => void,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; more: boolean }> {
-  type AtLeast = { readAtLeast?(min: number, view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>; read(view: Uint8Array): Promise<ReadableStreamReadResult<Uint8Array>>; releaseLock(): void; cancel(): Promise<void> };
-  let byob: AtLeast | undefined;
-  try {
-    byob = stream.getReader({ mode: "byob" }) as unknown as AtLeast;
-  } catch {
-    // Not a byte stream: copied chunk by chunk below.
-  }
-  if (!byob || typeof byob.readAtLeast !== "function") {
-    byob?.releaseLock();
+  const reader = atLeastReader(stream);
+  if (!reader) {
+    // Not a byte stream: copied chunk by chunk.
     const out = new Uint8Array(size);
     let at = 0;
-    const reader = stream.getReader();
+    const chunks = stream.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await chunks.read();
       if (done) break;
       if (at + value.byteLength > size) {
         out.set(value.subarray(0, size - at), at);
-        await reader.cancel().catch(() => undefined);
+        await chunks.cancel().catch(() => undefined);
         return { bytes: out, more: true };
       }
       out.set(value, at);
@@ -132,7 +140,6 @@ export async function readInto(
     }
     return { bytes: out.subarray(0, at), more: false };
   }
-  const reader = byob as Required<AtLeast>;
   let buffer = new ArrayBuffer(size);
   let at = 0;
   while (at < size) {
