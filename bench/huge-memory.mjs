@@ -11,12 +11,12 @@
 //   first and the last round there (open them in DevTools' Memory tab, "Comparison"; on 2026-11-26 workerd restarted
 //   itself soon after writing a 41 MB snapshot, so the rounds after one are not comparable), BENCH_HUGE_VERBOSE=1
 //   shows wrangler dev's output.
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from "node:fs";
-import { request } from "node:http";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPortal, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
 import { connectIsolate } from "./lib/isolate-heap.mjs";
+import { uploadFile as upload } from "./lib/upload-file.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const FILES = {
@@ -61,29 +61,6 @@ function workerdRss(pid) {
   };
   walk(pid);
   return `${Math.round(total)} MB (anonymous ${Math.round(anon)} MB)`;
-}
-
-/** POSTs `file` streamed from disk on a connection of its own (as bench/huge.mjs does); the status and JSON answer. */
-function upload(url, token, file) {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent: false, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": statSync(file).size, expect: "100-continue" } }, (res) => {
-      const parts = [];
-      res.on("data", (d) => parts.push(d));
-      res.on("end", () => {
-        const text = Buffer.concat(parts).toString("utf8");
-        let json;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = { error: { code: "not-json", message: text.slice(0, 200) } };
-        }
-        resolve({ status: res.statusCode, json });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.on("continue", () => createReadStream(file).pipe(req));
-  });
 }
 
 /** Operation page links of a published version's index page. */
