@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { stringify } from "yaml";
 import { startEditorHarness } from "./editor-harness.mjs";
+import { topFunctions } from "./lib/cpu-profile.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const DIGITALOCEAN = join(ROOT, "../shared/corpus/apis-guru-npm/api/digitalocean.com.json");
@@ -144,7 +145,7 @@ async function measure(browser, def) {
       if (frame !== undefined) frames.push(frame);
     }
     const threads = tracing ? await tracing.stop() : undefined;
-    const profile = process.env.BENCH_PROFILE ? topFunctions((await cdp.send("Profiler.stop")).profile) : undefined;
+    const profile = process.env.BENCH_PROFILE ? profileLines((await cdp.send("Profiler.stop")).profile) : undefined;
     // Split view: one more keystroke, and the time until the Visual model of that version has arrived (the
     // session's debounce, in proportion to the last model's time, included).
     let modelAfterEdit;
@@ -307,26 +308,8 @@ function phaseLines(traces) {
  * The 15 functions with the most self samples in a CDP profile, as "share name (file:line)" lines, then (with
  * BENCH_PROFILE=total) the 25 with the most samples self and callees (recursion counted once).
  */
-function topFunctions(profile) {
-  const counts = new Map();
-  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (n) => `${n.callFrame.functionName || "(anonymous)"} (${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber})`;
-  const total = profile.samples.length;
-  const top = (inclusive, count) => {
-    const score = new Map();
-    for (const [id, n] of counts) {
-      const seen = new Set();
-      for (let at = id; at !== undefined; at = inclusive ? parent.get(at) : undefined) {
-        const key = label(byId.get(at));
-        if (!seen.has(key)) score.set(key, (score.get(key) ?? 0) + n), seen.add(key);
-      }
-    }
-    return [...score].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
-  };
-  return process.env.BENCH_PROFILE === "total" ? [...top(false, 15), "(self and callees:)", ...top(true, 25)] : top(false, 15);
+function profileLines(profile) {
+  return process.env.BENCH_PROFILE === "total" ? [...topFunctions(profile, false, 15), "(self and callees:)", ...topFunctions(profile, true, 25)] : topFunctions(profile, false, 15);
 }
 
 export async function main() {

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
+import { topFunctions } from "./lib/cpu-profile.mjs";
 import { loadLint, ROOT } from "./lint-load.mjs";
 
 const FILE = process.env.BENCH_FILE ?? join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json");
@@ -82,27 +83,6 @@ function pathAt(text, at) {
   const before = text.slice(Math.max(0, at - 4000), at);
   const keys = [...before.matchAll(/"(\/[^"]{0,60}|[a-z-]+\/[^"]{0,40}|get|post|put|patch|delete|properties|schemas|responses|examples|parameters)":/g)].map((m) => m[1]);
   return keys.slice(-2).join(" ").slice(0, 60);
-}
-
-/** The 25 functions with the most samples in a CDP profile (self, or self and callees), as "share name (file:line)". */
-function topFunctions(profile, inclusive) {
-  const counts = new Map();
-  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (n) => `${n.callFrame.functionName || "(anonymous)"} (${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber})`;
-  const score = new Map();
-  for (const [id, n] of counts) {
-    // Inclusive: each function on the sample's stack once (recursion counted once).
-    const seen = new Set();
-    for (let at = id; at !== undefined; at = inclusive ? parent.get(at) : undefined) {
-      const key = label(byId.get(at));
-      if (!seen.has(key)) score.set(key, (score.get(key) ?? 0) + n), seen.add(key);
-    }
-  }
-  const total = profile.samples.length;
-  return [...score].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, n]) => `${((100 * n) / total).toFixed(1)}% ${k}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
