@@ -17,6 +17,7 @@ import type { Segment } from "./pointer";
 import type { OutlineEntry, ScalarSlot, SpecVersion, VisualModel } from "./protocol";
 import { METHODS_FOR_FORMS } from "./methods";
 import { detectSpecVersion } from "./yaml-source";
+import { buildLineStarts, lineAt } from "../../worker/openapi/parse/line-index";
 
 /** A value in the text: `[from, to)` covers it exactly (quotes included for strings). Members are read lazily. */
 interface JNode {
@@ -50,7 +51,7 @@ const COMMA = 44;
  */
 class JsonText {
   /** Offset of each line's first character (line 1 at index 0). */
-  private lineStarts: number[] | undefined;
+  private lineStarts: Uint32Array | undefined;
   readonly root: JNode;
 
   constructor(public text: string) {
@@ -179,21 +180,8 @@ class JsonText {
 
   /** 1-based line of an offset. */
   line(offset: number): number {
-    if (!this.lineStarts) {
-      const starts = [0];
-      const t = this.text;
-      for (let i = t.indexOf("\n"); i !== -1; i = t.indexOf("\n", i + 1)) starts.push(i + 1);
-      this.lineStarts = starts;
-    }
-    const s = this.lineStarts;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    this.lineStarts ??= buildLineStarts(this.text);
+    return lineAt(this.lineStarts, offset) + 1;
   }
 
   /**

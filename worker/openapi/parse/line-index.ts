@@ -27,7 +27,8 @@ export function lineAt(starts: ArrayLike<number>, offset: number): number {
   return lo;
 }
 
-function buildLineStarts(text: string): Uint32Array {
+/** The offset of each line's first character in `text` (line 1 at index 0; lines end at "\n"). */
+export function buildLineStarts(text: string): Uint32Array {
   let count = 1;
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count++;
   const starts = new Uint32Array(count);
