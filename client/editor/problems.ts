@@ -32,13 +32,14 @@ export function sortProblems(problems: readonly EditorProblem[]): EditorProblem[
  * keystroke usually leaves a long list as it was: keeping the old array then lets memoised views skip it.
  */
 export function sameProblems(a: readonly EditorProblem[], b: readonly EditorProblem[]): boolean {
+  return sameItems(a, b, (p, q) => p.line === q.line && p.column === q.column && p.severity === q.severity && p.rule === q.rule && p.message === q.message && p.path === q.path);
+}
+
+/** Whether two lists have the same length and `same` holds for each pair of items at one index (true at once for one array). */
+function sameItems<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const p = a[i];
-    const q = b[i];
-    if (p.line !== q.line || p.column !== q.column || p.severity !== q.severity || p.rule !== q.rule || p.message !== q.message || p.path !== q.path) return false;
-  }
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
   return true;
 }
 
@@ -138,17 +139,21 @@ export function sectionFinder(outline: readonly OutlineEntry[]): (pointer: strin
  * (memoised on the array) are not redone for a model refreshed after typing inside a description.
  */
 export function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x.kind !== y.kind || x.pointer !== y.pointer || x.label !== y.label || x.line !== y.line || x.method !== y.method || x.path !== y.path || x.summary !== y.summary || x.deprecated !== y.deprecated) return false;
-    const xt = x.tags ?? [];
-    const yt = y.tags ?? [];
-    if (xt.length !== yt.length || xt.some((t, j) => t !== yt[j]) || (x.tags === undefined) !== (y.tags === undefined)) return false;
-  }
-  return true;
+  return sameItems(
+    a,
+    b,
+    (x, y) =>
+      x.kind === y.kind &&
+      x.pointer === y.pointer &&
+      x.label === y.label &&
+      x.line === y.line &&
+      x.method === y.method &&
+      x.path === y.path &&
+      x.summary === y.summary &&
+      x.deprecated === y.deprecated &&
+      (x.tags === undefined) === (y.tags === undefined) &&
+      sameItems(x.tags ?? [], y.tags ?? [], (t, u) => t === u),
+  );
 }
 
 /** Of the field pointers on screen, the one a problem should focus: exact, else the deepest ancestor. */
