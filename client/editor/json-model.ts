@@ -18,6 +18,7 @@ import type { OutlineEntry, ScalarSlot, SpecVersion, VisualModel } from "./proto
 import { METHODS_FOR_FORMS } from "./methods";
 import { detectSpecVersion } from "./yaml-source";
 import { buildLineStarts, lineAt } from "../../worker/openapi/parse/line-index";
+import { skipSpace, skipString, skipValue } from "../../worker/openapi/lint/source/json-block";
 
 /** A value in the text: `[from, to)` covers it exactly (quotes included for strings). Members are read lazily. */
 interface JNode {
@@ -40,7 +41,6 @@ interface JMember {
 const QUOTE = 34; // "
 const BACKSLASH = 92;
 const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const COMMA = 44;
@@ -55,60 +55,13 @@ class JsonText {
   readonly root: JNode;
 
   constructor(public text: string) {
-    const from = this.ws(0);
+    const from = skipSpace(this.text, 0);
     this.root = this.node(from);
-  }
-
-  private ws(i: number): number {
-    const t = this.text;
-    for (;;) {
-      const c = t.charCodeAt(i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
-      else return i;
-    }
-  }
-
-  /** The end of the string whose opening quote is at `i` (just past its closing quote). */
-  private stringEnd(i: number): number {
-    const t = this.text;
-    let j = i;
-    for (;;) {
-      j = t.indexOf('"', j + 1);
-      // An odd run of backslashes before the quote escapes it.
-      let k = j - 1;
-      while (t.charCodeAt(k) === BACKSLASH) k--;
-      if ((j - 1 - k) % 2 === 0) return j + 1;
-    }
-  }
-
-  /** The end of the value starting at `i` (after whitespace). */
-  private valueEnd(i: number): number {
-    const t = this.text;
-    const c = t.charCodeAt(i);
-    if (c === QUOTE) return this.stringEnd(i);
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      let depth = 0;
-      for (let j = i; ; j++) {
-        const d = t.charCodeAt(j);
-        if (d === QUOTE) j = this.stringEnd(j) - 1;
-        else if (d === OPEN_BRACE || d === OPEN_BRACKET) depth++;
-        else if (d === CLOSE_BRACE || d === CLOSE_BRACKET) {
-          if (--depth === 0) return j + 1;
-        }
-      }
-    }
-    // A number, true, false or null: up to the next delimiter or whitespace.
-    let j = i + 1;
-    for (;;) {
-      const d = t.charCodeAt(j);
-      if (Number.isNaN(d) || d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || d === 32 || d === 10 || d === 13 || d === 9) return j;
-      j++;
-    }
   }
 
   private node(from: number): JNode {
     const c = this.text.charCodeAt(from);
-    return { kind: c === OPEN_BRACE ? "object" : c === OPEN_BRACKET ? "array" : "scalar", from, to: this.valueEnd(from) };
+    return { kind: c === OPEN_BRACE ? "object" : c === OPEN_BRACKET ? "array" : "scalar", from, to: skipValue(this.text, from) };
   }
 
   /** An object's members in source order. */
@@ -116,16 +69,16 @@ class JsonText {
     if (node.members) return node.members;
     const out: JMember[] = [];
     const t = this.text;
-    let i = this.ws(node.from + 1);
+    let i = skipSpace(this.text, node.from + 1);
     while (t.charCodeAt(i) === QUOTE) {
       const keyFrom = i;
-      const keyEnd = this.stringEnd(i);
+      const keyEnd = skipString(this.text, i);
       const key = this.string(i, keyEnd);
-      i = this.ws(this.ws(keyEnd) + 1); // past ':'
+      i = skipSpace(this.text, skipSpace(this.text, keyEnd) + 1); // past ':'
       const value = this.node(i);
       out.push({ key, keyFrom, value });
-      i = this.ws(value.to);
-      if (t.charCodeAt(i) === COMMA) i = this.ws(i + 1);
+      i = skipSpace(this.text, value.to);
+      if (t.charCodeAt(i) === COMMA) i = skipSpace(this.text, i + 1);
     }
     node.members = out;
     return out;
@@ -136,12 +89,12 @@ class JsonText {
     if (node.items) return node.items;
     const out: JNode[] = [];
     const t = this.text;
-    let i = this.ws(node.from + 1);
+    let i = skipSpace(this.text, node.from + 1);
     while (t.charCodeAt(i) !== CLOSE_BRACKET) {
       const item = this.node(i);
       out.push(item);
-      i = this.ws(item.to);
-      if (t.charCodeAt(i) === COMMA) i = this.ws(i + 1);
+      i = skipSpace(this.text, item.to);
+      if (t.charCodeAt(i) === COMMA) i = skipSpace(this.text, i + 1);
     }
     node.items = out;
     return out;
@@ -197,7 +150,7 @@ class JsonText {
       if (node.members) {
         for (const m of node.members) {
           // The edit is in this key: between its opening quote and its value there is only the key's string.
-          if (m.keyFrom < from && from < m.value.from) m.key = this.string(m.keyFrom, this.stringEnd(m.keyFrom));
+          if (m.keyFrom < from && from < m.value.from) m.key = this.string(m.keyFrom, skipString(this.text, m.keyFrom));
           m.keyFrom = move(m.keyFrom);
           visit(m.value);
         }
