@@ -19,6 +19,11 @@ export const portals = sqliteTable("portals", {
   embedOrigins: text("embed_origins").notNull().default("[]"),
   /** Whether descriptions may show images from other (https) origins; off by default (tracking pixels). */
   externalImages: integer("external_images", { mode: "boolean" }).notNull().default(false),
+  /**
+   * Reader sessions sealed under another value are void: bumped by a change of access settings or secrets and by
+   * "sign every reader out" (worker/access/session.ts). Read in the same query as the access settings.
+   */
+  sessionVersion: integer("session_version").notNull().default(0),
 });
 
 /** Portal API tokens, stored only as the hex SHA-256 of the token (tokens carry 256 random bits). */

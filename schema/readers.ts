@@ -17,22 +17,6 @@ export const portalAccess = sqliteTable("portal_access", {
   updatedAt: text("updated_at").notNull(),
 });
 
-/** Failed password attempts, for the per-IP and per-portal rate limits (rows older than the window are pruned). */
-export const signInAttempts = sqliteTable(
-  "sign_in_attempts",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    portalId: integer("portal_id").notNull().references(() => portals.id),
-    /** "password" (a failed password) or "magic-link" (a link asked for): each kind has its own limits. */
-    kind: text("kind").notNull(),
-    /** The client IP (CF-Connecting-IP), or "unknown". */
-    ip: text("ip").notNull(),
-    /** Epoch milliseconds. */
-    at: integer("at").notNull(),
-  },
-  (t) => [index("sign_in_attempts_portal_at").on(t.portalId, t.kind, t.at), index("sign_in_attempts_ip").on(t.portalId, t.kind, t.ip, t.at)],
-);
-
 /** Magic links sent: single use (`used_at` set on first use), 15 minutes. */
 export const magicLinks = sqliteTable("magic_links", {
   tokenHash: text("token_hash").primaryKey(),

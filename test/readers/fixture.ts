@@ -2,7 +2,8 @@
  * @module The readers test portal: a public guide, a partners-only section (`/guides/partners`) whose page carries
  * a unique marker word, an internal API (`/reference/internal`) with its own marker, and helpers to sign in.
  */
-import { env, SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { signInLimiter } from "../../worker/access/sign-in-limiter";
 import { createPortal, ORIGIN, upload } from "../harness/client";
 import { uploadContent } from "../content/bundles";
 
@@ -85,3 +86,14 @@ export async function signInWithPassword(slug: string, ip = `10.0.${Math.floor(M
 }
 
 export { env };
+
+/**
+ * Empties the sign-in attempt counts of portal `slug` (its SignInLimiter's storage). Locally every request is the
+ * one client `local`, so tests that sign in many times reset between cases; the limits have tests of their own.
+ */
+export async function resetSignInLimits(slug: string): Promise<void> {
+  const row = await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind(slug).first<{ id: number }>();
+  await runInDurableObject(signInLimiter(env, row!.id), (_instance, state) => {
+    state.storage.sql.exec("DELETE FROM attempts");
+  });
+}

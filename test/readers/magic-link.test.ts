@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { httpMailer } from "../../worker/access/mailer";
 import { listOutbox } from "../../worker/store/readers";
-import { ACCESS, get, MARKER, PASSWORD, patchAccess, postForm, sessionCookie, setUpPortal } from "./fixture";
+import { ACCESS, get, MARKER, PASSWORD, patchAccess, postForm, resetSignInLimits, sessionCookie, setUpPortal } from "./fixture";
 
 const P = "ml-portal";
 let portalId: number;
@@ -19,6 +19,8 @@ beforeAll(async () => {
   expect((await patchAccess(token, ACCESS)).status).toBe(200);
   portalId = (await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind(P).first<{ id: number }>())!.id;
 });
+
+beforeEach(() => resetSignInLimits(P));
 
 describe("magic link", () => {
   it("mails a single-use link to an allowed domain; the link signs in and lands on the page", async () => {

@@ -15,7 +15,7 @@ function appFor(portals: PortalRow[], secret = env.SESSION_SECRET) {
   const find = (slug: string) => portals.find((p) => p.slug === slug)!;
   const app = new Hono<AppEnv>()
     .get("/p/:portal/in", (c) => establishSession(c, find(c.req.param("portal")), IDENTITY, c.req.query("return") ?? ""))
-    .get("/p/:portal/me", async (c) => c.json(await readSession(c, find(c.req.param("portal")))))
+    .get("/p/:portal/me", async (c) => c.json(await readSession(c, find(c.req.param("portal")), find(c.req.param("portal")))))
     .get("/p/:portal/out", (c) => {
       clearSession(c, find(c.req.param("portal")));
       return c.body(null, 204);

@@ -1,7 +1,7 @@
 /**
- * @module Rate limits. Sign-in: failed passwords and magic-link requests counted in D1 (`sign_in_attempts`), each kind
- * on its own, over a sliding window, per client IP and per portal. A reader over either limit is refused (429)
- * before any check runs. Playground calls: the limits here, counted by the Workers Rate Limiting bindings
+ * @module Rate limits. Sign-in: failed passwords, magic-link requests and SAML sign-in starts, counted atomically
+ * by the portal's SignInLimiter Durable Object (access/sign-in-limiter.ts), each kind on its own, over a sliding
+ * window, per client address and per portal. A reader over either limit is refused (429) before any check runs. Playground calls: the limits here, counted by the Workers Rate Limiting bindings
  * (wrangler.toml `[[ratelimits]]`; store/playground.ts `spendPlaygroundCall`), per reader and per portal, a minute.
  */
 
@@ -12,9 +12,27 @@ export const MAX_ATTEMPTS_PER_IP = 5;
 /** Attempts all IPs together may make on one portal per window (a distributed guess is slowed too). */
 export const MAX_ATTEMPTS_PER_PORTAL = 100;
 
-/** Whether another attempt is allowed given the counts in the current window. */
-export function attemptAllowed(counts: { ip: number; portal: number }): boolean {
-  return counts.ip < MAX_ATTEMPTS_PER_IP && counts.portal < MAX_ATTEMPTS_PER_PORTAL;
+/** What is counted: a failed password, a magic link asked for, a SAML sign-in started (each writes a D1 row). */
+export type AttemptKind = "password" | "magic-link" | "saml-login";
+
+/**
+ * Per kind, per window: attempts one client may make on one portal, and all clients together. SAML starts are
+ * looser: a whole office behind one NAT signs in through its IdP in the same morning.
+ */
+export const ATTEMPT_LIMITS: Record<AttemptKind, { client: number; portal: number }> = {
+  password: { client: MAX_ATTEMPTS_PER_IP, portal: MAX_ATTEMPTS_PER_PORTAL },
+  "magic-link": { client: MAX_ATTEMPTS_PER_IP, portal: MAX_ATTEMPTS_PER_PORTAL },
+  "saml-login": { client: 60, portal: 3000 },
+};
+
+/**
+ * The client a sign-in attempt is counted against. `CF-Connecting-IP` is believed only where Cloudflare sets it
+ * (every deployed environment: Cloudflare overwrites what a client sends); locally (`PORTICO_ENVIRONMENT=local`)
+ * any client can send the header, so every local request counts as the one client `local`.
+ */
+export function clientAddress(env: { PORTICO_ENVIRONMENT?: string }, request: Request): string {
+  if (env.PORTICO_ENVIRONMENT === "local") return "local";
+  return request.headers.get("cf-connecting-ip") ?? "unknown";
 }
 
 /**

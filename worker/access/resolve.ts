@@ -11,7 +11,7 @@ import { loadAccess, type PortalAccess } from "../store/readers";
 import type { ReaderIdentity } from "./identity";
 import { isGated, pathNeedsSignIn } from "./policy";
 import { anonymousReader, signedInReader, type ReaderContext } from "./reader";
-import { readSession } from "./session";
+import { currentIdentity, openSession } from "./session";
 
 /** What every reader surface needs to know about who is asking. */
 export interface ReaderState {
@@ -29,7 +29,8 @@ export function readerState(c: Context<AppEnv>, portal: { id: number; slug: stri
   let state = STATES.get(c.req.raw);
   if (!state) {
     state = (async () => {
-      const [access, identity] = await Promise.all([loadAccess(c.env.DB, portal.id), readSession(c, portal)]);
+      const [access, session] = await Promise.all([loadAccess(c.env.DB, portal.id), openSession(c, portal)]);
+      const identity = currentIdentity(session, access.sessionVersion);
       if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
       return { access, identity, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };
     })();
@@ -46,7 +47,8 @@ export function readerState(c: Context<AppEnv>, portal: { id: number; slug: stri
 export function readerStateWith(c: Context<AppEnv>, portal: { id: number; slug: string }, access: PortalAccess): Promise<ReaderState> {
   let state = STATES.get(c.req.raw);
   if (!state) {
-    state = readSession(c, portal).then((identity) => {
+    state = openSession(c, portal).then((session) => {
+      const identity = currentIdentity(session, access.sessionVersion);
       if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
       return { access, identity, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };
     });

@@ -10,12 +10,13 @@ import { verifyReaderJwt } from "../access/jwt";
 import { mailerFor } from "../access/mailer";
 import { verifyPassword } from "../access/password";
 import { EMAIL } from "../access/policy";
-import { ATTEMPT_WINDOW_MS, attemptAllowed } from "../access/rate-limit";
+import { clientAddress, type AttemptKind } from "../access/rate-limit";
+import { signInLimiter } from "../access/sign-in-limiter";
 import { readerState } from "../access/resolve";
 import { safeReturnPath } from "../access/return-to";
 import { clearApiKey } from "../access/api-key";
 import { clearAllTokens } from "../playground/oauth-cookie";
-import { clearSession, establishSession } from "../access/session";
+import { clearSession, establishSession, openSession, revokeReaderSessions } from "../access/session";
 import { sha256 } from "../content/hash";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -25,7 +26,7 @@ import { renderSignInPage, type SignInPageProps } from "../render/pages/signin-p
 import { getDb } from "../store/db";
 import type { PortalRow } from "../store/portals";
 import { loadPortal } from "../store/reader";
-import { consumeMagicLink, countAttempts, createMagicLink, listOutbox, markTokenUsed, recordAttempt, type AttemptKind, type PortalAccess } from "../store/readers";
+import { consumeMagicLink, createMagicLink, listOutbox, markTokenUsed, type PortalAccess } from "../store/readers";
 
 /** Lifetime of a magic link, in milliseconds (15 minutes). */
 export const MAGIC_LINK_TTL_MS = 15 * 60_000;
@@ -68,23 +69,17 @@ async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string").map(([k, v]) => [k, v.slice(0, 2048)]));
 }
 
-function clientIp(c: Context<AppEnv>): string {
-  return c.req.header("cf-connecting-ip") ?? "unknown";
+/**
+ * Reserves one attempt of `kind` for this client on the portal (atomically, in its SignInLimiter); a 429 page
+ * when the client or the portal is over its limit. A password's reservation is released when it was right.
+ */
+async function reserveAttempt(c: Context<AppEnv>, p: Portal, kind: AttemptKind, returnTo: string): Promise<{ id: number } | Response> {
+  const reservation = await signInLimiter(c.env, p.portal.id).reserve(kind, clientAddress(c.env, c.req.raw), Date.now());
+  return reservation.ok ? { id: reservation.id } : tooMany(c, p, returnTo, reservation.retryAfterSeconds);
 }
 
-/** Whether the IP or the portal is over its limit for this kind of attempt (callers record what counts). */
-async function overLimit(c: Context<AppEnv>, p: Portal, kind: AttemptKind): Promise<boolean> {
-  const counts = await countAttempts(c.env.DB, p.portal.id, kind, clientIp(c), Date.now() - ATTEMPT_WINDOW_MS);
-  return !attemptAllowed(counts);
-}
-
-async function noteAttempt(c: Context<AppEnv>, p: Portal, kind: AttemptKind): Promise<void> {
-  const now = Date.now();
-  await recordAttempt(c.env.DB, p.portal.id, kind, clientIp(c), now, now - ATTEMPT_WINDOW_MS);
-}
-
-function tooMany(c: Context<AppEnv>, p: Portal, returnTo: string): Response {
-  c.header("retry-after", String(ATTEMPT_WINDOW_MS / 1000));
+function tooMany(c: Context<AppEnv>, p: Portal, returnTo: string, retryAfterSeconds: number): Response {
+  c.header("retry-after", String(retryAfterSeconds));
   return page(c, p, returnTo, 429, { kind: "error", text: "Too many attempts. Wait a few minutes and try again." });
 }
 
@@ -109,12 +104,15 @@ export const authRoutes = new Hono<AppEnv>()
     const p = await portalOf(c);
     if (!enabled(p, "password")) throw new ApiError(404, "not-found", "this portal has no shared password");
     const fields = await form(c);
-    if (await overLimit(c, p, "password")) return tooMany(c, p, fields.return);
+    // Reserved before the check: concurrent guesses are counted while they are checked, not after.
+    const attempt = await reserveAttempt(c, p, "password", fields.return);
+    if (attempt instanceof Response) return attempt;
     if (!(await verifyPassword(fields.password ?? "", p.access.passwordHash!))) {
-      await noteAttempt(c, p, "password");
       return page(c, p, fields.return, 401, { kind: "error", text: "That password is not right." });
     }
-    const identity: ReaderIdentity = { readerId: "password", audiences: audiencesOf(p, p.access.policy.passwordAudiences), variables: {}, method: "password" };
+    await signInLimiter(c.env, p.portal.id).release(attempt.id);
+    // A reader id of its own per sign-in: signing out one browser must not sign out everyone who knows the password.
+    const identity: ReaderIdentity = { readerId: `password:${randomToken().slice(0, 22)}`, audiences: audiencesOf(p, p.access.policy.passwordAudiences), variables: {}, method: "password" };
     return establishSession(c, p.portal, identity, fields.return ?? "");
   })
   .post("/p/:portal/auth/magic-link", async (c) => {
@@ -123,8 +121,8 @@ export const authRoutes = new Hono<AppEnv>()
     const fields = await form(c);
     const email = (fields.email ?? "").trim().toLowerCase();
     if (!EMAIL.test(email)) return page(c, p, fields.return, 400, { kind: "error", text: "Type an email address." });
-    if (await overLimit(c, p, "magic-link")) return tooMany(c, p, fields.return);
-    await noteAttempt(c, p, "magic-link");
+    const attempt = await reserveAttempt(c, p, "magic-link", fields.return);
+    if (attempt instanceof Response) return attempt;
     const ml = p.access.policy.magicLink!;
     // Whether or not the address may read, the answer is the same: nobody learns who is allowed.
     if (ml.allowList.includes(email) || ml.allowedDomains.includes(email.slice(email.lastIndexOf("@") + 1))) {
@@ -161,6 +159,9 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/p/:portal/auth/signout", async (c) => {
     const portal = await loadPortal(getDb(c.env.DB), c.req.param("portal"));
+    // The cookie is void wherever a copy of it went: every session of this reader on this portal ends.
+    const session = await openSession(c, portal);
+    if (session) await revokeReaderSessions(c.env, portal.id, session.identity.readerId);
     clearSession(c, portal);
     clearApiKey(c, portal); // the issue: the API key is cleared on sign-out too
     clearAllTokens(c, portal); // and the playground's OAuth tokens, for the same reason (a shared computer)

@@ -13,7 +13,7 @@ import { apiLabels } from "../access/labels";
 import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
 import { canRead } from "../access/reader";
 import { readerStateWith } from "../access/resolve";
-import { readSession } from "../access/session";
+import { openSession } from "../access/session";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
@@ -189,8 +189,10 @@ export function readerKey(c: Context<AppEnv>, readerId: string | undefined): str
 
 /** Spends one call of this request's reader (its session opened for `portal`) on `portal`; false when over a limit. */
 async function spend(c: Context<AppEnv>, portal: { id: number; slug: string }): Promise<boolean> {
-  const identity = await readSession(c, portal);
-  return spendPlaygroundCall(c.env, portal, readerKey(c, identity?.readerId));
+  // Only a bucket name: a revoked session still names the reader it counted against (the call itself is
+  // authorised later, against the portal's current session version).
+  const session = await openSession(c, portal);
+  return spendPlaygroundCall(c.env, portal, readerKey(c, session?.identity.readerId));
 }
 
 /** Only the portal's own pages use the playground (CSRF): another site must not spend a reader's quota or tokens. */

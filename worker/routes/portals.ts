@@ -7,7 +7,8 @@ import { readJsonObject } from "../http/read-json";
 import { requireAdmin, requirePortal } from "../middleware/auth";
 import { getDb } from "../store/db";
 import { accessView, checkAccessPatch } from "./access-settings";
-import { loadAccess, saveAccess } from "../store/readers";
+import { bumpSessionVersion, loadAccess, saveAccess } from "../store/readers";
+import { revokeReaderSessions } from "../access/session";
 import { createPortal, findPortalBySlug, portalSettings, portalView, updatePortalSettings, type PortalSettings } from "../store/portals";
 
 const PORTAL_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,46}[a-z0-9])$/;
@@ -86,4 +87,18 @@ export const portalSettingsRoutes = new Hono<PortalAppEnv>()
     const portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");
     if (access) await saveAccess(c.env.DB, portal.id, access.parsed, access.passwordHash);
     return c.json({ portal: portalView(portal), settings: portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
+  })
+  // Signs readers out everywhere: one reader (`?reader=<reader id>`: the JWT sub, SAML NameID or magic-link
+  // email), or every reader of the portal. Their cookies stop opening anything; they sign in again.
+  .use("/v1/portal/sessions", requirePortal)
+  .delete("/v1/portal/sessions", async (c) => {
+    const portal = c.get("portal");
+    const reader = c.req.query("reader");
+    if (reader !== undefined) {
+      if (!reader || reader.length > 512) throw new ApiError(400, "invalid-reader", "reader must be a reader id of 1-512 characters");
+      await revokeReaderSessions(c.env, portal.id, reader);
+      return c.json({ signedOut: { reader } });
+    }
+    await bumpSessionVersion(c.env.DB, portal.id);
+    return c.json({ signedOut: "every reader" });
   });

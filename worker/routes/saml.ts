@@ -5,15 +5,23 @@
  * the Response, consumes its InResponseTo once, and opens the reader session). Writers: `PUT /v1/portal/sso`
  * (portal token; body = the IdP metadata XML; query `groups`, `email`, `var.<name>` = attribute names),
  * `GET` and `DELETE` of the same.
+ *
+ * Around the message checks of access/saml/response.ts: a sign-in is bound to the browser that started it (a
+ * short-lived cookie holding the request ID, so a Response obtained elsewhere cannot be completed in a victim's
+ * browser: login CSRF), starts are rate-limited per client and portal, and each assertion opens one session only
+ * (its ID kept until it expires: saml-profiles-2.0-os §4.1.4.5).
  */
 import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { clientAddress } from "../access/rate-limit";
+import { signInLimiter } from "../access/sign-in-limiter";
 import { safeReturnPath } from "../access/return-to";
 import { DEFAULT_ATTRIBUTE_MAPPING, identityFromAssertion, VARIABLE_NAME, type AttributeMapping } from "../access/saml/attributes";
 import { authnRequestXml, newSamlId, redirectBindingUrl } from "../access/saml/authn-request";
 import { parseIdpMetadata, spMetadataXml, type SpConfig } from "../access/saml/metadata";
 import { decodeSamlResponse, validateSamlResponse } from "../access/saml/response";
 import { SamlError } from "../access/saml/xml";
-import { establishSession } from "../access/session";
+import { establishSession, secure } from "../access/session";
 import type { AppEnv, PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
@@ -22,8 +30,8 @@ import { requirePortal } from "../middleware/auth";
 import { renderErrorPage } from "../render";
 import { getDb } from "../store/db";
 import { findPortalBySlug, type PortalRow } from "../store/portals";
-import { loadAccess } from "../store/readers";
-import { consumeSamlRequest, deleteSamlIdp, getSamlIdp, putSamlIdp, recordSamlRequest, type SamlIdpConfig } from "../store/saml";
+import { bumpSessionVersion, loadAccess, markTokenUsed } from "../store/readers";
+import { consumeSamlRequest, deleteSamlIdp, getSamlIdp, putSamlIdp, recordSamlRequest, SAML_REQUEST_TTL_MS, type SamlIdpConfig } from "../store/saml";
 
 /** Largest ACS form post and metadata upload accepted. */
 const MAX_ACS_BYTES = 256 * 1024;
@@ -36,8 +44,17 @@ export function spConfig(env: AppEnv["Bindings"], portal: PortalRow): SpConfig {
   return { entityId: `${base}/metadata`, acsUrl: `${base}/acs` };
 }
 
+/** The cookie binding a pending sign-in to the browser that started it (value: the AuthnRequest ID). */
+const REQUEST_COOKIE = "portico_saml_request";
+
+/** The binding cookie's attributes: the IdP posts cross-site, so SameSite=None (Secure) wherever cookies are Secure. */
+function requestCookieOptions(c: Context<AppEnv>, slug: string) {
+  const isSecure = secure(c);
+  return { path: `/p/${slug}/auth/saml/`, httpOnly: true, secure: isSecure, sameSite: isSecure ? ("None" as const) : ("Lax" as const) };
+}
+
 /** A reader-facing refusal: an HTML error page, never cached. */
-function refuse(c: Context<AppEnv>, status: 400 | 403 | 404, title: string, message: string): Response {
+function refuse(c: Context<AppEnv>, status: 400 | 403 | 404 | 429, title: string, message: string): Response {
   c.header("cache-control", "private, no-store");
   return c.html(renderErrorPage({ status, title, message }), status);
 }
@@ -67,9 +84,16 @@ export const samlReaderRoutes = new Hono<AppEnv>()
     const found = await samlPortal(c);
     if (!found) return refuse(c, 404, "Not found", "SAML sign-in is not set up for this portal.");
     const { portal, idp } = found;
-    const id = newSamlId();
     const now = new Date();
+    // Each start writes a D1 row: bounded per client and per portal like every other sign-in attempt.
+    const reservation = await signInLimiter(c.env, portal.id).reserve("saml-login", clientAddress(c.env, c.req.raw), now.getTime());
+    if (!reservation.ok) {
+      c.header("retry-after", String(reservation.retryAfterSeconds));
+      return refuse(c, 429, "Too many sign-ins", "Too many sign-ins were started from here. Wait a few minutes and try again.");
+    }
+    const id = newSamlId();
     await recordSamlRequest(getDb(c.env.DB), portal.id, id, safeReturnPath(portal.slug, c.req.query("return")), now);
+    setCookie(c, REQUEST_COOKIE, id, { ...requestCookieOptions(c, portal.slug), maxAge: SAML_REQUEST_TTL_MS / 1000 });
     c.header("cache-control", "private, no-store");
     // RelayState carries the request ID only: the return path stays server-side with the request.
     return c.redirect(redirectBindingUrl(idp.ssoUrl, authnRequestXml(spConfig(c.env, portal), idp.ssoUrl, id, now), id), 302);
@@ -93,12 +117,24 @@ export const samlReaderRoutes = new Hono<AppEnv>()
       const malformed = error.code === "encoding" || error.code.startsWith("xml-");
       return refuse(c, malformed ? 400 : 403, "Sign-in refused", `The identity provider's answer was refused: ${error.message}.`);
     }
+    if (getCookie(c, REQUEST_COOKIE) !== assertion.inResponseTo) {
+      console.warn("saml refused", portal.slug, "request-not-this-browser");
+      return refuse(c, 403, "Sign-in refused", "This sign-in was not started in this browser (or it started another one since). Start again from the sign-in page.");
+    }
+    if (!(await markTokenUsed(c.env.DB, portal.id, `saml:${assertion.assertionId}`, assertion.replayUntil.getTime(), now.getTime()))) {
+      console.warn("saml refused", portal.slug, "assertion-replayed");
+      return refuse(c, 403, "Sign-in refused", "This identity provider's answer was used already. Start again.");
+    }
     const request = await consumeSamlRequest(db, portal.id, assertion.inResponseTo, now);
     if (!request) {
       console.warn("saml refused", portal.slug, "in-response-to-unknown");
       return refuse(c, 403, "Sign-in refused", "This sign-in answers no request pending here: it was already used, has expired, or was not started on this portal. Start again.");
     }
-    return establishSession(c, portal, identityFromAssertion(assertion, idp.mapping), request.returnTo);
+    deleteCookie(c, REQUEST_COOKIE, requestCookieOptions(c, portal.slug));
+    if (assertion.sessionNotOnOrAfter && assertion.sessionNotOnOrAfter.getTime() <= now.getTime()) {
+      return refuse(c, 403, "Sign-in refused", "The identity provider says this sign-in's session has already ended (SessionNotOnOrAfter). Sign in again.");
+    }
+    return establishSession(c, portal, identityFromAssertion(assertion, idp.mapping), request.returnTo, { notAfter: assertion.sessionNotOnOrAfter });
   });
 
 /** The attribute mapping named by the PUT query (`groups`, `email`, `var.<name>`). @throws ApiError 400. */
@@ -152,7 +188,10 @@ export const samlSettingsRoutes = new Hono<PortalAppEnv>()
       throw error;
     }
     const portal = c.get("portal");
-    return c.json(await ssoView(c.env, portal, await putSamlIdp(getDb(c.env.DB), portal.id, meta, mapping)));
+    const saved = await putSamlIdp(getDb(c.env.DB), portal.id, meta, mapping);
+    // A new IdP, key or mapping: sessions it (or the one before) vouched for end with it.
+    await bumpSessionVersion(c.env.DB, portal.id);
+    return c.json(await ssoView(c.env, portal, saved));
   })
   .get("/v1/portal/sso", async (c) => {
     const portal = c.get("portal");
@@ -162,5 +201,6 @@ export const samlSettingsRoutes = new Hono<PortalAppEnv>()
   })
   .delete("/v1/portal/sso", async (c) => {
     if (!(await deleteSamlIdp(getDb(c.env.DB), c.get("portal").id))) throw new ApiError(404, "not-found", "SAML SSO is not set up");
+    await bumpSessionVersion(c.env.DB, c.get("portal").id);
     return c.json({ deleted: true });
   });

@@ -139,7 +139,7 @@ export async function loadPlaygroundCall(
   const parts = await releaseParts(d1, row.releaseId);
   return {
     portal: row.portal,
-    access: accessFromRow({ settings: row.settings, passwordHash: row.passwordHash, jwtSecret: row.jwtSecret, yamlAccess: parts.yamlAccess, yamlAudiences: parts.yamlAudiences, navigation: parts.navigation }),
+    access: accessFromRow({ sessionVersion: row.portal.sessionVersion, settings: row.settings, passwordHash: row.passwordHash, jwtSecret: row.jwtSecret, yamlAccess: parts.yamlAccess, yamlAudiences: parts.yamlAudiences, navigation: parts.navigation }),
     settings: parts.settings,
     ...(row.apiId !== null ? { api: { id: row.apiId } } : {}),
     ...(row.versionId !== null && row.versionLabel !== null && row.modelKey !== null ? { version: { id: row.versionId, label: row.versionLabel, modelKey: row.modelKey } } : {}),

@@ -1,7 +1,8 @@
 /**
- * @module D1 side of readers and access: a portal's access settings and secrets, sign-in attempts (rate limits),
+ * @module D1 side of readers and access: a portal's access settings and secrets, its session version (revocation),
  * magic links (single use), JWTs already used (replay) and the embedded mailer's outbox.
  */
+import { verifyPassword } from "../access/password";
 import { effectivePolicy, type AccessPolicy, type AccessSettings, type ParsedAccess } from "../access/policy";
 import type { NavGroup } from "../content/types";
 
@@ -12,6 +13,8 @@ export interface PortalAccess {
   jwtSecret: string | null;
   /** portico.yaml's navigation groups (for sections given as a group). */
   navigation: NavGroup[];
+  /** The portal's session version: a session sealed under another one is void (access/session.ts). */
+  sessionVersion: number;
 }
 
 /** The D1 inputs of {@link PortalAccess}: the API-set row's fields and the live release's portico.yaml parts (JSON text). */
@@ -22,6 +25,8 @@ export interface AccessRow {
   yamlAccess: string | null;
   yamlAudiences: string | null;
   navigation: string | null;
+  /** portals.session_version (absent: 0). */
+  sessionVersion?: number | null;
 }
 
 function json<T>(text: string | null, fallback: T): T {
@@ -36,7 +41,7 @@ function json<T>(text: string | null, fallback: T): T {
 /** One query: the API-set row and the live release's portico.yaml `access`, `audiences` and `navigation`. */
 export async function loadAccess(db: D1Database, portalId: number): Promise<PortalAccess> {
   const row = await db.prepare(
-    `SELECT a.settings, a.password_hash AS passwordHash, a.jwt_secret AS jwtSecret, json_extract(r.config, '$.access') AS yamlAccess,
+    `SELECT p.session_version AS sessionVersion, a.settings, a.password_hash AS passwordHash, a.jwt_secret AS jwtSecret, json_extract(r.config, '$.access') AS yamlAccess,
        json_extract(r.config, '$.audiences') AS yamlAudiences, json_extract(r.config, '$.navigation') AS navigation
      FROM portals p LEFT JOIN portal_access a ON a.portal_id = p.id LEFT JOIN content_live l ON l.portal_id = p.id
      LEFT JOIN content_releases r ON r.id = l.release_id WHERE p.id = ?`,
@@ -53,45 +58,48 @@ export function accessFromRow(row: AccessRow | null | undefined): PortalAccess {
   return {
     policy: effectivePolicy(fromYaml, fromApi, { hasPassword: passwordHash !== null, hasJwtSecret: jwtSecret !== null }, json<string[]>(row?.yamlAudiences ?? null, [])),
     passwordHash, jwtSecret, navigation: json<NavGroup[]>(row?.navigation ?? null, []),
+    sessionVersion: row?.sessionVersion ?? 0,
   };
 }
 
 /**
  * Writes a PATCHed `access` block: its settings over the stored ones (fields it leaves out keep their value), the
- * password hash and JWT secret when given (`null` removes them).
+ * password hash and JWT secret when given (`null` removes them). When anything really changed (a settings field, the
+ * password: checked against the stored hash, the JWT secret), the portal's session version is bumped in the same
+ * batch: who may read what, or how readers prove it, has changed, so every reader signs in again. A PATCH that
+ * repeats what is stored (a deploy script setting the same password) signs nobody out.
  */
 export async function saveAccess(db: D1Database, portalId: number, parsed: ParsedAccess, passwordHash: string | null | undefined, now = new Date()): Promise<void> {
   const current = await db.prepare("SELECT settings, password_hash AS passwordHash, jwt_secret AS jwtSecret FROM portal_access WHERE portal_id = ?").bind(portalId)
     .first<{ settings: string; passwordHash: string | null; jwtSecret: string | null }>();
   const settings = { ...json<Partial<AccessSettings>>(current?.settings ?? null, {}), ...parsed.settings };
-  await db.prepare(
-    `INSERT INTO portal_access (portal_id, settings, password_hash, jwt_secret, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
-     ON CONFLICT (portal_id) DO UPDATE SET settings = ?2, password_hash = ?3, jwt_secret = ?4, updated_at = ?5`,
-  ).bind(
-    portalId, JSON.stringify(settings),
-    passwordHash === undefined ? (current?.passwordHash ?? null) : passwordHash,
-    parsed.jwtSecret === undefined ? (current?.jwtSecret ?? null) : parsed.jwtSecret,
-    now.toISOString(),
-  ).run();
-}
-
-/** What an attempt was: a failed password or a magic link asked for (playground calls: the Rate Limiting bindings). */
-export type AttemptKind = "password" | "magic-link";
-
-/** Attempts of `kind` since `sinceMs` (epoch ms) from `ip` and from anyone, on one portal. */
-export async function countAttempts(db: D1Database, portalId: number, kind: AttemptKind, ip: string, sinceMs: number): Promise<{ ip: number; portal: number }> {
-  const row = await db.prepare(
-    "SELECT COUNT(*) AS portal, COALESCE(SUM(ip = ?3), 0) AS ip FROM sign_in_attempts WHERE portal_id = ?1 AND kind = ?2 AND at > ?4",
-  ).bind(portalId, kind, ip, sinceMs).first<{ ip: number; portal: number }>();
-  return { ip: row?.ip ?? 0, portal: row?.portal ?? 0 };
-}
-
-/** Records one attempt (a failed password, a magic link asked for) and prunes those older than `pruneBeforeMs`. */
-export async function recordAttempt(db: D1Database, portalId: number, kind: AttemptKind, ip: string, atMs: number, pruneBeforeMs: number): Promise<void> {
+  const stored = current?.passwordHash ?? null;
+  const changed = JSON.stringify(settings) !== (current?.settings ?? "{}")
+    || (parsed.password === null && stored !== null)
+    || (typeof parsed.password === "string" && !(stored !== null && (await verifyPassword(parsed.password, stored))))
+    || (parsed.jwtSecret !== undefined && parsed.jwtSecret !== (current?.jwtSecret ?? null));
   await db.batch([
-    db.prepare("INSERT INTO sign_in_attempts (portal_id, kind, ip, at) VALUES (?, ?, ?, ?)").bind(portalId, kind, ip, atMs),
-    db.prepare("DELETE FROM sign_in_attempts WHERE portal_id = ? AND at < ?").bind(portalId, pruneBeforeMs),
+    db.prepare(
+      `INSERT INTO portal_access (portal_id, settings, password_hash, jwt_secret, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (portal_id) DO UPDATE SET settings = ?2, password_hash = ?3, jwt_secret = ?4, updated_at = ?5`,
+    ).bind(
+      portalId, JSON.stringify(settings),
+      passwordHash === undefined ? (current?.passwordHash ?? null) : passwordHash,
+      parsed.jwtSecret === undefined ? (current?.jwtSecret ?? null) : parsed.jwtSecret,
+      now.toISOString(),
+    ),
+    ...(changed ? [bumpSessionVersionStatement(db, portalId)] : []),
   ]);
+}
+
+/** The statement that voids every reader session of `portalId` (batched with the change that calls for it). */
+export function bumpSessionVersionStatement(db: D1Database, portalId: number): D1PreparedStatement {
+  return db.prepare("UPDATE portals SET session_version = session_version + 1 WHERE id = ?").bind(portalId);
+}
+
+/** Voids every reader session of `portalId` ("sign every reader out", a new IdP). */
+export async function bumpSessionVersion(db: D1Database, portalId: number): Promise<void> {
+  await bumpSessionVersionStatement(db, portalId).run();
 }
 
 /** Stores a magic link (by its token's SHA-256). */

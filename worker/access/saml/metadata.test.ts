@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import idpCert from "../../../test/fixtures/saml/idp-cert.pem?raw";
-import otherCert from "../../../test/fixtures/saml/other-cert.pem?raw";
 import { authnRequestXml, newSamlId, redirectBindingUrl } from "./authn-request";
 import { parseIdpMetadata, spMetadataXml } from "./metadata";
 import { idpMetadataXml, inflateSamlRequest } from "./testing/idp";
 import { NS, parseXml, SamlError } from "./xml";
+import { makeSigningKeys } from "./testing/keys";
+
+const { key: idpKey, cert: idpCert } = await makeSigningKeys("Portico test IdP");
+const { key: otherKey, cert: otherCert } = await makeSigningKeys("Some other IdP");
 
 const pemBody = (pem: string) => pem.replace(/-----[^-]+-----|\s+/g, "");
 

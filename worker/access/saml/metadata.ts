@@ -3,8 +3,7 @@
  * `PUT /v1/portal/sso`) into the few facts the service provider needs, and writes the portal's own SP metadata.
  * Spec: SAML 2.0 Metadata (saml-metadata-2.0-os) §2.3-2.4; bindings from saml-bindings-2.0-os §3.4 and §3.5.
  */
-import type { Element } from "@xmldom/xmldom";
-import { attr, children, descendants, escapeXml, fullText, NS, parseXml, SamlError } from "./xml";
+import { attr, children, descendants, escapeXml, fullText, NS, parseXml, SamlError, type XmlElement } from "./xml";
 
 export const REDIRECT_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect";
 export const POST_BINDING = "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST";
@@ -45,7 +44,7 @@ function checkUrl(value: string | undefined, what: string): string {
 }
 
 /** The one EntityDescriptor with an IDPSSODescriptor (the root, or one child of an EntitiesDescriptor). */
-function idpEntity(root: Element): { entity: Element; idp: Element } {
+function idpEntity(root: XmlElement): { entity: XmlElement; idp: XmlElement } {
   const entities = root.namespaceURI === NS.md && root.localName === "EntitiesDescriptor" ? descendants(root, NS.md, "EntityDescriptor") : [root];
   const found = entities.flatMap((entity) => {
     if (entity.namespaceURI !== NS.md || entity.localName !== "EntityDescriptor") return [];

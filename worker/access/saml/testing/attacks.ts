@@ -3,8 +3,8 @@
  * wrapping shapes follow Somorovsky et al., "On Breaking SAML: Be Whoever You Want to Be" (USENIX Security 2012),
  * XSW1-XSW8, plus the ID-duplication and signature-moving variants; every one must be refused.
  */
-import { DOMParser, XMLSerializer, type Document, type Element } from "@xmldom/xmldom";
-import { NS } from "../xml";
+import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
+import { NS, type XmlDocument as Document, type XmlElement as Element } from "../xml";
 
 export interface Attack {
   name: string;
@@ -98,7 +98,8 @@ export function assertionWrappingAttacks(signedAssertion: string, evil: string):
     }),
     build("signed assertion edited after signing (same ID, new NameID)", (doc, _response, original) => {
       const nameId = first(original, NS.saml, "NameID");
-      nameId.firstChild!.nodeValue = evil;
+      // A new text node, not `nodeValue =`: xmldom 0.8 serialises a text node's `data`, which that does not change.
+      nameId.replaceChild(doc.createTextNode(evil), nameId.firstChild!);
     }),
   ];
 }
@@ -162,4 +163,45 @@ export function injectComment(signedXml: string, cut: number): string {
   nameId.appendChild(doc.createComment(""));
   nameId.appendChild(doc.createTextNode(text.slice(cut)));
   return serialize(doc);
+}
+
+const XHTML = "http://www.w3.org/1999/xhtml";
+
+/**
+ * The parser differential of issue 36, built from any XML the IdP ever signed (`signedXml`: a document holding one
+ * element with an ID and an enveloped ds:Signature child: an assertion for another service provider, signed
+ * metadata, a signed Response). Its signature moves onto `forgedAssertion` (an unsigned Assertion carrying the
+ * signed element's ID), and the signed element, stripped of its signature, is hidden where xmldom 0.8 and 0.9
+ * disagree: 0.8 reads an XHTML `<script>` element's content as text up to the first `</script>`, 0.9 parses it,
+ * and only 0.9 ends the element at `</script >`. Layout after the Response's Status:
+ *
+ *     <script>  </script >  FORGED  <script><![CDATA[</script>  SIGNED  <script>]]></script>
+ *
+ * 0.9 sees: an empty script, FORGED (with the signature) as the Response's only Assertion, a script holding text.
+ * 0.8 sees: a script holding FORGED as text, SIGNED as an element, a script holding `]]>`. A verifier on one tree
+ * and a reader on the other would accept FORGED's claims under SIGNED's signature.
+ * @param outerResponse an unsigned Response (the attacker's envelope) with one Assertion, which is replaced.
+ */
+export function scriptDifferentialAttack(signedXml: string, forgedAssertion: string, outerResponse: string): Attack {
+  const signedDoc = parse(signedXml);
+  const signature = first(signedDoc, NS.ds, "Signature");
+  const signed = signature.parentNode as Element;
+  const id = signed.getAttribute("ID") ?? signed.getAttribute("Id")!;
+  signed.removeChild(signature);
+  const hidden = serialize(signed as unknown as Document);
+
+  const forgedDoc = parse(forgedAssertion);
+  const forged = forgedDoc.documentElement!;
+  forged.setAttribute("ID", id);
+  forged.insertBefore(forgedDoc.importNode(signature, true), first(forged, NS.saml, "Issuer").nextSibling);
+  const script = `<script xmlns="${XHTML}">`;
+  const smuggled = `${script}</script >${serialize(forgedDoc)}${script}<![CDATA[</script>${hidden}${script}]]></script>`;
+  const xml = outerResponse.replace(/<saml:Assertion[\s\S]*<\/saml:Assertion>/, () => smuggled);
+  if (xml === outerResponse) throw new Error("outerResponse has no saml:Assertion to replace");
+  return { name: `script differential (${signed.localName} ${id})`, xml };
+}
+
+/** The Assertion element of a Response built by testing/idp.ts's responseXml, as its own document's text. */
+export function assertionOf(responseXml: string): string {
+  return serialize(first(parse(responseXml), NS.saml, "Assertion") as unknown as Document);
 }
