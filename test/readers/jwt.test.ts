@@ -56,6 +56,15 @@ describe("JWT hand-off", () => {
     expect((await get(`/p/${ES}/guides/partners/deals`, sessionCookie(es))).status).toBe(200);
   });
 
+  it("refuses a token issued in the future beyond the 60 s skew, and accepts one within it", async () => {
+    const at = (iat: number) => new SignJWT(claims({ sub: `iat-${iat}` })).setProtectedHeader({ alg: "HS256" }).setIssuedAt(Math.floor(Date.now() / 1000) + iat)
+      .setIssuer("https://login.acme.test").setAudience("portico").setExpirationTime("15m").sign(secretKey);
+    const future = await handshake(HS, await at(600));
+    expect(future.status).toBe(401);
+    expect(await future.text()).toContain("issued in the future");
+    expect((await handshake(HS, await at(30))).status).toBe(303);
+  });
+
   it("gives a reader without the audience the same 404 as a missing page", async () => {
     const res = await handshake(HS, await sign(secretKey, "HS256", claims({ groups: ["beta"], sub: "bob" })));
     const cookie = sessionCookie(res);

@@ -75,6 +75,8 @@ export async function verifyReaderJwt(token: string, settings: JwtSettings, secr
       return { ok: false, reason: `tokens signed with ${alg ?? "no algorithm"} are not accepted by this portal` };
     }
     const exp = payload.exp!;
+    // jose checks `iat` only against a maximum age: a token "issued" in the future would outlive its hand-off.
+    if (typeof payload.iat === "number" && payload.iat * 1000 > now + JWT_CLOCK_SKEW_SECONDS * 1000) return { ok: false, reason: "the token was issued in the future (more than 60 seconds of clock skew)" };
     if (exp * 1000 - now > JWT_MAX_LIFETIME_SECONDS * 1000) return { ok: false, reason: "the token lives too long for a sign-in hand-off (at most 24 hours)" };
     const identity = identityFromClaims(payload, settings);
     if (!identity) return { ok: false, reason: "the token names no reader (sub or email)" };

@@ -1,4 +1,5 @@
 /** @module Reading a request body without ever holding more than a limit. */
+import { formatBytes } from "../lib/format-bytes";
 import { readStreamCapped } from "../lib/read-stream";
 import { ApiError } from "./errors";
 
@@ -20,7 +21,7 @@ export class ClientAbortError extends Error {
  */
 export async function readBodyLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () =>
-    new ApiError(413, "too-large", `request body exceeds the ${maxBytes} byte limit (${(maxBytes / 1048576).toFixed(0)} MiB)`);
+    new ApiError(413, "too-large", `request body exceeds the ${maxBytes} byte limit (${formatBytes(maxBytes)})`);
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   let read: Awaited<ReturnType<typeof readStreamCapped>>;
