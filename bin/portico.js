@@ -5729,7 +5729,7 @@ var require_lexer = __commonJS({
   "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
-    function isEmpty(ch) {
+    function isEmpty2(ch) {
       switch (ch) {
         case void 0:
         case " ":
@@ -5807,7 +5807,7 @@ var require_lexer = __commonJS({
         }
         if (ch === "-" || ch === ".") {
           const dt = this.buffer.substr(offset, 3);
-          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+          if ((dt === "---" || dt === "...") && isEmpty2(this.buffer[offset + 3]))
             return -1;
         }
         return offset;
@@ -5906,7 +5906,7 @@ var require_lexer = __commonJS({
           if (!this.atEnd && !this.hasChars(4))
             return this.setNext("line-start");
           const s = this.peek(3);
-          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+          if ((s === "---" || s === "...") && isEmpty2(this.charAt(3))) {
             yield* this.pushCount(3);
             this.indentValue = 0;
             this.indentNext = 0;
@@ -5914,7 +5914,7 @@ var require_lexer = __commonJS({
           }
         }
         this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+        if (this.indentNext > this.indentValue && !isEmpty2(this.charAt(1)))
           this.indentNext = this.indentValue;
         return yield* this.parseBlockStart();
       }
@@ -5922,7 +5922,7 @@ var require_lexer = __commonJS({
         const [ch0, ch1] = this.peek(2);
         if (!ch1 && !this.atEnd)
           return this.setNext("block-start");
-        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty2(ch1)) {
           const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
           this.indentNext = this.indentValue + 1;
           this.indentValue += n;
@@ -5986,7 +5986,7 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
           const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
@@ -6028,7 +6028,7 @@ var require_lexer = __commonJS({
             return yield* this.parseQuotedScalar();
           case ":": {
             const next = this.charAt(1);
-            if (this.flowKey || isEmpty(next) || next === ",") {
+            if (this.flowKey || isEmpty2(next) || next === ",") {
               this.flowKey = false;
               yield* this.pushCount(1);
               yield* this.pushSpaces(true);
@@ -6091,7 +6091,7 @@ var require_lexer = __commonJS({
           else if (ch !== "-")
             break;
         }
-        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+        return yield* this.pushUntil((ch) => isEmpty2(ch) || ch === "#");
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
@@ -6173,10 +6173,10 @@ var require_lexer = __commonJS({
         while (ch = this.buffer[++i2]) {
           if (ch === ":") {
             const next = this.buffer[i2 + 1];
-            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+            if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
               break;
             end = i2;
-          } else if (isEmpty(ch)) {
+          } else if (isEmpty2(ch)) {
             let next = this.buffer[i2 + 1];
             if (ch === "\r") {
               if (next === "\n") {
@@ -6243,7 +6243,7 @@ var require_lexer = __commonJS({
             case ":": {
               const inFlow = this.flowLevel > 0;
               const ch1 = this.charAt(1);
-              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+              if (isEmpty2(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
                 if (!inFlow)
                   this.indentNext = this.indentValue + 1;
                 else if (this.flowKey)
@@ -6262,7 +6262,7 @@ var require_lexer = __commonJS({
         if (this.charAt(1) === "<") {
           let i2 = this.pos + 2;
           let ch = this.buffer[i2];
-          while (!isEmpty(ch) && ch !== ">")
+          while (!isEmpty2(ch) && ch !== ">")
             ch = this.buffer[++i2];
           return yield* this.pushToIndex(ch === ">" ? i2 + 1 : i2, false);
         } else {
@@ -11836,6 +11836,90 @@ function listOperations(document) {
   return out;
 }
 
+// worker/openapi/diff/rules-json-schema.ts
+function both(direction, rows, origin) {
+  return rows.flatMap(
+    ([suffix, level, trigger]) => ["body", "property"].map((subject) => [`${direction}-${subject}-${suffix}`, level, `${direction} ${subject === "body" ? "body schema" : "property"}: ${trigger}`, ...origin ? [origin] : []])
+  );
+}
+var JSON_SCHEMA_ROWS = [
+  ...both("request", [
+    ["all-of-added", "ERR", "an allOf part added (inline or by $ref)"],
+    ["all-of-removed", "INFO", "an allOf part removed"],
+    ["contains-added", "ERR", "contains added"],
+    ["contains-removed", "INFO", "contains removed"],
+    ["min-contains-increased", "ERR", "minContains increased"],
+    ["min-contains-decreased", "INFO", "minContains decreased"],
+    ["max-contains-increased", "INFO", "maxContains increased"],
+    ["max-contains-decreased", "ERR", "maxContains decreased"],
+    ["dependent-required-added", "ERR", "a dependentRequired entry added"],
+    ["dependent-required-removed", "INFO", "a dependentRequired entry removed"],
+    ["dependent-required-changed", "ERR", "a dependentRequired entry's list changed"],
+    ["dependent-schema-added", "ERR", "a dependentSchemas entry added"],
+    ["dependent-schema-removed", "INFO", "a dependentSchemas entry removed"],
+    ["pattern-property-added", "ERR", "a patternProperties entry added"],
+    ["pattern-property-removed", "INFO", "a patternProperties entry removed"],
+    ["property-names-added", "ERR", "propertyNames added"],
+    ["property-names-removed", "INFO", "propertyNames removed"],
+    ["unevaluated-properties-added", "ERR", "unevaluatedProperties added (false or a schema)"],
+    ["unevaluated-properties-removed", "INFO", "unevaluatedProperties removed"],
+    ["unevaluated-items-added", "ERR", "unevaluatedItems added (false or a schema)"],
+    ["unevaluated-items-removed", "INFO", "unevaluatedItems removed"],
+    ["if-added", "ERR", "if added"],
+    ["if-removed", "INFO", "if removed"],
+    ["then-added", "ERR", "then added"],
+    ["then-removed", "INFO", "then removed"],
+    ["else-added", "ERR", "else added"],
+    ["else-removed", "INFO", "else removed"],
+    ["content-schema-added", "ERR", "contentSchema added"],
+    ["content-schema-removed", "INFO", "contentSchema removed"],
+    ["content-media-type-changed", "ERR", "contentMediaType set, removed or changed"],
+    ["content-encoding-changed", "ERR", "contentEncoding set, removed or changed"]
+  ]),
+  ...both("request", [
+    ["additional-properties-narrowed", "ERR", "additionalProperties became false or a schema where any property was allowed, or a schema became false"],
+    ["additional-properties-widened", "INFO", "additionalProperties removed (any property allowed) or false became a schema"]
+  ], "ours"),
+  ...both("response", [
+    ["all-of-added", "INFO", "an allOf part added (inline or by $ref)"],
+    ["all-of-removed", "ERR", "an allOf part removed"],
+    ["contains-added", "INFO", "contains added"],
+    ["contains-removed", "ERR", "contains removed"],
+    ["min-contains-increased", "INFO", "minContains increased"],
+    ["min-contains-decreased", "ERR", "minContains decreased"],
+    ["max-contains-increased", "ERR", "maxContains increased"],
+    ["max-contains-decreased", "INFO", "maxContains decreased"],
+    ["dependent-required-added", "INFO", "a dependentRequired entry added"],
+    ["dependent-required-removed", "ERR", "a dependentRequired entry removed"],
+    ["dependent-required-changed", "ERR", "a dependentRequired entry's list changed"],
+    ["dependent-schema-added", "INFO", "a dependentSchemas entry added"],
+    ["dependent-schema-removed", "ERR", "a dependentSchemas entry removed"],
+    ["pattern-property-added", "INFO", "a patternProperties entry added"],
+    ["pattern-property-removed", "ERR", "a patternProperties entry removed"],
+    ["property-names-added", "INFO", "propertyNames added"],
+    ["property-names-removed", "ERR", "propertyNames removed"],
+    ["unevaluated-properties-added", "INFO", "unevaluatedProperties added (false or a schema)"],
+    ["unevaluated-properties-removed", "ERR", "unevaluatedProperties removed"],
+    ["unevaluated-items-added", "INFO", "unevaluatedItems added (false or a schema)"],
+    ["unevaluated-items-removed", "ERR", "unevaluatedItems removed"],
+    ["if-added", "INFO", "if added"],
+    ["if-removed", "ERR", "if removed"],
+    ["then-added", "INFO", "then added"],
+    ["then-removed", "ERR", "then removed"],
+    ["else-added", "INFO", "else added"],
+    ["else-removed", "ERR", "else removed"],
+    ["content-schema-added", "INFO", "contentSchema added"],
+    ["content-schema-removed", "ERR", "contentSchema removed"],
+    ["content-media-type-changed", "ERR", "contentMediaType set, removed or changed"],
+    ["content-encoding-changed", "ERR", "contentEncoding set, removed or changed"]
+  ]),
+  ...both("response", [
+    ["additional-properties-narrowed", "INFO", "additionalProperties became false or a schema where any property was allowed"],
+    // WARN, not ERR: most clients ignore unknown properties; strict deserialisers do not.
+    ["additional-properties-widened", "WARN", "additionalProperties removed (any property may now appear) or false became a schema"]
+  ], "ours")
+];
+
 // worker/openapi/diff/rules.ts
 var P = ["body", "property"];
 function bodyAndProperty(direction, rows) {
@@ -11911,6 +11995,8 @@ var ROWS = [
   ["request-parameter-pattern-added", "ERR", "a parameter got a pattern"],
   ["request-parameter-pattern-removed", "INFO", "a parameter's pattern removed"],
   ["request-parameter-pattern-changed", "WARN", "a parameter's pattern changed"],
+  ["request-parameter-pattern-generalized", "INFO", "a parameter's pattern changed to one matching any string (`.*`)"],
+  ["request-parameter-x-extensible-enum-value-removed", "ERR", "a value removed from a parameter's x-extensible-enum"],
   ["request-parameter-default-value-added", "INFO", "a parameter got a default"],
   ["request-parameter-default-value-removed", "INFO", "a parameter's default removed"],
   ["request-parameter-default-value-changed", "INFO", "a parameter's default changed"],
@@ -11947,13 +12033,13 @@ var ROWS = [
   ["request-property-deprecated", "INFO", "a request property became deprecated"],
   ["request-property-reactivated", "INFO", "a request property is no longer deprecated"],
   ["request-optional-property-became-read-only", "INFO", "an optional request property became readOnly"],
-  ["request-optional-property-became-non-read-only", "INFO", "an optional request property is no longer readOnly"],
+  ["request-optional-property-became-not-read-only", "INFO", "an optional request property is no longer readOnly"],
   ["request-optional-property-became-write-only", "INFO", "an optional request property became writeOnly"],
-  ["request-optional-property-became-non-write-only", "INFO", "an optional request property is no longer writeOnly"],
+  ["request-optional-property-became-not-write-only", "INFO", "an optional request property is no longer writeOnly"],
   ["request-required-property-became-read-only", "INFO", "a required request property became readOnly"],
-  ["request-required-property-became-non-read-only", "INFO", "a required request property is no longer readOnly"],
+  ["request-required-property-became-not-read-only", "INFO", "a required request property is no longer readOnly"],
   ["request-required-property-became-write-only", "INFO", "a required request property became writeOnly"],
-  ["request-required-property-became-non-write-only", "INFO", "a required request property is no longer writeOnly"],
+  ["request-required-property-became-not-write-only", "INFO", "a required request property is no longer writeOnly"],
   ["request-read-only-property-max-decreased", "INFO", "a readOnly request property's maximum decreased"],
   ["request-read-only-property-max-length-decreased", "INFO", "a readOnly request property's maxLength decreased"],
   ["request-read-only-property-min-increased", "INFO", "a readOnly request property's minimum increased"],
@@ -11961,6 +12047,9 @@ var ROWS = [
   ["request-property-pattern-added", "ERR", "a request property got a pattern"],
   ["request-property-pattern-removed", "INFO", "a request property's pattern removed"],
   ["request-property-pattern-changed", "WARN", "a request property's pattern changed"],
+  ["request-property-pattern-generalized", "INFO", "a request property's pattern changed to one matching any string (`.*`)"],
+  ["request-property-x-extensible-enum-value-removed", "ERR", "a value removed from a request property's x-extensible-enum"],
+  ["request-body-wrapped-in-one-of", "ERR", "a request object schema's properties moved into oneOf alternatives (a payload may now match none or several)"],
   ...bodyAndProperty("request", [
     ["type-changed", "ERR", "type or format changed incompatibly"],
     ["type-generalized", "INFO", "type widened (integer \u2192 number) or format removed"],
@@ -12036,7 +12125,7 @@ var ROWS = [
   ["response-mediatype-enum-value-removed", "INFO", "an enum value removed from the response body schema"],
   ["response-required-property-removed", "ERR", "a required response property removed"],
   ["response-required-write-only-property-removed", "INFO", "a required writeOnly response property removed"],
-  ["response-optional-property-removed", "INFO", "an optional response property removed"],
+  ["response-optional-property-removed", "WARN", "an optional response property removed (clients that read it lose it)"],
   ["response-optional-write-only-property-removed", "INFO", "an optional writeOnly response property removed"],
   ["response-required-property-added", "INFO", "a required response property added"],
   ["response-required-write-only-property-added", "INFO", "a required writeOnly response property added"],
@@ -12048,16 +12137,17 @@ var ROWS = [
   ["response-property-deprecated", "INFO", "a response property became deprecated"],
   ["response-property-reactivated", "INFO", "a response property is no longer deprecated"],
   ["response-optional-property-became-read-only", "INFO", "an optional response property became readOnly"],
-  ["response-optional-property-became-non-read-only", "INFO", "an optional response property is no longer readOnly"],
+  ["response-optional-property-became-not-read-only", "INFO", "an optional response property is no longer readOnly"],
   ["response-optional-property-became-write-only", "INFO", "an optional response property became writeOnly"],
-  ["response-optional-property-became-non-write-only", "INFO", "an optional response property is no longer writeOnly"],
+  ["response-optional-property-became-not-write-only", "INFO", "an optional response property is no longer writeOnly"],
   ["response-required-property-became-read-only", "INFO", "a required response property became readOnly"],
-  ["response-required-property-became-non-read-only", "INFO", "a required response property is no longer readOnly"],
+  ["response-required-property-became-not-read-only", "INFO", "a required response property is no longer readOnly"],
   ["response-required-property-became-write-only", "INFO", "a required response property became writeOnly"],
-  ["response-required-property-became-non-write-only", "WARN", "a required response property is no longer writeOnly"],
+  ["response-required-property-became-not-write-only", "WARN", "a required response property is no longer writeOnly"],
   ["response-property-pattern-added", "INFO", "a response property got a pattern"],
   ["response-property-pattern-removed", "ERR", "a response property's pattern removed"],
   ["response-property-pattern-changed", "WARN", "a response property's pattern changed"],
+  ["response-body-wrapped-in-one-of", "ERR", "a response object schema's properties moved into oneOf alternatives (a property once guaranteed may be absent)"],
   ...bodyAndProperty("response", [
     ["type-changed", "ERR", "type or format changed incompatibly"],
     ["type-generalized", "ERR", "type widened (integer \u2192 number) or format removed"],
@@ -12095,6 +12185,7 @@ var ROWS = [
     ["default-value-removed", "INFO", "default removed"],
     ["default-value-changed", "INFO", "default changed"]
   ]),
+  ...JSON_SCHEMA_ROWS,
   // security
   ["api-security-removed", "ERR", "a security requirement (alternative) removed from an operation"],
   ["api-security-added", "INFO", "a security requirement (alternative) added to an operation"],
@@ -12125,8 +12216,26 @@ function levelOf(id) {
 }
 
 // worker/openapi/diff/schema/composition.ts
-function compareVariants(base, rev2, out, getBase, getRev, recurse) {
+function compareAllOf(base, rev2, out, getBase, getRev) {
+  const bv = base.allOf ?? [];
+  const rv = rev2.allOf ?? [];
+  if (!bv.length && !rv.length) return;
+  const bl = labels(bv.map((ref) => getBase(ref).name));
+  const rl = labels(rv.map((ref) => getRev(ref).name));
+  const removed = bl.filter((label) => !rl.includes(label));
+  const added = rl.filter((label) => !bl.includes(label));
+  if (removed.length) out.push({ suffix: "all-of-removed", path: [], base: base.at, revision: rev2.at, what: `allOf ${removed.length > 1 ? "parts" : "part"} ${removed.join(", ")} removed` });
+  if (added.length) out.push({ suffix: "all-of-added", path: [], base: base.at, revision: rev2.at, what: `allOf ${added.length > 1 ? "parts" : "part"} ${added.join(", ")} added` });
+}
+function wrappedInOneOf(base, rev2, getRev) {
+  if (!base.properties.size || base.oneOf?.length || !rev2.oneOf?.length || rev2.properties.size) return false;
+  const moved = /* @__PURE__ */ new Set();
+  for (const ref of rev2.oneOf) for (const name of getRev(ref).properties.keys()) moved.add(name);
+  return [...base.properties.keys()].every((name) => moved.has(name));
+}
+function compareVariants(base, rev2, out, getBase, getRev, recurse, wrapped = false) {
   for (const key of ["oneOf", "anyOf"]) {
+    if (wrapped && key === "oneOf") continue;
     const bv = base[key] ?? [];
     const rv = rev2[key] ?? [];
     if (!bv.length && !rv.length) continue;
@@ -12174,6 +12283,7 @@ function valueKey(value) {
 // worker/openapi/diff/schema/constraints.ts
 var MAXIMA = [["maxLength", "max-length"], ["maximum", "max"], ["exclusiveMaximum", "exclusive-max"], ["maxItems", "max-items"], ["maxProperties", "max-properties"]];
 var MINIMA = [["minLength", "min-length"], ["minimum", "min"], ["exclusiveMinimum", "exclusive-min"], ["minItems", "min-items"], ["minProperties", "min-properties"]];
+var ANY_STRING = /^\^?(\.\*)\$?$/;
 function compareConstraints(base, rev2, direction, out) {
   const at = { path: [], base: base.at, revision: rev2.at };
   for (const [key, name] of MAXIMA) {
@@ -12219,8 +12329,71 @@ function compareConstraints(base, rev2, direction, out) {
   if (base.pattern !== rev2.pattern) {
     if (base.pattern === void 0) out.push({ ...at, suffix: "pattern-added", what: `pattern ${show(rev2.pattern)} added` });
     else if (rev2.pattern === void 0) out.push({ ...at, suffix: "pattern-removed", what: `pattern ${show(base.pattern)} removed` });
-    else out.push({ ...at, suffix: "pattern-changed", what: `pattern changed from ${show(base.pattern)} to ${show(rev2.pattern)}` });
+    else out.push({ ...at, suffix: direction === "request" && ANY_STRING.test(rev2.pattern) ? "pattern-generalized" : "pattern-changed", what: `pattern changed from ${show(base.pattern)} to ${show(rev2.pattern)}` });
   }
+}
+
+// worker/openapi/diff/schema/keywords.ts
+var PRESENCE = [["propertyNames", "property-names"], ["unevaluatedProperties", "unevaluated-properties"], ["unevaluatedItems", "unevaluated-items"], ["if", "if"], ["then", "then"], ["else", "else"], ["contentSchema", "content-schema"]];
+function readKeywords(node, at) {
+  const k = {};
+  if (node.contains !== void 0 && node.contains !== true) k.contains = { value: node.contains, at: [...at, "contains"] };
+  if (typeof node.minContains === "number") k.minContains = node.minContains;
+  if (typeof node.maxContains === "number") k.maxContains = node.maxContains;
+  if (isObject(node.dependentRequired)) k.dependentRequired = new Map(Object.entries(node.dependentRequired).map(([key, list]) => [key, Array.isArray(list) ? [...list].map(String).sort().join(",") : ""]));
+  if (isObject(node.dependentSchemas)) k.dependentSchemas = new Set(Object.keys(node.dependentSchemas));
+  if (isObject(node.patternProperties)) k.patternProperties = new Set(Object.keys(node.patternProperties));
+  for (const [key] of PRESENCE) if (node[key] !== void 0 && node[key] !== true) k[key] = true;
+  if (typeof node.contentMediaType === "string") k.contentMediaType = node.contentMediaType;
+  if (typeof node.contentEncoding === "string") k.contentEncoding = node.contentEncoding;
+  if (node.additionalProperties === false) k.additionalProperties = false;
+  else if (isObject(node.additionalProperties)) k.additionalProperties = { value: node.additionalProperties, at: [...at, "additionalProperties"] };
+  return k;
+}
+function mergeKeywords(into, part) {
+  for (const key of Object.keys(part)) if (into[key] === void 0) into[key] = part[key];
+}
+function compareKeywords(b, r, at, out, recurse) {
+  if (b === r || isEmpty(b) && isEmpty(r)) return;
+  const here = { path: [], ...at };
+  const event = (suffix, what) => out.push({ ...here, suffix, what });
+  const presence = (name, was, is, label) => {
+    if (was !== is) event(`${name}-${is ? "added" : "removed"}`, `${label} ${is ? "added" : "removed"}`);
+  };
+  presence("contains", b.contains !== void 0, r.contains !== void 0, "contains");
+  if (b.contains && r.contains) for (const c of recurse(b.contains, r.contains).changes) out.push({ ...c, path: ["contains", ...c.path] });
+  for (const key of ["minContains", "maxContains"]) {
+    const bv = b[key];
+    const rv = r[key];
+    if (bv !== void 0 && rv !== void 0 && bv !== rv) event(`${key === "minContains" ? "min" : "max"}-contains-${rv > bv ? "increased" : "decreased"}`, `${key} changed from ${bv} to ${rv}`);
+  }
+  for (const [key, name] of PRESENCE) presence(name, b[key] === true, r[key] === true, key);
+  keyed("dependent-required", b.dependentRequired, r.dependentRequired, event);
+  for (const [key, list] of b.dependentRequired ?? []) {
+    const next = r.dependentRequired?.get(key);
+    if (next !== void 0 && next !== list) event("dependent-required-changed", `dependentRequired ${key} changed from [${list}] to [${next}]`);
+  }
+  keyed("dependent-schema", b.dependentSchemas, r.dependentSchemas, event);
+  keyed("pattern-property", b.patternProperties, r.patternProperties, event);
+  for (const key of ["contentMediaType", "contentEncoding"]) {
+    if (b[key] !== r[key]) event(key === "contentMediaType" ? "content-media-type-changed" : "content-encoding-changed", `${key} changed from ${b[key] ?? "none"} to ${r[key] ?? "none"}`);
+  }
+  const ba = b.additionalProperties;
+  const ra = r.additionalProperties;
+  if (ba && ra) for (const c of recurse(ba, ra).changes) out.push({ ...c, path: ["additionalProperties", ...c.path] });
+  else if (ba !== ra) {
+    const rank = (a) => a === void 0 ? 0 : a === false ? 2 : 1;
+    const narrowed = rank(ra) > rank(ba);
+    event(`additional-properties-${narrowed ? "narrowed" : "widened"}`, `additionalProperties ${narrowed ? "narrowed" : "widened"}`);
+  }
+}
+function keyed(name, b, r, event) {
+  for (const key of b?.keys() ?? []) if (!r?.has(key)) event(`${name}-removed`, `${name.replace("-", " ")} ${key} removed`);
+  for (const key of r?.keys() ?? []) if (!b?.has(key)) event(`${name}-added`, `${name.replace("-", " ")} ${key} added`);
+}
+function isEmpty(k) {
+  for (const _ in k) return false;
+  return true;
 }
 
 // worker/openapi/diff/schema/properties.ts
@@ -12257,9 +12430,9 @@ function compareProperties(base, rev2, direction, out, getBase, getRev, recurse)
       } else if (!isRequired) out.push({ ...at, id: rp.writeOnly ? "response-write-only-property-became-optional" : "response-property-became-optional", what: "became optional" });
       else out.push({ ...at, id: "response-property-became-required", what: "became required" });
     }
-    const req = isRequired ? "required" : "optional";
-    if (bp.readOnly !== rp.readOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.readOnly ? "read-only" : "non-read-only"}`, what: rp.readOnly ? "became readOnly" : "is no longer readOnly" });
-    if (bp.writeOnly !== rp.writeOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.writeOnly ? "write-only" : "non-write-only"}`, what: rp.writeOnly ? "became writeOnly" : "is no longer writeOnly" });
+    const req = (direction === "request" ? wasRequired && isRequired : wasRequired) ? "required" : "optional";
+    if (bp.readOnly !== rp.readOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.readOnly ? "read-only" : "not-read-only"}`, what: rp.readOnly ? "became readOnly" : "is no longer readOnly" });
+    if (bp.writeOnly !== rp.writeOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.writeOnly ? "write-only" : "not-write-only"}`, what: rp.writeOnly ? "became writeOnly" : "is no longer writeOnly" });
     if (bp.deprecated !== rp.deprecated) out.push({ ...at, id: `${direction}-property-${rp.deprecated ? "deprecated" : "reactivated"}`, what: rp.deprecated ? "deprecated" : "no longer deprecated" });
     for (const c of child.changes) {
       out.push({
@@ -12310,6 +12483,10 @@ function compareValues(base, rev2, direction, out, constAsEnum) {
     for (const v of be) if (!rk.has(valueKey(v))) out.push({ ...at, suffix: "enum-value-removed", what: `enum value ${show(v)} removed` });
     for (const v of re) if (!bk.has(valueKey(v))) out.push({ ...at, suffix: "enum-value-added", what: `enum value ${show(v)} added` });
   } else if (!be && re && direction === "request") out.push({ ...at, suffix: "became-enum", what: `restricted to the values ${show(re)}` });
+  if (direction === "request" && base.extensibleEnum && rev2.extensibleEnum) {
+    const rk = new Set(rev2.extensibleEnum.map(valueKey));
+    for (const v of base.extensibleEnum) if (!rk.has(valueKey(v))) out.push({ ...at, suffix: "x-extensible-enum-value-removed", what: `x-extensible-enum value ${show(v)} removed` });
+  }
   if (!constAsEnum) {
     const bc = base.const;
     const rc = rev2.const;
@@ -12353,7 +12530,11 @@ var SchemaComparer = class {
     const out = [];
     this.depth++;
     try {
-      compareType(b, r, direction, out);
+      const getBase = (ref) => this.baseSchemas.get(ref);
+      const getRev = (ref) => this.revSchemas.get(ref);
+      const wrapped = wrappedInOneOf(b, r, getRev);
+      if (wrapped) out.push({ id: `${direction}-body-wrapped-in-one-of`, path: [], base: b.at, revision: r.at, what: "properties moved into oneOf alternatives" });
+      else compareType(b, r, direction, out);
       compareValues(b, r, direction, out, constAsEnum);
       compareConstraints(b, r, direction, out);
       const recurse = (bref, rref) => {
@@ -12363,11 +12544,11 @@ var SchemaComparer = class {
         this.budget.spend(changes.length);
         return { changes, base: bn, rev: rn };
       };
-      const getBase = (ref) => this.baseSchemas.get(ref);
-      const getRev = (ref) => this.revSchemas.get(ref);
-      compareProperties(b, r, direction, out, getBase, getRev, recurse);
+      if (!wrapped) compareProperties(b, r, direction, out, getBase, getRev, recurse);
       if (b.items && r.items) for (const c of recurse(b.items, r.items).changes) out.push({ ...c, path: ["items", ...c.path] });
-      compareVariants(b, r, out, getBase, getRev, recurse);
+      compareAllOf(b, r, out, getBase, getRev);
+      compareVariants(b, r, out, getBase, getRev, recurse, wrapped);
+      compareKeywords(b.keywords, r.keywords, { base: b.at, revision: r.at }, out, recurse);
     } finally {
       this.depth--;
       active.delete(r);
@@ -12412,7 +12593,7 @@ var SchemaNormalizer = class {
   }
   build(node, at, name) {
     const norm = own(node, at, name);
-    const parts = Array.isArray(node.allOf) ? node.allOf.slice(0, DIFF_BUDGET.maxAllOfParts).map((value, i2) => ({ value, at: [...at, "allOf", i2] })) : [];
+    const parts = norm.allOf ? [...norm.allOf] : [];
     for (const key of ["oneOf", "anyOf"]) {
       const variants = norm[key];
       if (!variants) continue;
@@ -12429,7 +12610,7 @@ var SchemaNormalizer = class {
   }
 };
 function emptySchema(at, name) {
-  return { at, ...name !== void 0 ? { name } : {}, nullable: false, properties: /* @__PURE__ */ new Map(), required: /* @__PURE__ */ new Set(), readOnly: false, writeOnly: false, deprecated: false, numbers: {}, uniqueItems: false };
+  return { at, ...name !== void 0 ? { name } : {}, nullable: false, properties: /* @__PURE__ */ new Map(), required: /* @__PURE__ */ new Set(), keywords: {}, readOnly: false, writeOnly: false, deprecated: false, numbers: {}, uniqueItems: false };
 }
 function isNullOnly(s) {
   return s.nullable && s.types !== void 0 && s.types.length === 0;
@@ -12455,6 +12636,9 @@ function own(node, at, name) {
     for (const r of node.required) if (typeof r === "string") norm.required.add(r);
   }
   if (Array.isArray(node.prefixItems)) norm.prefixItems = node.prefixItems.map((value, i2) => ({ value, at: [...at, "prefixItems", i2] }));
+  if (Array.isArray(node.allOf)) norm.allOf = node.allOf.slice(0, DIFF_BUDGET.maxAllOfParts).map((value, i2) => ({ value, at: [...at, "allOf", i2] }));
+  if (Array.isArray(node["x-extensible-enum"])) norm.extensibleEnum = node["x-extensible-enum"];
+  norm.keywords = readKeywords(node, at);
   if (isObject(node.items)) norm.items = { value: node.items, at: [...at, "items"] };
   else if (Array.isArray(node.items) && !norm.prefixItems) norm.prefixItems = node.items.map((value, i2) => ({ value, at: [...at, "items", i2] }));
   for (const key of ["oneOf", "anyOf"]) {
@@ -12495,6 +12679,8 @@ function mergeInto(into, part) {
   into.deprecated ||= part.deprecated;
   for (const k of NUMERIC) if (into.numbers[k] === void 0 && part.numbers[k] !== void 0) into.numbers[k] = part.numbers[k];
   into.pattern ??= part.pattern;
+  into.extensibleEnum ??= part.extensibleEnum;
+  mergeKeywords(into.keywords, part.keywords);
   into.uniqueItems ||= part.uniqueItems;
 }
 
@@ -12907,7 +13093,7 @@ var securityCheck = {
     compare(ctx, ctx.base.document.security, ctx.revision.document.security, "api-global", ["security"], ["security"]);
     for (const { base, revision, operation } of ctx.pairs) {
       if (base.operation.security === void 0 && revision.operation.security === void 0) continue;
-      compare(ctx, base.operation.security ?? ctx.base.document.security, revision.operation.security ?? ctx.revision.document.security, "api", [...base.at, "security"], [...revision.at, "security"], operation);
+      compare(ctx, base.operation.security, revision.operation.security, "api", [...base.at, "security"], [...revision.at, "security"], operation);
     }
   }
 };

@@ -1,7 +1,7 @@
 /**
  * @module The changes between two published versions of an API (issue 11): both raw definitions from R2, built
  * and compared with openapi/diff. The result is immutable for a pair of models, so it is kept in KV under the
- * pair's content address (`diff/1/<sha256 of both model keys>`) and computed once.
+ * pair's content address (`diff/2/<sha256 of both model keys>`) and computed once.
  */
 
 import { buildReference, MAX_DEFINITION_BYTES } from "../openapi/build";
@@ -26,7 +26,7 @@ export interface ChangesEnv {
 }
 
 /** Bump when the engine's output changes shape or verdicts, so cached results are recomputed. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 /**
  * The changes from `fromLabel` to `toLabel` (labels in NFC). `toLabel` defaults to the live version and `fromLabel`

@@ -5,6 +5,7 @@
  * keeps the two equal.
  */
 
+import { JSON_SCHEMA_ROWS } from "./rules-json-schema";
 import type { Level } from "./types";
 
 /** One rule: id, level, trigger (for docs/diff.md) and whether oasdiff has the same id. */
@@ -94,6 +95,8 @@ const ROWS: Row[] = [
   ["request-parameter-pattern-added", "ERR", "a parameter got a pattern"],
   ["request-parameter-pattern-removed", "INFO", "a parameter's pattern removed"],
   ["request-parameter-pattern-changed", "WARN", "a parameter's pattern changed"],
+  ["request-parameter-pattern-generalized", "INFO", "a parameter's pattern changed to one matching any string (`.*`)"],
+  ["request-parameter-x-extensible-enum-value-removed", "ERR", "a value removed from a parameter's x-extensible-enum"],
   ["request-parameter-default-value-added", "INFO", "a parameter got a default"],
   ["request-parameter-default-value-removed", "INFO", "a parameter's default removed"],
   ["request-parameter-default-value-changed", "INFO", "a parameter's default changed"],
@@ -130,13 +133,13 @@ const ROWS: Row[] = [
   ["request-property-deprecated", "INFO", "a request property became deprecated"],
   ["request-property-reactivated", "INFO", "a request property is no longer deprecated"],
   ["request-optional-property-became-read-only", "INFO", "an optional request property became readOnly"],
-  ["request-optional-property-became-non-read-only", "INFO", "an optional request property is no longer readOnly"],
+  ["request-optional-property-became-not-read-only", "INFO", "an optional request property is no longer readOnly"],
   ["request-optional-property-became-write-only", "INFO", "an optional request property became writeOnly"],
-  ["request-optional-property-became-non-write-only", "INFO", "an optional request property is no longer writeOnly"],
+  ["request-optional-property-became-not-write-only", "INFO", "an optional request property is no longer writeOnly"],
   ["request-required-property-became-read-only", "INFO", "a required request property became readOnly"],
-  ["request-required-property-became-non-read-only", "INFO", "a required request property is no longer readOnly"],
+  ["request-required-property-became-not-read-only", "INFO", "a required request property is no longer readOnly"],
   ["request-required-property-became-write-only", "INFO", "a required request property became writeOnly"],
-  ["request-required-property-became-non-write-only", "INFO", "a required request property is no longer writeOnly"],
+  ["request-required-property-became-not-write-only", "INFO", "a required request property is no longer writeOnly"],
   ["request-read-only-property-max-decreased", "INFO", "a readOnly request property's maximum decreased"],
   ["request-read-only-property-max-length-decreased", "INFO", "a readOnly request property's maxLength decreased"],
   ["request-read-only-property-min-increased", "INFO", "a readOnly request property's minimum increased"],
@@ -144,6 +147,9 @@ const ROWS: Row[] = [
   ["request-property-pattern-added", "ERR", "a request property got a pattern"],
   ["request-property-pattern-removed", "INFO", "a request property's pattern removed"],
   ["request-property-pattern-changed", "WARN", "a request property's pattern changed"],
+  ["request-property-pattern-generalized", "INFO", "a request property's pattern changed to one matching any string (`.*`)"],
+  ["request-property-x-extensible-enum-value-removed", "ERR", "a value removed from a request property's x-extensible-enum"],
+  ["request-body-wrapped-in-one-of", "ERR", "a request object schema's properties moved into oneOf alternatives (a payload may now match none or several)"],
   ...bodyAndProperty("request", [
     ["type-changed", "ERR", "type or format changed incompatibly"],
     ["type-generalized", "INFO", "type widened (integer → number) or format removed"],
@@ -219,7 +225,7 @@ const ROWS: Row[] = [
   ["response-mediatype-enum-value-removed", "INFO", "an enum value removed from the response body schema"],
   ["response-required-property-removed", "ERR", "a required response property removed"],
   ["response-required-write-only-property-removed", "INFO", "a required writeOnly response property removed"],
-  ["response-optional-property-removed", "INFO", "an optional response property removed"],
+  ["response-optional-property-removed", "WARN", "an optional response property removed (clients that read it lose it)"],
   ["response-optional-write-only-property-removed", "INFO", "an optional writeOnly response property removed"],
   ["response-required-property-added", "INFO", "a required response property added"],
   ["response-required-write-only-property-added", "INFO", "a required writeOnly response property added"],
@@ -231,16 +237,17 @@ const ROWS: Row[] = [
   ["response-property-deprecated", "INFO", "a response property became deprecated"],
   ["response-property-reactivated", "INFO", "a response property is no longer deprecated"],
   ["response-optional-property-became-read-only", "INFO", "an optional response property became readOnly"],
-  ["response-optional-property-became-non-read-only", "INFO", "an optional response property is no longer readOnly"],
+  ["response-optional-property-became-not-read-only", "INFO", "an optional response property is no longer readOnly"],
   ["response-optional-property-became-write-only", "INFO", "an optional response property became writeOnly"],
-  ["response-optional-property-became-non-write-only", "INFO", "an optional response property is no longer writeOnly"],
+  ["response-optional-property-became-not-write-only", "INFO", "an optional response property is no longer writeOnly"],
   ["response-required-property-became-read-only", "INFO", "a required response property became readOnly"],
-  ["response-required-property-became-non-read-only", "INFO", "a required response property is no longer readOnly"],
+  ["response-required-property-became-not-read-only", "INFO", "a required response property is no longer readOnly"],
   ["response-required-property-became-write-only", "INFO", "a required response property became writeOnly"],
-  ["response-required-property-became-non-write-only", "WARN", "a required response property is no longer writeOnly"],
+  ["response-required-property-became-not-write-only", "WARN", "a required response property is no longer writeOnly"],
   ["response-property-pattern-added", "INFO", "a response property got a pattern"],
   ["response-property-pattern-removed", "ERR", "a response property's pattern removed"],
   ["response-property-pattern-changed", "WARN", "a response property's pattern changed"],
+  ["response-body-wrapped-in-one-of", "ERR", "a response object schema's properties moved into oneOf alternatives (a property once guaranteed may be absent)"],
   ...bodyAndProperty("response", [
     ["type-changed", "ERR", "type or format changed incompatibly"],
     ["type-generalized", "ERR", "type widened (integer → number) or format removed"],
@@ -278,6 +285,7 @@ const ROWS: Row[] = [
     ["default-value-removed", "INFO", "default removed"],
     ["default-value-changed", "INFO", "default changed"],
   ]),
+  ...JSON_SCHEMA_ROWS,
   // security
   ["api-security-removed", "ERR", "a security requirement (alternative) removed from an operation"],
   ["api-security-added", "INFO", "a security requirement (alternative) added to an operation"],

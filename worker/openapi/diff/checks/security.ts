@@ -1,8 +1,8 @@
 /**
  * @module Check family: security requirements, top level and per operation. A requirement is one alternative
  * (a set of schemes); removing an alternative or adding a scope to one narrows who may call (ERR), adding an
- * alternative or removing a scope widens it (INFO). Operation-level `security` is compared where either side
- * declares it; the top level once.
+ * alternative or removing a scope widens it (INFO). Operation-level `security` lists are compared as written where
+ * either side declares one (oasdiff's reading, inheritance not applied); the top level once.
  */
 
 import { isObject } from "../../model/pointer";
@@ -47,7 +47,9 @@ export const securityCheck: DiffCheck = {
     compare(ctx, ctx.base.document.security, ctx.revision.document.security, "api-global", ["security"], ["security"]);
     for (const { base, revision, operation } of ctx.pairs) {
       if (base.operation.security === undefined && revision.operation.security === undefined) continue;
-      compare(ctx, base.operation.security ?? ctx.base.document.security, revision.operation.security ?? ctx.revision.document.security, "api", [...base.at, "security"], [...revision.at, "security"], operation);
+      // The operation's own lists, as oasdiff compares them: an override appearing over a top-level requirement is
+      // api-security-added (INFO), not the inherited requirement removed.
+      compare(ctx, base.operation.security, revision.operation.security, "api", [...base.at, "security"], [...revision.at, "security"], operation);
     }
   },
 };

@@ -6,9 +6,10 @@
 
 import { DIFF_BUDGET } from "../../budgets";
 import type { DiffBudget } from "../budget";
-import { compareVariants } from "./composition";
+import { compareAllOf, compareVariants, wrappedInOneOf } from "./composition";
 import { compareConstraints } from "./constraints";
 import type { NormSchema, SchemaNormalizer, SchemaRef } from "./normalize";
+import { compareKeywords } from "./keywords";
 import { compareProperties } from "./properties";
 import type { Direction, RelChange } from "./rel";
 import { compareType } from "./type";
@@ -45,7 +46,12 @@ export class SchemaComparer {
     const out: RelChange[] = [];
     this.depth++;
     try {
-      compareType(b, r, direction, out);
+      const getBase = (ref: SchemaRef) => this.baseSchemas.get(ref);
+      const getRev = (ref: SchemaRef) => this.revSchemas.get(ref);
+      const wrapped = wrappedInOneOf(b, r, getRev);
+      // A wrapping is one change: its type widening, moved properties and new variants are its mechanics.
+      if (wrapped) out.push({ id: `${direction}-body-wrapped-in-one-of`, path: [], base: b.at, revision: r.at, what: "properties moved into oneOf alternatives" });
+      else compareType(b, r, direction, out);
       compareValues(b, r, direction, out, constAsEnum);
       compareConstraints(b, r, direction, out);
       const recurse = (bref: SchemaRef, rref: SchemaRef) => {
@@ -56,11 +62,11 @@ export class SchemaComparer {
         this.budget.spend(changes.length);
         return { changes, base: bn, rev: rn };
       };
-      const getBase = (ref: SchemaRef) => this.baseSchemas.get(ref);
-      const getRev = (ref: SchemaRef) => this.revSchemas.get(ref);
-      compareProperties(b, r, direction, out, getBase, getRev, recurse);
+      if (!wrapped) compareProperties(b, r, direction, out, getBase, getRev, recurse);
       if (b.items && r.items) for (const c of recurse(b.items, r.items).changes) out.push({ ...c, path: ["items", ...c.path] });
-      compareVariants(b, r, out, getBase, getRev, recurse);
+      compareAllOf(b, r, out, getBase, getRev);
+      compareVariants(b, r, out, getBase, getRev, recurse, wrapped);
+      compareKeywords(b.keywords, r.keywords, { base: b.at, revision: r.at }, out, recurse);
     } finally {
       this.depth--;
       active.delete(r);

@@ -1,5 +1,5 @@
 /**
- * @module Schema check family: oneOf / anyOf variants and 3.1 prefixItems. Variants are matched by component name
+ * @module Schema check family: allOf parts, oneOf / anyOf variants (and an object wrapped into oneOf) and 3.1 prefixItems. Variants are matched by component name
  * when they are `$ref`s, else by position; a variant added widens (breaks responses), one removed narrows (breaks
  * requests).
  */
@@ -10,9 +10,40 @@ import type { RelChange } from "./rel";
 type Recurse = (base: SchemaRef, rev: SchemaRef) => { changes: RelChange[] };
 type Get = (ref: SchemaRef) => NormSchema;
 
-/** oneOf / anyOf variants added and removed; matched variants compared. */
-export function compareVariants(base: NormSchema, rev: NormSchema, out: RelChange[], getBase: Get, getRev: Get, recurse: Recurse): void {
+/**
+ * allOf parts added and removed, matched like variants (component name, else position). Their facts are merged
+ * before comparing, so this reports the part itself, as oasdiff does: a part added narrows a request, one removed
+ * widens a response.
+ */
+export function compareAllOf(base: NormSchema, rev: NormSchema, out: RelChange[], getBase: Get, getRev: Get): void {
+  const bv = base.allOf ?? [];
+  const rv = rev.allOf ?? [];
+  if (!bv.length && !rv.length) return;
+  const bl = labels(bv.map((ref) => getBase(ref).name));
+  const rl = labels(rv.map((ref) => getRev(ref).name));
+  // One change per schema naming every part, as oasdiff reports it.
+  const removed = bl.filter((label) => !rl.includes(label));
+  const added = rl.filter((label) => !bl.includes(label));
+  if (removed.length) out.push({ suffix: "all-of-removed", path: [], base: base.at, revision: rev.at, what: `allOf ${removed.length > 1 ? "parts" : "part"} ${removed.join(", ")} removed` });
+  if (added.length) out.push({ suffix: "all-of-added", path: [], base: base.at, revision: rev.at, what: `allOf ${added.length > 1 ? "parts" : "part"} ${added.join(", ")} added` });
+}
+
+/**
+ * An object whose properties moved into oneOf alternatives (oasdiff's "wrapped in oneOf", its issue #702): the
+ * revision declares no properties of its own, and every base property is declared by some alternative. Reported
+ * once instead of as properties removed, a type widened and variants added.
+ */
+export function wrappedInOneOf(base: NormSchema, rev: NormSchema, getRev: Get): boolean {
+  if (!base.properties.size || base.oneOf?.length || !rev.oneOf?.length || rev.properties.size) return false;
+  const moved = new Set<string>();
+  for (const ref of rev.oneOf) for (const name of getRev(ref).properties.keys()) moved.add(name);
+  return [...base.properties.keys()].every((name) => moved.has(name));
+}
+
+/** oneOf / anyOf variants added and removed; matched variants compared. With `wrapped`, oneOf additions are the wrapping. */
+export function compareVariants(base: NormSchema, rev: NormSchema, out: RelChange[], getBase: Get, getRev: Get, recurse: Recurse, wrapped = false): void {
   for (const key of ["oneOf", "anyOf"] as const) {
+    if (wrapped && key === "oneOf") continue;
     const bv = base[key] ?? [];
     const rv = rev[key] ?? [];
     if (!bv.length && !rv.length) continue;

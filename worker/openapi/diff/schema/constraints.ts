@@ -6,6 +6,9 @@ import { show, type Direction, type RelChange } from "./rel";
 const MAXIMA: [NumericKeyword, string][] = [["maxLength", "max-length"], ["maximum", "max"], ["exclusiveMaximum", "exclusive-max"], ["maxItems", "max-items"], ["maxProperties", "max-properties"]];
 const MINIMA: [NumericKeyword, string][] = [["minLength", "min-length"], ["minimum", "min"], ["exclusiveMinimum", "exclusive-min"], ["minItems", "min-items"], ["minProperties", "min-properties"]];
 
+/** Patterns that match every string (`.*`, `^.*$`, …). */
+const ANY_STRING = /^\^?(\.\*)\$?$/;
+
 /** A narrower bound breaks requests; a wider one breaks responses (clients validated the old range). */
 export function compareConstraints(base: NormSchema, rev: NormSchema, direction: Direction, out: RelChange[]): void {
   const at = { path: [], base: base.at, revision: rev.at };
@@ -53,6 +56,7 @@ export function compareConstraints(base: NormSchema, rev: NormSchema, direction:
   if (base.pattern !== rev.pattern) {
     if (base.pattern === undefined) out.push({ ...at, suffix: "pattern-added", what: `pattern ${show(rev.pattern)} added` });
     else if (rev.pattern === undefined) out.push({ ...at, suffix: "pattern-removed", what: `pattern ${show(base.pattern)} removed` });
-    else out.push({ ...at, suffix: "pattern-changed", what: `pattern changed from ${show(base.pattern)} to ${show(rev.pattern)}` });
+    // oasdiff's "generalized": a request pattern that now matches any string accepts everything it accepted.
+    else out.push({ ...at, suffix: direction === "request" && ANY_STRING.test(rev.pattern) ? "pattern-generalized" : "pattern-changed", what: `pattern changed from ${show(base.pattern)} to ${show(rev.pattern)}` });
   }
 }

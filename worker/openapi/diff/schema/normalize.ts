@@ -9,6 +9,7 @@ import { isObject } from "../../model/pointer";
 import type { PathSegment } from "../../model/pointer";
 import type { DiffBudget } from "../budget";
 import { resolveAt } from "../resolve";
+import { mergeKeywords, readKeywords, type Keywords } from "./keywords";
 
 /** A schema not yet normalised: its value and where it is written. */
 export interface SchemaRef {
@@ -37,6 +38,11 @@ export interface NormSchema {
   prefixItems?: SchemaRef[];
   oneOf?: SchemaRef[];
   anyOf?: SchemaRef[];
+  /** The schema's own allOf parts (their facts are merged in too): oasdiff reports parts added and removed. */
+  allOf?: SchemaRef[];
+  /** `x-extensible-enum` (Zalando's guidelines; oasdiff checks removals from it). */
+  extensibleEnum?: unknown[];
+  keywords: Keywords;
   readOnly: boolean;
   writeOnly: boolean;
   deprecated: boolean;
@@ -77,7 +83,7 @@ export class SchemaNormalizer {
 
   private build(node: Record<string, unknown>, at: PathSegment[], name: string | undefined): NormSchema {
     const norm = own(node, at, name);
-    const parts: SchemaRef[] = Array.isArray(node.allOf) ? node.allOf.slice(0, DIFF_BUDGET.maxAllOfParts).map((value, i) => ({ value, at: [...at, "allOf", i] })) : [];
+    const parts: SchemaRef[] = norm.allOf ? [...norm.allOf] : [];
     // A `{type: "null"}` variant makes the schema nullable; a single remaining variant is merged like allOf.
     for (const key of ["oneOf", "anyOf"] as const) {
       const variants = norm[key];
@@ -97,7 +103,7 @@ export class SchemaNormalizer {
 
 
 function emptySchema(at: PathSegment[], name?: string): NormSchema {
-  return { at, ...(name !== undefined ? { name } : {}), nullable: false, properties: new Map(), required: new Set(), readOnly: false, writeOnly: false, deprecated: false, numbers: {}, uniqueItems: false };
+  return { at, ...(name !== undefined ? { name } : {}), nullable: false, properties: new Map(), required: new Set(), keywords: {}, readOnly: false, writeOnly: false, deprecated: false, numbers: {}, uniqueItems: false };
 }
 
 function isNullOnly(s: NormSchema): boolean {
@@ -123,6 +129,9 @@ function own(node: Record<string, unknown>, at: PathSegment[], name: string | un
   if (isObject(node.properties)) for (const [key, value] of Object.entries(node.properties)) norm.properties.set(key, { value, at: [...at, "properties", key] });
   if (Array.isArray(node.required)) for (const r of node.required) if (typeof r === "string") norm.required.add(r);
   if (Array.isArray(node.prefixItems)) norm.prefixItems = node.prefixItems.map((value, i) => ({ value, at: [...at, "prefixItems", i] }));
+  if (Array.isArray(node.allOf)) norm.allOf = node.allOf.slice(0, DIFF_BUDGET.maxAllOfParts).map((value, i) => ({ value, at: [...at, "allOf", i] }));
+  if (Array.isArray(node["x-extensible-enum"])) norm.extensibleEnum = node["x-extensible-enum"];
+  norm.keywords = readKeywords(node, at);
   if (isObject(node.items)) norm.items = { value: node.items, at: [...at, "items"] };
   else if (Array.isArray(node.items) && !norm.prefixItems) norm.prefixItems = node.items.map((value, i) => ({ value, at: [...at, "items", i] }));
   for (const key of ["oneOf", "anyOf"] as const) {
@@ -166,5 +175,7 @@ function mergeInto(into: NormSchema, part: NormSchema): void {
   into.deprecated ||= part.deprecated;
   for (const k of NUMERIC) if (into.numbers[k] === undefined && part.numbers[k] !== undefined) into.numbers[k] = part.numbers[k];
   into.pattern ??= part.pattern;
+  into.extensibleEnum ??= part.extensibleEnum;
+  mergeKeywords(into.keywords, part.keywords);
   into.uniqueItems ||= part.uniqueItems;
 }

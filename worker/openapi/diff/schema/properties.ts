@@ -44,9 +44,10 @@ export function compareProperties(base: NormSchema, rev: NormSchema, direction: 
       } else if (!isRequired) out.push({ ...at, id: rp.writeOnly ? "response-write-only-property-became-optional" : "response-property-became-optional", what: "became optional" });
       else out.push({ ...at, id: "response-property-became-required", what: "became required" });
     }
-    const req = isRequired ? "required" : "optional";
-    if (bp.readOnly !== rp.readOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.readOnly ? "read-only" : "non-read-only"}`, what: rp.readOnly ? "became readOnly" : "is no longer readOnly" });
-    if (bp.writeOnly !== rp.writeOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.writeOnly ? "write-only" : "non-write-only"}`, what: rp.writeOnly ? "became writeOnly" : "is no longer writeOnly" });
+    // oasdiff: "required" means required in both versions for requests, in the base for responses.
+    const req = (direction === "request" ? wasRequired && isRequired : wasRequired) ? "required" : "optional";
+    if (bp.readOnly !== rp.readOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.readOnly ? "read-only" : "not-read-only"}`, what: rp.readOnly ? "became readOnly" : "is no longer readOnly" });
+    if (bp.writeOnly !== rp.writeOnly) out.push({ ...at, id: `${direction}-${req}-property-became-${rp.writeOnly ? "write-only" : "not-write-only"}`, what: rp.writeOnly ? "became writeOnly" : "is no longer writeOnly" });
     if (bp.deprecated !== rp.deprecated) out.push({ ...at, id: `${direction}-property-${rp.deprecated ? "deprecated" : "reactivated"}`, what: rp.deprecated ? "deprecated" : "no longer deprecated" });
     for (const c of child.changes) {
       out.push({

@@ -17,6 +17,11 @@ export function compareValues(base: NormSchema, rev: NormSchema, direction: Dire
     for (const v of be) if (!rk.has(valueKey(v))) out.push({ ...at, suffix: "enum-value-removed", what: `enum value ${show(v)} removed` });
     for (const v of re) if (!bk.has(valueKey(v))) out.push({ ...at, suffix: "enum-value-added", what: `enum value ${show(v)} added` });
   } else if (!be && re && direction === "request") out.push({ ...at, suffix: "became-enum", what: `restricted to the values ${show(re)}` });
+  // x-extensible-enum lists known values, not all values: only one that clients send disappearing matters.
+  if (direction === "request" && base.extensibleEnum && rev.extensibleEnum) {
+    const rk = new Set(rev.extensibleEnum.map(valueKey));
+    for (const v of base.extensibleEnum) if (!rk.has(valueKey(v))) out.push({ ...at, suffix: "x-extensible-enum-value-removed", what: `x-extensible-enum value ${show(v)} removed` });
+  }
   if (!constAsEnum) {
     const bc = base.const;
     const rc = rev.const;
