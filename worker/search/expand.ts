@@ -8,6 +8,7 @@ import { stem } from "./analyze";
 import { findSorted, lowerBound, type IndexView } from "./format";
 import { TypoFinder } from "./fuzzy";
 import type { ParsedQuery } from "./query";
+import { isWholeIdentifier } from "./tokenize";
 import { isDictionaryWord, synonymsOf } from "./synonyms";
 
 /** One way a query word can match: a term index and how much a match through it is worth (0..1]. */
@@ -17,6 +18,12 @@ export interface Alternative {
   /** The surface word this alternative stands for (for suggestions). */
   word: string;
   how: "exact" | "prefix" | "typo" | "synonym";
+  /**
+   * A whole identifier standing for each of its parts: `typed` when the reader typed an identifier (rank.ts counts a
+   * document having it whole as naming the thing, whatever field it is in), `run` when adjacent typed words are one
+   * identifier of the portal's (an ordinary alternative).
+   */
+  whole?: "typed" | "run";
 }
 
 /** All alternatives of one query word. */
@@ -42,6 +49,8 @@ const RARE_DF = 2;
 const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
+/** Most adjacent query words read as one identifier ("request download shares" → `request_download_shares`). */
+const MAX_RUN = 6;
 /**
  * Corrections of a dictionary word the portal does not use ("halt" → hall) weigh this much of a correction of a
  * non-word: the reader more likely chose another word for the thing (its synonyms compete) than mistyped one.
@@ -90,11 +99,43 @@ export class Expander {
         for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === t && a.weight >= alt.weight)) g.alts.push(alt);
       }
     }
+    this.identifiers(q, groups, readable, df);
     for (const w of q.optional) {
       const t = this.termOf(stem(w), readable);
       if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
     }
     return groups;
+  }
+
+  /**
+   * Whole-identifier alternatives: each typed identifier's whole form (exact; completed when it is the word being
+   * typed; else corrected) for every one of its parts, and runs of adjacent words the portal has as one identifier.
+   */
+  private identifiers(q: ParsedQuery, groups: TermGroup[], readable: (term: number) => boolean, df: (term: number) => number): void {
+    const push = (i: number, alt: Alternative) => {
+      const g = groups[i];
+      if (!g.alts.some((a) => a.term === alt.term && a.whole && a.weight >= alt.weight)) g.alts.push(alt);
+    };
+    const last = q.words.length - 1;
+    for (const id of q.idents) {
+      const alts: Alternative[] = [];
+      const exact = this.termOf(id.whole, readable);
+      if (exact >= 0) alts.push({ term: exact, weight: 1, word: id.whole, how: "exact" });
+      if (q.lastIsPrefix && id.parts.includes(last)) alts.push(...this.completions(id.whole, (t) => (t < 0 ? 0 : df(t)), true));
+      if (!alts.length) {
+        for (const c of this.typos.identifier(id.whole)) {
+          if (df(this.data.wordTerm[c.word]) > 0) alts.push({ term: this.data.wordTerm[c.word], weight: TYPO_WEIGHT[c.distance], word: this.data.words[c.word], how: "typo" });
+        }
+      }
+      for (const a of alts.slice(0, MAX_TYPO_TERMS)) for (const i of id.parts) push(i, { ...a, whole: "typed" });
+    }
+    for (let i = 0; i < q.words.length; i++) {
+      for (let j = i + 2; j <= Math.min(q.words.length, i + MAX_RUN); j++) {
+        const word = q.words.slice(i, j).join("_");
+        const t = this.termOf(word, readable);
+        if (t >= 0) for (let k = i; k < j; k++) push(k, { term: t, weight: 1, word, how: "exact", whole: "run" });
+      }
+    }
   }
 
   // A word only private documents contain behaves exactly like an unknown word (corrected as a typo).
@@ -143,11 +184,12 @@ export class Expander {
     return t >= 0 && readable(t) ? t : -1;
   }
 
-  private completions(prefix: string, df: (term: number) => number): Alternative[] {
+  /** Vocabulary words completing `prefix`: whole identifiers only for an identifier's prefix (`identifier`), else words. */
+  private completions(prefix: string, df: (term: number) => number, identifier = false): Alternative[] {
     const { words, wordTerm } = this.data;
     const out: Alternative[] = [];
     for (let i = lowerBound(words, prefix); i < words.length && words[i].startsWith(prefix); i++) {
-      if (words[i] === prefix || df(wordTerm[i]) === 0) continue;
+      if (words[i] === prefix || df(wordTerm[i]) === 0 || isWholeIdentifier(words[i]) !== identifier) continue;
       out.push({ term: wordTerm[i], weight: PREFIX_WEIGHT, word: words[i], how: "prefix" });
       // A one- or two-letter prefix of a large vocabulary: enough candidates to pick the most frequent from.
       if (out.length >= MAX_PREFIX_SCAN) break;
