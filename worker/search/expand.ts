@@ -34,7 +34,14 @@ export interface TermGroup {
   optional?: boolean;
 }
 
-const PREFIX_WEIGHT = 0.9;
+/**
+ * A completion of the word being typed counts as much as the word itself: "watch" is as likely the start of
+ * "watchlist" as the stem of "watched" (was 0.9, which put every inflection of the typed letters before any longer
+ * word). An identifier's completion stays below the identifier typed whole (`room_policies` before
+ * `room_policies_config`).
+ */
+const PREFIX_WEIGHT = 1;
+const IDENT_PREFIX_WEIGHT = 0.9;
 const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
 const MAX_PREFIX_SCAN = 2000;
@@ -121,7 +128,9 @@ export class Expander {
       const alts: Alternative[] = [];
       const exact = this.termOf(id.whole, readable);
       if (exact >= 0) alts.push({ term: exact, weight: 1, word: id.whole, how: "exact" });
-      if (q.lastIsPrefix && id.parts.includes(last)) alts.push(...this.completions(id.whole, (t) => (t < 0 ? 0 : df(t)), true));
+      if (q.lastIsPrefix && id.parts.includes(last)) {
+        for (const a of this.completions(id.whole, (t) => (t < 0 ? 0 : df(t)), true)) alts.push({ ...a, weight: IDENT_PREFIX_WEIGHT });
+      }
       if (!alts.length) {
         for (const c of this.typos.identifier(id.whole)) {
           if (df(this.data.wordTerm[c.word]) > 0) alts.push({ term: this.data.wordTerm[c.word], weight: TYPO_WEIGHT[c.distance], word: this.data.words[c.word], how: "typo" });
