@@ -4,7 +4,7 @@
  * and synonyms (the general thesaurus, API abbreviations, and relations mined from this portal's content).
  * A document's score for a group is its best alternative, so alternatives never add up.
  */
-import { stem } from "./analyze";
+import { STOPWORDS, stem } from "./analyze";
 import { findSorted, lowerBound, type IndexView } from "./format";
 import { TypoFinder } from "./fuzzy";
 import type { ParsedQuery } from "./query";
@@ -94,8 +94,11 @@ export class Expander {
     // words may be matched by them, so a document saying the synonym satisfies the phrase.
     for (let i = 0; i + 1 < groups.length; i++) {
       // Two words the portal writes as one ("data base" → database, "web hook" → webhook).
+      // Only when the joined word is a term of its own: stemming can fold it back into the first word
+      // ("credential" + "li", being typed → "credentialli" → credenti), and then any document with the first word
+      // would satisfy the second for free, whatever the reader was typing.
       const joined = this.termOf(stem(q.words[i] + q.words[i + 1]), readable);
-      if (joined >= 0) {
+      if (joined >= 0 && joined !== this.termOf(stem(q.words[i])) && joined !== this.termOf(stem(q.words[i + 1]))) {
         const alt: Alternative = { term: joined, weight: PHRASE_WEIGHT, word: q.words[i] + q.words[i + 1], how: "exact" };
         for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === joined)) g.alts.push(alt);
       }
@@ -107,6 +110,12 @@ export class Expander {
       }
     }
     this.identifiers(q, groups, readable, df);
+    // A stopword being typed is the start of a longer word ("list order it" → items): its completions are the word
+    // being typed, required like any other; the stopword itself is never looked up.
+    if (q.typing && q.typing.length >= 2) {
+      const alts = this.completions(q.typing, (t) => (t < 0 ? 0 : df(t))).filter((a) => !STOPWORDS.has(a.word));
+      if (alts.length) groups.push({ word: q.typing, alts });
+    }
     for (const w of q.optional) {
       const t = this.termOf(stem(w), readable);
       if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
@@ -159,7 +168,9 @@ export class Expander {
     if (exact >= 0) add({ term: exact, weight: 1, word, how: "exact" });
     const raw = this.termOf(word, readable);
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
-    if (prefix && word.length >= 2) for (const a of this.completions(word, df)) add(a);
+    if (prefix && word.length >= 2) {
+      for (const a of this.completions(word, df)) add(a);
+    }
     if (exact < 0 && raw < 0 && !(prefix && best.size)) {
       const damp = isDictionaryWord(stem(word)) ? DICTIONARY_TYPO_DAMPING : 1;
       for (const a of this.corrections(word, df)) add({ ...a, weight: a.weight * damp });

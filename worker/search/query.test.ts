@@ -30,6 +30,13 @@ describe("parseQuery", () => {
     expect(parseQuery("how do i create dro").lastIsPrefix).toBe(false);
   });
 
+  it("keeps a stopword being typed last as the start of a word, not as a word", () => {
+    expect(parseQuery("list order it")).toMatchObject({ words: ["list", "order"], lastIsPrefix: false, typing: "it" });
+    expect(parseQuery("list order it ").typing).toBeUndefined();
+    expect(parseQuery("how do i check in").typing).toBeUndefined();
+    expect(parseQuery("it").words).toEqual(["it"]);
+  });
+
   it("splits identifiers typed as such", () => {
     expect(parseQuery("chat_postMessage").words).toEqual(["chat", "post", "message"]);
   });

@@ -22,6 +22,12 @@ export interface ParsedQuery {
    * tokenize.ts) and the indexes in `words` of its parts.
    */
   idents: Array<{ whole: string; parts: number[] }>;
+  /**
+   * A stopword being typed as the last word ("list order it", "check in"): not a word to look up, but it may be the
+   * start of one ("items", "into"), so expand.ts looks it up as that alone (its completions, never itself), and
+   * drops it when nothing completes it.
+   */
+  typing?: string;
 }
 
 // Phrases that frame a question rather than name what is wanted; removed wherever they start the query.
@@ -69,5 +75,7 @@ export function parseQuery(raw: string): ParsedQuery {
     if (parts.length) idents.push({ whole: t.word, parts });
   }
   const optional = tokenize(frame.join(" ")).map((t) => t.word).filter((w) => !STOPWORDS.has(w) && !words.includes(w));
-  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped, idents };
+  const last = all[all.length - 1];
+  const typing = lastIsPrefix && !stripped && content.length && last && STOPWORDS.has(last.word) && kept.length < MAX_QUERY_WORDS ? last.word : undefined;
+  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped && !typing, idents, ...(typing ? { typing } : {}) };
 }
