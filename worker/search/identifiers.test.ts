@@ -38,6 +38,20 @@ describe("identifiers in a document's body", () => {
     expect(first("ParcelLabelCraetedEvent")).toBe("v230");
   });
 
+  it("never suggests an identifier's index form for a word; suggests it whole as the reader spells it", () => {
+    const suggest = (q: string) => engine.search(q, { canRead: () => true }).suggestions;
+    // "evxnx" is two edits from "event", too many for a word; the identifier as a whole is within two.
+    expect(suggest("ParcelLabelVoidedEvxnx ")).toEqual(["ParcelLabelVoidedEvent"]);
+    expect(suggest("parcelLabelVxidxdEvent")).toEqual(["parcelLabelVoidedEvent"]);
+    expect(suggest("parcel_label_voided_evxnx")).toEqual(["parcel_label_voided_event"]);
+    expect(suggest("parcel.label.voided.evxnx")).toEqual(["parcel.label.voided.event"]);
+    // A part its word's own correction explains is suggested as that word.
+    expect(suggest("ParcelLabelVoidedEvnet")).toEqual(["parcel label voided event"]);
+    for (const q of ["ParcelLabelVoidedEvxnx", "ParcelLabelCraetedEvnt", "requestDownloadSharse"]) {
+      for (const s of suggest(q) ?? []) expect(s).not.toMatch(/\w_\w/);
+    }
+  });
+
   it("keeps an identifier apart from its plural's", () => {
     expect(first("requestDownloadShares")).toBe("v220");
     expect(first("requestDownloadShare")).toBe("share");

@@ -19,9 +19,9 @@ export interface ParsedQuery {
   lastIsPrefix: boolean;
   /**
    * Identifiers typed as identifiers (`ParcelLabelVoidedEvent`, `parcel_label.voided`): each one's whole form (see
-   * tokenize.ts) and the indexes in `words` of its parts.
+   * tokenize.ts), the indexes in `words` of its parts, and its spelling as typed (for suggestions).
    */
-  idents: Array<{ whole: string; parts: number[] }>;
+  idents: Array<{ whole: string; parts: number[]; typed: string }>;
   /**
    * A stopword being typed as the last word ("list order it", "check in"): not a word to look up, but it may be the
    * start of one ("items", "into"), so expand.ts looks it up as that alone (its completions, never itself), and
@@ -72,7 +72,7 @@ export function parseQuery(raw: string): ParsedQuery {
   for (const t of tokens) {
     if (!t.joined || !isWholeIdentifier(t.word)) continue;
     const parts = kept.flatMap((k, i) => (k.start >= t.start && k.end <= t.end ? [i] : []));
-    if (parts.length) idents.push({ whole: t.word, parts });
+    if (parts.length) idents.push({ whole: t.word, parts, typed: framed.slice(t.start, t.end) });
   }
   const optional = tokenize(frame.join(" ")).map((t) => t.word).filter((w) => !STOPWORDS.has(w) && !words.includes(w));
   const last = all[all.length - 1];
