@@ -11,7 +11,7 @@
 // --github adds GitHub's REST description (@octokit/openapi, 1,223 operations) to the same index, as bench/search.mjs
 // does for latency at issue 9's 2,000 documents: the engine's own cost per query on that index, and the dev set's hits
 // with GitHub's operations beside them.
-//   node bench/search-documents.mjs [--fails] [--explain] [--lovo] [--github]
+//   node bench/search-documents.mjs [--fails] [--explain] [--lovo] [--github] [--queries FILE]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { zipSync } from "fflate";
@@ -26,7 +26,9 @@ const { parseQuery } = await tsImport(join(ROOT, "worker/search/query.ts"), impo
 const { buildSearchIndex, loadSearchIndex, RANK_TUNING, EXPAND_TUNING } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
 const readJsonl = (p) => readFileSync(p, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const docs = readJsonl(join(ROOT, "../shared/search-devset/corpus.jsonl"));
-const queries = readJsonl(join(ROOT, "../shared/search-devset/queries.jsonl"));
+// --queries FILE: other queries over the same documents (e.g. more seeds of gen_queries.mjs), same shape.
+const queriesArg = process.argv.indexOf("--queries");
+const queries = readJsonl(queriesArg > 0 ? process.argv[queriesArg + 1] : join(ROOT, "../shared/search-devset/queries.jsonl"));
 function folderFiles(dir) { const files = {}; const walk = (d) => { for (const n of readdirSync(d)) { const f = join(d, n); if (statSync(f).isDirectory()) walk(f); else files[relative(dir, f)] = new Uint8Array(readFileSync(f)); } }; walk(dir); return files; }
 const enc = new TextEncoder();
 const sources = [
@@ -84,8 +86,8 @@ if (why > 0) {
       let cap = Infinity;
       for (const a of g.alts) if (a.how === "exact") cap = Math.min(cap, idf(data.postings(a.term).length / 2));
       let best = null;
-      for (const a of g.alts) { const v = postingOf(a.term, doc); if (!v) continue; const sc = a.weight * Math.min(cap, idf(data.postings(a.term).length / 2)) * (v >> 1) / 1000; if (!best || sc > best.sc) best = { sc, a, head: v & 1 }; }
-      return best ? `${g.word}→${data.terms[best.a.term]}(${best.a.how} ${best.a.weight.toFixed(2)}${best.head ? " H" : ""}) ${best.sc.toFixed(2)}` : `${g.word}→∅`;
+      for (const a of g.alts) { const v = postingOf(a.term, doc); if (!v) continue; const sc = a.weight * Math.min(cap, idf(data.postings(a.term).length / 2)) * (v >> (data.titleBit ? 2 : 1)) / 1000; if (!best || sc > best.sc) best = { sc, a, head: v & 1, title: data.titleBit && (v >> 1) & 1 }; }
+      return best ? `${g.word}→${data.terms[best.a.term]}(${best.a.how} ${best.a.weight.toFixed(2)}${best.title ? " T" : best.head ? " H" : ""}) ${best.sc.toFixed(2)}` : `${g.word}→∅`;
     });
     console.log(`${h.score.toFixed(2)} ${idOf(h.doc)} "${h.doc.title}" headLen ${data.headLen[doc]}\n    ${parts.join(" | ")}`);
   }

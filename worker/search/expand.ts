@@ -4,10 +4,11 @@
  * and synonyms (the general thesaurus, API abbreviations, and relations mined from this portal's content).
  * A document's score for a group is its best alternative, so alternatives never add up.
  */
-import { stem } from "./analyze";
+import { STOPWORDS, stem } from "./analyze";
 import { findSorted, lowerBound, type IndexView } from "./format";
 import { TypoFinder } from "./fuzzy";
 import type { ParsedQuery } from "./query";
+import { isWholeIdentifier } from "./tokenize";
 import { isDictionaryWord, synonymsOf } from "./synonyms";
 
 /** One way a query word can match: a term index and how much a match through it is worth (0..1]. */
@@ -17,6 +18,12 @@ export interface Alternative {
   /** The surface word this alternative stands for (for suggestions). */
   word: string;
   how: "exact" | "prefix" | "typo" | "synonym";
+  /**
+   * A whole identifier standing for each of its parts: `typed` when the reader typed an identifier (rank.ts counts a
+   * document having it whole as naming the thing, whatever field it is in), `run` when adjacent typed words are one
+   * identifier of the portal's (an ordinary alternative).
+   */
+  whole?: "typed" | "run";
 }
 
 /** All alternatives of one query word. */
@@ -27,7 +34,14 @@ export interface TermGroup {
   optional?: boolean;
 }
 
-const PREFIX_WEIGHT = 0.9;
+/**
+ * A completion of the word being typed counts as much as the word itself: "watch" is as likely the start of
+ * "watchlist" as the stem of "watched" (was 0.9, which put every inflection of the typed letters before any longer
+ * word). An identifier's completion stays below the identifier typed whole (`room_policies` before
+ * `room_policies_config`).
+ */
+const PREFIX_WEIGHT = 1;
+const IDENT_PREFIX_WEIGHT = 0.9;
 const TYPO_WEIGHT = [1, 0.8, 0.6];
 const MAX_PREFIX_TERMS = 48;
 const MAX_PREFIX_SCAN = 2000;
@@ -42,6 +56,8 @@ const RARE_DF = 2;
 const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
 const MAX_TYPO_TERMS = 12;
+/** Most adjacent query words read as one identifier ("request download shares" → `request_download_shares`). */
+const MAX_RUN = 6;
 /**
  * Corrections of a dictionary word the portal does not use ("halt" → hall) weigh this much of a correction of a
  * non-word: the reader more likely chose another word for the thing (its synonyms compete) than mistyped one.
@@ -78,8 +94,11 @@ export class Expander {
     // words may be matched by them, so a document saying the synonym satisfies the phrase.
     for (let i = 0; i + 1 < groups.length; i++) {
       // Two words the portal writes as one ("data base" → database, "web hook" → webhook).
+      // Only when the joined word is a term of its own: stemming can fold it back into the first word
+      // ("credential" + "li", being typed → "credentialli" → credenti), and then any document with the first word
+      // would satisfy the second for free, whatever the reader was typing.
       const joined = this.termOf(stem(q.words[i] + q.words[i + 1]), readable);
-      if (joined >= 0) {
+      if (joined >= 0 && joined !== this.termOf(stem(q.words[i])) && joined !== this.termOf(stem(q.words[i + 1]))) {
         const alt: Alternative = { term: joined, weight: PHRASE_WEIGHT, word: q.words[i] + q.words[i + 1], how: "exact" };
         for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === joined)) g.alts.push(alt);
       }
@@ -90,11 +109,51 @@ export class Expander {
         for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === t && a.weight >= alt.weight)) g.alts.push(alt);
       }
     }
+    this.identifiers(q, groups, readable, df);
+    // A stopword being typed is the start of a longer word ("list order it" → items): its completions are the word
+    // being typed, required like any other; the stopword itself is never looked up.
+    if (q.typing && q.typing.length >= 2) {
+      const alts = this.completions(q.typing, (t) => (t < 0 ? 0 : df(t))).filter((a) => !STOPWORDS.has(a.word));
+      if (alts.length) groups.push({ word: q.typing, alts });
+    }
     for (const w of q.optional) {
       const t = this.termOf(stem(w), readable);
       if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
     }
     return groups;
+  }
+
+  /**
+   * Whole-identifier alternatives: each typed identifier's whole form (exact; completed when it is the word being
+   * typed; else corrected) for every one of its parts, and runs of adjacent words the portal has as one identifier.
+   */
+  private identifiers(q: ParsedQuery, groups: TermGroup[], readable: (term: number) => boolean, df: (term: number) => number): void {
+    const push = (i: number, alt: Alternative) => {
+      const g = groups[i];
+      if (!g.alts.some((a) => a.term === alt.term && a.whole && a.weight >= alt.weight)) g.alts.push(alt);
+    };
+    const last = q.words.length - 1;
+    for (const id of q.idents) {
+      const alts: Alternative[] = [];
+      const exact = this.termOf(id.whole, readable);
+      if (exact >= 0) alts.push({ term: exact, weight: 1, word: id.whole, how: "exact" });
+      if (q.lastIsPrefix && id.parts.includes(last)) {
+        for (const a of this.completions(id.whole, (t) => (t < 0 ? 0 : df(t)), true)) alts.push({ ...a, weight: IDENT_PREFIX_WEIGHT });
+      }
+      if (!alts.length) {
+        for (const c of this.typos.identifier(id.whole)) {
+          if (df(this.data.wordTerm[c.word]) > 0) alts.push({ term: this.data.wordTerm[c.word], weight: TYPO_WEIGHT[c.distance], word: this.data.words[c.word], how: "typo" });
+        }
+      }
+      for (const a of alts.slice(0, MAX_TYPO_TERMS)) for (const i of id.parts) push(i, { ...a, whole: "typed" });
+    }
+    for (let i = 0; i < q.words.length; i++) {
+      for (let j = i + 2; j <= Math.min(q.words.length, i + MAX_RUN); j++) {
+        const word = q.words.slice(i, j).join("_");
+        const t = this.termOf(word, readable);
+        if (t >= 0) for (let k = i; k < j; k++) push(k, { term: t, weight: 1, word, how: "exact", whole: "run" });
+      }
+    }
   }
 
   // A word only private documents contain behaves exactly like an unknown word (corrected as a typo).
@@ -109,7 +168,9 @@ export class Expander {
     if (exact >= 0) add({ term: exact, weight: 1, word, how: "exact" });
     const raw = this.termOf(word, readable);
     if (raw >= 0) add({ term: raw, weight: 1, word, how: "exact" });
-    if (prefix && word.length >= 2) for (const a of this.completions(word, df)) add(a);
+    if (prefix && word.length >= 2) {
+      for (const a of this.completions(word, df)) add(a);
+    }
     if (exact < 0 && raw < 0 && !(prefix && best.size)) {
       const damp = isDictionaryWord(stem(word)) ? DICTIONARY_TYPO_DAMPING : 1;
       for (const a of this.corrections(word, df)) add({ ...a, weight: a.weight * damp });
@@ -143,11 +204,12 @@ export class Expander {
     return t >= 0 && readable(t) ? t : -1;
   }
 
-  private completions(prefix: string, df: (term: number) => number): Alternative[] {
+  /** Vocabulary words completing `prefix`: whole identifiers only for an identifier's prefix (`identifier`), else words. */
+  private completions(prefix: string, df: (term: number) => number, identifier = false): Alternative[] {
     const { words, wordTerm } = this.data;
     const out: Alternative[] = [];
     for (let i = lowerBound(words, prefix); i < words.length && words[i].startsWith(prefix); i++) {
-      if (words[i] === prefix || df(wordTerm[i]) === 0) continue;
+      if (words[i] === prefix || df(wordTerm[i]) === 0 || isWholeIdentifier(words[i]) !== identifier) continue;
       out.push({ term: wordTerm[i], weight: PREFIX_WEIGHT, word: words[i], how: "prefix" });
       // A one- or two-letter prefix of a large vocabulary: enough candidates to pick the most frequent from.
       if (out.length >= MAX_PREFIX_SCAN) break;

@@ -9,11 +9,14 @@
  */
 
 import { lowerBound } from "./format";
+import { isWholeIdentifier } from "./tokenize";
 
 /** Longest word considered for typos; longer input is not a typo'd word but noise. */
 const MAX_WORD = 32;
 /** Vocabulary words a long word's fallback scan compares at most (one first letter of a large portal). */
 const MAX_SCAN = 20_000;
+/** Longest whole identifier corrected (tokenize.ts keeps at most 8 parts). */
+const MAX_IDENTIFIER = 96;
 
 /** The strings obtained from `w` by deleting one character (distinct). */
 export function deletions(w: string): string[] {
@@ -89,13 +92,21 @@ export class TypoFinder {
     return out;
   }
 
+  /**
+   * Whole identifiers (tokenize.ts: parts joined by `_`) within `max` edits of `whole`, by the bounded scan: they are
+   * kept out of the deletion map, so a word's typo is never read as an identifier, and there are few per first letter.
+   */
+  identifier(whole: string, max = maxEdits(whole)): Array<{ word: number; distance: number }> {
+    return max > 0 && whole.length <= MAX_IDENTIFIER ? this.scan(whole, max, true) : [];
+  }
+
   /** Words sharing `word`'s first letter, at most 2 letters longer or shorter, within `max` edits (bounded scan). */
-  private scan(word: string, max: number): Array<{ word: number; distance: number }> {
+  private scan(word: string, max: number, identifiers = false): Array<{ word: number; distance: number }> {
     const out: Array<{ word: number; distance: number }> = [];
     const first = word[0];
     for (let i = lowerBound(this.words, first), n = 0; i < this.words.length && this.words[i][0] === first && n < MAX_SCAN; i++, n++) {
       const w = this.words[i];
-      if (Math.abs(w.length - word.length) > 2 || !/\p{L}/u.test(w)) continue;
+      if (Math.abs(w.length - word.length) > max || isWholeIdentifier(w) !== identifiers || !/\p{L}/u.test(w)) continue;
       const distance = editDistance(word, w, max);
       if (distance <= max && w !== word) out.push({ word: i, distance });
     }
@@ -111,7 +122,7 @@ export class TypoFinder {
       else map.set(key, [i]);
     };
     this.words.forEach((w, i) => {
-      if (w.length < 2 || w.length > MAX_WORD || !/\p{L}/u.test(w)) return;
+      if (w.length < 2 || w.length > MAX_WORD || isWholeIdentifier(w) || !/\p{L}/u.test(w)) return;
       add(w, i);
       for (const d of deletions(w)) add(d, i);
     });

@@ -11,7 +11,7 @@ import { stem } from "./analyze";
 import { Expander, type TermGroup } from "./expand";
 import { DocColumns, INDEX_FORMAT, PREVIOUS_INDEX_FORMAT, type IndexData, type IndexView } from "./format";
 import { readIndexBytes } from "./index-bytes";
-import { parseQuery } from "./query";
+import { parseQuery, type ParsedQuery } from "./query";
 import { fuse } from "./fuse";
 import { rank } from "./rank";
 import { accessKey, type SemanticScope } from "./semantic";
@@ -144,7 +144,7 @@ class LoadedIndex implements SearchIndex {
     });
     const response: SearchResponse = { total: hits.length, results };
     if (all.length) response.facets = { kind: facets };
-    const suggestions = this.suggest(groups, allowed);
+    const suggestions = this.suggest(q, groups, allowed);
     if (suggestions.length) response.suggestions = suggestions;
     return response;
   }
@@ -235,18 +235,28 @@ class LoadedIndex implements SearchIndex {
 
   /**
    * "Did you mean": the query with each typo'd word replaced by its best correction that occurs in an allowed
-   * document. Only words from readable documents can appear, so a private word never leaks.
+   * document. Only words from readable documents can appear, so a private word never leaks. A whole identifier is
+   * never offered for one word (its index form, `parcel_label_voided_event`, is not what anyone types): a typed
+   * identifier some part of which only the identifier's correction explains is offered whole, in the typed style.
    */
-  private suggest(groups: TermGroup[], allowed: Uint8Array): string[] {
+  private suggest(q: ParsedQuery, groups: TermGroup[], allowed: Uint8Array): string[] {
     let changed = false;
     const words = groups.map((g) => {
       if (g.alts.some((a) => a.how === "exact")) return g.word;
-      const typo = g.alts.filter((a) => a.how === "typo" && this.readableDf(a.term, allowed) > 0).sort((a, b) => b.weight - a.weight)[0];
+      const typo = g.alts.filter((a) => a.how === "typo" && !a.whole && this.readableDf(a.term, allowed) > 0).sort((a, b) => b.weight - a.weight)[0];
       if (!typo || stem(typo.word) === stem(g.word)) return g.word;
       changed = true;
       return typo.word;
     });
-    return changed ? [words.join(" ")] : [];
+    for (const id of q.idents) {
+      // Only when a part is left uncorrected: otherwise the corrected words already say it.
+      if (!id.parts.some((i) => words[i] === groups[i]?.word && !groups[i].alts.some((a) => a.how === "exact"))) continue;
+      const fix = id.parts.flatMap((i) => groups[i]?.alts ?? []).filter((a) => a.how === "typo" && a.whole === "typed" && this.readableDf(a.term, allowed) > 0).sort((a, b) => b.weight - a.weight)[0];
+      if (!fix) continue;
+      id.parts.forEach((i, k) => (words[i] = k === 0 ? asTyped(fix.word, id.typed) : ""));
+      changed = true;
+    }
+    return changed ? [words.filter(Boolean).join(" ")] : [];
   }
 
   /** How many documents the reader may open contain `term`. */
@@ -260,6 +270,16 @@ class LoadedIndex implements SearchIndex {
     }
     return n;
   }
+}
+
+/** A whole identifier (`parcel_label_voided_event`) spelt the way the reader typed theirs: snake, dotted, kebab or camel case. */
+function asTyped(whole: string, typed: string): string {
+  const parts = whole.split("_");
+  if (typed.includes("_")) return whole;
+  if (typed.includes(".")) return parts.join(".");
+  if (typed.includes("-")) return parts.join("-");
+  const upper = (p: string) => p.charAt(0).toUpperCase() + p.slice(1);
+  return parts.map((p, i) => (i === 0 && typed.charAt(0) === typed.charAt(0).toLowerCase() ? p : upper(p))).join("");
 }
 
 function localeMatches(docLocale: string, wanted: string): boolean {

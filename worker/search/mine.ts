@@ -10,7 +10,7 @@
  * - compounds: a closed compound of the vocabulary is a kind of its head (`namespace` → space), one way.
  */
 import { STOPWORDS, stem } from "./analyze";
-import { tokenize } from "./tokenize";
+import { tokenize, isWholeIdentifier } from "./tokenize";
 import type { SearchDocument } from "./types";
 
 /** A pair must recur this often to count; one-off pairs are mostly noise ("list" vs "retrieve" once). */
@@ -64,7 +64,7 @@ function nameWords(phrase: string): string[] {
   for (const chunk of phrase.replace(/["'“”‘’_*`]/g, " ").split(/\s+/)) {
     if (!chunk || /\p{N}/u.test(chunk)) continue;
     const tokens = tokenize(chunk, 16);
-    const word = tokens.length > 1 ? (tokens.find((t) => t.joined) ?? tokens[tokens.length - 1]).word : tokens[0]?.word;
+    const word = tokens.length > 1 ? (tokens.find((t) => t.joined && !isWholeIdentifier(t.word)) ?? tokens[tokens.length - 1]).word : tokens[0]?.word;
     if (word && !STOPWORDS.has(word) && /^\p{L}+$/u.test(word)) out.push(word);
   }
   return out;

@@ -16,7 +16,7 @@ describe("parseQuery", () => {
   });
 
   it("keeps the closing word of 'how does X work' as optional", () => {
-    expect(parseQuery("how does jsonpath work")).toEqual({ words: ["jsonpath"], optional: ["work"], lastIsPrefix: false });
+    expect(parseQuery("how does jsonpath work")).toEqual({ words: ["jsonpath"], optional: ["work"], lastIsPrefix: false, idents: [] });
   });
 
   it("keeps stopwords when nothing else is left, and never strips a frame down to nothing", () => {
@@ -28,6 +28,13 @@ describe("parseQuery", () => {
     expect(parseQuery("create dro").lastIsPrefix).toBe(true);
     expect(parseQuery("create dro ").lastIsPrefix).toBe(false);
     expect(parseQuery("how do i create dro").lastIsPrefix).toBe(false);
+  });
+
+  it("keeps a stopword being typed last as the start of a word, not as a word", () => {
+    expect(parseQuery("list order it")).toMatchObject({ words: ["list", "order"], lastIsPrefix: false, typing: "it" });
+    expect(parseQuery("list order it ").typing).toBeUndefined();
+    expect(parseQuery("how do i check in").typing).toBeUndefined();
+    expect(parseQuery("it").words).toEqual(["it"]);
   });
 
   it("splits identifiers typed as such", () => {

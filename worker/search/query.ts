@@ -3,7 +3,7 @@
  * "how does X work") and stopwords removed, and whether the last word is still being typed (prefix).
  */
 import { STOPWORDS } from "./analyze";
-import { tokenize } from "./tokenize";
+import { isWholeIdentifier, tokenize } from "./tokenize";
 
 /** Characters of a query that are read; the rest is ignored (a 10 KB query is not a query). */
 export const MAX_QUERY_CHARS = 256;
@@ -17,6 +17,17 @@ export interface ParsedQuery {
   optional: string[];
   /** True when the query does not end in whitespace or punctuation: the last word is being typed. */
   lastIsPrefix: boolean;
+  /**
+   * Identifiers typed as identifiers (`ParcelLabelVoidedEvent`, `parcel_label.voided`): each one's whole form (see
+   * tokenize.ts), the indexes in `words` of its parts, and its spelling as typed (for suggestions).
+   */
+  idents: Array<{ whole: string; parts: number[]; typed: string }>;
+  /**
+   * A stopword being typed as the last word ("list order it", "check in"): not a word to look up, but it may be the
+   * start of one ("items", "into"), so expand.ts looks it up as that alone (its completions, never itself), and
+   * drops it when nothing completes it.
+   */
+  typing?: string;
 }
 
 // Phrases that frame a question rather than name what is wanted; removed wherever they start the query.
@@ -52,9 +63,19 @@ export function parseQuery(raw: string): ParsedQuery {
   // "work" in "how does X work" may be in the title ("How does JSONPath Work?"): kept as an optional word.
   if (stripped) TRAILERS.forEach((t) => strip(t, true));
   // Templates match case-insensitively on the original text, so camel-case identifiers still split.
-  const all = tokenize(framed, MAX_QUERY_WORDS * 4).filter((t) => !t.joined).map((t) => t.word);
-  const content = all.filter((w) => !STOPWORDS.has(w));
-  const words = (content.length ? content : all).slice(0, MAX_QUERY_WORDS);
+  const tokens = tokenize(framed, MAX_QUERY_WORDS * 4);
+  const all = tokens.filter((t) => !t.joined);
+  const content = all.filter((t) => !STOPWORDS.has(t.word));
+  const kept = (content.length ? content : all).slice(0, MAX_QUERY_WORDS);
+  const words = kept.map((t) => t.word);
+  const idents: ParsedQuery["idents"] = [];
+  for (const t of tokens) {
+    if (!t.joined || !isWholeIdentifier(t.word)) continue;
+    const parts = kept.flatMap((k, i) => (k.start >= t.start && k.end <= t.end ? [i] : []));
+    if (parts.length) idents.push({ whole: t.word, parts, typed: framed.slice(t.start, t.end) });
+  }
   const optional = tokenize(frame.join(" ")).map((t) => t.word).filter((w) => !STOPWORDS.has(w) && !words.includes(w));
-  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped };
+  const last = all[all.length - 1];
+  const typing = lastIsPrefix && !stripped && content.length && last && STOPWORDS.has(last.word) && kept.length < MAX_QUERY_WORDS ? last.word : undefined;
+  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped && !typing, idents, ...(typing ? { typing } : {}) };
 }

@@ -29,7 +29,15 @@ export const RANK_TUNING = {
   bodyCover: 0.5,
   /** A head match of a query word is preferred to a body match of the same word unless that is worth this many times more. */
   headPreference: 2,
+  /**
+   * Extra weight, times the share of the query a typed identifier covers, for a document that has that identifier
+   * whole (anywhere: a changelog entry adding `ParcelLabelVoidedEvent` names it as surely as a title would): an exact
+   * identifier outranks documents sharing only its common parts ("parcel", "label", "event").
+   */
+  wholeBonus: 3,
 };
+/** How much a whole-identifier match is preferred to any other alternative of the same word in a document. */
+const WHOLE_PICK = 1e3;
 /** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
 const PREFERRED_LOCALE_BOOST = 1.25;
 
@@ -58,7 +66,7 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
   // Format 3 postings: saturation * 4 + inTitle * 2 + inHead; format 2: saturation * 2 + inHead (a head match read as a title match, as it was ranked).
   const titleBit = data.titleBit;
   const shift = titleBit ? 2 : 1;
-  const { headBonus: HEAD_BONUS, softFloor: SOFT_FLOOR, bodyCover: BODY_COVER, headPreference: HEAD_PREFERENCE } = RANK_TUNING;
+  const { headBonus: HEAD_BONUS, softFloor: SOFT_FLOOR, bodyCover: BODY_COVER, headPreference: HEAD_PREFERENCE, wholeBonus: WHOLE_BONUS } = RANK_TUNING;
   // idf from the reader's documents only, so even scores carry nothing about documents they may not open.
   let readable = 0;
   for (let i = 0; i < n; i++) if (allowed[i]) readable++;
@@ -72,6 +80,8 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
   const bestPick = new Float64Array(n);
   const bestWeight = new Float64Array(n);
   const covered = new Float64Array(n);
+  const bestWhole = new Float64Array(n);
+  const wholeMatched = new Float64Array(n);
   const touched: number[] = [];
   const termsHit = new Set<number>();
   const g = groups.filter((x) => !x.optional).length;
@@ -79,11 +89,13 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
     const local: number[] = [];
     // Completions, corrections and synonyms are worth at most what the typed word itself is worth: a rare
     // completion must not outrank the common word the reader actually typed.
+    // A typed identifier's whole form is the more specific match: neither capped nor a cap.
     let cap = Infinity;
-    for (const alt of group.alts) if (alt.how === "exact") cap = Math.min(cap, idf(df(alt.term), readable));
+    for (const alt of group.alts) if (alt.how === "exact" && alt.whole !== "typed") cap = Math.min(cap, idf(df(alt.term), readable));
     for (const alt of group.alts) {
       const list = data.postings(alt.term);
-      const w = alt.weight * Math.min(cap, idf(df(alt.term), readable));
+      const typed = alt.whole === "typed";
+      const w = alt.weight * (typed ? idf(df(alt.term), readable) : Math.min(cap, idf(df(alt.term), readable)));
       let doc = 0;
       for (let i = 0; i < list.length; i += 2) {
         doc += list[i];
@@ -93,13 +105,15 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
         if (best[doc] === 0) local.push(doc);
         // Which alternative stands for the word in this document: the one in its head unless a body match is
         // worth HEAD_PREFERENCE times more ("insert" → "add" in `calls_add`, not "register" in its description).
-        const pick = v & 1 ? s * HEAD_PREFERENCE : s;
+        // A typed identifier found whole stands for the word wherever it is, before any part match.
+        const pick = typed ? s * WHOLE_PICK : v & 1 ? s * HEAD_PREFERENCE : s;
         if (pick > bestPick[doc]) {
           bestPick[doc] = pick;
           best[doc] = s;
-          bestHead[doc] = v & 1;
+          bestHead[doc] = typed ? 1 : v & 1;
           bestTitle[doc] = titleBit ? (v >> 1) & 1 : v & 1;
           bestWeight[doc] = alt.weight;
+          bestWhole[doc] = typed ? alt.weight : 0;
         }
         termsHit.add(alt.term);
       }
@@ -114,7 +128,9 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
         covered[doc] += (SOFT_FLOOR + (1 - SOFT_FLOOR) * bestWeight[doc]) * (bestHead[doc] ? 1 : BODY_COVER);
         headMatched[doc] += bestHead[doc];
         titleMatched[doc] += bestTitle[doc];
+        wholeMatched[doc] += bestWhole[doc];
       }
+      bestWhole[doc] = 0;
       bestTitle[doc] = 0;
       best[doc] = 0;
       bestPick[doc] = 0;
@@ -131,7 +147,7 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
     // guide section belongs to, an operation's tag) are not its title, or every section of a page whose title the
     // query repeats would be as tight as the page, and as each other, whatever their own headings say.
     const tightness = titleMatched[doc] / Math.max(data.headLen[doc], titleMatched[doc], 1);
-    const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness);
+    const s = score[doc] * coverage * coverage * (1 + HEAD_BONUS * head) * (1 + 0.3 * tightness) * (1 + (WHOLE_BONUS * wholeMatched[doc]) / g);
     const exact = g > 0 && matched[doc] === g && covered[doc] >= g - 1e-9 && headMatched[doc] === g;
     hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc], exact });
   }

@@ -47,6 +47,32 @@ describe("ranking", () => {
     expect(ids("admin users remove", API)[0]).toBe("remove");
   });
 
+  it("reads a stopword being typed as the start of a longer word", () => {
+    const docs = [
+      doc("orders", "List orders", "Lists orders, newest first.", { fields: { operationId: "listOrders" } }),
+      doc("items", "List order items", "Lists the items of one order.", { fields: { operationId: "listOrderItems" } }),
+      doc("checkin", "Check into an item", "Checks the user into a show."),
+      doc("checkout", "Check out", "Checks the user out."),
+    ];
+    expect(ids("list order it", docs)[0]).toBe("items");
+    expect(ids("check in", docs)[0]).toBe("checkin");
+    // Typed to its end, the stopword is a stopword again.
+    expect(ids("list order it ", docs)[0]).toBe("orders");
+  });
+
+  it("does not join a word being typed onto the word before when the join folds back into that word", () => {
+    // "credential" + "li" → "credentialli", which stems to credenti: every credential would match "li" for free.
+    const docs = [
+      doc("cred", "Update a credential", "Updates a credential: the credential username and the credential password, and the credential realm."),
+      doc("list", "Update a Credential List", "Updates a list."),
+      doc("users", "List users", "Lists users."),
+      doc("domains", "List domains", "Lists domains."),
+      doc("calls", "List calls", "Lists calls."),
+      doc("domain", "Update a domain", "Updates a domain."),
+    ];
+    expect(ids("update credential li", docs)[0]).toBe("list");
+  });
+
   it("completes a word being typed with a typo in it", () => {
     expect(ids("create kubenr", API)[0]).toBe("k8s");
     expect(ids("list orgna", API)[0]).toBe("orgs");

@@ -8,12 +8,22 @@ const words = (s: string) => tokenize(s).map((t) => (t.joined ? `${t.word}*` : t
 
 describe("tokenize", () => {
   it("splits identifiers into their words, and keeps camel-case pieces joined too", () => {
-    expect(words("chat_postMessage")).toEqual(["chat", "post", "message", "postmessage*"]);
-    expect(words("ListAvailablePhoneNumberTollFree")).toEqual(["list", "available", "phone", "number", "toll", "free", "listavailablephonenumbertollfree*"]);
-    expect(words("repos/get-content")).toEqual(["repos", "get", "content"]);
-    expect(words("admin.users.remove")).toEqual(["admin", "users", "remove"]);
-    expect(words("HTTPServer")).toEqual(["http", "server", "httpserver*"]);
+    expect(words("chat_postMessage")).toEqual(["chat", "post", "message", "postmessage*", "chat_post_message*"]);
+    expect(words("ListAvailablePhoneNumberTollFree")).toEqual(["list", "available", "phone", "number", "toll", "free", "listavailablephonenumbertollfree*", "list_available_phone_number_toll_free*"]);
+    expect(words("repos/get-content")).toEqual(["repos", "get", "content", "get_content*"]);
+    expect(words("admin.users.remove")).toEqual(["admin", "users", "remove", "admin_users_remove*"]);
+    expect(words("HTTPServer")).toEqual(["http", "server", "httpserver*", "http_server*"]);
     expect(words("List Floating IPs")).toEqual(["list", "floating", "ips"]);
+  });
+
+  it("keeps an identifier whole in one spelling whatever its style, but not a word with an apostrophe", () => {
+    const whole = (s: string) => tokenize(s).filter((t) => t.joined && t.word.includes("_")).map((t) => t.word);
+    for (const s of ["ParcelLabelVoidedEvent", "parcel_label_voided_event", "parcel.label.voided.event", "parcel-label-voidedEvent"]) {
+      expect(whole(s)).toEqual(["parcel_label_voided_event"]);
+    }
+    expect(whole("user's guide")).toEqual([]);
+    expect(whole("S3ConfigCreateRequest")).toEqual(["s3_config_create_request"]);
+    expect(whole("see `a.b.c.d.e.f.g.h.i` and v2/items")).toEqual([]);
   });
 
   it("keeps version numbers whole and digits inside words", () => {
@@ -78,11 +88,27 @@ function referenceTokens(text: string, maxTokens = Infinity): Token[] {
       count++;
       continue;
     }
+    // Each run of pieces up to a `/`, `:` or the chunk's end is an identifier, also kept whole (its parts joined
+    // by `_`) after its last piece when it has 2-8 parts and no apostrophe.
     let offset = 0;
+    let parts: Token[] = [];
+    let apostrophe = false;
     for (const p of chunk.split(/[_.\/\-'’:]+/)) {
       const at = chunk.indexOf(p, offset);
       offset = at + p.length;
-      if (p) count += piece(p, m.index + at);
+      if (!p) continue;
+      const before = out.length;
+      count += piece(p, m.index + at);
+      parts.push(...out.slice(before).filter((t) => !t.joined));
+      const sep = chunk[offset] ?? "";
+      if (sep === "'" || sep === "’") apostrophe = true;
+      if (sep && sep !== "/" && sep !== ":") continue;
+      if (!apostrophe && parts.length >= 2 && parts.length <= 8 && !parts.some((t) => CJK.test(t.word)) && parts.some((t) => /\p{L}/u.test(t.word))) {
+        emit(parts.map((t) => t.word).join("_"), parts[0].start, parts[parts.length - 1].end, true);
+        count++;
+      }
+      parts = [];
+      apostrophe = false;
     }
   }
   return out;

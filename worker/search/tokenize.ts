@@ -1,7 +1,8 @@
 /**
  * @module Text to index terms: folding (case, diacritics), identifier splitting (`chat_postMessage`,
- * `ListAvailablePhoneNumberTollFree`, `repos/get-content`, `admin.users.remove`), version numbers kept whole,
- * CJK as character bigrams. Used identically at build and query time so both sides agree on terms.
+ * `ListAvailablePhoneNumberTollFree`, `repos/get-content`, `admin.users.remove`) with each identifier also kept
+ * whole (`chat_post_message`), version numbers kept whole, CJK as character bigrams. Used identically at build and
+ * query time so both sides agree on terms.
  */
 
 /** One word found in a text: its folded surface form and where it sits in the original string. */
@@ -11,8 +12,24 @@ export interface Token {
   /** UTF-16 offsets into the original text (end exclusive). */
   start: number;
   end: number;
-  /** True for the joined form of a split identifier (`postmessage` for `postMessage`). */
+  /** True for the joined form of a split identifier (`postmessage` for `postMessage`, `chat_post_message`). */
   joined?: boolean;
+}
+
+/**
+ * Longest identifier kept whole, in parts: past it a chunk is a path or a URL, not a name a reader types.
+ * `/` and `:` end an identifier (`repos/get-content` is two), an apostrophe means a word (`user's`), not a name.
+ */
+const MAX_IDENT_PARTS = 8;
+const LETTER = /\p{L}/u;
+
+/**
+ * Whether `word` is a whole identifier as {@link tokenize} keeps it: its parts folded and joined by `_`, whatever
+ * the source's style (`ParcelLabelVoidedEvent`, `parcel_label.voided_event` → `parcel_label_voided_event`). Never
+ * stemmed (no letters-only word has `_`), so `requestDownloadShares` and `requestDownloadShare` stay apart.
+ */
+export function isWholeIdentifier(word: string): boolean {
+  return word.includes("_");
 }
 
 // A chunk is a run of letters/digits, possibly joined by identifier punctuation (`_ . / - '`).
@@ -115,22 +132,74 @@ export function scanTokens(text: string, maxTokens: number, emit: TokenSink): nu
         continue;
       }
     }
+    if (pieces === 1) {
+      // Most chunks: one plain word, no identifier to keep whole.
+      const plain = plainPiece(text, start, p);
+      if (plain) {
+        emit(plain === 1 ? text.slice(start, p) : text.slice(start, p).toLowerCase(), start, p, false);
+        count++;
+        continue;
+      }
+    }
+    const whole = new WholeIdentifier(emit);
     for (let from = start; from < p; ) {
       let to = from + 1;
       while (to < p && isAsciiAlnum(text.charCodeAt(to))) to++;
       const plain = plainPiece(text, from, to);
-      if (plain === 1) emit(text.slice(from, to), from, to, false);
-      else if (plain === 2) emit(text.slice(from, to).toLowerCase(), from, to, false);
+      if (plain === 1) whole.part(emit, text.slice(from, to), from, to);
+      else if (plain === 2) whole.part(emit, text.slice(from, to).toLowerCase(), from, to);
       else {
-        count += pushPiece(text.slice(from, to), from, emit);
+        count += pushPiece(text.slice(from, to), from, whole.sink);
+        count += whole.after(to < p ? text.charCodeAt(to) : 0);
         from = to + 1;
         continue;
       }
       count++;
+      count += whole.after(to < p ? text.charCodeAt(to) : 0);
       from = to + 1;
     }
   }
   return count;
+}
+
+/**
+ * Collects one identifier's parts as its pieces are emitted and emits the whole form (joined) after its last piece:
+ * at a `/` or `:` (which end an identifier), at the end of the chunk, never after an apostrophe.
+ */
+class WholeIdentifier {
+  private parts: string[] = [];
+  private start = -1;
+  private end = 0;
+  private word = true;
+  constructor(private readonly emit: TokenSink) {}
+  /** Receives a piece's tokens: forwarded, the non-joined ones kept as parts. */
+  readonly sink: TokenSink = (word, start, end, joined) => {
+    this.emit(word, start, end, joined);
+    if (!joined) this.add(word, start, end);
+  };
+  /** A plain piece: emitted and kept. */
+  part(emit: TokenSink, word: string, start: number, end: number): void {
+    emit(word, start, end, false);
+    this.add(word, start, end);
+  }
+  private add(word: string, start: number, end: number): void {
+    if (this.start < 0) this.start = start;
+    this.end = end;
+    this.parts.push(word);
+  }
+  /** After a piece, given the separator that follows it (0 at the chunk's end): emits the whole form if it ends here. */
+  after(separator: number): number {
+    if (separator === 0x27 || separator === 0x2019) this.word = false;
+    if (separator !== 0 && separator !== 0x2f && separator !== 0x3a) return 0;
+    const { parts, word, start, end } = this;
+    this.parts = [];
+    this.start = -1;
+    this.word = true;
+    // A date or a number range (`2025-05-05`) is not a name: an identifier has a letter.
+    if (!word || parts.length < 2 || parts.length > MAX_IDENT_PARTS || parts.some((w) => CJK.test(w)) || !parts.some((w) => LETTER.test(w))) return 0;
+    this.emit(parts.join("_"), start, end, true);
+    return 1;
+  }
 }
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
@@ -169,10 +238,14 @@ function scanChunk(chunk: string, base: number, emit: TokenSink): number {
   }
   let count = 0;
   let offset = 0;
+  const whole = new WholeIdentifier(emit);
   for (const piece of chunk.split(SEPARATOR)) {
     const at = chunk.indexOf(piece, offset);
     offset = at + piece.length;
-    if (piece) count += pushPiece(piece, base + at, emit);
+    if (!piece) continue;
+    count += pushPiece(piece, base + at, whole.sink);
+    // The separator run after the piece: its first character decides (`/`, `:` end an identifier; `'` a word).
+    count += whole.after(offset < chunk.length ? chunk.charCodeAt(offset) : 0);
   }
   return count;
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { TypoFinder } from "./fuzzy";
+import { buildSearchIndex, loadSearchIndex, type SearchDocument } from "./index";
+
+// A vendor's endpoints, a guide section and changelog entries whose bodies add types (issue 34's class 1): the
+// endpoints share the identifiers' common words ("parcel", "label", "event") in their titles.
+const doc = (id: string, kind: SearchDocument["kind"], title: string, body: string, operationId?: string): SearchDocument => ({
+  id, kind, title, body, url: `/x/${id}`, locale: "en", labels: [], ...(operationId ? { fields: { operationId } } : {}),
+});
+const DOCS = [
+  doc("void", "operation", "Void a parcel label", "Voids the label of a parcel that was not shipped.", "voidParcelLabel"),
+  doc("events", "operation", "List parcel label events", "Lists the events of a parcel label.", "listParcelLabelEvents"),
+  doc("create", "operation", "Create a parcel label", "Creates a label for a parcel.", "createParcelLabel"),
+  doc("share", "operation", "Request download share", "Returns one download share.", "requestDownloadShare"),
+  doc("guide", "guide", "Labels › Voiding a label", "A voided parcel label cannot be used again. The label event tells you when."),
+  doc("v240", "changelog", "Changelog › Version 2.4.0", "Added `ParcelLabelVoidedEvent`, sent to webhooks when a label is voided."),
+  doc("v230", "changelog", "Changelog › Version 2.3.0", "Added `ParcelLabelCreatedEvent` and the `label_format` field."),
+  doc("v220", "changelog", "Changelog › Version 2.2.0", "Added `requestDownloadShares`, which lists download shares."),
+];
+const engine = loadSearchIndex(buildSearchIndex(DOCS));
+const first = (q: string) => engine.search(q, { canRead: () => true }).results[0]?.doc.id;
+
+describe("identifiers in a document's body", () => {
+  it("finds the document naming an identifier whole before those sharing its words, in any spelling", () => {
+    expect(first("ParcelLabelVoidedEvent")).toBe("v240");
+    expect(first("parcel_label_voided_event")).toBe("v240");
+    expect(first("parcel.label.voided.event")).toBe("v240");
+    expect(first("ParcelLabelCreatedEvent")).toBe("v230");
+  });
+
+  it("finds it by a prefix typed as the identifier", () => {
+    expect(first("ParcelLabelVoi")).toBe("v240");
+    expect(first("ParcelLabelCrea")).toBe("v230");
+  });
+
+  it("finds it through a typo in the identifier", () => {
+    expect(first("ParcelLabelVoidedEvnet")).toBe("v240");
+    expect(first("ParcelLabelCraetedEvent")).toBe("v230");
+  });
+
+  it("never suggests an identifier's index form for a word; suggests it whole as the reader spells it", () => {
+    const suggest = (q: string) => engine.search(q, { canRead: () => true }).suggestions;
+    // "evxnx" is two edits from "event", too many for a word; the identifier as a whole is within two.
+    expect(suggest("ParcelLabelVoidedEvxnx ")).toEqual(["ParcelLabelVoidedEvent"]);
+    expect(suggest("parcelLabelVxidxdEvent")).toEqual(["parcelLabelVoidedEvent"]);
+    expect(suggest("parcel_label_voided_evxnx")).toEqual(["parcel_label_voided_event"]);
+    expect(suggest("parcel.label.voided.evxnx")).toEqual(["parcel.label.voided.event"]);
+    // A part its word's own correction explains is suggested as that word.
+    expect(suggest("ParcelLabelVoidedEvnet")).toEqual(["parcel label voided event"]);
+    for (const q of ["ParcelLabelVoidedEvxnx", "ParcelLabelCraetedEvnt", "requestDownloadSharse"]) {
+      for (const s of suggest(q) ?? []) expect(s).not.toMatch(/\w_\w/);
+    }
+  });
+
+  it("keeps an identifier apart from its plural's", () => {
+    expect(first("requestDownloadShares")).toBe("v220");
+    expect(first("requestDownloadShare")).toBe("share");
+  });
+
+  it("still ranks the title first for the words without the identifier", () => {
+    expect(first("void parcel label")).toBe("void");
+  });
+});
+
+describe("TypoFinder", () => {
+  it("never reads a word's typo as a whole identifier, nor an identifier's as a word", () => {
+    const words = ["label", "parcel", "parcel_label", "parcel_label_voided"].sort();
+    const finder = new TypoFinder(words);
+    expect(finder.find("labl").map((c) => words[c.word])).toEqual(["label"]);
+    expect(finder.identifier("parcel_lable").map((c) => words[c.word])).toEqual(["parcel_label"]);
+    expect(finder.identifier("parcel_label_vioded").map((c) => words[c.word])).toEqual(["parcel_label_voided"]);
+  });
+});
