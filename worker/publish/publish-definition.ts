@@ -253,6 +253,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     sha256: req.sha256,
     // Served by GET /v1/apis/{api}/definition: Portico's reading of the bytes, per publication (the blob is shared).
     mediaType,
+    root: req.root ?? null,
     modelKey,
     sourceVersion: outcome.sourceVersion,
     title: header.info.title,
