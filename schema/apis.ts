@@ -36,6 +36,11 @@ export const versions = sqliteTable(
      * published before it was kept (served by sniffing). Per publication: the R2 blob is shared by every portal.
      */
     mediaType: text("media_type"),
+    /**
+     * The archive's root file as `?root=` named it when the version was published (null: a single file, or a root
+     * found automatically). Kept so what re-reads the archive (the diff, publish/changes.ts) builds the same root.
+     */
+    root: text("root"),
     /** KV key prefix of this version's model (content-addressed). */
     modelKey: text("model_key").notNull(),
     sourceVersion: text("source_version").notNull(),

@@ -61,7 +61,7 @@ describe("the fallback version label", () => {
       const issue = res.json.lint.issues.find((i: any) => i.rule === "version-fallback");
       expect(issue, what).toMatchObject({ severity: "warning", path, message: expect.stringContaining(`${message}: published under the upload date "${res.json.version}"`) });
     }
-    const bad = await upload(token, emptyVersion.replace('version: ""', 'version: "a/b"'), { api: "p" });
+    const bad = await upload(token, emptyVersion.replace('version: ""', 'version: "a\\u202eb"'), { api: "p" });
     expect(bad.status).toBe(422);
     expect(bad.json.error).toMatchObject({ code: "invalid-version", details: { field: "info.version" } });
   });

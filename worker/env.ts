@@ -1,5 +1,5 @@
 /** @module The Hono environment types every route and middleware shares (kept apart from app.ts so routes never import the app). */
-import type { PagePolicy } from "./http/security-headers";
+import type { PagePolicy } from "./http/page-policy";
 import type { PortalRow } from "./store/portals";
 
 /**
@@ -10,7 +10,7 @@ import type { PortalRow } from "./store/portals";
  */
 export type AppEnv = {
   Bindings: Env;
-  /** `pagePolicy`: set by pages that know their portal (worker/http/security-headers.ts). */
+  /** `pagePolicy`: set by pages that know their portal (worker/http/page-policy.ts), read by security-headers.ts. */
   Variables: { pagePolicy?: PagePolicy };
 };
 

@@ -68,6 +68,8 @@ it("Authorize (code + PKCE) from the panel, a protected call, a reload keeps it;
   const errors = collectErrors(page);
   await page.goto(PAGE(), { waitUntil: "networkidle" });
   await open(page);
+  // On a local portal the panel starts with a scheme the mock accepts (issue 38); OAuth is chosen here.
+  await page.locator('.try select[aria-label="Security requirement"]').selectOption({ label: "oauth2" });
   const oauth = page.locator('.try-oauth[data-scheme="oauth2"]');
   await oauth.waitFor();
   expect(await oauth.textContent()).toContain("not authorized");
@@ -75,6 +77,9 @@ it("Authorize (code + PKCE) from the panel, a protected call, a reload keeps it;
   expect(await oauth.locator('label:has-text("shipments:read") input').isChecked()).toBe(true);
   // Without a token the Worker refuses to send (no-token), and nothing reaches the mock.
   expect(await sendAndStatus(page)).toContain("no-token");
+  // The refusal's "Authorize first" takes the reader to the scheme's sign-in.
+  await page.locator(".try-res").getByRole("button", { name: "Authorize first" }).click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".try-oauth")?.getAttribute("data-scheme"))).toBe("oauth2");
 
   await Promise.all([page.waitForURL(PAGE(), { timeout: 30_000 }), oauth.getByRole("button", { name: "Authorize" }).click()]);
   await page.waitForLoadState("networkidle");

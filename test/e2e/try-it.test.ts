@@ -99,6 +99,19 @@ it("GET with path and query parameters through the proxy: status, headers, body 
   await page.close();
 });
 
+it("a newcomer's first Send on the local demo answers 2xx: a scheme the mock accepts is chosen and filled, not OAuth", async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = pageErrors(page);
+  await openPanel(page, "listshipments"); // oauth2 | bearerAuth | apiKey, and no API key entered
+  expect(await page.locator('.try select[aria-label="Security requirement"] option:checked').textContent()).toBe("apiKey");
+  expect(await page.locator('.try [data-scheme="apiKey"]').textContent()).toContain("Any value works on the local mock.");
+  await page.locator(".try-send").click();
+  await page.locator(".try-status").waitFor({ timeout: 90_000 });
+  expect(await page.locator(".try-status").textContent()).toMatch(/^2\d\d /);
+  expect(errors()).toEqual([]);
+  await page.close();
+});
+
 it("POSTs the prefilled JSON body and gets a 2xx from the validating mock", async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors = pageErrors(page);

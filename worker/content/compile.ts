@@ -9,7 +9,8 @@ import { pageFields, splitFrontMatter, type PageFields } from "./front-matter";
 import { sha256 } from "./hash";
 import { assetType, findOperation, isExternal, parseOpLink, resolvePath } from "./links";
 import { BASE_MARKER, stripMarkerChars } from "./markers";
-import { renderContentMarkdown, renderInlineMarkdown, slugify, type RenderEnv } from "./markdown";
+import { renderContentMarkdown, renderInlineMarkdown, slugify } from "./markdown";
+import type { RenderEnv } from "./render-env";
 import { renderSteps } from "./steps";
 import type { AssetFile, ContentChecks, ContentConfig, GlossaryTerm, OperationIndex, PageKind, PageMeta, StoredPage } from "./types";
 

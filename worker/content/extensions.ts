@@ -5,7 +5,7 @@
  */
 import type { MarkdownIt, StateBlock, StateCore, Token } from "markdown-it";
 import container from "markdown-it-container";
-import type { RenderEnv } from "./markdown";
+import type { GlossaryMatcher, RenderEnv } from "./render-env";
 import { escapeHtml } from "../lib/html-escape";
 
 
@@ -66,15 +66,6 @@ export function useContainers(md: MarkdownIt): void {
 
 type BlockRule = (state: StateBlock, start: number, end: number, silent: boolean) => boolean;
 const RAW_TEXT = /<\/?(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)(?=[\s>/]|$)/i;
-
-/** Matches glossary terms and synonyms (longest first, whole words, any case). */
-export interface GlossaryMatcher {
-  pattern: RegExp;
-  /** Lower-cased term or synonym → index of its term. */
-  index: Map<string, number>;
-  /** Plain-text definitions by term index. */
-  definitions: string[];
-}
 
 /** Builds the matcher for a glossary; undefined when the glossary is empty. */
 export function glossaryMatcher(terms: { term: string; synonyms: string[]; text: string }[]): GlossaryMatcher | undefined {

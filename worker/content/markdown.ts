@@ -7,28 +7,10 @@
 import MarkdownIt, { type StateCore } from "markdown-it";
 import anchor from "markdown-it-anchor";
 import sanitizeHtml from "sanitize-html";
-import { glossaryMatcher, useContainers, useGlossary, type GlossaryMatcher } from "./extensions";
+import { glossaryMatcher, useContainers, useGlossary } from "./extensions";
 import { highlightCode, languageOf } from "./highlight";
 import { stripMarkerChars } from "./markers";
-import type { NamedProblem, TocEntry } from "./types";
-
-/** Resolves an author's link target to the href written out (or undefined: the link is dropped to text). */
-export type LinkResolver = (href: string, kind: "link" | "image", line: number) => string | undefined;
-
-/** Per-render state: inputs (file, resolver, known names) and what the render found (problems, TOC). */
-export interface RenderEnv {
-  file: string;
-  /** 1-based line in the file of the Markdown's first line. */
-  bodyLine: number;
-  resolve: LinkResolver;
-  variables: Set<string>;
-  audiences: Set<string>;
-  glossary?: GlossaryMatcher;
-  termsUsed: Set<number>;
-  unknownVariables: NamedProblem[];
-  unknownAudiences: NamedProblem[];
-  toc: TocEntry[];
-}
+import type { RenderEnv } from "./render-env";
 
 /** Stable ASCII anchor of a heading's text (accents folded; variables keep their name). */
 export function slugify(text: string): string {

@@ -5,7 +5,8 @@
  * (`lines=` for every language, `<lang>=` for one). Text before the first step is the introduction.
  */
 import { highlightCode, splitLines } from "./highlight";
-import { renderContentMarkdown, type RenderEnv } from "./markdown";
+import { renderContentMarkdown } from "./markdown";
+import type { RenderEnv } from "./render-env";
 import type { SampleLang, StepItem } from "./types";
 
 const SAMPLE_FENCE = /^(`{3,}|~{3,})\s*sample\s+([\w#+-]+)(?:\s+(.*))?$/;

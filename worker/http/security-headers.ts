@@ -8,22 +8,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-
-/** What a page's policy depends on: the portal's embed and image settings, and whether it is the editor. */
-export interface PagePolicy {
-  /** Origins allowed to frame the page (CSP `frame-ancestors`); empty = `'none'`. */
-  frameAncestors: readonly string[];
-  /** Allow `https:` images (descriptions, guides) from other origins. */
-  externalImages: boolean;
-  /** The API editor: a Web Worker of ours, never framed whatever the portal allows (it holds a token). */
-  editor?: boolean;
-  /** A per-response nonce admitting `<style>` elements a page's own script mounts (CodeMirror, in the editor). */
-  styleNonce?: string;
-  /** A stricter referrer policy, for pages whose URL is a secret (content previews): `no-referrer`. */
-  referrerPolicy?: "no-referrer";
-  /** The CSP of a writer's file served as is (a content bundle's SVG or PDF): sandboxed, set by its route. */
-  bodyCsp?: string;
-}
+import type { PagePolicy } from "./page-policy";
 
 /** The policy of a page outside any portal (404s, unknown portals): nothing framed, no outside images. */
 export const DEFAULT_PAGE_POLICY: PagePolicy = { frameAncestors: [], externalImages: false };

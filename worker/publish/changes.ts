@@ -1,7 +1,8 @@
 /**
  * @module The changes between two published versions of an API (issue 11): both raw definitions from R2, built
- * and compared with openapi/diff. The result is immutable for a pair of models, so it is kept in KV under the
- * pair's content address (`diff/2/<sha256 of both model keys>`) and computed once.
+ * (an archive from the root its publish named, versions.root) and compared with openapi/diff. The result is
+ * immutable for a pair of models, so it is kept in KV under the pair's content address
+ * (`diff/2/<sha256 of both model keys>`) and computed once.
  */
 
 import { buildReference, MAX_DEFINITION_BYTES } from "../openapi/build";
@@ -56,7 +57,8 @@ async function side(env: ChangesEnv, version: VersionRow, name: "from" | "to") {
   }
   const raw = await getDefinition(env.DEFINITIONS, version.sha256);
   if (!raw) throw new ApiError(422, "unreadable-version", `${name}: the raw definition of version "${version.label}" is missing`, { side: name, version: version.label });
-  const built = buildReference({ body: raw.body });
+  // The archive's root as the publish named it: with two candidate roots, no other reading is the published one.
+  const built = buildReference({ body: raw.body, ...(version.root !== null ? { root: version.root } : {}) });
   if (!built.ok) {
     const at = built.line !== undefined ? ` (line ${built.line}${built.column !== undefined ? `, column ${built.column}` : ""})` : "";
     throw new ApiError(422, "unreadable-version", `${name}: version "${version.label}" cannot be read${at}: ${built.message}`, {

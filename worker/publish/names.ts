@@ -84,6 +84,17 @@ export function isValidVersionLabel(label: string): boolean {
 }
 
 /**
+ * The label an `info.version` is published under: "/" and "\\" each become "-" (`N/A` → `N-A`), since a label is one
+ * URL path segment and OpenAPI's `info.version` is any string (3.1.1 §4.8.2). Only `info.version` is changed so:
+ * a `?version=` is chosen by the uploader, who is told to choose again (400). The result still goes through
+ * {@link normalizeLabel}.
+ * @see https://spec.openapis.org/oas/v3.1.1.html#info-object
+ */
+export function labelFromVersion(version: string): string {
+  return version.replace(/[/\\]/g, "-");
+}
+
+/**
  * The label a definition without a version is published under (issue 12): the upload's date in UTC, `YYYY-MM-DD`
  * (ISO 8601). Used when `info.version` is empty, white space, missing or not text, and no `?version=` was given.
  * A date, not `latest`: every label is a snapshot that is kept, diffed (`/changes?from=&to=`) and drafted into the

@@ -25,7 +25,8 @@ import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, p
 import { operationDocument, STREAMED_SCHEMA_WALK } from "../search/documents";
 import { DocumentSetWriter } from "../search/document-set";
 import { liveRelease } from "../store/content";
-import { apiSlugFromTitle, fallbackVersionLabel, isValidApiSlug, normalizeLabel } from "./names";
+import { versionFallbackIssue, versionLabelIssue, type LabelSource } from "./label-issues";
+import { apiSlugFromTitle, fallbackVersionLabel, isValidApiSlug, labelFromVersion, normalizeLabel } from "./names";
 import type { AnswerLint, LateLint, PublishRequest, PublishResponse, UploadIssue } from "./types";
 
 /** Knobs of one publish that the PortalPublisher sets (tests lower them through runInDurableObject). */
@@ -117,18 +118,21 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // a warning saying so (names.ts says why a date); what it does write must be a usable label.
   const written = req.versionLabel ?? String(header.info.version ?? "").trim();
   const labelIssues: UploadIssue[] = [];
+  const labelSource = (): LabelSource => (streamed ? { parsed: { data: outcome.top, locate: outcome.locateTop } } : outcome.source);
   let label: string;
   if (written === "") {
     label = fallbackVersionLabel(new Date());
-    labelIssues.push(versionFallbackIssue(streamed ? { parsed: { data: outcome.top, locate: outcome.locateTop } } : outcome.source, label));
+    labelIssues.push(versionFallbackIssue(labelSource(), label));
   } else {
     // Checked (and put in NFC) before anything is written: a label that cannot be linked to must not be committed.
-    const checked = normalizeLabel(written);
+    const fromInfo = req.versionLabel === undefined;
+    const checked = normalizeLabel(fromInfo ? labelFromVersion(written) : written);
     if (!checked.ok) {
-      const field = req.versionLabel !== undefined ? "?version=" : "info.version";
+      const field = fromInfo ? "info.version" : "?version=";
       return refusal(422, "invalid-version", `${field} ${checked.reason}; set a plain version label (info.version or ?version=)`, { field });
     }
     label = checked.label;
+    if (fromInfo && labelFromVersion(written) !== written) labelIssues.push(versionLabelIssue(labelSource(), written, label));
   }
 
   // Strict uploads are linted before anything is written; others within the inline budget lint while their KV
@@ -249,6 +253,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     sha256: req.sha256,
     // Served by GET /v1/apis/{api}/definition: Portico's reading of the bytes, per publication (the blob is shared).
     mediaType,
+    root: req.root ?? null,
     modelKey,
     sourceVersion: outcome.sourceVersion,
     title: header.info.title,
@@ -396,28 +401,4 @@ export function afterCommit(step: () => PublishResponse, facts: { publication: n
     console.error("publish: answering after the commit failed; the version is live", facts.publication, error);
     return { status: 201, json: JSON.stringify({ ...facts, note: "published; see GET /v1/apis for the details" }), timings: {} };
   }
-}
-
-/**
- * The warning of a definition published under the fallback label: at `info.version` (or `info`, or the top, when
- * missing), in the root file.
- */
-function versionFallbackIssue(source: { path?: string; parsed: { data: unknown; locate(path: readonly (string | number)[]): { line: number; column: number } | undefined } }, label: string): UploadIssue {
-  const data = source.parsed.data as { info?: unknown };
-  const info = data !== null && typeof data === "object" ? data.info : undefined;
-  const hasInfo = info !== null && typeof info === "object" && !Array.isArray(info);
-  const hasVersion = hasInfo && Object.prototype.hasOwnProperty.call(info, "version");
-  const written = hasVersion ? (info as { version: unknown }).version : undefined;
-  const path = hasVersion ? ["info", "version"] : hasInfo ? ["info"] : [];
-  const at = source.parsed.locate(path);
-  const what = !hasVersion || written === null ? "info.version is missing" : written === "" ? "info.version is empty" : typeof written === "string" ? "info.version is white space" : "info.version is not text";
-  return {
-    severity: "warning",
-    rule: "version-fallback",
-    message: `${what}: published under the upload date "${label}" (set info.version, or ?version=, to choose the label)`,
-    line: at?.line ?? null,
-    column: at?.column ?? null,
-    path,
-    ...(source.path !== undefined ? { file: source.path } : {}),
-  };
 }

@@ -5,7 +5,7 @@
  */
 import { renderToString } from "preact-render-to-string";
 import SearchBox, { safeSnippet } from "../../client/islands/search-box";
-import type { SearchResult } from "../routes/search";
+import type { SearchResult } from "./search-result";
 import { documentEnd, documentStart } from "./components/document";
 import { Island } from "./components/island";
 import { Footer } from "./pages/frame";

@@ -152,6 +152,10 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       });
     } catch (error) {
       early?.abandon();
+      if (error instanceof BodyRefused && error.reason === "short") {
+        // A client whose connection is really gone never reads this; one that stopped sending early does.
+        throw new ApiError(400, "incomplete-body", error.message, { declared: error.expected, received: error.received });
+      }
       if (error instanceof BodyRefused) throw error.reason === "over-limit" ? tooLarge() : new ClientAbortError({ cause: error.cause });
       throw error;
     }

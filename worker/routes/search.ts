@@ -13,6 +13,7 @@ import { loadAccess, type PortalAccess } from "../store/readers";
 import { escapeHtml } from "../lib/html-escape";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import type { SearchResult } from "../render/search-result";
 import { renderSearchPage } from "../render/search-page";
 import type { SearchHit, SearchIndex, SearchKind, SearchOptions } from "../search/types";
 import { loadIndex, type SearchPointer } from "../store/search";
@@ -34,25 +35,6 @@ export const SEMANTIC_MIN_CHARS = 3;
 export const SEMANTIC_TOP_K = 50;
 const KINDS: readonly SearchKind[] = ["operation", "guide", "step", "changelog", "glossary"];
 const LOCALE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,3}$/;
-
-/** One result of `search.json`. URLs are site-relative (`/p/{portal}/…`). */
-export interface SearchResult {
-  kind: SearchKind;
-  title: string;
-  url: string;
-  section: string | null;
-  /** HTML: escaped text with `<mark>` around matched words; variables filled for the reader. */
-  snippet: string;
-  api: string | null;
-  version: string | null;
-  operationId: string | null;
-  method: string | null;
-  path: string | null;
-  locale: string;
-  score: number;
-  /** Cross-portal search only: the portal the result belongs to. */
-  portal?: string;
-}
 
 /** The parsed query parameters of a search request (400 on anything malformed). */
 export interface SearchParams {

@@ -10,7 +10,7 @@
  * documents that left, map to nothing; and every mapped document must pass the reader's filters (`allowed`) before
  * it is ranked or counted.
  */
-import type { SearchDocument, SearchKind } from "./types";
+import type { SearchDocument, SearchKind, SemanticScope } from "./types";
 
 /** Reciprocal rank fusion constant (Cormack et al. 2009): 60 damps the head of each list without flattening it. */
 export const RRF_K = 60;
@@ -39,15 +39,9 @@ export interface SemanticItem {
   metadata: SemanticMetadata;
 }
 
-/**
- * What a reader's query may match, computed from the live index with the reader's own filters: the access keys of
- * documents they may open (`$in`), and the locales when the request asked for one. A superset by design (one key
- * stands for every document with the same labels, whatever its policy path): the engine re-checks each document.
- */
-export interface SemanticScope {
-  access: string[];
-  locales?: string[];
-}
+// Defined with the search port's other types (the index computes it: SearchIndex.semanticScope); named here too,
+// where the retriever that takes it is.
+export type { SemanticScope } from "./types";
 
 /** What {@link SemanticRetriever.store} managed: the ids now stored, and the error that stopped it, if any. */
 export interface StoreOutcome {

@@ -2,7 +2,6 @@
  * @module The search port's types: what the integration hands the engine (SearchDocument), what a reader asks
  * (SearchOptions) and what comes back (SearchResponse). Platform-free; shared by build, load and tests.
  */
-import type { SemanticScope } from "./semantic";
 
 /** Kinds of searchable unit; the integration makes one document per operation, guide section, code step, etc. */
 export type SearchKind = "operation" | "guide" | "step" | "changelog" | "glossary";
@@ -112,4 +111,14 @@ export interface SearchIndex {
   missingVectors(): number;
   /** Number of documents in the index (all of them, before any filter); for diagnostics only. */
   readonly size: number;
+}
+
+/**
+ * What a reader's query may match, computed from the live index with the reader's own filters: the access keys of
+ * documents they may open (`$in`), and the locales when the request asked for one. A superset by design (one key
+ * stands for every document with the same labels, whatever its policy path): the engine re-checks each document.
+ */
+export interface SemanticScope {
+  access: string[];
+  locales?: string[];
 }

@@ -29,17 +29,30 @@ export type ReceivedBody =
   | { kind: "buffered"; bytes: Uint8Array<ArrayBuffer> }
   | { kind: "stored"; sha256: string; size: number };
 
-/** Why {@link receiveBody} stopped: the body passed `maxBytes` (`over-limit`) or its stream failed (`aborted`). */
+/**
+ * Why {@link receiveBody} stopped: the body passed `maxBytes` (`over-limit`), its stream failed (`aborted`), or it
+ * ended before the `expected` bytes its Content-Length declared (`short`: an incomplete message, RFC 9112 §8).
+ */
 export class BodyRefused extends Error {
+  readonly expected: number | undefined;
   constructor(
-    readonly reason: "over-limit" | "aborted",
+    readonly reason: "over-limit" | "aborted" | "short",
     readonly received: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; expected?: number },
   ) {
-    super(reason === "over-limit" ? `the body passed the limit after ${received} bytes` : "the body stream failed", options);
+    super(
+      reason === "over-limit" ? `the body passed the limit after ${received} bytes`
+        : reason === "short" ? `the body ended after ${received} bytes; its Content-Length declared ${options?.expected}`
+        : "the body stream failed",
+      options,
+    );
     this.name = "BodyRefused";
+    this.expected = options?.expected;
   }
 }
+
+/** The refusal of a body that ended at `received` bytes when `expected` were declared. */
+const short = (received: number, expected: number) => new BodyRefused("short", received, { expected });
 
 /** Options of {@link receiveBody}; sizes in bytes. */
 export interface ReceiveOptions {
@@ -65,7 +78,7 @@ export interface ReceiveOptions {
 /**
  * Reads `stream` (a request body), buffering up to `bufferBytes`, then streaming to R2 (see the module comment).
  * Memory: at most `bufferBytes` + two parts. The stream is cancelled at once when it passes `maxBytes`.
- * @throws BodyRefused ("over-limit": nothing is left in R2; "aborted": the client's stream broke); R2 errors.
+ * @throws BodyRefused ("over-limit" and "short": nothing is left in R2; "aborted": the client's stream broke); R2 errors.
  */
 export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8Array> | null, options: ReceiveOptions): Promise<ReceivedBody> {
   const { maxBytes, bufferBytes } = options;
@@ -80,8 +93,9 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
       throw new BodyRefused("aborted", 0, { cause: error });
     }
     // HTTP delimits the body by its Content-Length, so a longer one is a broken request, not a larger upload
-    // (the stream is cancelled); a shorter one is what arrived.
+    // (the stream is cancelled), and a shorter one is cut off: neither is the definition that was sent.
     if (read.more) throw new BodyRefused("aborted", expected + 1, { cause: new Error("the body is longer than its Content-Length") });
+    if (read.bytes.byteLength < expected) throw short(read.bytes.byteLength, expected);
     return { kind: "buffered", bytes: read.bytes };
   }
   const reader = pieceReader(stream);
@@ -102,6 +116,7 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
   const buffered: Uint8Array[] = [];
   for (;;) {
     const { done, value } = await read();
+    if (done && expected !== undefined && Number.isFinite(expected) && received < expected) throw short(received, expected);
     if (done) return { kind: "buffered", bytes: concatBytes(buffered, received) };
     received += value.byteLength;
     if (received > maxBytes) throw await tooMuch();
@@ -150,6 +165,8 @@ export async function receiveBody(bucket: R2Bucket, stream: ReadableStream<Uint8
       if (received > maxBytes) throw await tooMuch();
       await take(value);
     }
+    // Checked before the upload completes: nothing may be stored, let alone named by its hash, for a cut-off body.
+    if (expected !== undefined && Number.isFinite(expected) && received < expected) throw short(received, expected);
     await flush(true);
     await uploading;
     await hashing.close();

@@ -11,24 +11,11 @@ import { serverUrl } from "../../../worker/openapi/samples/servers";
 import type { TryParam, TrySpec } from "../../../worker/openapi/samples/try-spec";
 import { addHistory, clearHistory, readHistory, type HistoryEntry } from "./history";
 import { loadOAuthState, OAuthControls, type OAuthState } from "./oauth";
-import { buildRequest, initialFields, paramKey, type TryFields } from "./request";
-import { bodyView, formatSize, fromBase64, statusMeaning } from "./response";
+import { initialFields, LOCAL_MOCK_CREDENTIAL, localMockServer, preferredSecurity } from "./initial-fields";
+import { OutcomeView, type Answer, type Outcome } from "./outcome";
+import { buildRequest, paramKey, type TryFields } from "./request";
 import { checkValue, loadPatternCompiler, needsPatterns, type PatternCompiler } from "./validate";
 import { TRY_SENT_EVENT, type TryItProps } from "../types";
-
-/** The proxy's answer (docs/playground.md). */
-interface Answer {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  body: string;
-  bodyEncoding: "utf8" | "base64";
-  size: number;
-  truncated?: boolean;
-  timing: { totalMs: number; upstreamMs: number };
-}
-
-type Outcome = { answer: Answer; ms: number } | { error: { code: string; message: string }; status: number; ms: number };
 
 const LOCATIONS: TryParam["in"][] = ["path", "query", "header", "cookie"];
 
@@ -70,6 +57,12 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
   const [oauthError, setOauthError] = useState<string>();
   const compiler = useRef<PatternCompiler | undefined>(undefined);
   const download = useRef<string | undefined>(undefined);
+  const root = useRef<HTMLElement>(null);
+  /** The reader chose a requirement: the OAuth state arriving later no longer re-picks it. */
+  const touched = useRef(false);
+  /** The OAuth scheme of the last send, and whether the next render should take the reader to its sign-in. */
+  const sentAuth = useRef<string | undefined>(undefined);
+  const toSignIn = useRef(false);
 
   const hasOAuth = (s: TrySpec) => Object.values(s.schemes).some((x) => x.type === "oauth2" || x.type === "openIdConnect");
   const refreshOAuth = (s: TrySpec) => { void loadOAuthState({ base, api: s.api, version: s.version }).then(setOauth); };
@@ -80,14 +73,34 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
       if (!res.ok) throw new Error(String(res.status));
       const s = (await res.json()) as TrySpec;
       if (s.params.some((p) => needsPatterns(p.constraints))) compiler.current = await loadPatternCompiler().catch(() => undefined);
+      const local = /^(127\.0\.0\.1|localhost|\[::1\])$/.test(location.hostname);
       setSpec(s);
-      setFields(initialFields(s, /^(127\.0\.0\.1|localhost|\[::1\])$/.test(location.hostname)));
+      setFields(initialFields(s, local));
       setHistory(readHistory(s.api, s.operationId));
-      if (hasOAuth(s)) refreshOAuth(s);
+      if (hasOAuth(s)) {
+        void loadOAuthState({ base, api: s.api, version: s.version }).then((state) => {
+          setOauth(state);
+          // A scheme the Worker already holds a token for is usable at once (back from signing in, say).
+          const authorized = new Set(Object.entries(state?.schemes ?? {}).filter(([, x]) => x.authorized).map(([name]) => name));
+          if (authorized.size > 0 && !touched.current) {
+            const security = preferredSecurity(s, { mock: localMockServer(s, local) >= 0, authorized });
+            setFields((f) => f && { ...f, security });
+          }
+        });
+      }
     } catch {
       setLoadError("Could not load this operation's request form. Reload the page to try again.");
     }
   };
+
+  useEffect(() => {
+    if (!toSignIn.current) return;
+    const box = root.current?.querySelector<HTMLElement>(".try-oauth");
+    if (!box) return;
+    toSignIn.current = false;
+    box.scrollIntoView({ block: "center" });
+    box.querySelector<HTMLElement>("button:not([disabled]), input")?.focus();
+  });
 
   useEffect(() => {
     // Back from the authorization server: show the callback's error, if it sent one.
@@ -137,6 +150,7 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
     let entry: HistoryEntry;
     try {
       const built = await buildRequest(spec, fields);
+      sentAuth.current = built.payload.auth?.scheme;
       const res = await fetch(`${base}/playground/send`, {
         method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(built.payload),
       });
@@ -159,10 +173,21 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
     }
   };
 
+  /** "Authorize first": the sign-in of the scheme the refused send named, its requirement chosen if need be. */
+  const authorizeFirst = () => {
+    const scheme = sentAuth.current;
+    const i = scheme === undefined ? -1 : spec.security.findIndex((req) => req.some((r) => r.scheme === scheme));
+    toSignIn.current = true;
+    if (i >= 0 && i !== fields.security) {
+      touched.current = true;
+      set({ security: i });
+    } else setFields({ ...fields }); // a render, for the effect that moves the focus
+  };
+
   const fieldId = (p: TryParam) => `${samples}-try-${p.in}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
   return (
-    <section class="try" aria-label="Try it">
+    <section class="try" aria-label="Try it" ref={root}>
       <div class="try-head">
         <strong>Try it</strong>
         <button type="button" class="try-link" onClick={onClose}>Close</button>
@@ -241,7 +266,7 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
         {spec.security.length > 0 && (
           <fieldset>
             <legend>Authorization</legend>
-            <select aria-label="Security requirement" value={String(fields.security)} onChange={(e) => set({ security: Number((e.target as HTMLSelectElement).value) })}>
+            <select aria-label="Security requirement" value={String(fields.security)} onChange={(e) => { touched.current = true; set({ security: Number((e.target as HTMLSelectElement).value) }); }}>
               {spec.security.map((req, i) => <option value={String(i)}>{req.length === 0 ? "No authorization" : req.map((r) => r.scheme).join(" + ")}</option>)}
             </select>
             {requirement.map((r) => {
@@ -266,6 +291,7 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
                 <div class="try-field" data-scheme={r.scheme}>
                   <label>{r.scheme}: {label} <input type="password" autocomplete="off" spellcheck={false} value={cred.value ?? ""} onInput={(e) => setCred({ value: (e.target as HTMLInputElement).value })} /></label>
                   {spec.apiKey && cred.value === spec.apiKey && <p class="fa">Your API key from Authorize.</p>}
+                  {!spec.apiKey && cred.value === LOCAL_MOCK_CREDENTIAL && <p class="fa">Any value works on the local mock.</p>}
                 </div>
               );
             })}
@@ -279,7 +305,7 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
         {blocked && <p class="try-err try-blocked" role="alert">{blocked}</p>}
       </form>
 
-      {outcome && <OutcomeView outcome={outcome} download={download} />}
+      {outcome && <OutcomeView outcome={outcome} download={download} onAuthorize={authorizeFirst} />}
 
       {history.length > 0 && (
         <details class="try-history">
@@ -293,39 +319,5 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
         </details>
       )}
     </section>
-  );
-}
-
-function OutcomeView({ outcome, download }: { outcome: Outcome; download: { current?: string } }) {
-  if ("error" in outcome) {
-    return (
-      <div class="try-res" role="status">
-        <p class="try-err">Not sent by the portal{outcome.status ? ` (${outcome.status})` : ""}: <code>{outcome.error.code}</code> {outcome.error.message}</p>
-        <p class="fa try-timing">Total {outcome.ms} ms</p>
-      </div>
-    );
-  }
-  const a = outcome.answer;
-  const view = bodyView(a.body, a.bodyEncoding, a.headers["content-type"]);
-  let href: string | undefined;
-  if (view.kind === "download") {
-    if (download.current) URL.revokeObjectURL(download.current);
-    href = download.current = URL.createObjectURL(new Blob([fromBase64(a.body)], { type: view.type }));
-  }
-  return (
-    <div class="try-res" role="status">
-      <p class="try-status"><span class={`s${String(a.status)[0]}`}>{a.status}</span> {a.statusText ? <code>{a.statusText}</code> : null} {statusMeaning(a.status)}</p>
-      <p class="fa try-timing">
-        Total {outcome.ms} ms (portal {a.timing.totalMs} ms, of which upstream {a.timing.upstreamMs} ms) · {formatSize(a.size)}{a.truncated ? " (truncated)" : ""}
-      </p>
-      <details class="try-headers" open>
-        <summary>Headers ({Object.keys(a.headers).length})</summary>
-        <dl>{Object.entries(a.headers).map(([k, v]) => <><dt>{k}</dt><dd>{v}</dd></>)}</dl>
-      </details>
-      {view.kind === "text" && <pre class="try-out"><code data-lang={view.lang}>{view.text}</code></pre>}
-      {view.kind === "image" && <img class="try-img" src={view.src} alt="Response image" />}
-      {view.kind === "download" && <p><a href={href} download="response">Download the body</a> <span class="fa">({view.type})</span></p>}
-      {view.kind === "empty" && <p class="fa">No body.</p>}
-    </div>
   );
 }

@@ -58,56 +58,6 @@ export function paramKey(p: Pick<TryParam, "in" | "name">): string {
   return `${p.in}:${p.name}`;
 }
 
-const LOOPBACK = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/;
-
-/**
- * The fields a spec starts with: its prefilled values, the first server (on a portal served from a loopback host,
- * `local`, the first loopback server: a local demo's mock), the chosen security requirement.
- */
-export function initialFields(spec: TrySpec, local = false): TryFields {
-  const values: Record<string, string> = {};
-  for (const p of spec.params) values[paramKey(p)] = p.value;
-  const server = local ? Math.max(0, spec.servers.findIndex((s) => LOOPBACK.test(s.url))) : 0;
-  const fields: TryFields = { server, variables: {}, values, security: preferredSecurity(spec), credentials: {} };
-  if (spec.body?.text !== undefined) fields.bodyText = spec.body.kind === "json" ? prettyJson(spec.body.text) : spec.body.text;
-  if (spec.body?.fields) fields.bodyFields = Object.fromEntries(spec.body.fields.filter((f) => !f.file).map((f) => [f.name, f.value]));
-  if (spec.apiKey) {
-    for (const [name, s] of Object.entries(spec.schemes)) {
-      if (s.type === "apiKey" || (s.type === "http" && s.scheme === "bearer")) fields.credentials[name] = { value: spec.apiKey };
-    }
-  }
-  return fields;
-}
-
-/**
- * The requirement pre-selected: with the reader's API key, the first one of apiKey schemes only, else of apiKey and
- * bearer schemes; else the first the
- * panel can fill (every scheme known); else the first. -1 when there are none.
- */
-export function preferredSecurity(spec: TrySpec): number {
-  if (spec.security.length === 0) return -1;
-  const usable = (i: number) => spec.security[i]!.every((r) => spec.schemes[r.scheme]?.type !== "unknown" && spec.schemes[r.scheme]?.type !== "mutualTLS");
-  if (spec.apiKey) {
-    // An apiKey scheme is what the key is for; a bearer scheme takes it too (as the code samples do).
-    const only = (ok: (s: TryScheme | undefined) => boolean) => spec.security.findIndex((req) => req.length > 0 && req.every((r) => ok(spec.schemes[r.scheme])));
-    const i = only((s) => s?.type === "apiKey");
-    if (i >= 0) return i;
-    const j = only((s) => s?.type === "apiKey" || (s?.type === "http" && s.scheme === "bearer"));
-    if (j >= 0) return j;
-  }
-  const i = spec.security.findIndex((_, n) => usable(n));
-  return i >= 0 ? i : 0;
-}
-
-/** JSON text indented for the editor (the sample's text is compact); text that does not parse stays as it is. */
-function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
 /** Base64 of bytes, in chunks (a 1 MiB body would overflow `String.fromCharCode(...bytes)`). */
 export function toBase64(bytes: Uint8Array): string {
   let binary = "";

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildText } from "../../../worker/render/testing/reference";
 import { buildTrySpec, constraintsOf, type TryConstraints } from "../../../worker/openapi/samples/try-spec";
-import { buildRequest, initialFields, paramKey, preferredSecurity } from "./request";
+import { initialFields, preferredSecurity } from "./initial-fields";
+import { buildRequest, paramKey } from "./request";
 import { bodyView, prettyXml, statusMeaning } from "./response";
 import { checkValue, loadPatternCompiler } from "./validate";
 

@@ -13,15 +13,12 @@
  */
 
 import { RULES, RULES_BY_ID } from "./registry";
-import type { JsonPath, LintProblem, RuleSetting } from "./types";
+import type { JsonPath, LintProblem, LintRuleset, RuleSetting } from "./types";
 import { testPattern } from "./util/linear-pattern";
 
-/** A validated ruleset, plain data (it crosses postMessage to the editor's lint worker). */
-export interface LintRuleset {
-  extends: "recommended" | "all" | "off";
-  rules: Record<string, RuleSetting>;
-  overrides: { files: string[]; rules: Record<string, RuleSetting> }[];
-}
+// The shape lives with the engine's other public shapes (types.ts, which the rules import); the engine's options
+// name it, so defining it here made types.ts import this module, and through the registry every rule.
+export type { LintRuleset } from "./types";
 
 /** One thing wrong with a ruleset: where (`lint.rules.foo`) and what. */
 export interface RulesetProblem {

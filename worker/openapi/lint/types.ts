@@ -1,7 +1,5 @@
 /** @module Public shapes of the lint engine: problems, results, severities and rule configuration. */
 
-import type { LintRuleset } from "./ruleset";
-
 /** How serious a problem is; the names of Spectral's severities (`warn` spelled out). */
 export type Severity = "error" | "warning" | "info" | "hint";
 
@@ -27,6 +25,16 @@ export interface LintResult {
   problems: LintProblem[];
   errors: number;
   warnings: number;
+}
+
+/**
+ * A validated ruleset (portico.yaml `lint:`, parsed by ruleset.ts `parseRuleset`), plain data: it crosses
+ * postMessage to the editor's lint worker.
+ */
+export interface LintRuleset {
+  extends: "recommended" | "all" | "off";
+  rules: Record<string, RuleSetting>;
+  overrides: { files: string[]; rules: Record<string, RuleSetting> }[];
 }
 
 export interface LintOptions {

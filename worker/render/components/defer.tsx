@@ -9,29 +9,7 @@ import { renderToString } from "preact-render-to-string";
 import { PAGE_WEIGHT } from "../../openapi/budgets";
 import type { SchemaView } from "../../openapi/schema-view/types";
 import { approxSize } from "../../openapi/schema-view/view-budget";
-import { createRenderContext, type RenderContext } from "./context";
-
-/** Inline budget and numbering of one page or fragment render. */
-export interface DeferState {
-  /** Estimated bytes inlined so far, and the limit. */
-  spent: number;
-  limit: number;
-  /** Next body number, and the prefix of this render's numbers (`` on the page, `3.` in fragment 3). */
-  next: number;
-  prefix: string;
-  /** The fragment URL of body `id`. */
-  href(id: string): string;
-  /** Set by the fragment route: the body to capture (`3.1`, or example `x2`) and, once rendered, its HTML. */
-  capture?: { target: string; html?: string };
-  /** Characters of examples inlined so far in the examples column, and the next deferred example's number. */
-  exampleSpent: number;
-  nextExample: number;
-}
-
-/** A fresh page-level state: bodies past `limit` estimated bytes defer to `href(id)`. */
-export function createDeferState(href: (id: string) => string, capture?: DeferState["capture"], prefix = "", limit: number = PAGE_WEIGHT.inlineSchemaBytes): DeferState {
-  return { spent: 0, limit, next: 0, prefix, href, capture, exampleSpent: 0, nextExample: 0 };
-}
+import { createDeferState, createRenderContext, type DeferState, type RenderContext } from "./context";
 
 /** Records one schema row (its markup, description and facts: enum, examples, default, constraints) against the page's inline budget. */
 export function spendRow(ctx: RenderContext, view: SchemaView): void {

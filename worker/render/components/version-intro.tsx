@@ -32,6 +32,8 @@ export function VersionIntro({ header, versionLabel }: { header: ReferenceHeader
         <h1>{info.title}</h1>
         <p class="fa">
           <span class="ch">version {info.version || versionLabel}</span>
+          {/* The label can differ from info.version (?version=, or "/" replaced: publish/names.ts labelFromVersion). */}
+          {info.version && info.version !== versionLabel ? <span class="ch">label {versionLabel}</span> : null}
           <span class="ch">OpenAPI {header.openapi}{header.sourceVersion === "2.0" ? " (upgraded from Swagger 2.0)" : ""}</span>
         </p>
         <Counts header={header} />

@@ -2,10 +2,9 @@
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../openapi/model/types";
-import { createRenderContext } from "../components/context";
+import { createDeferState, createRenderContext } from "../components/context";
 import { documentEnd, documentStart, plainSummary } from "../components/document";
 import { DegradedArticle, operationTitle, OperationArticle } from "../components/operation-article";
-import { createDeferState } from "../components/defer";
 import { buildOperationModel } from "../components/operation-model";
 import { SideNav } from "../components/side-nav";
 import { TopBar } from "../components/top-bar";
