@@ -137,6 +137,7 @@ Portico is running.
   Demo reference:    ${result.url}
   Demo guides:       ${origin}/p/${demo.slug}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
   Partners (gated):  ${origin}/p/${demo.slug}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
+  Sign readers out:  "Sign out" ends that reader's sessions everywhere; every reader: curl -X DELETE -H "Authorization: Bearer ${demo.token}" ${origin}/v1/portal/sessions  (docs/readers.md)
   Outbox (dev only): ${origin}/p/${demo.slug}/auth/outbox  (the magic-link emails)
   Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${origin}/p/${demo.slug}/search?q=cancel+shipment
   Changes:           ${origin}/p/${demo.slug}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)

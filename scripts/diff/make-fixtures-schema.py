@@ -3,38 +3,13 @@
 keywords (3.1 only), parameter schemas, compositions (allOf parts, oneOf wrapping) and levels. Expected ids and
 levels are written by hand from oasdiff's rule table (checker/rules.go) and checker tests, not from the engine;
 "ours" ids (additionalProperties) are docs/diff.md's. Run: python3 scripts/diff/make-fixtures-schema.py"""
-import json, os
-
-ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "test", "fixtures", "diff")
-S = {"type": "string"}
-I = {"type": "integer"}
-CASES = {}
-
-def doc(paths, components=None, **top):
-    d = {"openapi": "3.0.3", "info": {"title": "Fixture", "version": "1.0.0"}, "paths": paths}
-    if components: d["components"] = components
-    d.update(top)
-    return d
-
-def op(**kw):
-    o = {"operationId": kw.pop("operationId", "op"), "responses": kw.pop("responses", {"200": {"description": "ok"}})}
-    o.update(kw)
-    return o
-
-def obj(props, required=None, **kw):
-    s = {"type": "object", "properties": props}
-    if required: s["required"] = required
-    s.update(kw)
-    return s
+from fixture_lib import I, S, case, doc, obj, op, write_cases
 
 def arr(items=S, **kw): return {"type": "array", "items": items, **kw}
 def pb(schema, components=None): return doc({"/pets": {"post": op(operationId="create", requestBody={"required": True, "content": {"application/json": {"schema": schema}}})}}, components)
 def pr(schema, components=None): return doc({"/pets": {"get": op(operationId="list", responses={"200": {"description": "ok", "content": {"application/json": {"schema": schema}}}})}}, components)
 def pq(*params): return doc({"/pets": {"get": op(operationId="list", parameters=list(params))}})
 def qp(schema, name="filter"): return {"name": name, "in": "query", "required": False, "schema": schema}
-
-def case(family, name, base, revision, expect, reverse, versions=None, note=""):
-    CASES[(family, name)] = {"description": note or name, "base": base, "revision": revision, "expect": sorted(expect), "reverse": sorted(reverse), **({"versions": versions} if versions else {})}
 
 V31 = ["3.1"]
 # --- JSON Schema 2020-12 keywords (OpenAPI 3.1+)
@@ -96,10 +71,4 @@ secdoc = lambda security: doc({"/pets": {"get": op(operationId="list", **({"secu
 case(L, "operation-security-added", secdoc(None), secdoc([{"oauth": ["read"]}]), ["api-security-added INFO"], ["api-security-removed ERR"], note="oasdiff compares an operation's own security list; an override appearing is INFO")
 case(L, "response-pattern-changed", pr(obj({"code": {"type": "string", "pattern": "^[A-Z]+$"}})), pr(obj({"code": {"type": "string", "pattern": "^[A-Z0-9]+$"}})), ["response-property-pattern-changed WARN"], ["response-property-pattern-changed WARN"])
 
-for (family, name), data in CASES.items():
-    folder = os.path.join(ROOT, family)
-    os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, f"{name}.json"), "w") as f:
-        json.dump(data, f, indent=2)
-        f.write("\n")
-print(f"{len(CASES)} cases")
+write_cases()

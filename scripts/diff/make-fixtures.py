@@ -3,41 +3,8 @@
 expected in both directions (written here by hand from oasdiff's documented behaviour, not from the engine).
 worker/openapi/diff/fixtures.test.ts runs each pair as OpenAPI 3.0 and, converted, as 3.1 (nullable -> type arrays)
 unless a case names its versions. Run: python3 scripts/diff/make-fixtures.py"""
-import copy, json, os
-
-ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "test", "fixtures", "diff")
-
-def doc(paths, components=None, **top):
-    d = {"openapi": "3.0.3", "info": {"title": "Fixture", "version": "1.0.0"}, "paths": paths}
-    if components: d["components"] = components
-    d.update(top)
-    return d
-
-def ok(schema=None, status="200", mt="application/json"):
-    r = {"description": "ok"}
-    if schema is not None: r["content"] = {mt: {"schema": schema}}
-    return {status: r}
-
-def op(**kw):
-    o = {"operationId": kw.pop("operationId", "op"), "responses": kw.pop("responses", ok())}
-    o.update(kw)
-    return o
-
-def body(schema, required=True, mt="application/json"):
-    return {"required": required, "content": {mt: {"schema": schema}}}
-
-def obj(props, required=None, **kw):
-    s = {"type": "object", "properties": props}
-    if required: s["required"] = required
-    s.update(kw)
-    return s
-
-S = {"type": "string"}
-I = {"type": "integer"}
-CASES = {}
-
-def case(family, name, base, revision, expect, reverse, versions=None, note=""):
-    CASES[(family, name)] = {"description": note or name, "base": base, "revision": revision, "expect": sorted(expect), "reverse": sorted(reverse), **({"versions": versions} if versions else {})}
+import copy
+from fixture_lib import CASES, I, S, body, case, doc, obj, ok, op, write_cases
 
 # --- paths and operations
 both = {"/pets": {"get": op(operationId="list"), "post": op(operationId="create")}}
@@ -153,10 +120,4 @@ case("security", "flow-scope-added", flows({"read": "r"}), flows({"read": "r", "
 # --- servers
 case("servers", "server-removed", doc(only_get, servers=[{"url": "https://a.example.org"}, {"url": "https://b.example.org"}]), doc(only_get, servers=[{"url": "https://a.example.org"}]), ["api-server-removed WARN"], ["api-server-added INFO"])
 
-for (family, name), data in CASES.items():
-    folder = os.path.join(ROOT, family)
-    os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, f"{name}.json"), "w") as f:
-        json.dump(data, f, indent=2)
-        f.write("\n")
-print(f"{len(CASES)} cases")
+write_cases()
