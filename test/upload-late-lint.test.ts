@@ -91,6 +91,26 @@ describe("lint off the live flip", () => {
     expect(again.json.lint).toEqual({ status: "complete", url, errors, warnings, issues, ...(truncated ? { truncated } : {}) });
   });
 
+  it("a body within the inline bytes whose lint needs more work than a request may spend answers pending (issue 38)", async () => {
+    // 100,000 distinct enum values (889 KB): duplicated-entry-in-enum compares each with every earlier one.
+    const values = Array.from({ length: 100_000 }, (_, i) => `v${String(i).padStart(5, "0")}`);
+    const doc = { openapi: "3.0.3", info: { title: "Kinds", version: "1.0.0" }, paths: {}, components: { schemas: { Kind: { type: "string", enum: values } } } };
+    const body = JSON.stringify(doc);
+    expect(body.length).toBeLessThan(INLINE_LINT_BUDGET.maxBytes);
+
+    const token = await createPortal("enum-lint");
+    const release = await holdLateLint("enum-lint");
+    const res = await upload(token, body, { api: "kinds" }, "application/json");
+    expect(res.status).toBe(201);
+    const url = `${ORIGIN}/v1/apis/kinds/versions/1.0.0/lint`;
+    expect(res.json.lint).toEqual({ status: "pending", url });
+    expect((await getJson(url, token)).status).toBe(202);
+
+    release();
+    const done = await report(url, token);
+    expect(done.json).toMatchObject({ api: "kinds", version: "1.0.0", status: "complete", url });
+  });
+
   it("?strict=true lints first: a definition past the inline budget with lint errors is refused, nothing written", async () => {
     const token = await createPortal("late-strict");
     await setInlineLimit("late-strict", 0);

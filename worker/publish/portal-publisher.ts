@@ -39,6 +39,8 @@ export class PortalPublisher extends DurableObject<Env> {
   deadlineMs = PUBLISH_DEADLINE_MS;
   /** Bodies up to this many bytes are linted within the upload's request; larger ones after it (tests lower it). */
   inlineLintMaxBytes: number = INLINE_LINT_BUDGET.maxBytes;
+  /** Work units a lint within the upload's request may spend; a lint needing more is done after it (tests lower it). */
+  inlineLintWork: number = INLINE_LINT_BUDGET.maxWork;
   /** The publish work itself (tests replace it through runInDurableObject to simulate a publish that never settles). */
   work: (env: Env, request: PublishRequest, attempt: PublishAttempt, options: PublishOptions) => Promise<PublishResponse> = publishDefinition;
   /** Runs a late lint (tests wrap it through runInDurableObject to hold the report back). */
@@ -77,7 +79,7 @@ export class PortalPublisher extends DurableObject<Env> {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: `malformed publish request: the handed body's ${error.message}` } }), timings: {} };
     }
     const handoff = message.body ? { handoff: Date.now() - started } : undefined;
-    const answer = await this.enqueue((attempt) => this.work(this.env, request, attempt, { inlineLintMaxBytes: this.inlineLintMaxBytes }));
+    const answer = await this.enqueue((attempt) => this.work(this.env, request, attempt, { inlineLintMaxBytes: this.inlineLintMaxBytes, inlineLintWork: this.inlineLintWork }));
     return handoff ? { ...answer, timings: { ...handoff, ...answer.timings } } : answer;
   }
 

@@ -17,6 +17,8 @@ export const duplicatedEntryInEnum = defineNodeRule({
       if (!Array.isArray(values) || ctx.keyAt(0) === "properties") return;
       // As ajv's uniqueItems: the last value that repeats an earlier one, and the nearest earlier copy.
       for (let i = values.length - 1; i > 0; i--) {
+        // Up to i comparisons: a 100,000-value enum is 5·10⁹ of them, which the run's work budget must see.
+        ctx.spend(i);
         for (let j = i - 1; j >= 0; j--) {
           if (deepEqual(values[i], values[j])) {
             ctx.report(`"enum" property must not have duplicate items (items ## ${j} and ${i} are identical)`, ["enum"]);
