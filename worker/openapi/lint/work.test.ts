@@ -12,17 +12,17 @@ function enumDocument(n: number): Record<string, unknown> {
 }
 
 describe("lint work units", () => {
-  it("counts the objects the walk visits and the comparisons a rule declares", () => {
+  it("counts the objects the walk visits and the values a rule's loop declares", () => {
     const small = createBudget();
     lintDataCapped(enumDocument(10), at, Infinity, { work: small });
     const large = createBudget();
     lintDataCapped(enumDocument(1_000), at, Infinity, { work: large });
-    // duplicated-entry-in-enum compares each value with every earlier one: n(n-1)/2 comparisons.
-    expect(large.spent - small.spent).toBe((1_000 * 999) / 2 - (10 * 9) / 2);
+    // duplicated-entry-in-enum reads each value once.
+    expect(large.spent - small.spent).toBe(1_000 - 10);
   });
 
   it("throws BudgetExceeded once the units are spent, before doing the work", () => {
-    const work = createBudget({ units: 100_000 });
+    const work = createBudget({ units: 10_000 });
     expect(() => lintDataCapped(enumDocument(20_000), at, Infinity, { work })).toThrow(BudgetExceeded);
     expect(work.exhausted).toBe(true);
   });
