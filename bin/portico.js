@@ -32287,6 +32287,11 @@ function compareProblems(a, b) {
   return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
 }
 
+// worker/lib/html-escape.ts
+function escapeText(s) {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 // cli/format.ts
 var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function summary(result) {
@@ -32301,7 +32306,7 @@ function operationLabel(c) {
   return c.operation ? `${c.operation.method} ${c.operation.path}` : "(whole API)";
 }
 function cell(text) {
-  return text.replace(/[&<>]/g, (ch) => ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : "&gt;").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  return escapeText(text).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 function formatDiff(result, format2) {
   if (format2 === "json") return `${JSON.stringify(result, null, 2)}
