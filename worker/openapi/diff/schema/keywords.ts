@@ -8,7 +8,7 @@
 
 import { isObject } from "../../model/pointer";
 import type { PathSegment } from "../../model/pointer";
-import type { SchemaRef } from "./normalize";
+import type { SchemaRef } from "./schema-ref";
 import type { RelChange } from "./rel";
 
 /** The keywords read; a subschema-valued one keeps its ref (compared when both sides have it). */

@@ -10,12 +10,9 @@ import type { PathSegment } from "../../model/pointer";
 import type { DiffBudget } from "../budget";
 import { resolveAt } from "../resolve";
 import { mergeKeywords, readKeywords, type Keywords } from "./keywords";
+import type { SchemaRef } from "./schema-ref";
 
-/** A schema not yet normalised: its value and where it is written. */
-export interface SchemaRef {
-  value: unknown;
-  at: PathSegment[];
-}
+export type { SchemaRef } from "./schema-ref";
 
 const NUMERIC = ["maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems", "exclusiveMaximum", "exclusiveMinimum", "maxProperties", "minProperties", "multipleOf"] as const;
 export type NumericKeyword = (typeof NUMERIC)[number];
