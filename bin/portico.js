@@ -11734,7 +11734,15 @@ var LINT_BUDGET = {
    * chain (case seed 408491112) reaches its ~450 schemas in ~120 contexts each: ~1,056,000 edges, 1.2 s of lint (Node)
    * here instead of ~3 s for the whole walk (and, before edges were interned, 14.8 s to reach 1,000,000).
    */
-  maxEdges: 25e4
+  maxEdges: 25e4,
+  /**
+   * Work units (work-budget.ts: one per object the node rules visit, plus what rules' own loops declare, e.g.
+   * duplicated-entry-in-enum's comparisons) one upload's lint may spend, late or strict; once spent the report says
+   * lint was stopped. In workerd the clock stands still during synchronous code, so units are what bounds it.
+   * Corpus definitions spend at most ~460,000 (GitHub's 13 MB: 237,000, 2.8 s of lint in Node). Rule loops ran at
+   * ~3.3 ns per unit in workerd (a pairwise enum check's 5·10⁹ comparisons in 16.5 s): about a second of them.
+   */
+  maxWork: 3e8
 };
 var INLINE_LINT_BUDGET = {
   /**
@@ -11742,7 +11750,14 @@ var INLINE_LINT_BUDGET = {
    * ~0.2 s, so the answer to anything up to 2 MiB waits at most about half a second for lint; GitHub's 13 MB
    * description (1-5 s of lint) goes live first.
    */
-  maxBytes: 2 * 1024 * 1024
+  maxBytes: 2 * 1024 * 1024,
+  /**
+   * Work units (as LINT_BUDGET.maxWork) a lint within the request may spend; past them the upload answers
+   * "pending" and the late lint makes the report. Bytes are no measure of lint's work: a 100,000-value enum
+   * (889 KB) made 5·10⁹ comparisons, 16.5 s, within the request (issue 38). Every corpus definition up to 2 MiB
+   * spends under 500,000 (DigitalOcean's 1 MB: 23,000), so they are linted within the request as before.
+   */
+  maxWork: 2e7
 };
 var BUDGET_NOTES = {
   exampleTruncated: "example truncated",
@@ -13389,17 +13404,41 @@ var duplicatedEntryInEnum = defineNodeRule({
     object(node, ctx) {
       const values = node.enum;
       if (!Array.isArray(values) || ctx.keyAt(0) === "properties") return;
-      for (let i2 = values.length - 1; i2 > 0; i2--) {
-        for (let j = i2 - 1; j >= 0; j--) {
-          if (deepEqual(values[i2], values[j])) {
-            ctx.report(`"enum" property must not have duplicate items (items ## ${j} and ${i2} are identical)`, ["enum"]);
-            return;
-          }
-        }
-      }
+      ctx.spend(values.length);
+      const pair = lastRepeat(values);
+      if (pair) ctx.report(`"enum" property must not have duplicate items (items ## ${pair[0]} and ${pair[1]} are identical)`, ["enum"]);
     }
   })
 });
+function lastRepeat(values) {
+  const seen = /* @__PURE__ */ new Map();
+  let pair;
+  for (let i2 = 0; i2 < values.length; i2++) {
+    const value = values[i2];
+    const key = value !== null && typeof value === "object" ? `\0${canonicalJson(value)}` : value;
+    const earlier = seen.get(key);
+    if (!earlier) {
+      seen.set(key, [i2]);
+      continue;
+    }
+    for (let k = earlier.length - 1; k >= 0; k--) {
+      if (deepEqual(value, values[earlier[k]])) {
+        pair = [earlier[k], i2];
+        break;
+      }
+    }
+    earlier.push(i2);
+  }
+  return pair;
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const record = value;
+    return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
 
 // worker/openapi/lint/rules/info-contact.ts
 var infoContact = defineDocumentRule({
@@ -31343,8 +31382,8 @@ var runs2 = 0;
 var KEPT_KEYS = 6;
 var KEPT_DEPTH = 8;
 var UNIT_PARENTS = /* @__PURE__ */ new Set(["paths", "webhooks", "definitions", "parameters", "responses", "securityDefinitions"]);
-function walkFragments(root, version, rules, resolver, cache3, session = false) {
-  const walker = new Walker(version, rules, resolver);
+function walkFragments(root, version, rules, resolver, cache3, session = false, work = UNLIMITED) {
+  const walker = new Walker(version, rules, resolver, work);
   const state = unions.get(cache3);
   if (state) {
     if (session) {
@@ -31552,10 +31591,12 @@ function depsHold(fragment, resolver) {
 function keyClass(key) {
   return typeof key === "string" && RELEVANT_KEYS.has(key) ? key : "*";
 }
+var LINT_STEP = "linting";
 var Walker = class {
-  constructor(version, rules, resolver) {
+  constructor(version, rules, resolver, work = UNLIMITED) {
     this.version = version;
     this.resolver = resolver;
+    this.work = work;
     for (const rule of rules) {
       if (!rule.visitor.keys) this.always.push(rule);
       else for (const key of rule.visitor.keys) this.byKey.set(key, [...this.byKey.get(key) ?? [], rule]);
@@ -31564,6 +31605,7 @@ var Walker = class {
   }
   version;
   resolver;
+  work;
   /** Rules called for every object, and rules by the keys that interest them. */
   always = [];
   byKey = /* @__PURE__ */ new Map();
@@ -31592,7 +31634,8 @@ var Walker = class {
     this.store = rule.store;
     try {
       rule.visitor.object(node, this);
-    } catch {
+    } catch (error) {
+      if (error instanceof BudgetExceeded) throw error;
     }
   }
   walk(edge2) {
@@ -31630,6 +31673,9 @@ var Walker = class {
   reportAt(message, path) {
     this.fragment.problems.push({ rule: this.currentRule, message, path: [...path] });
   }
+  spend(units) {
+    this.work.spend(LINT_STEP, units);
+  }
   currentRule = -1;
   store = /* @__PURE__ */ new WeakMap();
   deps() {
@@ -31641,6 +31687,7 @@ var Walker = class {
       return;
     }
     if (!isObject3(node)) return;
+    this.work.spend(LINT_STEP);
     this.flags = flags;
     this.depth = depth;
     const keys2 = Object.keys(node);
@@ -31928,9 +31975,9 @@ function planRules(version, settings = {}) {
   }
   return { version, stores, rules, severities, node, document, skeleton: /* @__PURE__ */ new WeakMap() };
 }
-function runRules(root, plan, cache3, resolver = new RefResolver(root)) {
+function runRules(root, plan, cache3, resolver = new RefResolver(root), work = UNLIMITED) {
   const t0 = performance.now();
-  const walked = walkFragments(root, plan.version, plan.node, resolver, cache3 ?? /* @__PURE__ */ new WeakMap(), cache3 !== void 0);
+  const walked = walkFragments(root, plan.version, plan.node, resolver, cache3 ?? /* @__PURE__ */ new WeakMap(), cache3 !== void 0, work);
   const t1 = performance.now();
   const document = [];
   for (const index of plan.document) {
@@ -32196,7 +32243,7 @@ function lintDataCapped(root, locate, perRule, options2 = {}) {
   }
   const settings = ruleSettings(options2);
   const plan = planRules(version.version, settings.plan);
-  const { problems, stats } = runRules(root, plan);
+  const { problems, stats } = runRules(root, plan, void 0, void 0, options2.work);
   const cap = { perRule, omitted: /* @__PURE__ */ new Map() };
   const out = settings.settle(finishProblems(root, plan, problems, locate, Number.isFinite(perRule) ? cap : void 0));
   if (stats.budgetReached) out.push(budgetProblem());
@@ -32240,6 +32287,11 @@ function compareProblems(a, b) {
   return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
 }
 
+// worker/lib/html-escape.ts
+function escapeText(s) {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 // cli/format.ts
 var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function summary(result) {
@@ -32254,7 +32306,7 @@ function operationLabel(c) {
   return c.operation ? `${c.operation.method} ${c.operation.path}` : "(whole API)";
 }
 function cell(text) {
-  return text.replace(/[&<>]/g, (ch) => ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : "&gt;").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  return escapeText(text).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 function formatDiff(result, format2) {
   if (format2 === "json") return `${JSON.stringify(result, null, 2)}

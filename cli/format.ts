@@ -1,6 +1,7 @@
 /** @module How `portico diff` prints a result: json (the engine's shape), text (one change a line) or markdown (grouped by operation). */
 
 import type { Change, DiffResult } from "../worker/openapi/diff";
+import { escapeText } from "../worker/lib/html-escape";
 
 export type DiffFormat = "json" | "text" | "markdown";
 
@@ -22,7 +23,7 @@ function operationLabel(c: Change): string {
 
 /** Markdown cell text: pipes and line breaks escaped, HTML-significant characters entity-encoded. */
 function cell(text: string): string {
-  return text.replace(/[&<>]/g, (ch) => (ch === "&" ? "&amp;" : ch === "<" ? "&lt;" : "&gt;")).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  return escapeText(text).replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 
 /** The result in `format`. */

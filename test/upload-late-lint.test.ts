@@ -34,6 +34,13 @@ async function setInlineLimit(portal: string, bytes: number) {
   });
 }
 
+/** A 3.0 definition whose one schema is an enum of `n` values (`second` in place of the second one). */
+function enumDefinition(n: number, second?: string): string {
+  const values = Array.from({ length: n }, (_, i) => `v${String(i).padStart(5, "0")}`);
+  if (second !== undefined) values[1] = second;
+  return JSON.stringify({ openapi: "3.0.3", info: { title: "Kinds", version: "1.0.0" }, paths: {}, components: { schemas: { Kind: { type: "string", enum: values } } } });
+}
+
 async function getJson(url: string, token?: string) {
   const res = await SELF.fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
   return { status: res.status, json: (await res.json()) as any, retryAfter: res.headers.get("retry-after") };
@@ -89,6 +96,36 @@ describe("lint off the live flip", () => {
     const again = await upload(token, big, { api: "unicourt", version: "1" }, "application/json");
     expect(again.status).toBe(200);
     expect(again.json.lint).toEqual({ status: "complete", url, errors, warnings, issues, ...(truncated ? { truncated } : {}) });
+  });
+
+  it("a body within the inline bytes whose lint needs more work than a request may spend answers pending (issue 38)", async () => {
+    const body = enumDefinition(100_000);
+    expect(body.length).toBeLessThan(INLINE_LINT_BUDGET.maxBytes);
+    const token = await createPortal("enum-lint");
+    // Its lint spends ~200,000 units (the walk's objects and the enum's values): more than this request may.
+    await runInDurableObject(publisherFor(env.PUBLISHER, "enum-lint"), (instance: PortalPublisher) => {
+      instance.inlineLintWork = 10_000;
+    });
+    const release = await holdLateLint("enum-lint");
+    const res = await upload(token, body, { api: "kinds" }, "application/json");
+    expect(res.status).toBe(201);
+    const url = `${ORIGIN}/v1/apis/kinds/versions/1.0.0/lint`;
+    expect(res.json.lint).toEqual({ status: "pending", url });
+    expect((await getJson(url, token)).status).toBe(202);
+
+    release();
+    const done = await report(url, token);
+    expect(done.json).toMatchObject({ api: "kinds", version: "1.0.0", status: "complete", url });
+    expect(done.json.note).toBeUndefined();
+  });
+
+  it("a 100,000-value enum (889 KB) is linted within the request, completely (issue 38)", async () => {
+    const token = await createPortal("enum-inline");
+    const res = await upload(token, enumDefinition(100_000, "v00000"), { api: "kinds" }, "application/json");
+    expect(res.status).toBe(201);
+    expect(res.json.lint.status).toBe("complete");
+    expect(res.json.lint.note).toBeUndefined();
+    expect(res.json.lint.issues.map((i: any) => i.message)).toContain('"enum" property must not have duplicate items (items ## 0 and 1 are identical)');
   });
 
   it("?strict=true lints first: a definition past the inline budget with lint errors is refused, nothing written", async () => {

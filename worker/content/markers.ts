@@ -6,9 +6,9 @@
  * - `<!--a:partners,beta-->` … `<!--/a-->`: an audience block (nests); sanitised HTML never holds comments.
  */
 import { canRead, type ReaderContext } from "../access/reader";
-import { escapeHtml } from "../lib/html-escape";
+import { fillPlaceholders, VARIABLE_MARKER } from "../lib/placeholders";
 
-export const VAR_MARKER = /\uE000([A-Za-z_][A-Za-z0-9_]*)\uE001/g;
+export const VAR_MARKER = VARIABLE_MARKER;
 export const BASE_MARKER = "\uE002";
 const AUDIENCE = /<!--a:([a-z0-9_,-]*)-->|<!--\/a-->/g;
 
@@ -54,11 +54,6 @@ export interface ReaderRenderOptions {
  * reader's value, else the bundle default, else the placeholder as written), internal links based.
  */
 export function renderForReader(stored: string, reader: ReaderContext, opts: ReaderRenderOptions): string {
-  const html = opts.html !== false;
-  return filterAudiences(stored, reader)
-    .replace(VAR_MARKER, (_m, name: string) => {
-      const value = reader.variables[name] ?? opts.defaults[name] ?? `{{${name}}}`;
-      return html ? escapeHtml(value) : value;
-    })
-    .replaceAll(BASE_MARKER, opts.basePath);
+  const filled = fillPlaceholders(filterAudiences(stored, reader), [reader.variables, opts.defaults], { markers: true, html: opts.html !== false });
+  return filled.replaceAll(BASE_MARKER, opts.basePath);
 }

@@ -120,6 +120,14 @@ export const LINT_BUDGET = {
    * here instead of ~3 s for the whole walk (and, before edges were interned, 14.8 s to reach 1,000,000).
    */
   maxEdges: 250_000,
+  /**
+   * Work units (work-budget.ts: one per object the node rules visit, plus what rules' own loops declare, e.g.
+   * duplicated-entry-in-enum's comparisons) one upload's lint may spend, late or strict; once spent the report says
+   * lint was stopped. In workerd the clock stands still during synchronous code, so units are what bounds it.
+   * Corpus definitions spend at most ~460,000 (GitHub's 13 MB: 237,000, 2.8 s of lint in Node). Rule loops ran at
+   * ~3.3 ns per unit in workerd (a pairwise enum check's 5·10⁹ comparisons in 16.5 s): about a second of them.
+   */
+  maxWork: 300_000_000,
 } as const;
 
 /**
@@ -135,6 +143,13 @@ export const INLINE_LINT_BUDGET = {
    * description (1-5 s of lint) goes live first.
    */
   maxBytes: 2 * 1024 * 1024,
+  /**
+   * Work units (as LINT_BUDGET.maxWork) a lint within the request may spend; past them the upload answers
+   * "pending" and the late lint makes the report. Bytes are no measure of lint's work: a 100,000-value enum
+   * (889 KB) made 5·10⁹ comparisons, 16.5 s, within the request (issue 38). Every corpus definition up to 2 MiB
+   * spends under 500,000 (DigitalOcean's 1 MB: 23,000), so they are linted within the request as before.
+   */
+  maxWork: 20_000_000,
 } as const;
 
 /** Markdown text rendered on a page (render/markdown.ts). */

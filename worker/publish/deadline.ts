@@ -34,6 +34,12 @@ export class PublishAttempt {
   aborted = false;
   /** Set just before the final D1 transaction: from then on the deadline waits for the outcome. */
   committing = false;
+  /**
+   * Vector ids this attempt stored (search-semantic.ts), by portal: once the attempt has settled, the
+   * PortalPublisher deletes those its portal's live index does not list (a publish that failed, timed out or was
+   * a dry run never went live, and nothing else would ever delete them).
+   */
+  readonly vectorsStored = new Map<number, string[]>();
   readonly budget: WorkBudget;
   /** Epoch milliseconds by which the publish must have answered. */
   readonly deadline: number;

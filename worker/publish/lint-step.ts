@@ -2,7 +2,7 @@
  * @module The `lint` block of an upload: the lint engine's `spectral:oas` problems on the uploaded root file,
  * plus what the build itself found that lint cannot see (files of an archive, remote `$ref`s, YAML warnings).
  */
-import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../openapi/work-budget";
+import { BudgetExceeded, createBudget, UNLIMITED, type WorkBudget } from "../openapi/work-budget";
 import type { BuildSuccess } from "../openapi/build";
 import { lintDataCapped, type OmittedProblems } from "../openapi/lint/lint-document";
 import type { LintOptions } from "../openapi/lint/types";
@@ -88,8 +88,9 @@ function fromBuildIssue(issue: BuildIssue): UploadIssue {
  * Lint is advice, not a gate (except with ?strict=true): when `budget` (the publish's, with its deadline) is
  * already spent, lint is skipped; when the engine fails or runs out of budget on a hostile definition, the answer
  * carries the build's issues and a `note` saying lint was stopped, rather than failing the publish (the publish's
- * own deadline still bounds it). `options` carry the portal's ruleset (portico.yaml `lint:`); `extra` are the
- * publisher's own findings (e.g. `version-fallback`), listed and counted with the rest.
+ * own deadline still bounds it), and likewise when `options.work` (the lint's own work units) is spent.
+ * `options` carry the portal's ruleset (portico.yaml `lint:`); `extra` are the publisher's own findings (e.g.
+ * `version-fallback`), listed and counted with the rest.
  */
 export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, budget: WorkBudget = UNLIMITED, options: LintOptions = {}, extra: readonly UploadIssue[] = []): UploadLint {
   const parsed = outcome.source.parsed;
@@ -97,14 +98,14 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
   let omitted: OmittedProblems[] = [];
   let note: string | undefined;
   try {
-    // The lint engine does not take the budget yet (its walks have their own edge budget); the deadline is read
-    // before it starts.
+    // The publish's deadline is read before lint starts; the lint's own work units (`options.work`) bound it
+    // while it runs.
     budget.check("linting");
     const linted = lintDataCapped(parsed.data as Record<string, unknown>, (path) => parsed.locate(path) ?? { line: 1, column: 1 }, MAX_ISSUES_PER_RULE, options);
     all = linted.problems.map((p) => ({ ...p }));
     omitted = linted.omitted;
   } catch (error) {
-    const why = error instanceof BudgetExceeded ? "the publish had no time left for it" : error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+    const why = error instanceof BudgetExceeded ? (options.work?.exhausted ? "it needed more work than an upload's lint is allowed" : "the publish had no time left for it") : error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
     note = `lint stopped on this definition (${why}); only the build's own findings are listed`;
   }
   for (const issue of outcome.issues) {
@@ -118,6 +119,18 @@ export function lintForUpload(outcome: Pick<BuildSuccess, "issues" | "source" | 
   // The publisher's own findings (the fallback version label).
   for (const issue of extra) all.push(issue);
   return finishReport(all, omitted, note);
+}
+
+/**
+ * Lints within the upload's request when the lint's work fits `units` (INLINE_LINT_BUDGET.maxWork); undefined
+ * when it does not, and the late lint (run by the PortalPublisher once the version is live) makes the report.
+ * Size alone is no bound: a 100,000-value enum (889 KB) held the answer for 16.5 s (issue 38). The work done up
+ * to the limit is thrown away: at most a fraction of a second, against a report the late lint makes anyway.
+ */
+export function lintInline(outcome: Pick<BuildSuccess, "issues" | "source" | "document">, units: number, budget: WorkBudget = UNLIMITED, options: LintOptions = {}, extra: readonly UploadIssue[] = []): UploadLint | undefined {
+  const work = createBudget({ units });
+  const report = lintForUpload(outcome, budget, { ...options, work }, extra);
+  return work.exhausted ? undefined : report;
 }
 
 /**

@@ -20,6 +20,7 @@ import { recordLint } from "../store/apis";
 import { publishDefinition, type PublishOptions } from "./publish-definition";
 import { storedLintJson } from "./lint-step";
 import { rebuildPortalIndex } from "./search-index";
+import { discardUnlisted } from "./search-semantic";
 import { LengthMismatch, readExactly } from "../lib/pieces";
 import { isPublishMessage, type LateLint, type PublishMessage, type PublishRequest, type PublishResponse } from "./types";
 
@@ -32,6 +33,9 @@ export const LATE_LINT_START_MS = 2_000;
 /** Milliseconds between `startLateLint` and the lint itself (see there). */
 export const LATE_LINT_SETTLE_MS = 100;
 
+/** Milliseconds an abandoned publish's work is waited for before the vectors it stored are discarded. */
+const DISCARD_WAIT_MS = 5_000;
+
 /** The per-portal publishing queue (RPC: `publish(request)`); holds no state of its own beyond the queue. */
 export class PortalPublisher extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
@@ -39,6 +43,8 @@ export class PortalPublisher extends DurableObject<Env> {
   deadlineMs = PUBLISH_DEADLINE_MS;
   /** Bodies up to this many bytes are linted within the upload's request; larger ones after it (tests lower it). */
   inlineLintMaxBytes: number = INLINE_LINT_BUDGET.maxBytes;
+  /** Work units a lint within the upload's request may spend; a lint needing more is done after it (tests lower it). */
+  inlineLintWork: number = INLINE_LINT_BUDGET.maxWork;
   /** The publish work itself (tests replace it through runInDurableObject to simulate a publish that never settles). */
   work: (env: Env, request: PublishRequest, attempt: PublishAttempt, options: PublishOptions) => Promise<PublishResponse> = publishDefinition;
   /** Runs a late lint (tests wrap it through runInDurableObject to hold the report back). */
@@ -77,7 +83,7 @@ export class PortalPublisher extends DurableObject<Env> {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: `malformed publish request: the handed body's ${error.message}` } }), timings: {} };
     }
     const handoff = message.body ? { handoff: Date.now() - started } : undefined;
-    const answer = await this.enqueue((attempt) => this.work(this.env, request, attempt, { inlineLintMaxBytes: this.inlineLintMaxBytes }));
+    const answer = await this.enqueue((attempt) => this.work(this.env, request, attempt, { inlineLintMaxBytes: this.inlineLintMaxBytes, inlineLintWork: this.inlineLintWork }));
     return handoff ? { ...answer, timings: { ...handoff, ...answer.timings } } : answer;
   }
 
@@ -112,19 +118,35 @@ export class PortalPublisher extends DurableObject<Env> {
     const run = this.tail.then(async () => {
       const attempt = new PublishAttempt(this.deadlineMs);
       let late: LateLint | undefined;
+      const working = work(attempt);
       try {
         // The late lint never crosses RPC: only the answer does.
-        const { lateLint, ...response } = await settleWithin(attempt, work(attempt));
+        const { lateLint, ...response } = await settleWithin(attempt, working);
         late = lateLint;
         answer(late ? { ...response, lateLintVersion: late.versionId } : response);
       } catch (error) {
         fail(error);
-        return;
+      } finally {
+        await this.discardVectors(attempt, working);
       }
       if (late) await this.runLateLint(late);
     });
     this.tail = run.catch(() => undefined);
     return answered;
+  }
+
+  /**
+   * Deletes the vectors `attempt` stored that its portal's live index does not list, once its work has settled
+   * (an abandoned one may still be storing; it is waited for DISCARD_WAIT_MS at most): a publish that failed or ran
+   * out of time never goes live, and no later publish would delete them. Runs in the attempt's queue slot, so the
+   * next publish, which may store the same content-addressed ids, starts after it.
+   */
+  private async discardVectors(attempt: PublishAttempt, working: Promise<unknown>): Promise<void> {
+    if (!attempt.vectorsStored.size) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([working.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, DISCARD_WAIT_MS)))]);
+    clearTimeout(timer);
+    for (const [portalId, ids] of attempt.vectorsStored) await discardUnlisted(this.env, portalId, ids);
   }
 
   /**

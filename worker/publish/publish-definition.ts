@@ -8,7 +8,8 @@
  * bounds the build's work, and its checkpoints stop a publish past its deadline before any D1 write
  * (see deadline.ts).
  */
-import { INLINE_LINT_BUDGET } from "../openapi/budgets";
+import { INLINE_LINT_BUDGET, LINT_BUDGET } from "../openapi/budgets";
+import { createBudget } from "../openapi/work-budget";
 import { buildReference, overBudget, publishWorkUnits, type BuildFailure, type BuildSuccess } from "../openapi/build";
 import { buildStreamed, STREAM_BUILD_MIN_BYTES, WHOLE_BUILD_MAX_BYTES, type ByteSource, type StreamedBuildFailure, type StreamedBuildSuccess } from "../openapi/stream/build";
 import { headDeclaresSwagger2, SNIFF_HEAD_BYTES } from "../openapi/stream/sniff";
@@ -20,7 +21,7 @@ import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefiniti
 import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from "../store/models";
 import { pieces } from "../lib/pieces";
 import { PublishAttempt } from "./deadline";
-import { buildOnlyReport, lintForUpload, storedLintJson, storedLintReport } from "./lint-step";
+import { buildOnlyReport, lintForUpload, lintInline, storedLintJson, storedLintReport } from "./lint-step";
 import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
 import { operationDocument, STREAMED_SCHEMA_WALK } from "../search/documents";
 import { DocumentSetWriter } from "../search/document-set";
@@ -33,6 +34,8 @@ import type { AnswerLint, LateLint, PublishRequest, PublishResponse, UploadIssue
 export interface PublishOptions {
   /** Bodies up to this many bytes are linted within the request (default {@link INLINE_LINT_BUDGET}.maxBytes). */
   inlineLintMaxBytes?: number;
+  /** Work units a lint within the request may spend (default {@link INLINE_LINT_BUDGET}.maxWork); past them it is left to the late lint. */
+  inlineLintWork?: number;
 }
 
 /** Where a version's lint report is served: `GET /v1/apis/{api}/versions/{version}/lint` (same auth as uploads). */
@@ -108,8 +111,12 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const ruleset = release?.config.lint;
   const lintOptions = ruleset ? { ruleset, ...(!streamed && outcome.source.path !== undefined ? { file: outcome.source.path } : {}) } : {};
   // Lint needs the whole parsed document; a streamed build lists the build's own findings instead (lint-step.ts).
+  // Late and strict lints may spend LINT_BUDGET.maxWork; one within the request far less (lintWithinRequest).
   const lintUpload = (budget: typeof attempt.budget, extra: UploadIssue[]) =>
-    streamed ? buildOnlyReport(outcome.issues, STREAMED_LINT_NOTE, extra) : lintForUpload(outcome, budget, lintOptions, extra);
+    streamed ? buildOnlyReport(outcome.issues, STREAMED_LINT_NOTE, extra) : lintForUpload(outcome, budget, { ...lintOptions, work: createBudget({ units: LINT_BUDGET.maxWork }) }, extra);
+  // Undefined when the lint needs more work than the request may spend: the late lint makes the report.
+  const lintWithinRequest = (extra: UploadIssue[]) =>
+    streamed ? buildOnlyReport(outcome.issues, STREAMED_LINT_NOTE, extra) : lintInline(outcome, options.inlineLintWork ?? INLINE_LINT_BUDGET.maxWork, attempt.budget, lintOptions, extra);
   const apiSlug = req.apiSlug ?? apiSlugFromTitle(header.info.title);
   if (!isValidApiSlug(apiSlug)) {
     return refusal(400, "invalid-api", `api slug "${apiSlug}" must be 1-64 lower-case letters, digits and dashes`);
@@ -170,10 +177,11 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     const live = await findVersionById(db, existing.liveVersionId);
     if (live && live.modelKey === modelKey && live.label === label) {
       // A large definition re-posted answers with the report its publication already has (or will have).
-      const stored = inline ? undefined : storedLintReport(live);
+      // (A small one is linted again, under the portal's ruleset now, unless that needs too much work.)
+      const report = (inline ? (lint ?? lintWithinRequest(labelIssues)) : undefined) ?? storedLintReport(live);
       let block: AnswerLint;
-      if (stored === "pending") block = { status: "pending", url: lintUrl };
-      else block = { status: "complete", url: lintUrl, ...(stored ?? (lint ??= lintUpload(attempt.budget, labelIssues))) };
+      if (report === "pending") block = { status: "pending", url: lintUrl };
+      else block = { status: "complete", url: lintUrl, ...report };
       await ensurePortalIndex(env, req.portalId, attempt);
       await storing;
       return { status: 200, json: JSON.stringify({ ...answer(apiSlug, block), unchanged: true }), timings: clock.timings };
@@ -213,9 +221,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   );
   if (!lint && inline) {
     // Lint holds the isolate for up to half a second here: start it once the first KV writes are on the wire, so
-    // that the rest of the batch completes meanwhile.
+    // that the rest of the batch completes meanwhile. Past its work units it is left to the late lint.
     await Promise.race([wrote, tooHeavy]);
-    lint = lintUpload(attempt.budget, labelIssues);
+    lint = lintWithinRequest(labelIssues);
     clock.lap("lint");
   }
   // Once every slice is serialised (its search document read) the index can be built while the last chunk writes

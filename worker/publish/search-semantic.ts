@@ -8,7 +8,9 @@
  * - The new index lists only ids that are stored (listed by the live index, or stored by this publish). Readers map
  *   matches to documents through the live index alone, and the index flips in the D1 batch that makes the content
  *   live, so vectors written for a publish that never goes live, or for documents that left, are never read.
- * - Ids the live index lists and the new one does not are deleted after the flip ({@link retireVectors}).
+ * - Ids the live index lists and the new one does not are deleted after the flip ({@link retireVectors}); ids a
+ *   publish stored that never went live (it failed, ran out of time, was a dry run) once it has settled
+ *   ({@link discardUnlisted}, run by the PortalPublisher in the publish's queue slot, so no later publish races it).
  * - Embedding never fails a publish: on an error or out of time, the documents left over are lexical-only until a
  *   later publish embeds them (logged).
  */
@@ -17,6 +19,7 @@ import { withinMs } from "../lib/time-limit";
 import { accessKey, embeddingText, semanticSource, type SemanticItem, type SemanticRetriever } from "../search/semantic";
 import type { SearchDocument } from "../search/types";
 import { loadIndex, searchPointer } from "../store/search";
+import { semanticFor } from "../semantic/index";
 import type { PublishAttempt } from "./deadline";
 
 /** Wall-clock milliseconds a publish gives embeddings at most ... */
@@ -57,13 +60,18 @@ export async function semanticItem(model: string, portalId: number, doc: SearchD
 /** Vector ids of the portal's live index (empty when it has none, or it cannot be read). */
 async function liveVectorIds(env: Env, portalId: number): Promise<Set<string>> {
   try {
-    const pointer = await searchPointer(env.DB, portalId);
-    const index = pointer ? await loadIndex(env.MODELS, pointer, portalId) : undefined;
-    return new Set(index?.vectorIds() ?? []);
+    return await listedVectorIds(env, portalId);
   } catch (error) {
     console.error("publish: the live search index could not be read; every document is embedded again", error);
     return new Set();
   }
+}
+
+/** Vector ids of the portal's live index (empty when it has none); throws when it cannot be read. */
+async function listedVectorIds(env: Env, portalId: number): Promise<Set<string>> {
+  const pointer = await searchPointer(env.DB, portalId);
+  const index = pointer ? await loadIndex(env.MODELS, pointer, portalId) : undefined;
+  return new Set(index?.vectorIds() ?? []);
 }
 
 /**
@@ -81,6 +89,7 @@ export async function semanticVectors(env: Env, semantic: SemanticRetriever, por
   attempt?.checkpoint("embedding search documents");
   const until = Math.min(Date.now() + SEMANTIC_PUBLISH_MS, (attempt?.deadline ?? Infinity) - RESERVE_MS);
   const outcome = toStore.length ? await semantic.store(portalId, toStore, until) : { stored: [], skipped: 0 };
+  if (attempt && outcome.stored.length) attempt.vectorsStored.set(portalId, [...(attempt.vectorsStored.get(portalId) ?? []), ...outcome.stored]);
   if ("error" in outcome && outcome.error !== undefined) {
     console.error(`publish: embedding stopped after ${outcome.stored.length} of ${toStore.length} documents; the rest are found by words only until a later publish`, outcome.error);
   } else if (outcome.skipped) {
@@ -90,6 +99,24 @@ export async function semanticVectors(env: Env, semantic: SemanticRetriever, por
   const vectors = new Map<string, string>();
   for (const { doc, item } of items) if (present.has(item.id)) vectors.set(doc, item.id);
   return { vectors, retire: [...live].filter((id) => !current.has(id)), embedded: outcome.stored.length, missing: items.length - vectors.size };
+}
+
+/**
+ * Deletes the vectors of `stored` (ids a settled publish stored) that the portal's live index does not list:
+ * what a publish that never went live left behind. Best effort (logged); when the live index cannot be read
+ * nothing is deleted, since its vectors may be among them.
+ */
+export async function discardUnlisted(env: Env, portalId: number, stored: readonly string[]): Promise<void> {
+  const semantic = semanticFor(env);
+  if (!semantic || !stored.length) return;
+  let listed: Set<string>;
+  try {
+    listed = await listedVectorIds(env, portalId);
+  } catch (error) {
+    console.error(`publish: ${stored.length} vectors of a settled publish were kept: the live search index could not be read`, error);
+    return;
+  }
+  await retireVectors(semantic, portalId, stored.filter((id) => !listed.has(id)));
 }
 
 /** Deletes the vectors the previous live index used and the new one does not; best effort (logged). */

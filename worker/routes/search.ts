@@ -10,7 +10,7 @@ import { documentReadable } from "../access/labels";
 import { anonymousReader, type ReaderContext } from "../access/reader";
 import { readerState, requireSignInFor } from "../access/resolve";
 import { loadAccess, type PortalAccess } from "../store/readers";
-import { escapeHtml } from "../lib/html-escape";
+import { fillPlaceholders } from "../lib/placeholders";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import type { SearchResult } from "../render/search-result";
@@ -64,20 +64,12 @@ export function searchParams(c: Context<AppEnv>): SearchParams {
   return { q, limit, kind, locale, prefer };
 }
 
-const VARIABLE = /\{\{((?:<\/?mark>|[A-Za-z0-9_]){1,160})\}\}/g;
-
 /**
  * Fills `{{name}}` placeholders for the reader (their value, else the release's default, else as written), in
  * snippet HTML (values escaped; a `<mark>` inside the name is dropped) or in plain text.
  */
 export function fillVariables(text: string, reader: ReaderContext, defaults: Record<string, string>, html: boolean): string {
-  if (!text.includes("{{")) return text;
-  return text.replace(VARIABLE, (m, inner: string) => {
-    const name = inner.replace(/<\/?mark>/g, "");
-    const value = reader.variables[name] ?? defaults[name];
-    if (value === undefined || !html) return value ?? m;
-    return inner.includes("<mark>") ? `<mark>${escapeHtml(value)}</mark>` : escapeHtml(value);
-  });
+  return fillPlaceholders(text, [reader.variables, defaults], { html, marks: true });
 }
 
 /** A hit as `search.json` answers it, its URL under `basePath`. */

@@ -5,6 +5,7 @@
  */
 import type { StoredPage } from "../content/types";
 import { getChunk, pageFromChunk, pageOf, releaseOf, type PageDbRow, type PageLocation, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
+import { BoundedCache } from "../lib/bounded-cache";
 
 export interface SiteApiRow {
   slug: string;
@@ -37,19 +38,11 @@ function portalOf(row: PortalHead): PortalHead {
   return { id: row.id, slug: row.slug, name: row.name, origin: row.origin, embedOrigins: row.embedOrigins, externalImages: Boolean(row.externalImages) };
 }
 
-const RELEASES = new Map<number, { release: ReleaseRow; pages: PageRow[] }>();
-const PAGES = new Map<string, StoredPage>();
-const CHUNKS = new Map<string, string>();
-const MAX_RELEASES = 16;
-const MAX_PAGES = 512;
+/** Releases, pages and chunks are immutable: kept per isolate, least recently used first out. */
+const RELEASES = new BoundedCache<number, { release: ReleaseRow; pages: PageRow[] }>({ maxEntries: 16 });
+const PAGES = new BoundedCache<string, StoredPage>({ maxEntries: 512 });
 /** Chunks kept per isolate: 64 × 128 K characters at most, about 16 MB of the isolate's 128 MB. */
-const MAX_CHUNKS = 64;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
-  if (map.size >= max) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-  return value;
-}
+const CHUNKS = new BoundedCache<string, string>({ maxEntries: 64 });
 
 /** Portal, live release (with page rows) and live APIs; undefined when the portal does not exist. */
 export async function loadContentSite(db: D1Database, portalSlug: string): Promise<ContentSiteData | undefined> {
@@ -61,7 +54,7 @@ export async function loadContentSite(db: D1Database, portalSlug: string): Promi
   if (!portal) return undefined;
   const data: ContentSiteData = { portal: portalOf(portal), pages: [], apis: apis.results as unknown as SiteApiRow[] };
   if (portal.releaseId === null) return data;
-  const cached = RELEASES.get(portal.releaseId) ?? remember(RELEASES, portal.releaseId, await loadRelease(db, portal.releaseId), MAX_RELEASES);
+  const cached = RELEASES.get(portal.releaseId) ?? RELEASES.set(portal.releaseId, await loadRelease(db, portal.releaseId));
   return { ...data, release: cached.release, pages: cached.pages };
 }
 
@@ -77,7 +70,7 @@ export async function loadPreviewSite(db: D1Database, portalSlug: string, tokenH
   ]);
   const portal = (head.results as (PortalHead & { releaseId: number })[])[0];
   if (!portal) return undefined;
-  const cached = RELEASES.get(portal.releaseId) ?? remember(RELEASES, portal.releaseId, await loadRelease(db, portal.releaseId), MAX_RELEASES);
+  const cached = RELEASES.get(portal.releaseId) ?? RELEASES.set(portal.releaseId, await loadRelease(db, portal.releaseId));
   return { portal: portalOf(portal), apis: apis.results as unknown as SiteApiRow[], release: cached.release, pages: cached.pages };
 }
 
@@ -98,12 +91,12 @@ export async function storedPage(kv: KVNamespace, at: PageLocation): Promise<Sto
   if (chunk === undefined) {
     chunk = await getChunk(kv, at.key);
     if (chunk === undefined) return undefined;
-    remember(CHUNKS, at.key, chunk, MAX_CHUNKS);
+    CHUNKS.set(at.key, chunk);
   }
-  return remember(PAGES, id, pageFromChunk(chunk, at), MAX_PAGES);
+  return PAGES.set(id, pageFromChunk(chunk, at));
 }
 
-const DEFAULTS = new Map<number, Record<string, string>>();
+const DEFAULTS = new BoundedCache<number, Record<string, string>>({ maxEntries: 16 });
 
 /**
  * The `{{name}}` defaults of a portal's live content release (portico.yaml `variables`), `{}` without one.
@@ -117,5 +110,5 @@ export async function liveVariableDefaults(db: D1Database, portalId: number): Pr
   if (known) return known;
   const variables = (JSON.parse(row.config) as { variables?: Record<string, { default?: string }> }).variables ?? {};
   const defaults = Object.fromEntries(Object.entries(variables).flatMap(([k, v]) => (typeof v?.default === "string" ? [[k, v.default]] : [])));
-  return remember(DEFAULTS, row.id, defaults, MAX_RELEASES);
+  return DEFAULTS.set(row.id, defaults);
 }

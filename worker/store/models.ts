@@ -19,6 +19,7 @@
  */
 import { MODEL_VERSION, type OperationSlice, type ReferenceHeader } from "../openapi/model/types";
 import { sha256Hex } from "./tokens";
+import { BoundedCache } from "../lib/bounded-cache";
 
 /** Where one slice sits: chunk number and its UTF-16 offset and length inside the chunk's text. */
 export interface SliceLocation {
@@ -203,32 +204,11 @@ export async function putHeader(kv: KVNamespace, modelKey: string, header: Refer
 
 /**
  * Model keys are immutable, so what an isolate has read once stays true: headers and chunks are kept in
- * memory (least recently used first out) up to a bound, and a warm page skips its KV reads.
+ * memory (least recently used first out) up to a size, none larger than a quarter of it, and a warm page skips
+ * its KV reads.
  */
-class ImmutableCache<T> {
-  private readonly entries = new Map<string, { value: T; size: number }>();
-  private size = 0;
-
-  constructor(private readonly maxSize: number) {}
-
-  get(key: string): T | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.value;
-  }
-
-  set(key: string, value: T, size: number): void {
-    if (size > this.maxSize / 4 || this.entries.has(key)) return;
-    this.entries.set(key, { value, size });
-    this.size += size;
-    for (const [oldest, entry] of this.entries) {
-      if (this.size <= this.maxSize) break;
-      this.entries.delete(oldest);
-      this.size -= entry.size;
-    }
-  }
+function immutableCache<T>(maxSize: number): BoundedCache<string, T> {
+  return new BoundedCache<string, T>({ maxSize, maxEntrySize: maxSize / 4 });
 }
 
 /**
@@ -236,9 +216,9 @@ class ImmutableCache<T> {
  * GitHub's and Microsoft Graph's are far smaller). Sized by count (64) they had no bound: a header carries `info`
  * and tag descriptions as written, so 64 hostile ones could hold gigabytes.
  */
-const HEADERS = new ImmutableCache<ReferenceHeader>(2 * 1024 * 1024);
+const HEADERS = immutableCache<ReferenceHeader>(2 * 1024 * 1024);
 /** Chunk texts kept per isolate: at most 4 M characters (≤ 8 MB) of the isolate's 128 MB. */
-const CHUNKS = new ImmutableCache<string>(4 * 1024 * 1024);
+const CHUNKS = immutableCache<string>(4 * 1024 * 1024);
 
 /** A model's header (cached per isolate), or null when the model is not stored. */
 export async function getHeader(kv: KVNamespace, modelKey: string): Promise<ReferenceHeader | null> {

@@ -12,6 +12,7 @@
  * be verified on one tree while a forged one was read from the other (issue 36).
  */
 import { DOMParser } from "@xmldom/xmldom";
+import { escapeHtml } from "../../lib/html-escape";
 
 /** DOM node types as xmldom builds them (the DOM's own interfaces; xmldom 0.8 types its nodes with them). */
 export type XmlDocument = Document;
@@ -157,7 +158,8 @@ export function attr(el: XmlElement, name: string): string | undefined {
   return el.hasAttribute(name) ? el.getAttribute(name) ?? undefined : undefined;
 }
 
-/** Escapes text for an XML attribute value or element content. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!);
-}
+/**
+ * Escapes text for an XML attribute value or element content: HTML's escaping (lib/html-escape.ts), whose `&#39;`
+ * XML 1.0 reads as `'` just as it reads `&apos;` (§4.1, character references).
+ */
+export const escapeXml: (text: string) => string = escapeHtml;

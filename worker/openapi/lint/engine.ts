@@ -7,6 +7,7 @@ import { RULES } from "./registry";
 import type { LintRule, RawProblem } from "./rule";
 import type { OasVersion, RuleSetting, Severity } from "./types";
 import { RefResolver } from "./util/resolver";
+import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { walkFragments, type BoundNodeRule, type FragmentCache } from "./walk/fragments";
 import { walkSkeleton, type BoundDocumentRule, type SkeletonCache } from "./walk/skeleton";
 
@@ -63,11 +64,12 @@ export interface RunStats {
 /**
  * Runs `plan` over `root` (`resolver`: for `root`, possibly carried over from the previous version's). `cache` carries node-rule results between runs of a session (keyed by subtree
  * identity); document rules are re-created every time, and re-run except `unit` ones in unchanged path items.
+ * `work` bounds the node-rule walk (throws BudgetExceeded once spent).
  */
-export function runRules(root: Record<string, unknown>, plan: RulePlan, cache?: FragmentCache, resolver = new RefResolver(root)): { problems: RawProblem[]; stats: RunStats } {
+export function runRules(root: Record<string, unknown>, plan: RulePlan, cache?: FragmentCache, resolver = new RefResolver(root), work: WorkBudget = UNLIMITED): { problems: RawProblem[]; stats: RunStats } {
   const t0 = performance.now();
   // A session's cache (given) also keeps the last union, which the next run updates instead of re-taking it.
-  const walked = walkFragments(root, plan.version, plan.node, resolver, cache ?? new WeakMap(), cache !== undefined);
+  const walked = walkFragments(root, plan.version, plan.node, resolver, cache ?? new WeakMap(), cache !== undefined, work);
   const t1 = performance.now();
   const document: BoundDocumentRule[] = [];
   for (const index of plan.document) {

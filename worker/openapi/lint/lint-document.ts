@@ -59,7 +59,7 @@ export function lintDataCapped(root: Record<string, unknown>, locate: Locate, pe
   }
   const settings = ruleSettings(options);
   const plan = planRules(version.version, settings.plan);
-  const { problems, stats } = runRules(root, plan);
+  const { problems, stats } = runRules(root, plan, undefined, undefined, options.work);
   const cap = { perRule, omitted: new Map<number, number>() };
   // Per-path overrides settle the listed problems; omitted counts are per planned rule, before overrides.
   const out = settings.settle(finishProblems(root, plan, problems, locate, Number.isFinite(perRule) ? cap : undefined));

@@ -67,6 +67,11 @@ export interface NodeContext {
   report(message: string, at?: readonly Segment[]): void;
   /** Reports at an absolute source path. */
   reportAt(message: string, path: readonly Segment[]): void;
+  /**
+   * Charges `units` of work the rule is about to do beyond visiting the node (elements compared, values scanned)
+   * to the run's work budget; throws BudgetExceeded once it is spent, so call it before the loop, not after.
+   */
+  spend(units: number): void;
 }
 
 /** A node rule: called for every object of the walk (arrays are walked through, scalars are read from objects). */

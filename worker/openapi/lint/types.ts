@@ -1,5 +1,7 @@
 /** @module Public shapes of the lint engine: problems, results, severities and rule configuration. */
 
+import type { WorkBudget } from "../work-budget";
+
 /** How serious a problem is; the names of Spectral's severities (`warn` spelled out). */
 export type Severity = "error" | "warning" | "info" | "hint";
 
@@ -44,6 +46,11 @@ export interface LintOptions {
   ruleset?: LintRuleset;
   /** The linted file's path in its archive, for the ruleset's override globs (undefined: every file glob matches). */
   file?: string;
+  /**
+   * Work the run may do (work-budget.ts units: one per object the node rules visit, plus what a rule's own loops
+   * declare); once spent the run throws BudgetExceeded. Unset: unbounded (the editor, the command line).
+   */
+  work?: WorkBudget;
 }
 
 /** The OpenAPI family a document follows (Spectral's `oas2`, `oas3_0`, `oas3_1`, `oas3_2` formats). */

@@ -12,6 +12,7 @@ import { RELEVANT_KEYS } from "../rule";
 import type { NodeContext, NodeVisitor, RawProblem, Segment } from "../rule";
 import type { JsonPath, OasVersion } from "../types";
 import { isObject, isRef } from "../util/is-object";
+import { BudgetExceeded, UNLIMITED, type WorkBudget } from "../../work-budget";
 import type { RefDeps, RefResolver } from "../util/resolver";
 import { toPointer } from "../util/pointer";
 import { childFlags, keyGivesFlags } from "./flags";
@@ -136,6 +137,7 @@ export interface WalkResult {
 /**
  * Union of the fragments reachable from the root, walking those not cached. `session`: keep the union for the
  * next run on this cache, which then updates it when its resolver was carried from this one's (see UnionState).
+ * `work` is spent per object visited and by the rules' own loops; BudgetExceeded propagates out of the walk.
  */
 export function walkFragments(
   root: Record<string, unknown>,
@@ -144,8 +146,9 @@ export function walkFragments(
   resolver: RefResolver,
   cache: FragmentCache,
   session = false,
+  work: WorkBudget = UNLIMITED,
 ): WalkResult {
-  const walker = new Walker(version, rules, resolver);
+  const walker = new Walker(version, rules, resolver, work);
   const state = unions.get(cache);
   if (state) {
     if (session) {
@@ -402,6 +405,9 @@ function keyClass(key: Segment): Segment {
   return typeof key === "string" && RELEVANT_KEYS.has(key) ? key : "*";
 }
 
+/** The step named when a lint runs out of work (work-budget.ts BudgetExceeded). */
+export const LINT_STEP = "linting";
+
 class Walker implements NodeContext {
   /** Rules called for every object, and rules by the keys that interest them. */
   private readonly always: BoundNodeRule[] = [];
@@ -430,6 +436,7 @@ class Walker implements NodeContext {
     readonly version: OasVersion,
     rules: readonly BoundNodeRule[],
     private readonly resolver: RefResolver,
+    private readonly work: WorkBudget = UNLIMITED,
   ) {
     for (const rule of rules) {
       if (!rule.visitor.keys) this.always.push(rule);
@@ -444,8 +451,10 @@ class Walker implements NodeContext {
     this.store = rule.store;
     try {
       rule.visitor.object(node, this);
-    } catch {
+    } catch (error) {
       // A rule that trips on an unforeseen shape must not take the lint down; it simply reports nothing here.
+      // Running out of work is the run's to answer, not the rule's.
+      if (error instanceof BudgetExceeded) throw error;
     }
   }
 
@@ -485,6 +494,9 @@ class Walker implements NodeContext {
   reportAt(message: string, path: readonly Segment[]): void {
     this.fragment.problems.push({ rule: this.currentRule, message, path: [...path] });
   }
+  spend(units: number): void {
+    this.work.spend(LINT_STEP, units);
+  }
 
   private currentRule = -1;
   store: WeakMap<object, unknown> = new WeakMap();
@@ -499,6 +511,7 @@ class Walker implements NodeContext {
       return;
     }
     if (!isObject(node)) return;
+    this.work.spend(LINT_STEP);
     this.flags = flags;
     this.depth = depth;
     const keys = Object.keys(node);
