@@ -1,4 +1,5 @@
 /** @module What the routes pass to the page renderers. */
+import type { ShellChrome } from "./shell/types";
 
 /** The portal a page belongs to. */
 export interface PortalRef {
@@ -33,6 +34,8 @@ export interface PageProps {
   authorize?: AuthorizeState;
   /** `{{name}}` values for code samples and examples: the reader's own over the live content's defaults. */
   variables?: Record<string, string>;
+  /** The reader shell's chrome for this request; absent (tests), a minimal one. */
+  chrome?: ShellChrome;
 }
 
 /** What the Authorize control shows and where its forms post (worker/routes/api-key.ts). */

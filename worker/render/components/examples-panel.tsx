@@ -67,8 +67,10 @@ function TruncatedNote() {
  * response tabs follow status-code order. `variables` (the reader's values over the content's defaults) fill
  * `{{name}}` placeholders in the samples and examples.
  */
-export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt }: {
+export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt, label = "Examples" }: {
   model: OperationModel; ctx: RenderContext; hl: number; apiKey?: string; variables?: Record<string, string>;
+  /** The landmark's name: unique on the page (a single page holds one panel per operation). */
+  label?: string;
   /** The Try-it panel's URLs (operations only: webhooks and callbacks are sent by the API, not to it). */
   tryIt?: { spec: string; base: string };
 }) {
@@ -82,7 +84,7 @@ export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt }:
   // The JSON body is in the cURL code already: the island's props leave it out when it reads back exactly.
   const slim = bodyInCode(input);
   return (
-    <aside class="op-x" aria-label="Examples">
+    <aside class="op-x" aria-label={label}>
       <H level={hl} class="xh">Request</H>
       <Island name="code-samples" component={CodeSamples} props={{ input, id }} wire={slim && { input: slim, id, bodyInCode: true }} />
       {sample.body?.example.truncated && <TruncatedNote />}
