@@ -27,7 +27,7 @@ function ExampleBlock({ example, ctx, mediaType, variables = {} }: { example: Me
   // from its fragment (whose code keeps this id, so the copy button there copies it all) or opens as a page.
   const fragment = external ? undefined : deferExample(ctx, text);
   if (fragment !== undefined && ctx.defer?.capture?.target === fragment) {
-    ctx.defer.capture.html = renderToString(<><pre><Code id={id} text={text} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>);
+    ctx.defer.capture.html = renderToString(<><pre tabIndex={0}><Code id={id} text={text} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>);
   }
   const href = fragment === undefined ? undefined : ctx.defer!.href(fragment);
   return (
@@ -38,8 +38,8 @@ function ExampleBlock({ example, ctx, mediaType, variables = {} }: { example: Me
       {external
         ? <p class="fa">External example: <SafeLink url={example.externalValue!} /></p>
         : href !== undefined
-          ? <div class="df" data-frag={href}><pre><code dangerouslySetInnerHTML={{ __html: escapeText(examplePreview(text)) }} /></pre><p class="fa"><a href={href}>Show the whole example ({lineCount(text)} lines, {kilobytes(text)})</a></p></div>
-          : <><pre><Code id={id} text={fillPlaceholders(text, variables)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
+          ? <div class="df" data-frag={href}><pre tabIndex={0}><code dangerouslySetInnerHTML={{ __html: escapeText(examplePreview(text)) }} /></pre><p class="fa"><a href={href}>Show the whole example ({lineCount(text)} lines, {kilobytes(text)})</a></p></div>
+          : <><pre tabIndex={0}><Code id={id} text={fillPlaceholders(text, variables)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
       {example.truncated && <TruncatedNote />}
     </div>
   );

@@ -6,6 +6,7 @@ import { renderToString } from "preact-render-to-string";
 import type { PageMeta, SampleLang, StepItem } from "../../content/types";
 import { shellDocument, type ShellHead } from "../shell/document";
 import { SeeAlso } from "../shell/see-also";
+import { keyboardHtml } from "./keyboard-html";
 import { ContentShell, type ShellProps } from "./layout";
 
 type Shell = Omit<ShellProps, "children">;
@@ -17,7 +18,7 @@ function contentDocument(shell: Shell, head: ContentHead, body: string): string 
 }
 
 function Html({ html, class: cls }: { html: string; class?: string }) {
-  return <div class={cls} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div class={cls} dangerouslySetInnerHTML={{ __html: keyboardHtml(html) }} />;
 }
 
 function Tags({ tags, basePath }: { tags: string[]; basePath: string }) {
@@ -58,7 +59,7 @@ function Steps({ items, sample }: NonNullable<GuideView["steps"]>) {
         {sample.map((lang) => (
           <figure class="sample-lang" data-lang={lang.lang}>
             <figcaption>{lang.title}</figcaption>
-            <pre class="code"><code class="hljs">{lang.lines.map((line, i) => (
+            <pre class="code" tabIndex={0}><code class="hljs">{lang.lines.map((line, i) => (
               <span class={inRanges(i + 1, firstLines(lang.lang)) ? "ln hl" : "ln"} data-n={String(i + 1)} dangerouslySetInnerHTML={{ __html: line + "\n" }} />
             ))}</code></pre>
           </figure>

@@ -73,7 +73,10 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
     try {
       const ctx = createRenderContext(`${op.slug}-`, pageBudget);
       const model = buildOperationModel(slice, p.header, ctx);
-      out += renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />);
+      // Every operation has its "Parameters", "Responses"…: as named regions they would repeat one name dozens of
+      // times (axe landmark-unique); on this page they are plain sections under their operation's heading.
+      out += renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />)
+        .replace(/<section class="blk" aria-labelledby="[^"]*">/g, '<section class="blk">');
     } catch {
       out += `<section class="op" id="${esc(op.slug)}"><h3>${esc(op.summary ?? op.path)}</h3><p>This operation could not be rendered.</p></section>`;
     }
