@@ -1,5 +1,7 @@
 /** @module What the routes pass to the page renderers. */
-import type { ShellChrome } from "./shell/types";
+import type { AuthorizeState, ShellChrome } from "./shell/types";
+
+export type { AuthorizeState };
 
 /** The portal a page belongs to. */
 export interface PortalRef {
@@ -36,16 +38,4 @@ export interface PageProps {
   variables?: Record<string, string>;
   /** The reader shell's chrome for this request; absent (tests), a minimal one. */
   chrome?: ShellChrome;
-}
-
-/** What the Authorize control shows and where its forms post (worker/routes/api-key.ts). */
-export interface AuthorizeState {
-  /** The reader's API key, when entered: samples carry it and the control offers Clear. */
-  apiKey?: string;
-  /** `POST` target that stores a key (form fields `key`, `return`). */
-  action: string;
-  /** `POST` target that forgets it (form field `return`). */
-  clearAction: string;
-  /** This page's path, where both forms come back to. */
-  returnTo: string;
 }

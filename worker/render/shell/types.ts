@@ -1,5 +1,4 @@
 /** @module What the reader shell is built from: one {@link ShellChrome} per request, the same on every page type. */
-import type { AuthorizeState } from "../types";
 
 /** One top-bar tab: a section of the portal (Guides, an API's reference, Changelog). */
 export interface ShellTab {
@@ -48,4 +47,16 @@ export interface TocItem {
   id: string;
   text: string;
   level: number;
+}
+
+/** What the Authorize control shows and where its forms post (worker/routes/api-key.ts). */
+export interface AuthorizeState {
+  /** The reader's API key, when entered: samples carry it and the control offers Clear. */
+  apiKey?: string;
+  /** `POST` target that stores a key (form fields `key`, `return`). */
+  action: string;
+  /** `POST` target that forgets it (form field `return`). */
+  clearAction: string;
+  /** This page's path, where both forms come back to. */
+  returnTo: string;
 }
