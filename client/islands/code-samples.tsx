@@ -100,7 +100,7 @@ export default function CodeSamples({ input: given, id, bodyInCode }: CodeSample
       ) : null}
       <div class="cs-code">
         <p class="cs-lang">{active.label}</p>
-        <pre><code id={codeId} data-lang={active.syntax}>{error ?? code}</code></pre>
+        <pre tabIndex={0}><code id={codeId} data-lang={active.syntax}>{error ?? code}</code></pre>
         <CopyButton target={codeId} />
       </div>
     </div>

@@ -25,8 +25,9 @@ export default function ThemeToggle() {
     setTheme(next);
   };
   return (
-    <button type="button" class="tt needs-js" onClick={flip} aria-pressed={theme === "dark" ? "true" : "false"} aria-label="Dark mode">
-      <span aria-hidden="true">◐</span> {theme === "dark" ? "Dark" : theme === "light" ? "Light" : "Theme"}
+    // A toggle's name stays the same (its state is aria-pressed), and is the visible text (WCAG 2.5.3).
+    <button type="button" class="tt needs-js" onClick={flip} aria-pressed={theme === "dark" ? "true" : "false"}>
+      <span aria-hidden="true">◐</span> Dark mode
     </button>
   );
 }

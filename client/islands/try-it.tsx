@@ -33,15 +33,15 @@ export default function TryIt(props: TryItProps) {
   if (open && Panel) return <Panel {...props} reopened={reopened} onClose={() => setOpen(false)} />;
   if (open) {
     return (
-      <section class="try" aria-label="Try it">
+      <div class="try" role="group" aria-label="Try it">
         <p class={failed ? "try-err" : "fa"} role={failed ? "alert" : undefined}>{failed ? "Could not load the request form. Reload the page to try again." : "Loading…"}</p>
-      </section>
+      </div>
     );
   }
   return (
-    <section class="try needs-js" aria-label="Try it">
+    <div class="try needs-js" role="group" aria-label="Try it">
       <button type="button" class="try-open" onClick={show}>Try it</button>
       <span class="fa"> Send this request from your browser, through the portal.</span>
-    </section>
+    </div>
   );
 }

@@ -69,9 +69,9 @@ describe("content in Chromium", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`);
-    expect(await page.locator("#cnav").isVisible()).toBe(false);
-    await page.locator(".nav-btn").click();
-    expect(await page.locator("#cnav").isVisible()).toBe(true);
+    expect(await page.locator("#side").isVisible()).toBe(false);
+    await page.locator(".menu-lbl").click();
+    expect(await page.locator("#side").isVisible()).toBe(true);
     expect(await page.locator("main h1").textContent()).toBe("Tracking");
     await context.close();
   });

@@ -31,7 +31,7 @@ describe("readers in Chromium", () => {
     const errors = collectErrors(page);
     const guide = `${baseUrl()}/p/${PORTAL}/guides/partners/volume-pricing`;
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/introduction`, { waitUntil: "networkidle" });
-    expect(await page.locator("#cnav").textContent()).not.toContain("Partner volume pricing");
+    expect(await page.locator(".cnav").textContent()).not.toContain("Partner volume pricing");
 
     await page.goto(guide, { waitUntil: "networkidle" });
     expect(new URL(page.url()).pathname).toBe(`/p/${PORTAL}/auth/signin`);
@@ -44,7 +44,7 @@ describe("readers in Chromium", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(guide);
     expect(await page.locator("h1").textContent()).toBe("Partner volume pricing");
-    expect(await page.locator("#cnav").textContent()).toContain("Partner volume pricing");
+    expect(await page.locator(".cnav").textContent()).toContain("Partner volume pricing");
     const cookie = (await context.cookies()).find((c) => c.name === "portico_session")!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");

@@ -50,6 +50,7 @@ describe("PATCH /v1/portal access", () => {
     expect((await uploadContent(token, { ...BUNDLE, "portico.yaml": yaml })).status).toBe(201);
     // No password yet: the portal is private all the same, and the sign-in page offers no form.
     expect((await get("/p/acc-yaml/guides/intro")).status).toBe(303);
+    // The page's own forms (the banner has none for a signed-out reader of a private portal).
     expect(await (await get("/p/acc-yaml/auth/signin")).text()).not.toContain("<form");
     expect((await patchAccess(token, { password: PASSWORD, passwordAudiences: ["staff"] })).status).toBe(200);
     const res = await get("/p/acc-yaml/guides/intro");

@@ -11,8 +11,8 @@ const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
 // Description headings sit under the page's own h1-h3: shift them so the outline stays coherent.
 const HEADING_SHIFT = 2;
-const shiftHeading: RendererRule = (tokens, idx, options, _env, self) => {
-  tokens[idx].tag = `h${Math.min(6, Number(tokens[idx].tag.slice(1)) + HEADING_SHIFT)}`;
+const shiftHeading: RendererRule = (tokens, idx, options, env, self) => {
+  tokens[idx].tag = `h${Math.min(6, Number(tokens[idx].tag.slice(1)) + ((env as { shift?: number } | undefined)?.shift ?? HEADING_SHIFT))}`;
   return self.renderToken(tokens, idx, options);
 };
 md.renderer.rules.heading_open = shiftHeading;
@@ -58,19 +58,21 @@ const PLAIN = /^[^\\`*_[\]<>#|~!&\n:=+-]*$/;
 
 /**
  * Safe HTML for a CommonMark description (block level: paragraphs, lists, tables, code). A description longer
- * than {@link TEXT_BUDGET}.maxMarkdownChars is cut there, with a note saying how much is not shown.
+ * than {@link TEXT_BUDGET}.maxMarkdownChars is cut there, with a note saying how much is not shown. `headingShift`:
+ * levels added to its headings (2 under an operation's sections; 0 in a version's intro, right under its h1).
  */
-export function renderMarkdown(text: string): string {
+export function renderMarkdown(text: string, headingShift = HEADING_SHIFT): string {
   if (!text) return "";
-  const hit = cache.get(text);
+  const key = headingShift === HEADING_SHIFT ? text : `${headingShift}\0${text}`;
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const cut = text.length > TEXT_BUDGET.maxMarkdownChars ? text.length - TEXT_BUDGET.maxMarkdownChars : 0;
   const source = cut > 0 ? text.slice(0, TEXT_BUDGET.maxMarkdownChars) : text;
   // Sentences with no Markdown syntax at all need neither parser nor sanitiser: escaping is enough.
-  const body = PLAIN.test(source) ? `<p>${escapeHtml(source.trim())}</p>` : sanitizeHtml(md.render(source), SANITIZE);
+  const body = PLAIN.test(source) ? `<p>${escapeHtml(source.trim())}</p>` : sanitizeHtml(md.render(source, { shift: headingShift }), SANITIZE);
   const html = cut > 0 ? `${body}<p class="fa bn" role="note">${escapeHtml(BUDGET_NOTES.descriptionTruncated(cut))}</p>` : body;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(text, html);
+  cache.set(key, html);
   return html;
 }
 

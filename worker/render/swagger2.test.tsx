@@ -37,7 +37,7 @@ describe("one resolver: the page's first request example is the body the code sa
       const op = ref.operations.find((o) => o.slug === slug)!;
       const html = renderOperationPage({ ...pageProps(), header: ref.header, slice: ref.slice(slug), nav: sameTag(ref, op) });
       const props = codeSampleProps(html)[0]!;
-      const shown = /<div class="ex">[\s\S]*?<pre><code id="[^"]+">([\s\S]*?)<\/code><\/pre>/.exec(html.slice(html.indexOf("<aside")))?.[1];
+      const shown = /<div class="ex">[\s\S]*?<pre tabindex="0"><code id="[^"]+">([\s\S]*?)<\/code><\/pre>/.exec(html.slice(html.indexOf("<aside")))?.[1];
       const text = shown!.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
       expect(JSON.parse(text)).toEqual(JSON.parse(props.input.body!.text!));
     });

@@ -1,4 +1,7 @@
 /** @module What the routes pass to the page renderers. */
+import type { AuthorizeState, ShellChrome } from "./shell/types";
+
+export type { AuthorizeState };
 
 /** The portal a page belongs to. */
 export interface PortalRef {
@@ -33,16 +36,6 @@ export interface PageProps {
   authorize?: AuthorizeState;
   /** `{{name}}` values for code samples and examples: the reader's own over the live content's defaults. */
   variables?: Record<string, string>;
-}
-
-/** What the Authorize control shows and where its forms post (worker/routes/api-key.ts). */
-export interface AuthorizeState {
-  /** The reader's API key, when entered: samples carry it and the control offers Clear. */
-  apiKey?: string;
-  /** `POST` target that stores a key (form fields `key`, `return`). */
-  action: string;
-  /** `POST` target that forgets it (form field `return`). */
-  clearAction: string;
-  /** This page's path, where both forms come back to. */
-  returnTo: string;
+  /** The reader shell's chrome for this request; absent (tests), a minimal one. */
+  chrome?: ShellChrome;
 }

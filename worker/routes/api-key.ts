@@ -11,6 +11,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { readBodyLimited } from "../http/read-body";
 import { renderErrorPage } from "../render";
+import { errorChrome } from "./shell-chrome";
 import type { AuthorizeState } from "../render/types";
 import { getDb } from "../store/db";
 import { findPortalBySlug, type PortalRow } from "../store/portals";
@@ -46,8 +47,8 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     clearApiKey(c, portal);
     return c.redirect(safeReturnPath(portal.slug, form.get("return")), 303);
   })
-  .onError((error, c) => {
+  .onError(async (error, c) => {
     if (!(error instanceof ApiError)) throw error;
     c.header("cache-control", "private, no-store");
-    return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "API key not kept", message: error.message }), error.status);
+    return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "API key not kept", message: error.message, chrome: await errorChrome(c) }), error.status);
   });

@@ -23,6 +23,8 @@ import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { renderErrorPage } from "../render";
 import { renderSignInPage, type SignInPageProps } from "../render/pages/signin-page";
+import { portalBasePath } from "../render/shell/base-path";
+import { errorChrome, loadChrome } from "./shell-chrome";
 import { getDb } from "../store/db";
 import type { PortalRow } from "../store/portals";
 import { loadPortal } from "../store/reader";
@@ -53,10 +55,12 @@ function enabled(p: Portal, method: "password" | "magic-link" | "jwt"): boolean 
   return !!(policy.magicLink?.allowedDomains.length || policy.magicLink?.allowList.length);
 }
 
-function page(c: Context<AppEnv>, p: Portal, returnTo: string, status: 200 | 400 | 401 | 429, notice?: SignInPageProps["notice"]): Response {
+async function page(c: Context<AppEnv>, p: Portal, returnTo: string, status: 200 | 400 | 401 | 429, notice?: SignInPageProps["notice"]): Promise<Response> {
   c.header("cache-control", "private, no-store");
+  const chrome = (await loadChrome(c, p.portal.slug))?.chrome;
   return c.html(renderSignInPage({
-    portalName: p.portal.name, basePath: `/p/${p.portal.slug}`, returnTo: safeReturnPath(p.portal.slug, returnTo), notice,
+    ...(chrome ? { chrome } : {}),
+    portalName: p.portal.name, basePath: portalBasePath(p.portal.slug), returnTo: safeReturnPath(p.portal.slug, returnTo), notice,
     methods: { password: enabled(p, "password"), magicLink: enabled(p, "magic-link"), jwt: enabled(p, "jwt"), saml: p.access.policy.methods.includes("saml") },
     signedInAs: p.signedIn ? (p.signedIn.email ?? (p.signedIn.method === "password" ? "a reader with the shared password" : p.signedIn.readerId)) : undefined,
   }), status);
@@ -78,7 +82,7 @@ async function reserveAttempt(c: Context<AppEnv>, p: Portal, kind: AttemptKind, 
   return reservation.ok ? { id: reservation.id } : tooMany(c, p, returnTo, reservation.retryAfterSeconds);
 }
 
-function tooMany(c: Context<AppEnv>, p: Portal, returnTo: string, retryAfterSeconds: number): Response {
+function tooMany(c: Context<AppEnv>, p: Portal, returnTo: string, retryAfterSeconds: number): Promise<Response> {
   c.header("retry-after", String(retryAfterSeconds));
   return page(c, p, returnTo, 429, { kind: "error", text: "Too many attempts. Wait a few minutes and try again." });
 }
@@ -175,9 +179,9 @@ export const authRoutes = new Hono<AppEnv>()
     c.header("cache-control", "private, no-store");
     return c.text(messages.length ? messages.map((m) => `#${m.id} ${m.createdAt}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}`).join("\n----\n") : "The outbox is empty.\n");
   })
-  .onError((error, c) => {
+  .onError(async (error, c) => {
     if (error instanceof ApiError) {
-      return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), error.status as 404);
+      return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message, chrome: await errorChrome(c) }), error.status as 404);
     }
     throw error;
   });

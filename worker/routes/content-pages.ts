@@ -30,6 +30,9 @@ import type { ShellProps } from "../render/content/layout";
 import type { AuthorizeState } from "../render/types";
 import { authorizeState } from "./api-key";
 import { operationUrl } from "../render/urls";
+import { portalBasePath } from "../render/shell/base-path";
+import { liveOperationsByKey } from "../store/operation-links";
+import { buildChrome, errorChrome, readableApis } from "./shell-chrome";
 import { getAsset, releaseAssetType, type PageRow } from "../store/content";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 import { portalSettings } from "../store/portals";
@@ -38,11 +41,6 @@ import { portalSettings } from "../store/portals";
 const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 const LOCALE = "[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*";
-
-/** The live APIs this reader may open (navigation, llms.txt, the home). */
-function readableApis<A extends { slug: string }>(state: ReaderState, reader: ReaderContext, apis: A[]): A[] {
-  return apis.filter((a) => canRead(reader, apiLabels(state.access.policy, a.slug, state.access.navigation)));
-}
 
 interface Ctx {
   data: ContentSiteData & { release: NonNullable<ContentSiteData["release"]> };
@@ -70,11 +68,11 @@ async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; ba
   if (token === undefined) {
     const data = await loadContentSite(c.env.DB, portal);
     if (!data) throw new ApiError(404, "not-found", `no portal "${portal}"`);
-    return { data, basePath: `/p/${data.portal.slug}`, preview: false };
+    return { data, basePath: portalBasePath(data.portal.slug), preview: false };
   }
   const data = await loadPreviewSite(c.env.DB, portal, await sha256(token), new Date().toISOString());
   if (!data) throw new ApiError(404, "not-found", "this preview link is unknown or has expired: run the dry run again for a new one");
-  return { data, basePath: `/p/${data.portal.slug}/preview/${encodeURIComponent(token)}`, preview: true };
+  return { data, basePath: `${portalBasePath(data.portal.slug)}/preview/${encodeURIComponent(token)}`, preview: true };
 }
 
 async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
@@ -107,23 +105,12 @@ function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
   return { ...anonymousReader(locale), audiences: [PUBLIC, ...asked] };
 }
 
-/** The portal's theme stylesheet URL (versioned by release), when portico.yaml sets an accent colour. */
-function theme(x: Ctx): string | undefined {
-  return x.data.release.config.branding.accent ? `${x.basePath}/theme.css?r=${x.data.release.id}` : undefined;
-}
-
-function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<ShellProps> = {}): Omit<ShellProps, "children"> {
-  const logo = x.data.release.config.branding.logoUrl;
-  return { site: x.site, basePath: x.basePath, locale, portalName: x.data.release.config.name ?? x.data.portal.name, logoUrl: logo && logo.replace(BASE_MARKER, x.basePath), current, crumbs, account: account(x), ...(x.authorize ? { authorize: x.authorize } : {}), ...extra };
-}
-
-/** The top bar's account control: sign-out for a signed-in reader, a sign-in link when the portal has a way in. */
-function account(x: Ctx): ShellProps["account"] {
-  if (x.preview) return undefined;
-  const who = x.state.identity;
-  const auth = `/p/${x.data.portal.slug}/auth`;
-  if (who) return { signedInAs: who.email ?? (who.method === "password" ? "Signed in" : who.readerId), signOutAction: `${auth}/signout` };
-  return x.state.access.policy.methods.length > 0 ? { signInHref: `${auth}/signin` } : undefined;
+/** Shell props of a content page: the chrome for this reader, then the page's place in it. */
+function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<Omit<ShellProps, "chrome">> & { localeLinks?: { locale: string; href: string; current: boolean }[] } = {}): Omit<ShellProps, "children"> {
+  const { localeLinks, ...rest } = extra;
+  const chrome = buildChrome({ data: x.data, state: x.state, reader: x.reader, site: x.site, basePath: x.basePath, locale, localeLinks, authorize: x.authorize, preview: x.preview });
+  const tab = current === "changelog" ? "changelog" : current?.startsWith("guide:") || current?.startsWith("step:") ? "guides" : undefined;
+  return { chrome, site: x.site, locale, current, tab, crumbs, ...rest };
 }
 
 /** Plain text of a marked string (TOC entries, step titles) for this reader; the renderer escapes it. */
@@ -143,13 +130,20 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
   const abs = (l: string) => `${x.origin}${x.basePath}${x.site.path(kind, slug, l)}`;
   const nb = x.site.neighbours(kind, slug, loc);
   const first = x.site.first(loc);
+  const linked = await liveOperationsByKey(c.env.DB, x.data.portal.id, found.page.operations);
+  const apis = new Map(readableApis(x.state, x.reader, x.data.apis).map((a) => [a.slug, a]));
+  const operations = linked.flatMap((o) => {
+    const api = apis.get(o.api);
+    if (!api) return [];
+    const ref = { slug: api.slug, title: api.title, layout: api.layout === "single-page" ? "single-page" as const : "page-per-operation" as const };
+    return [{ title: `${o.method.toUpperCase()} ${o.summary || o.path}`, href: operationUrl(portalBasePath(x.data.portal.slug), ref, api.liveLabel, o.slug) }];
+  });
   const view = {
     shell: shell(x, loc, `${kind}:${slug}`, [{ title: "Home", href: `${x.basePath}/` }, ...(nb.group ? [{ title: nb.group }] : []), { title: found.page.title }], {
       localeLinks: x.site.config.locales.map((l) => ({ locale: l, href: x.basePath + x.site.path(kind, slug, l), current: l === loc })),
       toc: stored.toc.filter((t) => canRead(x.reader, t.labels)).map((t) => ({ id: t.id, level: t.level, text: text(x, t.text) })),
     }),
     head: {
-      theme: theme(x),
       title: `${found.page.title} · ${x.data.release.config.name ?? x.data.portal.name}`,
       description: found.page.description, locale: found.page.locale, canonicalUrl: home && first ? `${x.origin}${x.basePath}${first.path}` : abs(found.fallback ? x.site.defaultLocale : loc),
       alternates: variants.map((l) => ({ locale: l, href: abs(l) })), rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview,
@@ -158,6 +152,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
     html,
     tags: found.page.tags,
     fallbackFrom: found.fallback ? loc : undefined,
+    operations,
     related: x.site.related(found.page).map((p) => ({ title: p.title, href: x.basePath + x.site.path(p.kind, p.slug, loc) })),
     prev: nb.prev && { title: nb.prev.title, href: x.basePath + nb.prev.path },
     next: nb.next && { title: nb.next.title, href: x.basePath + nb.next.path },
@@ -242,7 +237,7 @@ async function changelogPage(c: Context<AppEnv>, locale?: string): Promise<Respo
       localeLinks: x.site.config.locales.map((l) => ({ locale: l, href: at(l), current: l === loc })),
     }),
     head: {
-      theme: theme(x), title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${at(loc)}`,
+      title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${at(loc)}`,
       alternates: x.site.config.locales.map((l) => ({ locale: l, href: `${x.origin}${at(l)}` })), rss: x.preview ? undefined : `${x.origin}${rss}`, noindex: x.preview,
     },
     entries: await changelogEntries(c, x, filter, loc, approved), filter, options, rssHref: rss,
@@ -291,7 +286,7 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     const items = x.site.tagged(tag, loc).map((p) => ({ title: p.title, href: x.basePath + x.site.path(p.kind, p.slug, loc), html: p.description ? escapeText(p.description) : undefined }));
     return c.html(renderListPage({
       shell: shell(x, loc, undefined, [{ title: "Home", href: `${x.basePath}/` }, { title: `Tag: ${tag}` }]),
-      head: { theme: theme(x), title: `${tag} · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc }, title: `Pages tagged “${tag}”`, items, empty: "No page has this tag.",
+      head: { title: `${tag} · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc }, title: `Pages tagged “${tag}”`, items, empty: "No page has this tag.",
     }));
   })
   .get(`${prefix}/glossary`, async (c) => {
@@ -299,7 +294,7 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     const loc = x.site.defaultLocale;
     return c.html(renderListPage({
       shell: shell(x, loc, "glossary", [{ title: "Home", href: `${x.basePath}/` }, { title: "Glossary" }]),
-      head: { theme: theme(x), title: `Glossary · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc },
+      head: { title: `Glossary · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc },
       title: "Glossary", items: x.data.release.glossary.map((t) => ({ id: glossaryAnchor(t.term), title: t.synonyms.length ? `${t.term} (${t.synonyms.join(", ")})` : t.term, html: t.html })), empty: "The glossary is empty.",
     }));
   })
@@ -355,12 +350,12 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     const api = found && state && readableApis(state, state.reader("en"), [found])[0];
     if (!data || !api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
-    return c.redirect(operationUrl(`/p/${data.portal.slug}`, { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
+    return c.redirect(operationUrl(portalBasePath(data.portal.slug), { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
   })
-  .onError((error, c) => {
+  .onError(async (error, c) => {
     if (error instanceof SignInRequired) return c.redirect(error.location, 303);
     if (error instanceof ApiError) {
-      return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), error.status as 404);
+      return c.html(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message, chrome: await errorChrome(c) }), error.status as 404);
     }
     throw error;
   });

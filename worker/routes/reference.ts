@@ -23,7 +23,9 @@ import {
   sliceLocationOf,
 } from "../store/apis";
 import { getDb } from "../store/db";
-import { liveVariableDefaults } from "../store/content-site";
+import { liveVariableDefaults, loadContentSite } from "../store/content-site";
+import { portalBasePath } from "../render/shell/base-path";
+import { buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
@@ -79,7 +81,7 @@ function apiRef(api: ApiRow): ApiRef {
 function baseProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): PageProps {
   return {
     portal: { slug: ctx.portal.slug, name: ctx.portal.name },
-    basePath: `/p/${ctx.portal.slug}`,
+    basePath: portalBasePath(ctx.portal.slug),
     apis: ctx.apis.map(apiRef),
     api: apiRef(ctx.api),
     versions: ctx.versions.map((v) => ({ label: v.label, live: v.id === ctx.api.liveVersionId })),
@@ -95,9 +97,13 @@ function baseProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string
  * the reader's own (JWT claims, SAML attributes), under the API key they entered (`api_key`), as guides fill them.
  */
 async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<PageProps> {
-  const [authorize, defaults] = await Promise.all([authorizeState(c, ctx.portal, c.req.path), liveVariableDefaults(c.env.DB, ctx.portal.id)]);
-  const variables = { ...defaults, ...ctx.state.reader("en").variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
-  return { ...baseProps(c, ctx, canonicalPath), authorize, variables };
+  // The content site gives both the variables' defaults and the shell's chrome (name, logo, tabs) in one D1 batch.
+  const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, c.req.path), loadContentSite(c.env.DB, ctx.portal.slug)]);
+  const defaults = Object.fromEntries(Object.entries(site?.release?.config.variables ?? {}).map(([k, v]) => [k, v.default]));
+  const reader = ctx.state.reader(site?.release?.config.locales[0] ?? "en");
+  const variables = { ...defaults, ...reader.variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
+  const chrome = site ? buildChrome({ data: site, state: ctx.state, reader, authorize }) : undefined;
+  return { ...baseProps(c, ctx, canonicalPath), authorize, variables, ...(chrome ? { chrome } : {}) };
 }
 
 /** Bumped when rendering changes how deferred bodies are numbered, so cached fragment URLs never go stale. */
@@ -144,7 +150,8 @@ export const referenceRoutes = new Hono<AppEnv>()
         return { ...apiRef(a), liveVersion: live?.label, operations: live?.operations };
       }),
     );
-    return c.html(renderPortalHome({ portal: { slug: portal.slug, name: portal.name }, basePath: `/p/${portal.slug}`, apis: entries }));
+    const chrome = (await loadChrome(c, portal.slug))?.chrome;
+    return c.html(renderPortalHome({ portal: { slug: portal.slug, name: portal.name }, basePath: portalBasePath(portal.slug), apis: entries, ...(chrome ? { chrome } : {}) }));
   })
   .get("/p/:portal/reference/:api", (c) => c.redirect(`/p/${c.req.param("portal")}/reference/${c.req.param("api")}/`, 301))
   .get("/p/:portal/reference/:api/", async (c) => {
@@ -270,10 +277,10 @@ export const referenceRoutes = new Hono<AppEnv>()
     c.header("x-robots-tag", "noindex");
     return c.json(authorize.apiKey ? { ...spec, apiKey: authorize.apiKey } : spec);
   })
-  .onError((error, c) => {
+  .onError(async (error, c) => {
     if (error instanceof SignInRequired) return c.redirect(error.location, 303);
     if (error instanceof ApiError) {
-      return new Response(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message }), {
+      return new Response(renderErrorPage({ status: error.status, title: error.status === 404 ? "Not found" : "Error", message: error.message, chrome: await errorChrome(c) }), {
         status: error.status,
         headers: HTML_HEADERS,
       });

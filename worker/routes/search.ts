@@ -15,6 +15,8 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import type { SearchResult } from "../render/search-result";
 import { renderSearchPage } from "../render/search-page";
+import { portalBasePath } from "../render/shell/base-path";
+import { loadChrome } from "./shell-chrome";
 import type { SearchHit, SearchIndex, SearchKind, SearchOptions } from "../search/types";
 import { loadIndex, type SearchPointer } from "../store/search";
 import { semanticFor } from "../semantic/index";
@@ -196,7 +198,8 @@ export const searchRoutes = new Hono<AppEnv>()
     requireSignInFor(c, state, row.slug, "/search");
     const found = await searchPortal(c, row, { ...p, limit: MAX_LIMIT }, state.reader(p.locale ?? "en"), state.access);
     privateAnswer(c);
-    return c.html(renderSearchPage({ basePath: `/p/${row.slug}`, portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, facets: found.facets, error }), error ? 400 : 200);
+    const chrome = (await loadChrome(c, row.slug))?.chrome;
+    return c.html(renderSearchPage({ ...(chrome ? { chrome } : {}), basePath: portalBasePath(row.slug), portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, facets: found.facets, error }), error ? 400 : 200);
   })
   .get("/o/:org/search.json", async (c) => {
     const p = searchParams(c);

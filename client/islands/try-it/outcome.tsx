@@ -50,7 +50,7 @@ export function OutcomeView({ outcome, download, onAuthorize }: { outcome: Outco
         <summary>Headers ({Object.keys(a.headers).length})</summary>
         <dl>{Object.entries(a.headers).map(([k, v]) => <><dt>{k}</dt><dd>{v}</dd></>)}</dl>
       </details>
-      {view.kind === "text" && <pre class="try-out"><code data-lang={view.lang}>{view.text}</code></pre>}
+      {view.kind === "text" && <pre class="try-out" tabIndex={0}><code data-lang={view.lang}>{view.text}</code></pre>}
       {view.kind === "image" && <img class="try-img" src={view.src} alt="Response image" />}
       {view.kind === "download" && <p><a href={href} download="response">Download the body</a> <span class="fa">({view.type})</span></p>}
       {view.kind === "empty" && <p class="fa">No body.</p>}

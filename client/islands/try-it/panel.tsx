@@ -57,7 +57,7 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
   const [oauthError, setOauthError] = useState<string>();
   const compiler = useRef<PatternCompiler | undefined>(undefined);
   const download = useRef<string | undefined>(undefined);
-  const root = useRef<HTMLElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   /** The reader chose a requirement: the OAuth state arriving later no longer re-picks it. */
   const touched = useRef(false);
   /** The OAuth scheme of the last send, and whether the next render should take the reader to its sign-in. */
@@ -110,7 +110,7 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
   }, []);
 
   if (!spec || !fields) {
-    return <section class="try" aria-label="Try it"><p class={loadError ? "try-err" : "fa"} role={loadError ? "alert" : undefined}>{loadError ?? "Loading…"}</p></section>;
+    return <div class="try" role="group" aria-label="Try it"><p class={loadError ? "try-err" : "fa"} role={loadError ? "alert" : undefined}>{loadError ?? "Loading…"}</p></div>;
   }
 
   const set = (patch: Partial<TryFields>) => setFields({ ...fields, ...patch });
@@ -187,7 +187,7 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
   const fieldId = (p: TryParam) => `${samples}-try-${p.in}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
   return (
-    <section class="try" aria-label="Try it" ref={root}>
+    <div class="try" role="group" aria-label="Try it" ref={root}>
       <div class="try-head">
         <strong>Try it</strong>
         <button type="button" class="try-link" onClick={onClose}>Close</button>
@@ -318,6 +318,6 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
           <button type="button" class="try-link" onClick={() => { clearHistory(spec.api, spec.operationId); setHistory([]); }}>Clear history</button>
         </details>
       )}
-    </section>
+    </div>
   );
 }

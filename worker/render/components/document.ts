@@ -11,6 +11,10 @@ export interface HeadInfo {
   og?: { title: string; description?: string; siteName: string; type?: string };
   /** Pages with legacy-anchor mapping (index, single page). */
   anchors?: boolean;
+  /** `<html lang>`; English when absent. */
+  locale?: string;
+  /** Further `<head>` elements, already escaped (shell/document.ts builds them). */
+  extra?: string[];
 }
 
 
@@ -39,7 +43,7 @@ export function plainSummary(text: string | undefined, max = 200): string | unde
 export function documentStart(head: HeadInfo): string {
   const parts = [
     "<!doctype html>",
-    '<html lang="en">',
+    `<html lang="${esc(head.locale ?? "en")}">`,
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
@@ -59,6 +63,7 @@ export function documentStart(head: HeadInfo): string {
   }
   parts.push(`<link rel="stylesheet" href="${ASSETS.css}">`, `<script src="${ASSETS.themeInit}"></script>`, `<script type="module" src="${ASSETS.islands}"></script>`);
   if (head.anchors) parts.push(`<script type="module" src="${ASSETS.anchors}"></script>`);
+  if (head.extra) parts.push(...head.extra);
   parts.push("</head>", "<body>");
   return parts.join("\n");
 }

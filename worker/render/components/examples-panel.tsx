@@ -27,7 +27,7 @@ function ExampleBlock({ example, ctx, mediaType, variables = {} }: { example: Me
   // from its fragment (whose code keeps this id, so the copy button there copies it all) or opens as a page.
   const fragment = external ? undefined : deferExample(ctx, text);
   if (fragment !== undefined && ctx.defer?.capture?.target === fragment) {
-    ctx.defer.capture.html = renderToString(<><pre><Code id={id} text={text} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>);
+    ctx.defer.capture.html = renderToString(<><pre tabIndex={0}><Code id={id} text={text} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>);
   }
   const href = fragment === undefined ? undefined : ctx.defer!.href(fragment);
   return (
@@ -38,8 +38,8 @@ function ExampleBlock({ example, ctx, mediaType, variables = {} }: { example: Me
       {external
         ? <p class="fa">External example: <SafeLink url={example.externalValue!} /></p>
         : href !== undefined
-          ? <div class="df" data-frag={href}><pre><code dangerouslySetInnerHTML={{ __html: escapeText(examplePreview(text)) }} /></pre><p class="fa"><a href={href}>Show the whole example ({lineCount(text)} lines, {kilobytes(text)})</a></p></div>
-          : <><pre><Code id={id} text={fillPlaceholders(text, variables)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
+          ? <div class="df" data-frag={href}><pre tabIndex={0}><code dangerouslySetInnerHTML={{ __html: escapeText(examplePreview(text)) }} /></pre><p class="fa"><a href={href}>Show the whole example ({lineCount(text)} lines, {kilobytes(text)})</a></p></div>
+          : <><pre tabIndex={0}><Code id={id} text={fillPlaceholders(text, variables)} /></pre><Island name="copy" component={CopyButton} props={{ target: id }} /></>}
       {example.truncated && <TruncatedNote />}
     </div>
   );
@@ -67,8 +67,10 @@ function TruncatedNote() {
  * response tabs follow status-code order. `variables` (the reader's values over the content's defaults) fill
  * `{{name}}` placeholders in the samples and examples.
  */
-export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt }: {
+export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt, label = "Examples" }: {
   model: OperationModel; ctx: RenderContext; hl: number; apiKey?: string; variables?: Record<string, string>;
+  /** The landmark's name: unique on the page (a single page holds one panel per operation). */
+  label?: string;
   /** The Try-it panel's URLs (operations only: webhooks and callbacks are sent by the API, not to it). */
   tryIt?: { spec: string; base: string };
 }) {
@@ -82,7 +84,7 @@ export function ExamplesPanel({ model, ctx, hl, apiKey, variables = {}, tryIt }:
   // The JSON body is in the cURL code already: the island's props leave it out when it reads back exactly.
   const slim = bodyInCode(input);
   return (
-    <aside class="op-x" aria-label="Examples">
+    <aside class="op-x" aria-label={label}>
       <H level={hl} class="xh">Request</H>
       <Island name="code-samples" component={CodeSamples} props={{ input, id }} wire={slim && { input: slim, id, bodyInCode: true }} />
       {sample.body?.example.truncated && <TruncatedNote />}

@@ -94,6 +94,7 @@ export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id, e
           href={(slug) => operationUrl(page.basePath, page.api, page.version.label, slug)} />
       </div>
       {examples && <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} variables={page.variables}
+        label={hl === 1 ? "Examples" : `Examples: ${operationTitle(op)}`}
         tryIt={op.kind === "operation" ? { spec: `${index}${encodeURIComponent(op.slug)}/try.json`, base: page.basePath } : undefined} />}
     </article>
   );

@@ -1,4 +1,5 @@
 /** @module The sidebar: tag tree (3.2 nesting) linking to the index, with the current tag's operations listed. */
+import type { ComponentChildren } from "preact";
 import type { OperationSummary, ReferenceHeader } from "../../openapi/model/types";
 import { buildTagTree, hasOperations, webhooksLabel, type TagNode } from "../tag-tree";
 import type { PageProps } from "../types";
@@ -17,6 +18,8 @@ interface NavProps {
   /** Single page and index: links are fragments on this page. */
   samePage?: boolean;
   listAll?: boolean;
+  /** Shown first inside the landmark (the API and version switchers). */
+  top?: ComponentChildren;
 }
 
 /** On an operation page, at most this many operations of its tag are listed (a window around the current one). */
@@ -60,6 +63,7 @@ export function SideNav(p: NavProps) {
   const webhooks = p.operations.filter((o) => o.kind === "webhook");
   return (
     <nav class="side" aria-label="API reference">
+      {p.top}
       <a class="home" href={index}>{p.header.info.title}</a>
       <ul class="tags">{tree.map((n) => <TagItem node={n} p={p} />)}</ul>
       {p.header.counts.webhooks > 0 && (

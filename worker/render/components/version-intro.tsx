@@ -39,7 +39,8 @@ export function VersionIntro({ header, versionLabel }: { header: ReferenceHeader
         <Counts header={header} />
       </header>
       {typeof info.summary === "string" && <p class="lead">{info.summary}</p>}
-      <Markdown text={typeof info.description === "string" ? info.description : undefined} />
+      {/* Right under the h1: a description's "##" is a section of the page (h2), so the outline skips no level. */}
+      <Markdown text={typeof info.description === "string" ? info.description : undefined} headingShift={0} />
       {(contact || license || info.termsOfService || header.externalDocs) && (
         <dl class="kv">
           {contact && <><dt>Contact</dt><dd>{String(contact.name ?? "")} {contact.email ? <SafeLink url={`mailto:${String(contact.email)}`}>{String(contact.email)}</SafeLink> : null} {contact.url ? <SafeLink url={contact.url} /> : null}</dd></>}

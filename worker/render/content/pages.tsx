@@ -4,12 +4,21 @@
  */
 import { renderToString } from "preact-render-to-string";
 import type { PageMeta, SampleLang, StepItem } from "../../content/types";
-import { ContentShell, contentDocument, type ContentHead, type ShellProps } from "./layout";
+import { shellDocument, type ShellHead } from "../shell/document";
+import { SeeAlso } from "../shell/see-also";
+import { keyboardHtml } from "./keyboard-html";
+import { ContentShell, type ShellProps } from "./layout";
 
 type Shell = Omit<ShellProps, "children">;
+type ContentHead = Omit<ShellHead, "content">;
+
+/** The document of a content page: the shell's, with content.css and the content script. */
+function contentDocument(shell: Shell, head: ContentHead, body: string): string {
+  return shellDocument(shell.chrome, { ...head, content: true }, body);
+}
 
 function Html({ html, class: cls }: { html: string; class?: string }) {
-  return <div class={cls} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div class={cls} dangerouslySetInnerHTML={{ __html: keyboardHtml(html) }} />;
 }
 
 function Tags({ tags, basePath }: { tags: string[]; basePath: string }) {
@@ -26,6 +35,8 @@ export interface GuideView {
   /** Set when the page is shown in the default locale because the asked locale has no translation. */
   fallbackFrom?: string;
   related: { title: string; href: string }[];
+  /** The operations this page links to (readable ones), listed where operation pages list their guides. */
+  operations?: { title: string; href: string }[];
   prev?: { title: string; href: string };
   next?: { title: string; href: string };
   steps?: { items: (Omit<StepItem, "title"> & { title: string })[]; sample: SampleLang[] };
@@ -48,7 +59,7 @@ function Steps({ items, sample }: NonNullable<GuideView["steps"]>) {
         {sample.map((lang) => (
           <figure class="sample-lang" data-lang={lang.lang}>
             <figcaption>{lang.title}</figcaption>
-            <pre class="code"><code class="hljs">{lang.lines.map((line, i) => (
+            <pre class="code" tabIndex={0}><code class="hljs">{lang.lines.map((line, i) => (
               <span class={inRanges(i + 1, firstLines(lang.lang)) ? "ln hl" : "ln"} data-n={String(i + 1)} dangerouslySetInnerHTML={{ __html: line + "\n" }} />
             ))}</code></pre>
           </figure>
@@ -68,10 +79,11 @@ export function renderGuidePage(v: GuideView): string {
         <Html html={v.html} />
         {v.steps && <Steps {...v.steps} />}
       </article>
-      <Tags tags={v.tags} basePath={v.shell.basePath} />
+      <Tags tags={v.tags} basePath={v.shell.chrome.basePath} />
       {v.related.length > 0 && (
         <section class="related" aria-labelledby="related-h"><h2 id="related-h">Related</h2><ul>{v.related.map((r) => <li><a href={r.href}>{r.title}</a></li>)}</ul></section>
       )}
+      <SeeAlso id="see-operations" title="In the API reference" links={v.operations ?? []} />
       {(v.prev || v.next) && (
         <nav class="pager" aria-label="Previous and next">
           {v.prev ? <a class="prev" rel="prev" href={v.prev.href}><small>Previous</small>{v.prev.title}</a> : <span />}
@@ -80,7 +92,7 @@ export function renderGuidePage(v: GuideView): string {
       )}
     </ContentShell>,
   );
-  return contentDocument(v.head, body);
+  return contentDocument(v.shell, v.head, body);
 }
 
 export interface ChangelogView {
@@ -116,12 +128,12 @@ export function renderChangelogPage(v: ChangelogView): string {
           <h2>{meta.title}</h2>
           <p class="cmeta"><span class={`ctype ctype-${meta.changelog!.type.toLowerCase()}`}>{meta.changelog!.type}</span> {meta.changelog!.version} · <time dateTime={meta.changelog!.date}>{meta.changelog!.date}</time>{meta.changelog!.api && <> · {meta.changelog!.api}</>}</p>
           <Html html={html} class="prose" />
-          <Tags tags={meta.tags} basePath={v.shell.basePath} />
+          <Tags tags={meta.tags} basePath={v.shell.chrome.basePath} />
         </article>
       ))}
     </ContentShell>,
   );
-  return contentDocument(v.head, body);
+  return contentDocument(v.shell, v.head, body);
 }
 
 /** A list page (tag pages, the glossary): a title and items. */
@@ -134,5 +146,5 @@ export function renderListPage(v: { shell: Shell; head: ContentHead; title: stri
       )}
     </ContentShell>,
   );
-  return contentDocument(v.head, body);
+  return contentDocument(v.shell, v.head, body);
 }

@@ -6,10 +6,13 @@ import { createDeferState, createRenderContext } from "../components/context";
 import { documentEnd, documentStart, plainSummary } from "../components/document";
 import { DegradedArticle, operationTitle, OperationArticle } from "../components/operation-article";
 import { buildOperationModel } from "../components/operation-model";
-import { SideNav } from "../components/side-nav";
-import { TopBar } from "../components/top-bar";
+import { ReferenceSidebar } from "../components/reference-sidebar";
+import { shellDocument } from "../shell/document";
+import { ReaderShell } from "../shell/reader-shell";
+import { SeeAlso } from "../shell/see-also";
 import type { PageProps } from "../types";
-import { Footer } from "./frame";
+import { tagAnchor, versionUrl } from "../urls";
+import { apiTab, chromeOf, referenceCrumbs } from "./reference-shell";
 
 /**
  * Props of {@link renderOperationPage}. `nav`: the operations of the same tag (the sidebar lists only those);
@@ -32,29 +35,22 @@ export type OperationPageProps = PageProps & {
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
 export function renderOperationPage(p: OperationPageProps): string {
   const op = p.slice.summary;
-  const title = `${operationTitle(op)} · ${p.header.info.title} ${p.version.label} · ${p.portal.name}`;
+  const chrome = chromeOf(p);
+  const title = `${operationTitle(op)} · ${p.header.info.title} ${p.version.label} · ${chrome.name}`;
   const described = p.slice.operation as { description?: unknown } | null;
   const rawDescription = typeof described?.description === "string" ? described.description : op.summary;
   const description = plainSummary(rawDescription) ?? `${op.method.toUpperCase()} ${op.path} in ${p.header.info.title}`;
+  const tag = op.tags[0];
+  const crumbs = referenceCrumbs(p, ...(tag ? [{ title: tag, href: `${versionUrl(p.basePath, p.api.slug, p.version.label)}#${tagAnchor(tag)}` }] : []), { title: operationTitle(op) });
   const frame = (article: ComponentChildren) => renderToString(
-    <>
-      <TopBar page={p} slug={op.slug} />
-      <div class="shell">
-        <SideNav page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={op.tags[0]} />
-        <main id="main">
-          {p.history && p.history.length > 0 && (
-            <p class="history">{p.history.map((h) => (h.href ? <a class={`hb hb-${h.kind}`} href={h.href}>{h.label}</a> : <span class={`hb hb-${h.kind}`}>{h.label}</span>))}</p>
-          )}
-          {article}
-          {p.guides && p.guides.length > 0 && (
-            <section class="blk" aria-labelledby="op-guides"><h2 id="op-guides">Guides</h2>
-              <ul>{p.guides.map((g) => <li><a href={g.href}>{g.title}</a></li>)}</ul>
-            </section>
-          )}
-        </main>
-      </div>
-      <Footer />
-    </>,
+    <ReaderShell chrome={chrome} tab={apiTab(p)} crumbs={crumbs}
+      sidebar={<ReferenceSidebar page={p} header={p.header} operations={p.nav} currentSlug={op.slug} currentTag={tag} />}>
+      {p.history && p.history.length > 0 && (
+        <p class="history">{p.history.map((h) => (h.href ? <a class={`hb hb-${h.kind}`} href={h.href}>{h.label}</a> : <span class={`hb hb-${h.kind}`}>{h.label}</span>))}</p>
+      )}
+      {article}
+      <SeeAlso id="op-guides" title="Guides" links={p.guides ?? []} />
+    </ReaderShell>,
   );
   let body: string;
   try {
@@ -67,10 +63,10 @@ export function renderOperationPage(p: OperationPageProps): string {
     // operation's details rather than an error.
     body = frame(<DegradedArticle op={op} />);
   }
-  return documentStart({
+  return shellDocument(chrome, {
     title, description, canonicalUrl: p.canonicalUrl,
-    og: { title: `${operationTitle(op)} · ${p.header.info.title}`, description, siteName: p.portal.name },
-  }) + body + documentEnd();
+    og: { title: `${operationTitle(op)} · ${p.header.info.title}`, description, siteName: chrome.name },
+  }, body);
 }
 
 /**

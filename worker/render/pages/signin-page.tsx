@@ -1,6 +1,9 @@
 /** @module The reader sign-in page (`/p/{portal}/auth/signin`): one form per enabled way in, script-free. */
 import { renderToString } from "preact-render-to-string";
-import { documentEnd, documentStart } from "../components/document";
+import { minimalChrome } from "../shell/chrome";
+import { shellDocument } from "../shell/document";
+import { ReaderShell } from "../shell/reader-shell";
+import type { ShellChrome } from "../shell/types";
 
 /** Props of {@link renderSignInPage}. */
 export interface SignInPageProps {
@@ -13,14 +16,16 @@ export interface SignInPageProps {
   notice?: { kind: "error" | "info"; text: string };
   /** Signed in already: who, and a sign-out form. */
   signedInAs?: string;
+  chrome?: ShellChrome;
 }
 
 /** A full HTML document; every value is escaped text. Forms post to the same origin (CSP `form-action 'self'`). */
 export function renderSignInPage(p: SignInPageProps): string {
   const auth = `${p.basePath}/auth`;
+  const chrome = p.chrome ?? minimalChrome(p.portalName, p.basePath);
   const body = renderToString(
-    <main id="main" class="err signin">
-      <p class="eb">{p.portalName}</p>
+    <ReaderShell chrome={chrome} mainClass="err signin" crumbs={[{ title: "Home", href: `${p.basePath}/` }, { title: "Sign in" }]}>
+      <p class="eb">{chrome.name}</p>
       <h1>Sign in</h1>
       {p.notice && <p role={p.notice.kind === "error" ? "alert" : "status"} class={`notice notice-${p.notice.kind}`}>{p.notice.text}</p>}
       {p.signedInAs !== undefined && (
@@ -47,7 +52,7 @@ export function renderSignInPage(p: SignInPageProps): string {
       )}
       {p.methods.saml && <p><a href={`${auth}/saml/login?return=${encodeURIComponent(p.returnTo)}`}>Sign in with your company account (SSO)</a></p>}
       {p.methods.jwt && !p.methods.saml && <p>Readers of your company's own site are signed in from there.</p>}
-    </main>,
+    </ReaderShell>,
   );
-  return documentStart({ title: `Sign in · ${p.portalName}` }) + body + documentEnd();
+  return shellDocument(chrome, { title: `Sign in · ${chrome.name}`, noindex: true }, body);
 }

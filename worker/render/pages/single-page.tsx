@@ -4,16 +4,17 @@ import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../op
 import { VIEW_BUDGET } from "../../openapi/budgets";
 import { createViewBudget } from "../../openapi/schema-view/view-budget";
 import { createRenderContext } from "../components/context";
-import { documentEnd, documentStart, esc, plainSummary } from "../components/document";
+import { documentEnd, esc, plainSummary } from "../components/document";
 import { OperationArticle } from "../components/operation-article";
 import { buildOperationModel } from "../components/operation-model";
-import { SideNav } from "../components/side-nav";
-import { TopBar } from "../components/top-bar";
+import { ReferenceSidebar } from "../components/reference-sidebar";
 import { VersionIntro } from "../components/version-intro";
 import { UNTAGGED } from "../tag-tree";
 import type { PageProps } from "../types";
 import { tagAnchor } from "../urls";
-import { Footer } from "./frame";
+import { shellDocument } from "../shell/document";
+import { shellParts } from "../shell/reader-shell";
+import { apiTab, chromeOf } from "./reference-shell";
 
 /** Props of {@link renderSinglePage}; `slices` should come in the order of `operations`. */
 export type SinglePageProps = PageProps & { header: ReferenceHeader; operations: OperationSummary[]; slices: AsyncIterable<OperationSlice> };
@@ -43,20 +44,18 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
   let started = false;
   let lastGroup: string | undefined;
 
+  const chrome = chromeOf(p);
+  const shell = shellParts({
+    chrome, tab: apiTab(p), crumbs: [{ title: "Home", href: `${p.basePath}/` }, { title: `${p.header.info.title} ${p.version.label}` }],
+    sidebar: <ReferenceSidebar page={p} header={p.header} operations={p.operations} samePage listAll />,
+  });
   const head = () => {
-    const title = `${p.header.info.title} ${p.version.label} · API reference · ${p.portal.name}`;
+    const title = `${p.header.info.title} ${p.version.label} · API reference · ${chrome.name}`;
     const description = plainSummary(typeof p.header.info.description === "string" ? p.header.info.description : undefined)
       ?? `API reference for ${p.header.info.title} ${p.version.label}.`;
-    return documentStart({ title, description, canonicalUrl: p.canonicalUrl, anchors: true, og: { title: `${p.header.info.title} API reference`, description, siteName: p.portal.name, type: "website" } })
-      + renderToString(
-        <>
-          <TopBar page={p} />
-        </>,
-      )
-      + '<div class="shell">'
-      + renderToString(<SideNav page={p} header={p.header} operations={p.operations} samePage listAll />)
-      + '<main id="main">'
-      + renderToString(<VersionIntro header={p.header} versionLabel={p.version.label} />);
+    // The document is streamed: its end (documentEnd) is written after the last section, not here.
+    const start = shellDocument(chrome, { title, description, canonicalUrl: p.canonicalUrl, anchors: true, og: { title: `${p.header.info.title} API reference`, description, siteName: chrome.name, type: "website" } }, "");
+    return start.slice(0, start.length - documentEnd().length) + shell.start + renderToString(<VersionIntro header={p.header} versionLabel={p.version.label} />);
   };
 
   const section = (slice: OperationSlice) => {
@@ -74,7 +73,10 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
     try {
       const ctx = createRenderContext(`${op.slug}-`, pageBudget);
       const model = buildOperationModel(slice, p.header, ctx);
-      out += renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />);
+      // Every operation has its "Parameters", "Responses"…: as named regions they would repeat one name dozens of
+      // times (axe landmark-unique); on this page they are plain sections under their operation's heading.
+      out += renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />)
+        .replace(/<section class="blk" aria-labelledby="[^"]*">/g, '<section class="blk">');
     } catch {
       out += `<section class="op" id="${esc(op.slug)}"><h3>${esc(op.summary ?? op.path)}</h3><p>This operation could not be rendered.</p></section>`;
     }
@@ -92,12 +94,12 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
       try {
         next = await iterator.next();
       } catch {
-        controller.enqueue(encoder.encode('<p class="cf" role="alert">The rest of this reference could not be loaded.</p></main></div>' + documentEnd()));
+        controller.enqueue(encoder.encode('<p class="cf" role="alert">The rest of this reference could not be loaded.</p>' + shell.end + documentEnd()));
         controller.close();
         return;
       }
       if (next.done) {
-        controller.enqueue(encoder.encode("</main></div>" + renderToString(<Footer />) + documentEnd()));
+        controller.enqueue(encoder.encode(shell.end + documentEnd()));
         controller.close();
         return;
       }

@@ -1,0 +1,60 @@
+/**
+ * @module The phone menu (reader shell): the banner's Menu button opens the sidebar over the page. While it is
+ * open, focus stays between the button and the sidebar (Tab and Shift-Tab wrap; focus that lands elsewhere is
+ * brought back); Escape or the button closes it and focus returns to the button; following a link closes it.
+ * Without script the sidebar opens from a checkbox instead (worker/render/shell/reader-shell.tsx).
+ */
+
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
+
+/** Wires the menu button of `doc`, if the page has one; returns whether it did. */
+export function installMenu(doc: Document = document): boolean {
+  const button = doc.querySelector<HTMLButtonElement>(".menu-btn[aria-controls]");
+  const panel = button ? doc.getElementById(button.getAttribute("aria-controls") ?? "") : null;
+  if (!button || !panel) return false;
+  const isOpen = () => button.getAttribute("aria-expanded") === "true";
+  // Only what is rendered counts: closed <details> and hidden switcher lists hold links that Tab skips.
+  const focusables = () => [button, ...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      close(true);
+    } else if (e.key === "Tab") {
+      const list = focusables();
+      const at = list.indexOf(doc.activeElement as HTMLElement);
+      const next = e.shiftKey ? (at <= 0 ? list.length - 1 : at - 1) : (at === -1 || at === list.length - 1 ? 0 : at + 1);
+      e.preventDefault();
+      list[next]?.focus();
+    }
+  };
+  const onFocusIn = (e: FocusEvent) => {
+    const target = e.target as Node | null;
+    if (target && target !== button && !panel.contains(target)) (focusables()[1] ?? button).focus();
+  };
+  const open = () => {
+    // The panel starts below the banner as it is now (the banner scrolls away on phones).
+    const top = Math.max(0, button.closest("header")?.getBoundingClientRect().bottom ?? 0);
+    panel.style.setProperty("--menu-top", `${Math.round(top)}px`);
+    panel.classList.add("open");
+    button.setAttribute("aria-expanded", "true");
+    doc.addEventListener("keydown", onKey, true);
+    doc.addEventListener("focusin", onFocusIn);
+    (panel.querySelector<HTMLElement>("[aria-current]") ?? focusables()[1])?.focus();
+  };
+  const close = (returnFocus: boolean) => {
+    if (!isOpen()) return;
+    panel.classList.remove("open");
+    button.setAttribute("aria-expanded", "false");
+    doc.removeEventListener("keydown", onKey, true);
+    doc.removeEventListener("focusin", onFocusIn);
+    if (returnFocus) button.focus();
+  };
+  button.addEventListener("click", () => (isOpen() ? close(true) : open()));
+  panel.addEventListener("click", (e) => {
+    if ((e.target as Element).closest("a[href]")) close(false);
+  });
+  // Past phone width the sidebar is always shown: a menu left open would keep trapping focus.
+  doc.defaultView?.matchMedia("(min-width: 801px)").addEventListener("change", (e) => e.matches && close(false));
+  return true;
+}

@@ -1,0 +1,75 @@
+/**
+ * @module Accessibility of the reader shell (issue 33): axe-core (WCAG 2.1 AA + best practices) on every reader
+ * page type, in both themes, at phone (390 px) and desktop (1280 px) widths, must report no violation. Prints one
+ * line per page, theme and width (the figures the issue asks for).
+ */
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAxe, type AxeViolation } from "./axe";
+import { baseUrl, createPortal, launchBrowser, publish, publishDemo } from "./browser";
+
+const PORTAL = "a11y";
+const SINGLE = "a11y-single";
+const DEMO = readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8");
+const API = "parcel-logistics-api";
+let browser: Browser;
+
+beforeAll(async () => {
+  const token = await publishDemo(PORTAL);
+  // A second version, so the changes page has something to compare.
+  await publish(token, DEMO.replace("Create a shipment", "Create one shipment"), { api: API, version: "2.5.0" });
+  const single = await createPortal(SINGLE);
+  await publish(single, DEMO, { api: "parcels" });
+  const res = await fetch(`${baseUrl()}/v1/apis/parcels`, {
+    method: "PATCH", headers: { authorization: `Bearer ${single}`, "content-type": "application/json" }, body: JSON.stringify({ layout: "single-page" }),
+  });
+  if (!res.ok) throw new Error(`layout: ${res.status}`);
+  browser = await launchBrowser();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Page type → path under the server. */
+export const PAGE_TYPES: [string, string][] = [
+  ["home (first guide)", `/p/${PORTAL}/`],
+  ["guide", `/p/${PORTAL}/guides/authentication`],
+  ["guide (fr)", `/p/${PORTAL}/fr/guides/quickstart`],
+  ["code steps", `/p/${PORTAL}/steps/create-first-shipment`],
+  ["reference index", `/p/${PORTAL}/reference/${API}/2.5.0/`],
+  ["operation", `/p/${PORTAL}/reference/${API}/2.5.0/createshipment`],
+  ["single page", `/p/${SINGLE}/reference/parcels/2.4.0/`],
+  ["changes", `/p/${PORTAL}/reference/${API}/changes`],
+  ["changelog", `/p/${PORTAL}/changelog`],
+  ["glossary", `/p/${PORTAL}/glossary`],
+  ["tag", `/p/${PORTAL}/tags/shipping`],
+  ["search", `/p/${PORTAL}/search?q=shipment`],
+  ["sign-in", `/p/${PORTAL}/auth/signin`],
+  ["portal home (no guides)", `/p/${SINGLE}/`],
+  ["404", `/p/${PORTAL}/guides/no-such-page`],
+];
+
+const WIDTHS = [390, 1280];
+const THEMES = ["light", "dark"] as const;
+
+describe("axe-core on every reader page type", () => {
+  for (const [name, path] of PAGE_TYPES) {
+    it(`finds no violation on the ${name} page, both themes, 390 and 1280 px`, async () => {
+      const found: Record<string, AxeViolation[]> = {};
+      for (const theme of THEMES) {
+        for (const width of WIDTHS) {
+          const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, bypassCSP: true });
+          const page = await context.newPage();
+          await page.goto(baseUrl() + path, { waitUntil: "networkidle" });
+          const violations = await runAxe(page);
+          found[`${theme} ${width}`] = violations;
+          console.log(`axe ${name.padEnd(24)} ${theme.padEnd(5)} ${String(width).padStart(4)} px: ${violations.length === 0 ? "0 violations" : violations.map((v) => `${v.id} (${v.impact}, ${v.nodes}: ${v.targets.join(" ")})`).join("; ")}`);
+          await context.close();
+        }
+      }
+      expect(Object.values(found).flat().map((v) => v.id)).toEqual([]);
+    }, 180_000);
+  }
+});

@@ -1,0 +1,91 @@
+/**
+ * @module The reader shell in Chromium (issue 33): at 390 px the sidebar hides behind the banner's Menu button,
+ * which opens it, keeps focus inside while open (Tab and Shift-Tab wrap) and gives focus back on Escape or a
+ * second press; at 1280 px the sidebar is shown and the button is not. Keyboard-only search and Authorize.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
+
+const PORTAL = "shell-menu";
+let browser: Browser;
+
+beforeAll(async () => {
+  await publishDemo(PORTAL);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Whether the focused element is the menu button or inside the sidebar. */
+const focusInMenu = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement;
+  return !!el && (el.classList.contains("menu-btn") || !!document.getElementById("side")?.contains(el));
+});
+
+describe("the shell's phone menu", () => {
+  for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment"]) {
+    it(`opens, traps focus and gives it back on ${path}`, async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      const errors = collectErrors(page);
+      await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
+      const button = page.locator("header .menu-btn");
+      expect(await page.locator("#side").isVisible()).toBe(false);
+      expect(await button.getAttribute("aria-expanded")).toBe("false");
+      await button.focus();
+      await page.keyboard.press("Enter");
+      expect(await page.locator("#side").isVisible()).toBe(true);
+      expect(await button.getAttribute("aria-expanded")).toBe("true");
+      expect(await focusInMenu(page)).toBe(true);
+      // More presses than the menu has stops: focus wraps and never reaches the page behind.
+      const stops = await page.locator("#side a:visible, #side summary:visible").count();
+      for (let i = 0; i < stops + 3; i++) {
+        await page.keyboard.press("Tab");
+        expect(await focusInMenu(page)).toBe(true);
+      }
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press("Shift+Tab");
+        expect(await focusInMenu(page)).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      expect(await page.locator("#side").isVisible()).toBe(false);
+      expect(await button.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.evaluate(() => document.activeElement?.classList.contains("menu-btn"))).toBe(true);
+      // A second press of the button closes it too.
+      await button.click();
+      await button.click();
+      expect(await page.locator("#side").isVisible()).toBe(false);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("shows the sidebar and no menu button at 1280 px", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`, { waitUntil: "networkidle" });
+    expect(await page.locator("#side").isVisible()).toBe(true);
+    expect(await page.locator("header .menu-btn").isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("searches and authorizes from the keyboard alone", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`, { waitUntil: "networkidle" });
+    await page.locator(".sb-input").focus();
+    await page.keyboard.type("shipment");
+    await page.locator("#sb-list li").first().waitFor();
+    await page.keyboard.press("ArrowDown");
+    await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+    expect(page.url()).not.toContain("/guides/tracking");
+    await page.goto(`${baseUrl()}/p/${PORTAL}/reference/parcel-logistics-api/2.4.0/createshipment`, { waitUntil: "networkidle" });
+    await page.locator(".authz > summary").focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("pl_test_keyboard1234");
+    await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+    expect(await page.locator(".authz > summary").textContent()).toBe("Authorized");
+    await page.close();
+  });
+});

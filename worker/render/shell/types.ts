@@ -1,0 +1,62 @@
+/** @module What the reader shell is built from: one {@link ShellChrome} per request, the same on every page type. */
+
+/** One top-bar tab: a section of the portal (Guides, an API's reference, Changelog). */
+export interface ShellTab {
+  /** Stable key a page names to mark its tab current (`guides`, `api:pets`, `changelog`). */
+  key: string;
+  title: string;
+  href: string;
+}
+
+/** The reader's account control: who is signed in (and where sign-out posts), or where to sign in. */
+export type ShellAccount = { signedInAs: string; signOutAction: string } | { signInHref: string };
+
+/**
+ * Everything the shell shows that is not the page's own: the portal's identity, its sections and the reader's
+ * controls. Built once per request (worker/routes/shell-chrome.ts) from what this reader may read, so a tab never
+ * names a section the reader cannot open. Branding (name, logo, theme) comes from here and only here.
+ */
+export interface ShellChrome {
+  /** The portal's name as readers see it (portico.yaml `name`, else the portal's own). */
+  name: string;
+  /** Logo image URL, shown before the name. */
+  logoUrl?: string;
+  /** Prefix of every reader URL of the portal, no trailing slash (`/p/acme`; `` on a custom domain). */
+  basePath: string;
+  tabs: ShellTab[];
+  /** BCP 47 tag of the page's language (`<html lang>`). */
+  locale: string;
+  /** The same page in the portal's other locales (the switcher shows them when there are two or more). */
+  localeLinks?: { locale: string; href: string; current: boolean }[];
+  /** Whether the search box is shown (previews have none: their index is not live). */
+  search: boolean;
+  authorize?: AuthorizeState;
+  account?: ShellAccount;
+  /** The portal's theme stylesheet (branding accent), when it has one. */
+  themeCss?: string;
+}
+
+/** One breadcrumb; the last is the current page and carries no link. */
+export interface Crumb {
+  title: string;
+  href?: string;
+}
+
+/** One heading of an on-this-page list. */
+export interface TocItem {
+  id: string;
+  text: string;
+  level: number;
+}
+
+/** What the Authorize control shows and where its forms post (worker/routes/api-key.ts). */
+export interface AuthorizeState {
+  /** The reader's API key, when entered: samples carry it and the control offers Clear. */
+  apiKey?: string;
+  /** `POST` target that stores a key (form fields `key`, `return`). */
+  action: string;
+  /** `POST` target that forgets it (form field `return`). */
+  clearAction: string;
+  /** This page's path, where both forms come back to. */
+  returnTo: string;
+}

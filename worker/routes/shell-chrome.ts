@@ -1,0 +1,104 @@
+/**
+ * @module The reader shell's chrome for a request (render/shell/types.ts): the portal's name and logo, the tabs
+ * this reader may open, the locale links and the reader's controls. One builder for every reader route, so the
+ * guides, the reference, search, sign-in and error pages show the same banner.
+ */
+import type { Context } from "hono";
+import { apiLabels, labelPages } from "../access/labels";
+import { canRead, type ReaderContext } from "../access/reader";
+import { pathNeedsSignIn } from "../access/policy";
+import { readerState, type ReaderState } from "../access/resolve";
+import { BASE_MARKER } from "../content/markers";
+import { Site } from "../content/site";
+import type { AppEnv } from "../env";
+import { portalBasePath } from "../render/shell/base-path";
+import { shellTabs } from "../render/shell/chrome";
+import type { ShellAccount, ShellChrome } from "../render/shell/types";
+import type { AuthorizeState } from "../render/types";
+import type { PageRow } from "../store/content";
+import { loadContentSite, type ContentSiteData } from "../store/content-site";
+
+/** The live APIs this reader may open (tabs, navigation, llms.txt, the home). */
+export function readableApis<A extends { slug: string }>(state: ReaderState, reader: ReaderContext, apis: A[]): A[] {
+  return apis.filter((a) => canRead(reader, apiLabels(state.access.policy, a.slug, state.access.navigation)));
+}
+
+/** The content release as this reader sees it (navigation, first guide), or undefined without a release. */
+export function readerSite(data: ContentSiteData, state: ReaderState, reader: ReaderContext): Site<PageRow> | undefined {
+  if (!data.release) return undefined;
+  const config = data.release.config;
+  const pages = labelPages(data.pages, state.access.policy, config.navigation, data.release.id);
+  return new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
+}
+
+/** The banner's account control: sign-out for a signed-in reader, a sign-in link when the portal has a way in. */
+export function shellAccount(state: ReaderState, portalSlug: string): ShellAccount | undefined {
+  const who = state.identity;
+  const auth = `${portalBasePath(portalSlug)}/auth`;
+  if (who) return { signedInAs: who.email ?? (who.method === "password" ? "Signed in" : who.readerId), signOutAction: `${auth}/signout` };
+  return state.access.policy.methods.length > 0 ? { signInHref: `${auth}/signin` } : undefined;
+}
+
+/** What {@link buildChrome} needs beyond the portal's data. */
+export interface ChromeInput {
+  data: ContentSiteData;
+  state: ReaderState;
+  reader: ReaderContext;
+  /** The reader's view of the release, when the caller has built it already. */
+  site?: Site<PageRow>;
+  /** Reader URLs' prefix; a preview's differs from the portal's. */
+  basePath?: string;
+  locale?: string;
+  localeLinks?: ShellChrome["localeLinks"];
+  authorize?: AuthorizeState;
+  /** A writer's preview: no search, no account control. */
+  preview?: boolean;
+}
+
+/** The chrome of one page for this reader. */
+export function buildChrome(i: ChromeInput): ShellChrome {
+  const basePath = i.basePath ?? portalBasePath(i.data.portal.slug);
+  const release = i.data.release;
+  const site = i.site ?? readerSite(i.data, i.state, i.reader);
+  const locale = i.locale ?? release?.config.locales[0] ?? "en";
+  const first = site?.first(locale);
+  const logo = release?.config.branding.logoUrl;
+  // A signed-out reader of a private portal is shown no way into what would only send them to sign in.
+  const open = (path: string) => !!i.state.identity || !pathNeedsSignIn(i.state.access.policy, path);
+  return {
+    name: release?.config.name ?? i.data.portal.name,
+    ...(logo ? { logoUrl: logo.replace(BASE_MARKER, basePath) } : {}),
+    basePath,
+    tabs: shellTabs({ basePath, firstGuide: first && first.kind !== "api" ? first.path : undefined, apis: readableApis(i.state, i.reader, i.data.apis), changelog: !!release && open("/changelog") }),
+    locale,
+    ...(i.localeLinks ? { localeLinks: i.localeLinks } : {}),
+    search: !i.preview && open("/search"),
+    ...(i.authorize ? { authorize: i.authorize } : {}),
+    ...(i.preview ? {} : { account: shellAccount(i.state, i.data.portal.slug) }),
+    // portico.yaml accepts only a hex colour; the stylesheet is versioned by release so a new accent shows at once.
+    ...(release?.config.branding.accent ? { themeCss: `${basePath}/theme.css?r=${release.id}` } : {}),
+  };
+}
+
+/**
+ * The chrome for a page of portal `slug` when the route has not loaded the content site (reference, search,
+ * sign-in, error pages): one D1 batch (the release itself is cached per isolate). Undefined for an unknown portal.
+ */
+export async function loadChrome(c: Context<AppEnv>, slug: string, extra: Pick<ChromeInput, "authorize"> = {}): Promise<{ chrome: ShellChrome; data: ContentSiteData } | undefined> {
+  const data = await loadContentSite(c.env.DB, slug);
+  if (!data) return undefined;
+  const state = await readerState(c, data.portal);
+  return { chrome: buildChrome({ data, state, reader: state.reader(data.release?.config.locales[0] ?? "en"), ...extra }), data };
+}
+
+/** The chrome of an error page: the portal's when the URL names one that exists, else none (a minimal shell). */
+export async function errorChrome(c: Context<AppEnv>): Promise<ShellChrome | undefined> {
+  const slug = c.req.param("portal");
+  if (!slug) return undefined;
+  try {
+    return (await loadChrome(c, slug))?.chrome;
+  } catch {
+    // An error page must render even when the portal's data cannot be read (the error may be that very failure).
+    return undefined;
+  }
+}
