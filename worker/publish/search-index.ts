@@ -118,7 +118,7 @@ async function cachedOr(env: Env, key: string, rebuild: () => Promise<Uint8Array
  * written in the batch that flips the version or release. Other sources' shards are neither read nor written.
  * Throws the attempt's PublishAborted when the deadline passes; other errors are the caller's to decide.
  */
-export async function buildPortalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, now: string, attempt?: PublishAttempt): Promise<PortalIndex> {
+export async function buildPortalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, now: string, attempt?: PublishAttempt, repair = false): Promise<PortalIndex> {
   const content = change.content ? undefined : await liveRelease(env.DB, portalId);
   const config = change.content?.config ?? content?.config;
   const locale = definitionLocale(config);
@@ -135,7 +135,7 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   }
   // Shards merge in source order (APIs by slug, then content), whatever order they were published in.
   wanted.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
-  return buildShards(env, portalId, wanted, variableDefaults(config), now, attempt);
+  return buildShards(env, portalId, wanted, variableDefaults(config), now, attempt, repair);
 }
 
 /** The live release's digest and config (its pages are read only when its shard must be rebuilt). */
@@ -163,10 +163,10 @@ export async function contentChange(config: ContentConfig, pages: ContentPageInp
  * attempt's deadline, the version or release still goes live and the portal keeps its previous index (logged);
  * the next publish rebuilds it whole.
  */
-export async function portalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, attempt?: PublishAttempt): Promise<PortalIndex | undefined> {
+export async function portalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, attempt?: PublishAttempt, repair = false): Promise<PortalIndex | undefined> {
   try {
     attempt?.checkpoint("building the search index");
-    return await buildPortalIndex(env, portalId, change, new Date().toISOString(), attempt);
+    return await buildPortalIndex(env, portalId, change, new Date().toISOString(), attempt, repair);
   } catch (error) {
     if (error instanceof PublishAborted || attempt?.aborted) throw error;
     console.error("publish: the search index could not be built; the previous index stays live", error);
@@ -181,10 +181,10 @@ export async function portalIndex(env: Env, portalId: number, change: { api?: Ap
  * but the pointer, which then matches what is live.
  */
 export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
+  // Cheap when every live source has a current shard (D1 rows and key hashes only, nothing built or written): a
+  // shard missing after a failed build, an index from before shards, or (production) missing vectors are rebuilt.
   const pointer = await searchPointer(env.DB, portalId);
-  // An index from before shards (no statistics) is replaced by shards here too.
-  if (pointer?.stats && !(await lacksVectors(env, pointer, portalId))) return;
-  await rebuildPortalIndex(env, portalId, attempt);
+  await rebuildPortalIndex(env, portalId, attempt, pointer?.stats !== undefined && (await lacksVectors(env, pointer, portalId)));
 }
 
 /**
@@ -205,9 +205,10 @@ async function lacksVectors(env: Env, pointer: Pick<SearchPointer, "indexKey" | 
  * Rebuilds the portal's index from what is live and makes it the live index (the pointer alone: nothing else
  * changes). For changes that are not publishes but change documents, like an API's layout (its operation URLs).
  */
-export async function rebuildPortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
-  const built = await portalIndex(env, portalId, {}, attempt);
-  if (!built) return;
+export async function rebuildPortalIndex(env: Env, portalId: number, attempt?: PublishAttempt, repair = false): Promise<void> {
+  const built = await portalIndex(env, portalId, {}, attempt, repair);
+  const pointer = await searchPointer(env.DB, portalId);
+  if (!built || (pointer?.stats && !built.pointer.shards?.put.length && !built.pointer.shards?.drop.length)) return;
   await env.DB.batch(searchPointerStatements(env.DB, built.pointer));
   await afterIndexLive(env, portalId, built);
 }

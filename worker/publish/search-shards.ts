@@ -35,9 +35,10 @@ export interface ShardedBuild {
 /**
  * Builds the shards `wanted` needs (fresh sources, and sources without a current shard), writes them to KV and
  * returns the row changes and the portal's new statistics; sources with a shard that are no longer wanted are
- * dropped. Throws the attempt's PublishAborted when the deadline passes.
+ * dropped. `repair`: also rebuild shards whose documents lack vectors (production). Throws the attempt's
+ * PublishAborted when the deadline passes.
  */
-export async function buildShards(env: Env, portalId: number, wanted: WantedSource[], variables: Record<string, string>, now: string, attempt?: PublishAttempt): Promise<ShardedBuild> {
+export async function buildShards(env: Env, portalId: number, wanted: WantedSource[], variables: Record<string, string>, now: string, attempt?: PublishAttempt, repair = false): Promise<ShardedBuild> {
   const rows = await shardRows(env.DB, portalId);
   const existing = new Map(rows.map((r) => [r.source, r]));
   const live = await searchPointer(env.DB, portalId);
@@ -51,7 +52,8 @@ export async function buildShards(env: Env, portalId: number, wanted: WantedSour
   const semantic = semanticFor(env);
   for (const w of wanted) {
     const old = existing.get(w.source);
-    if (!w.fresh && old && old.docsKey === w.docsKey) continue;
+    // `repair` (production, what is live posted again): a shard with documents lacking vectors is rebuilt to embed them.
+    if (!w.fresh && old && old.docsKey === w.docsKey && !(repair && semantic && (await lacksVectors(env, old)))) continue;
     attempt?.checkpoint("building the search index");
     const parts = await w.parts();
     const builder = await shardBuilder(env, portalId, semantic, parts, old, attempt, (v) => {
@@ -72,6 +74,14 @@ export async function buildShards(env: Env, portalId: number, wanted: WantedSour
   for (const r of drop) stats = addStats(stats, r.stats, -1);
   const pointer: SearchPointerRow = { portalId, indexKey: "shards", parts: 0, documents: stats.documents, variables, builtAt: now, stats, shards: { put, drop: drop.map((r) => r.source), builtAt: now } };
   return { pointer, bytes, ...(semantic ? { semantic: { retire, embedded, missing } } : {}) };
+}
+
+/** Whether a shard has documents without a vector (false when it cannot be read: it is then left as it is). */
+async function lacksVectors(env: Env, row: ShardRow): Promise<boolean> {
+  const shard = await loadShard(env.MODELS, row).catch(() => undefined);
+  if (!shard) return false;
+  const vectors = shard.view.vectors;
+  return !vectors || vectors.some((v) => !v);
 }
 
 /** A shard builder fed one source's parts (each released once read); in production its vectors are brought up to date first. */
