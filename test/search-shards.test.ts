@@ -7,6 +7,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
 import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
+import { loadedIndexes, loadIndex, resetLoadedIndexes, searchPointer } from "../worker/store/search";
 
 /** A small definition whose words are its own (`word` in every summary), so each API is findable apart. */
 const definition = (word: string, ops = 3) =>
@@ -90,5 +91,31 @@ describe("search shards per source", () => {
     expect(JSON.parse(live!.stats)).toEqual(sum);
     expect(live!.documents).toBe(sum.documents);
     expect((await searchJson("relabel", "fetch green record")).total).toBe(3 + 5 + 3 - 3 + 3);
+  });
+
+  it("keeps the live shards loaded even past the byte bound, and drops a replaced shard once the new set is searched", async () => {
+    const token = await createPortal("bounded");
+    for (const w of ["one", "two", "three"]) expect((await upload(token, definition(w, 20), { api: w })).status).toBe(201);
+    const portal = await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind("bounded").first<{ id: number }>();
+    const search = async () => {
+      const pointer = await searchPointer(env.DB, portal!.id);
+      const index = await loadIndex(env.MODELS, pointer!, portal!.id);
+      return index!.search("fetch two record", { canRead: () => true, limit: 100 });
+    };
+    // A bound smaller than any one shard: each loaded shard would evict the one before it.
+    resetLoadedIndexes(1);
+    const first = await search();
+    expect(first.total).toBe(60);
+    const shardKeys = [...(await shards("bounded")).values()].map((r) => r.key).sort();
+    expect(loadedIndexes().keys.sort()).toEqual(shardKeys);
+    // Searched again: the same loaded shards and the same merged index (nothing read again, so nothing reordered).
+    const again = await search();
+    expect(again.results.map((h) => [h.doc.id, h.score])).toEqual(first.results.map((h) => [h.doc.id, h.score]));
+    expect(loadedIndexes().keys.sort()).toEqual(shardKeys);
+    expect((await upload(token, definition("two", 21), { api: "two", version: "2" })).status).toBe(201);
+    expect((await search()).total).toBe(61);
+    const now = [...(await shards("bounded")).values()].map((r) => r.key).sort();
+    expect(loadedIndexes().keys.sort()).toEqual(now);
+    resetLoadedIndexes();
   });
 });

@@ -207,7 +207,7 @@ let loadedMaxBytes = LOADED_MAX_BYTES;
 function evictLoaded(keep: string): void {
   for (const [key, entry] of LOADED) {
     if (loadedBytes <= loadedMaxBytes) break;
-    if (key === keep) continue;
+    if (key === keep || PINNED.has(key)) continue;
     LOADED.delete(key);
     loadedBytes -= entry.bytes;
     dropMerged(key);
@@ -255,6 +255,8 @@ export function resetLoadedIndexes(maxBytes = LOADED_MAX_BYTES): void {
   LOADED.clear();
   LIVE_KEYS.clear();
   MERGED.clear();
+  LIVE_SHARDS.clear();
+  PINNED.clear();
   loadedBytes = 0;
   loadedMaxBytes = maxBytes;
 }
@@ -326,7 +328,10 @@ function loadCached<T>(kv: KVNamespace, key: string, parts: number, load: (bytes
  * had live before in this isolate is dropped then (issue 12: each publish makes a new index, and the superseded ones stayed).
  */
 export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts" | "stats" | "shards">, portalId?: number): Promise<SearchIndex | undefined> {
-  if (pointer.stats && pointer.shards) return loadSharded(kv, pointer.shards, pointer.stats);
+  if (pointer.stats && pointer.shards) {
+    if (portalId !== undefined) noteLiveShards(portalId, pointer.shards.map((s) => s.key));
+    return loadSharded(kv, pointer.shards, pointer.stats);
+  }
   const key = pointer.indexKey;
   if (portalId !== undefined) noteLive(portalId, key);
   return loadCached(kv, key, pointer.parts, (bytes) => loadSearchIndex(bytes));
@@ -338,6 +343,26 @@ export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "i
  */
 const MERGED = new Map<string, { index: Promise<SearchIndex | undefined>; keys: string[] }>();
 const MERGED_MAX = 64;
+/**
+ * The shards of the set searched last: never evicted for another value, as the index loaded last never was (a
+ * portal whose shards together pass the bound, Microsoft Graph's beside 200 small APIs, would otherwise evict its
+ * own shards while loading them, and reload and re-merge them on every query).
+ */
+let PINNED = new Set<string>();
+/** Each portal's live shard keys as this isolate last saw them (bounded like LIVE_KEYS). */
+const LIVE_SHARDS = new Map<number, string[]>();
+
+/** Records `keys` as `portalId`'s live shards; drops the shards it replaces that no other portal has live. */
+function noteLiveShards(portalId: number, keys: string[]): void {
+  const previous = LIVE_SHARDS.get(portalId);
+  LIVE_SHARDS.delete(portalId);
+  LIVE_SHARDS.set(portalId, keys);
+  if (LIVE_SHARDS.size > LIVE_KEYS_MAX) LIVE_SHARDS.delete(LIVE_SHARDS.keys().next().value as number);
+  if (!previous) return;
+  const now = new Set(keys);
+  const elsewhere = new Set([...LIVE_SHARDS.values()].flat());
+  for (const key of previous) if (!now.has(key) && !elsewhere.has(key)) forgetLoaded(key, LOADED.get(key));
+}
 
 function dropMerged(key: string): void {
   for (const [signature, merged] of MERGED) if (merged.keys.includes(key)) MERGED.delete(signature);
@@ -345,6 +370,7 @@ function dropMerged(key: string): void {
 
 async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], stats: ShardStats): Promise<SearchIndex | undefined> {
   const keys = shards.map((s) => s.key);
+  PINNED = new Set(keys);
   const signature = JSON.stringify([keys, stats]);
   const hit = MERGED.get(signature);
   if (hit) {
