@@ -19,7 +19,29 @@ export const searchLive = sqliteTable("search_live", {
   variables: text("variables").notNull().default("{}"),
   /** ISO 8601 instant of the build. */
   builtAt: text("built_at").notNull(),
+  /**
+   * JSON ShardStats (worker/search/shard-build.ts): the portal's search statistics, the sum of its live shards'
+   * (documents, per field tokens and non-empty documents), updated by each publish with the new shard's counts minus
+   * the replaced one's. Set: the portal is searched through `search_shards` (issue 37) and `index_key` is unused;
+   * null: an index built before shards, read whole until the portal's next publish.
+   */
+  stats: text("stats"),
 });
+
+/** A portal's search shard per live source (issue 37): `api:{slug}` or `content`. Written in the flip's batch. */
+export const searchShards = sqliteTable("search_shards", {
+  portalId: integer("portal_id").notNull().references(() => portals.id),
+  source: text("source").notNull(),
+  /** KV key of the shard (`search/s/<sha256 of the data>.txt`); parts beyond the first at `<key>/<n>`. */
+  shardKey: text("shard_key").notNull(),
+  parts: integer("parts").notNull().default(1),
+  documents: integer("documents").notNull(),
+  /** KV key of the document set the shard was built from: a source whose set key moved (new version, layout, locale) is rebuilt. */
+  docsKey: text("docs_key").notNull(),
+  /** JSON ShardStats of this shard, subtracted from the portal's when the shard is replaced. */
+  stats: text("stats").notNull(),
+  builtAt: text("built_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.portalId, t.source] })]);
 
 /** An organisation: several portals of one customer. `plan` "enterprise" turns on cross-portal search. */
 export const organisations = sqliteTable("organisations", {

@@ -13,19 +13,17 @@
  * side, which embeds the documents before the build, parses every source's documents at once.
  */
 import type { ContentConfig, GlossaryTerm } from "../content/types";
-import { SearchIndexBuilder } from "../search/index";
-import { blocksLength } from "../search/bytes";
-import { DocumentSetWriter, documentParts, documentsOf, eachPartDocument } from "../search/document-set";
+import { DocumentSetWriter, documentParts } from "../search/document-set";
 import { operationDocument, type ApiSource } from "../search/documents";
 import { releaseDocuments, type ContentPageInput } from "../search/documents-content";
-import type { SearchDocument } from "../search/types";
 import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { getHeader, readSlicesInOrder } from "../store/models";
-import { documentsKey, getDocumentParts, loadIndex, putDocumentParts, putIndex, searchPointer, searchPointerStatement, type SearchPointer, type SearchPointerRow } from "../store/search";
+import { documentsKey, getDocumentParts, loadIndex, searchPointer, searchPointerStatements, type SearchPointer } from "../store/search";
 import { semanticFor } from "../semantic/index";
 import { PublishAborted, type PublishAttempt } from "./deadline";
-import { retireVectors, semanticVectors, type SemanticBuild } from "./search-semantic";
+import { retireVectors } from "./search-semantic";
+import { buildShards, type ShardedBuild, type WantedSource } from "./search-shards";
 
 /** Documents of the source being published (from memory, as UTF-8 JSON parts: search/document-set.ts), keyed like the cached sets. */
 export interface SourceDocuments {
@@ -45,13 +43,8 @@ export interface ContentChange {
   documents: SourceDocuments;
 }
 
-/** The built index: the row that makes it live (store/search.ts writes it in the flip's batch), and its size. */
-export interface PortalIndex {
-  pointer: SearchPointerRow;
-  bytes: number;
-  /** Semantic retrieval's part (production only): vectors to delete once this index is live, and counts. */
-  semantic?: Omit<SemanticBuild, "vectors">;
-}
+/** The built shards: the rows that make them live (written in the flip's batch), bytes written, vectors to retire. */
+export type PortalIndex = ShardedBuild;
 
 /** Key of an API's cached document set: its model under its label, layout and locale. */
 export function apiDocumentsKey(modelKey: string, src: ApiSource): Promise<string> {
@@ -111,77 +104,45 @@ async function releaseDocumentsFromPages(env: Env, pages: Awaited<ReturnType<typ
   return documentParts(releaseDocuments(inputs, pages.release.glossary, pages.release.config));
 }
 
-/** A cached set's parts, else `rebuild()` (then cached). */
+/**
+ * A set cached by a build before shards (portals moving to shards read them once), else `rebuild()`. Not cached
+ * again: a source's shard is kept as long as its document set's key, so the set is not needed twice.
+ */
 async function cachedOr(env: Env, key: string, rebuild: () => Promise<Uint8Array[]>): Promise<Uint8Array[]> {
-  const hit = await getDocumentParts(env.MODELS, key);
-  if (hit) return hit;
-  const parts = await rebuild();
-  await putDocumentParts(env.MODELS, key, parts);
-  return parts;
+  return (await getDocumentParts(env.MODELS, key)) ?? rebuild();
 }
 
 /**
- * Builds the portal's index as it will be once `change` is live, writes it to KV and returns the row that makes it
- * the live index (written in the batch that flips the version or release). The changed source's documents are cached as a side effect (content-addressed).
+ * Brings the portal's search shards to what they will be once `change` is live (issue 37): builds the changed
+ * source's shard (and any live source's that is missing or stale), writes them to KV and returns the row changes,
+ * written in the batch that flips the version or release. Other sources' shards are neither read nor written.
  * Throws the attempt's PublishAborted when the deadline passes; other errors are the caller's to decide.
  */
-export async function buildPortalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, now: string, attempt?: PublishAttempt): Promise<PortalIndex> {
-  const content = change.content ? undefined : await liveReleaseWithPages(env.DB, portalId);
-  const config = change.content?.config ?? content?.release.config;
+export async function buildPortalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, now: string, attempt?: PublishAttempt, repair = false): Promise<PortalIndex> {
+  const content = change.content ? undefined : await liveRelease(env.DB, portalId);
+  const config = change.content?.config ?? content?.config;
   const locale = definitionLocale(config);
-  const fresh = [change.api?.documents, change.content?.documents].filter((d): d is SourceDocuments => d !== undefined);
-  // Every source's parts in index order (other live APIs by slug, the changed source, the live release), each
-  // handed to `use` as soon as it is read, then dropped.
-  const eachSource = async (use: (parts: Uint8Array[]) => void) => {
-    for (const row of await liveApis(env.DB, portalId)) {
-      if (row.api === change.api?.api) continue;
-      attempt?.checkpoint("building the search index");
-      const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
-      use(await cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)));
-    }
-    // The changed source's set is cached first, so its parts can be released as the builder reads them (writing it
-    // while the index is built held the parts longer: 26 MB for Graph beta; see docs/architecture.md).
-    for (const d of fresh) {
-      await putDocumentParts(env.MODELS, d.key, d.parts);
-      use(d.parts);
-    }
-    if (content) use(await cachedOr(env, await releaseDocumentsKey(content.release.digest), () => releaseDocumentsFromPages(env, content)));
-    attempt?.checkpoint("building the search index");
-  };
-  // Production: bring the documents' vectors up to date first, so the index lists exactly the stored ones (the
-  // embeddings need every document before the build starts).
-  const semantic = semanticFor(env);
-  let builder: SearchIndexBuilder;
-  let vectors: SemanticBuild | undefined;
-  if (semantic) {
-    const sets: Uint8Array[][] = [];
-    await eachSource((parts) => sets.push(parts));
-    const docs: SearchDocument[] = sets.flatMap((parts) => [...documentsOf(parts)]);
-    vectors = await semanticVectors(env, semantic, portalId, docs, attempt);
-    attempt?.checkpoint("building the search index");
-    builder = new SearchIndexBuilder({ vectors: vectors.vectors });
-    for (const d of docs) builder.add(d);
-  } else {
-    const streaming = new SearchIndexBuilder();
-    await eachSource((parts) => {
-      for (let i = 0; i < parts.length; i++) {
-        attempt?.checkpoint("building the search index");
-        const part = parts[i];
-        // Read once: released as soon as its documents are in the builder.
-        parts[i] = new Uint8Array(0);
-        for (const d of eachPartDocument(part)) streaming.add(d);
-      }
-    });
-    builder = streaming;
+  const wanted: WantedSource[] = [];
+  for (const row of await liveApis(env.DB, portalId)) {
+    if (row.api === change.api?.api) continue;
+    const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
+    wanted.push({ source: `api:${row.api}`, docsKey: await apiDocumentsKey(row.modelKey, src), parts: async () => cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)), fresh: false });
   }
-  const blocks = builder.finish();
-  const bytes = blocksLength(blocks);
-  attempt?.checkpoint("storing the search index");
-  const at = await putIndex(env.MODELS, blocks);
-  const pointer = { portalId, indexKey: at.key, parts: at.parts, documents: builder.added, variables: variableDefaults(config), builtAt: now };
-  if (!vectors) return { pointer, bytes };
-  const { vectors: _table, ...rest } = vectors;
-  return { pointer, bytes, semantic: rest };
+  if (change.api) wanted.push({ source: `api:${change.api.api}`, docsKey: change.api.documents.key, parts: async () => change.api!.documents.parts, fresh: true });
+  if (change.content) wanted.push({ source: "content", docsKey: change.content.documents.key, parts: async () => change.content!.documents.parts, fresh: true });
+  else if (content) {
+    wanted.push({ source: "content", docsKey: await releaseDocumentsKey(content.digest), parts: async () => cachedOr(env, await releaseDocumentsKey(content.digest), async () => releaseDocumentsFromPages(env, await liveReleaseWithPages(env.DB, portalId))), fresh: false });
+  }
+  // Shards merge in source order (APIs by slug, then content), whatever order they were published in.
+  wanted.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+  return buildShards(env, portalId, wanted, variableDefaults(config), now, attempt, repair);
+}
+
+/** The live release's digest and config (its pages are read only when its shard must be rebuilt). */
+async function liveRelease(db: D1Database, portalId: number): Promise<{ digest: string; config: ContentConfig } | undefined> {
+  const row = await db.prepare("SELECT r.digest, r.config FROM content_live l JOIN content_releases r ON r.id = l.release_id WHERE l.portal_id = ?")
+    .bind(portalId).first<{ digest: string; config: string }>();
+  return row ? { digest: row.digest, config: JSON.parse(row.config) as ContentConfig } : undefined;
 }
 
 /**
@@ -202,10 +163,10 @@ export async function contentChange(config: ContentConfig, pages: ContentPageInp
  * attempt's deadline, the version or release still goes live and the portal keeps its previous index (logged);
  * the next publish rebuilds it whole.
  */
-export async function portalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, attempt?: PublishAttempt): Promise<PortalIndex | undefined> {
+export async function portalIndex(env: Env, portalId: number, change: { api?: ApiChange; content?: ContentChange }, attempt?: PublishAttempt, repair = false): Promise<PortalIndex | undefined> {
   try {
     attempt?.checkpoint("building the search index");
-    return await buildPortalIndex(env, portalId, change, new Date().toISOString(), attempt);
+    return await buildPortalIndex(env, portalId, change, new Date().toISOString(), attempt, repair);
   } catch (error) {
     if (error instanceof PublishAborted || attempt?.aborted) throw error;
     console.error("publish: the search index could not be built; the previous index stays live", error);
@@ -220,9 +181,10 @@ export async function portalIndex(env: Env, portalId: number, change: { api?: Ap
  * but the pointer, which then matches what is live.
  */
 export async function ensurePortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
+  // Cheap when every live source has a current shard (D1 rows and key hashes only, nothing built or written): a
+  // shard missing after a failed build, an index from before shards, or (production) missing vectors are rebuilt.
   const pointer = await searchPointer(env.DB, portalId);
-  if (pointer && !(await lacksVectors(env, pointer, portalId))) return;
-  await rebuildPortalIndex(env, portalId, attempt);
+  await rebuildPortalIndex(env, portalId, attempt, pointer?.stats !== undefined && (await lacksVectors(env, pointer, portalId)));
 }
 
 /**
@@ -243,9 +205,10 @@ async function lacksVectors(env: Env, pointer: Pick<SearchPointer, "indexKey" | 
  * Rebuilds the portal's index from what is live and makes it the live index (the pointer alone: nothing else
  * changes). For changes that are not publishes but change documents, like an API's layout (its operation URLs).
  */
-export async function rebuildPortalIndex(env: Env, portalId: number, attempt?: PublishAttempt): Promise<void> {
-  const built = await portalIndex(env, portalId, {}, attempt);
-  if (!built) return;
-  await searchPointerStatement(env.DB, built.pointer).run();
+export async function rebuildPortalIndex(env: Env, portalId: number, attempt?: PublishAttempt, repair = false): Promise<void> {
+  const built = await portalIndex(env, portalId, {}, attempt, repair);
+  const pointer = await searchPointer(env.DB, portalId);
+  if (!built || (pointer?.stats && !built.pointer.shards?.put.length && !built.pointer.shards?.drop.length)) return;
+  await env.DB.batch(searchPointerStatements(env.DB, built.pointer));
   await afterIndexLive(env, portalId, built);
 }

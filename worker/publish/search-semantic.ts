@@ -58,7 +58,7 @@ export async function semanticItem(model: string, portalId: number, doc: SearchD
 }
 
 /** Vector ids of the portal's live index (empty when it has none, or it cannot be read). */
-async function liveVectorIds(env: Env, portalId: number): Promise<Set<string>> {
+export async function liveVectorIds(env: Env, portalId: number): Promise<Set<string>> {
   try {
     return await listedVectorIds(env, portalId);
   } catch (error) {
@@ -76,13 +76,15 @@ async function listedVectorIds(env: Env, portalId: number): Promise<Set<string>>
 
 /**
  * Embeds and stores the vectors `docs` lack (first document per id, as the index build keeps), within the
- * attempt's time; returns the table for the index build. Never throws but the attempt's own PublishAborted.
+ * attempt's time; returns the table for the index build. `previous`: the vector ids the documents' source had live
+ * (its replaced shard's, issue 37: only the changed source is embedded, and only its own vectors retired); the whole
+ * live index's when omitted. Never throws but the attempt's own PublishAborted.
  */
-export async function semanticVectors(env: Env, semantic: SemanticRetriever, portalId: number, docs: SearchDocument[], attempt?: PublishAttempt): Promise<SemanticBuild> {
+export async function semanticVectors(env: Env, semantic: SemanticRetriever, portalId: number, docs: SearchDocument[], attempt?: PublishAttempt, previous?: Set<string>): Promise<SemanticBuild> {
   const seen = new Set<string>();
   const unique = docs.filter((d) => !seen.has(d.id) && seen.add(d.id));
   const items = await Promise.all(unique.map(async (d) => ({ doc: d.id, item: await semanticItem(semantic.model, portalId, d) })));
-  const live = await liveVectorIds(env, portalId);
+  const live = previous ?? (await liveVectorIds(env, portalId));
   const current = new Set(items.map((i) => i.item.id));
   const queued = new Set<string>();
   const toStore = items.map((i) => i.item).filter((i) => !live.has(i.id) && !queued.has(i.id) && queued.add(i.id));

@@ -18,7 +18,8 @@ import { renderSearchPage } from "../render/search-page";
 import { portalBasePath } from "../render/shell/base-path";
 import { loadChrome } from "./shell-chrome";
 import type { SearchHit, SearchIndex, SearchKind, SearchOptions } from "../search/types";
-import { loadIndex, type SearchPointer } from "../store/search";
+import { loadIndex, pointerFromRow, type SearchPointer } from "../store/search";
+import { SHARDS_JSON_SQL } from "../store/search-shards";
 import { semanticFor } from "../semantic/index";
 import { withinMs } from "../lib/time-limit";
 
@@ -102,14 +103,18 @@ interface PortalSearchRow {
   documents: number | null;
   variables: string | null;
   builtAt: string | null;
+  stats: string | null;
+  shards: string | null;
 }
 
-const PORTAL_SQL = `SELECT p.id, p.slug, p.name, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt
+// The shards' pointers only when the portal is sharded (statistics set): one statement either way.
+const PORTAL_SQL = `SELECT p.id, p.slug, p.name, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats,
+  CASE WHEN s.stats IS NULL THEN NULL ELSE ${SHARDS_JSON_SQL} END AS shards
   FROM portals p LEFT JOIN search_live s ON s.portal_id = p.id`;
 
 function pointerOf(row: PortalSearchRow): SearchPointer | undefined {
   if (!row.indexKey) return undefined;
-  return { indexKey: row.indexKey, parts: row.parts ?? 1, documents: row.documents ?? 0, variables: JSON.parse(row.variables ?? "{}"), builtAt: row.builtAt ?? "" };
+  return pointerFromRow({ ...row, indexKey: row.indexKey });
 }
 
 /** Searches one portal's live index for the reader; an empty answer when it has none yet. */

@@ -18,7 +18,7 @@ import { scanTokens } from "./tokenize";
 import type { SearchDocument } from "./types";
 
 /** BM25F field weights and length-normalisation strengths (b); the head fields name the document. */
-const FIELDS = [
+export const FIELDS = [
   { name: "title", weight: 4, b: 0.6, head: true },
   { name: "section", weight: 1.5, b: 0.5, head: true },
   { name: "ident", weight: 2, b: 0.3, head: false },
@@ -29,7 +29,7 @@ const FIELDS = [
   // every operation of the tag is no evidence of which one. Never stored in the index's documents (see `stored`).
   { name: "context", weight: 0.3, b: 0.75, head: false },
 ] as const;
-const K1 = 1.2;
+export const K1 = 1.2;
 /** Tokens read per body; long guides with code blocks say what they are about early. */
 const BODY_TOKENS = 4000;
 
@@ -59,7 +59,7 @@ export interface BuildOptions {
 }
 
 /** A growable list of integers in a typed array (grown by half; the bytes are outside the JS heap's object graph). */
-class IntList<T extends Int32Array | Uint16Array = Int32Array> {
+export class IntList<T extends Int32Array | Uint16Array = Int32Array> {
   data: T;
   length = 0;
   constructor(capacity = 1024, private readonly make: (n: number) => T = ((n: number) => new Int32Array(n)) as (n: number) => T) {
@@ -82,9 +82,9 @@ class IntList<T extends Int32Array | Uint16Array = Int32Array> {
 }
 
 /** Entry term: the term's provisional id, and which field (low 3 bits). */
-const FIELD_BITS = 3;
+export const FIELD_BITS = 3;
 /** Entry counts are 16-bit; a count from this one up is kept in a map (only a field repeating one word 65,535 times). */
-const COUNT_OVERFLOW = 0xffff;
+export const COUNT_OVERFLOW = 0xffff;
 
 /**
  * Builds one index from documents added in order (ids must be unique; later duplicates are dropped), then
@@ -92,43 +92,44 @@ const COUNT_OVERFLOW = 0xffff;
  * Throws nothing on hostile text: tokenisation is bounded per body (BODY_TOKENS).
  */
 export class SearchIndexBuilder {
-  private readonly out: ByteWriter;
+  protected readonly out: ByteWriter;
   private readonly seen = new Set<string>();
   /** Term (stem) → provisional id, in order of first sight; sorted ids are given by finish. */
-  private readonly termIds = new Map<string, number>();
-  private readonly termNames: string[] = [];
+  protected readonly termIds = new Map<string, number>();
+  protected readonly termNames: string[] = [];
   /**
    * Surface word → its number, in order of first sight (stopwords too): one lookup per token answers whether it is
    * a stopword, its term, and whether a public document had it (also spares stemming a word twice).
    */
-  private readonly surface = new Map<string, number>();
+  protected readonly surface = new Map<string, number>();
   /** Per surface word: its provisional term id, or -1 for a stopword. */
-  private readonly surfaceTerm = new IntList();
+  protected readonly surfaceTerm = new IntList();
   /** Per surface word: 1 once a public document had it unjoined (see {@link finish}'s compounds). */
-  private readonly surfacePublic = new IntList();
+  protected readonly surfacePublic = new IntList();
   /** Per (document, field, term): term id × 8 + field, and the term's count in the field (6 bytes an entry). */
-  private readonly entryTerm = new IntList(1 << 16);
-  private readonly entryCount = new IntList(1 << 16, (n) => new Uint16Array(n));
-  private readonly bigCounts = new Map<number, number>();
+  protected readonly entryTerm = new IntList(1 << 16);
+  protected readonly entryCount = new IntList(1 << 16, (n) => new Uint16Array(n));
+  protected readonly bigCounts = new Map<number, number>();
   /** Per document, where its entries end. */
-  private readonly entryEnd = new IntList();
+  protected readonly entryEnd = new IntList();
   /** Per field, per document: length in tokens. */
-  private readonly len = FIELDS.map(() => new IntList());
-  private readonly headLen = new IntList();
+  protected readonly len = FIELDS.map(() => new IntList());
+  protected readonly headLen = new IntList();
   /** Per provisional term: documents containing it, and the last one counted (+1). */
-  private readonly df = new IntList();
+  protected readonly df = new IntList();
   private readonly lastDoc = new IntList();
-  private readonly miner = new RelatedMiner();
+  protected readonly miner = new RelatedMiner();
   private isPublic = false;
-  private readonly vectorIds: string[] | undefined;
-  private n = 0;
+  protected readonly vectorIds: string[] | undefined;
+  protected n = 0;
   /** Documents passed to {@link add}, duplicates included. */
   added = 0;
 
-  constructor(private readonly options: BuildOptions = {}) {
+  /** `format`: the format string written first (search shards write theirs: shard-build.ts). */
+  constructor(private readonly options: BuildOptions = {}, format: string = INDEX_FORMAT) {
     this.out = new ByteWriter(options.blockBytes);
     this.vectorIds = options.vectors ? [] : undefined;
-    this.out.write(`{"format":${JSON.stringify(INDEX_FORMAT)},"docs":[`);
+    this.out.write(`{"format":${JSON.stringify(format)},"docs":[`);
   }
 
   /** Documents kept so far. */
@@ -316,7 +317,7 @@ export class SearchIndexBuilder {
 }
 
 /** Writes `list` as the members of a JSON array of strings (commas between), a few thousand per write. */
-function writeStrings(out: ByteWriter, list: readonly string[]): void {
+export function writeStrings(out: ByteWriter, list: readonly string[]): void {
   for (let i = 0; i < list.length; i += 4096) {
     const batch = list.slice(i, i + 4096).map((s) => JSON.stringify(s)).join(",");
     out.write(i > 0 ? "," + batch : batch);

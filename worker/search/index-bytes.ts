@@ -32,7 +32,7 @@ const NINE = 0x39;
 const INT_MAX = 0x7fffffff;
 
 /** The index's format string and its {@link IndexView}, read from the stored bytes (`bytes` is kept: do not reuse it). */
-export function readIndexBytes(bytes: Uint8Array): { format: unknown; view: IndexView } {
+export function readIndexBytes(bytes: Uint8Array): { format: unknown; view: IndexView; extra: Record<string, unknown> } {
   return new Reader(bytes).read();
 }
 
@@ -43,7 +43,7 @@ class Reader {
 
   constructor(private readonly b: Uint8Array) {}
 
-  read(): { format: unknown; view: IndexView } {
+  read(): { format: unknown; view: IndexView; extra: Record<string, unknown> } {
     const fields: Record<string, unknown> = {};
     let docs: { starts: Int32Array; ends: Int32Array } | undefined;
     let postings: { start: Int32Array; flat: Int32Array } | undefined;
@@ -65,6 +65,8 @@ class Reader {
         else if (key === "postings") postings = this.lists();
         else if (key === "headLen") headLen = this.ints();
         else if (key === "wordTerm") wordTerm = this.ints();
+        // A search shard's per-document field lengths and public words (shard-build.ts): many integers.
+        else if (key === "lens" || key === "publicWords") fields[key] = this.ints();
         else {
           const start = this.p;
           this.skipValue();
@@ -110,7 +112,7 @@ class Reader {
       related: related as Record<string, number[]>,
       ...(vectors ? { vectors } : {}),
     };
-    return { format: fields.format, view };
+    return { format: fields.format, view, extra: fields };
   }
 
   private parse(start: number, end: number): unknown {

@@ -71,8 +71,13 @@ export function loadSearchIndex(data: string | Uint8Array, options: LoadOptions 
   return new LoadedIndex(parsedView(parsed));
 }
 
+/** A searchable index over any {@link IndexView} (search shards merged: shards.ts). */
+export function indexOfView(view: IndexView): SearchIndex {
+  return new LoadedIndex(view);
+}
+
 /** The {@link IndexView} of a parsed index: its documents stay objects (the previous load, and small indexes). */
-function parsedView(data: IndexData): IndexView {
+export function parsedView(data: IndexData): IndexView {
   const docs = data.docs;
   const table = new DocColumns(docs.length, (i) => docs[i]);
   docs.forEach((d, i) => table.add(i, d));

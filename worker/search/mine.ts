@@ -193,44 +193,74 @@ export class RelatedMiner {
   }
 
   /**
-   * Mined relations, by stem: `stem → [termIndex, weight%, ...]`, symmetric but for compounds (head → compound,
-   * from `vocabulary`: the public documents' surface word → stem), restricted to terms `termIndex` knows (the
-   * index's term → position). Deterministic for a given set of documents.
+   * What this miner learnt, in a form that adds up across document sets (search shards, shard.ts): the verbs
+   * summaries start with, each operation's (operationId verb, summary verb) candidate pairs counted, and the pairs
+   * the prose states with their weight. {@link relatedOf} over several states equals one miner over all their documents.
    */
-  related(termIndex: (term: string) => number | undefined, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
-    const pairs = new Map<string, number>();
-    // Only operationId words that some summary also starts with are verbs; the rest are resources (`genai`, `apps`).
+  evidence(): MinedState {
+    const pairs: Record<string, number> = {};
     for (const { candidates, verb, summary } of this.seen) {
       for (const x of candidates) {
-        if (x === verb || summary.includes(x) || !this.summaryVerbs.has(x)) continue;
-        const key = x < verb ? `${x} ${verb}` : `${verb} ${x}`;
-        pairs.set(key, (pairs.get(key) ?? 0) + 1);
+        if (x === verb || summary.includes(x)) continue;
+        pairs[`${x} ${verb}`] = (pairs[`${x} ${verb}`] ?? 0) + 1;
       }
     }
-    const weights = new Map<string, number>();
-    for (const [key, count] of pairs) if (count >= MIN_PAIR_COUNT) weights.set(key, weightFor(count));
-    for (const [key, weight] of this.stated) weights.set(key, Math.max(weights.get(key) ?? 0, weight));
-    const related: Record<string, number[]> = {};
-    for (const [key, weight] of [...weights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      const [a, b] = key.split(" ");
-      const ta = termIndex(a);
-      const tb = termIndex(b);
-      if (ta === undefined || tb === undefined) continue;
-      (related[a] ??= []).push(tb, weight);
-      (related[b] ??= []).push(ta, weight);
-    }
-    // One way: head → compound, unless a stronger relation already links them.
-    for (const [head, compounds] of vocabulary ? [...compoundHeads(vocabulary)].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : []) {
-      if (termIndex(head) === undefined) continue;
-      for (const c of compounds) {
-        const tc = termIndex(c);
-        const own = related[head] ?? [];
-        if (tc === undefined || own.some((t, i) => i % 2 === 0 && t === tc)) continue;
-        (related[head] ??= []).push(tc, COMPOUND_WEIGHT);
-      }
-    }
-    return related;
+    return { verbs: [...this.summaryVerbs].sort(), pairs, stated: Object.fromEntries(this.stated) };
   }
+
+  /** Mined relations of the documents read: see {@link relatedOf}. */
+  related(termIndex: (term: string) => number | undefined, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
+    return relatedOf([this.evidence()], termIndex, vocabulary);
+  }
+}
+
+/** A {@link RelatedMiner}'s evidence: summary verbs, directed candidate pairs (`"opIdVerb summaryVerb"` → count), stated pairs (`"a b"` sorted → weight%). */
+export interface MinedState {
+  verbs: string[];
+  pairs: Record<string, number>;
+  stated: Record<string, number>;
+}
+
+/**
+ * Mined relations, by stem: `stem → [termIndex, weight%, ...]`, symmetric but for compounds (head → compound,
+ * from `vocabulary`: the public documents' surface word → stem), restricted to terms `termIndex` knows (the
+ * index's term → position). Deterministic for a given set of documents, however they are split into `states`.
+ */
+export function relatedOf(states: readonly MinedState[], termIndex: (term: string) => number | undefined, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
+  const verbs = new Set(states.flatMap((s) => s.verbs));
+  const pairs = new Map<string, number>();
+  // Only operationId words that some summary also starts with are verbs; the rest are resources (`genai`, `apps`).
+  for (const state of states) {
+    for (const [directed, count] of Object.entries(state.pairs)) {
+      const [x, verb] = directed.split(" ");
+      if (!verbs.has(x)) continue;
+      const key = x < verb ? `${x} ${verb}` : `${verb} ${x}`;
+      pairs.set(key, (pairs.get(key) ?? 0) + count);
+    }
+  }
+  const weights = new Map<string, number>();
+  for (const [key, count] of pairs) if (count >= MIN_PAIR_COUNT) weights.set(key, weightFor(count));
+  for (const state of states) for (const [key, weight] of Object.entries(state.stated)) weights.set(key, Math.max(weights.get(key) ?? 0, weight));
+  const related: Record<string, number[]> = {};
+  for (const [key, weight] of [...weights].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const [a, b] = key.split(" ");
+    const ta = termIndex(a);
+    const tb = termIndex(b);
+    if (ta === undefined || tb === undefined) continue;
+    (related[a] ??= []).push(tb, weight);
+    (related[b] ??= []).push(ta, weight);
+  }
+  // One way: head → compound, unless a stronger relation already links them.
+  for (const [head, compounds] of vocabulary ? [...compoundHeads(vocabulary)].sort((a, b) => (a[0] < b[0] ? -1 : 1)) : []) {
+    if (termIndex(head) === undefined) continue;
+    for (const c of compounds) {
+      const tc = termIndex(c);
+      const own = related[head] ?? [];
+      if (tc === undefined || own.some((t, i) => i % 2 === 0 && t === tc)) continue;
+      (related[head] ??= []).push(tc, COMPOUND_WEIGHT);
+    }
+  }
+  return related;
 }
 
 /**

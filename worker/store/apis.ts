@@ -4,7 +4,7 @@ import { apis, operations, versions } from "../../schema";
 import type { OperationSummary } from "../openapi/model/types";
 import type { Db } from "./db";
 import type { SliceLocation } from "./models";
-import { searchPointerQuery, type SearchPointerRow } from "./search";
+import { searchPointerQueries, type SearchPointerRow } from "./search";
 import { jsonBatches } from "../lib/json-batches";
 
 /** Rows as drizzle reads them from the tables in schema/apis.ts. */
@@ -126,7 +126,7 @@ export async function commitVersion(
     ...(inserts as [(typeof inserts)[number], ...typeof inserts]),
     db.update(versions).set({ status: "published" }).where(eq(versions.id, versionId)),
     db.update(apis).set({ liveVersionId: versionId }).where(eq(apis.id, apiId)),
-    ...(search ? [searchPointerQuery(db, search)] : []),
+    ...(search ? searchPointerQueries(db, search) : []),
   ]);
 }
 

@@ -8,7 +8,7 @@
  */
 import type { CompiledRelease } from "../content/compile";
 import { sha256 } from "../content/hash";
-import { searchPointerStatement, type SearchPointerRow } from "./search";
+import { searchPointerStatements, type SearchPointerRow } from "./search";
 import type { ChangeType, ContentChecks, ContentConfig, GlossaryTerm, PageKind, PageMeta, StoredPage } from "../content/types";
 
 const CHUNK_PREFIX = "content/c/";
@@ -232,7 +232,7 @@ export async function commitRelease(
       .bind(portalId, id, now),
   );
   // The portal's search index (built for this release) flips with it.
-  if (search) statements.push(searchPointerStatement(db, search));
+  if (search) statements.push(...searchPointerStatements(db, search));
   await db.batch(statements);
   return id;
 }

@@ -12,8 +12,11 @@ import { blocksLength, sliceBlocks } from "../search/bytes";
 import { DOCUMENT_PART_BYTES, documentParts } from "../search/document-set";
 import { loadSearchIndex } from "../search/index";
 import { LIGHT_READER_MIN_BYTES } from "../search/load";
+import type { ShardStats } from "../search/shard-build";
+import { loadSearchShard, mergeShards, type LoadedShard } from "../search/shards";
 import type { SearchDocument, SearchIndex } from "../search/types";
 import type { Db } from "./db";
+import { SHARDS_JSON_SQL, shardPointersOf, shardQueries, shardStatements, type ShardChange, type ShardPointer } from "./search-shards";
 
 /**
  * Bump when documents change shape or content: cached document sets of older builds are then rebuilt.
@@ -30,6 +33,9 @@ export interface SearchPointer {
   documents: number;
   variables: Record<string, string>;
   builtAt: string;
+  /** Set when the portal is searched through shards (issue 37): its summed statistics and live shards (then `indexKey` is unused). */
+  stats?: ShardStats;
+  shards?: ShardPointer[];
 }
 
 /** KV key of a cached document set, from the facts that decide its documents. */
@@ -131,28 +137,48 @@ export interface SearchPointerRow {
   documents: number;
   variables: Record<string, string>;
   builtAt: string;
+  /** Sharded portals (issue 37): the portal's statistics after the change, and the shard rows it writes and drops. */
+  stats?: ShardStats;
+  shards?: ShardChange;
+}
+
+/** Every statement a new live index needs (raw D1, a content release's batch): shard rows, then the pointer row. */
+export function searchPointerStatements(db: D1Database, row: SearchPointerRow): D1PreparedStatement[] {
+  return [...(row.shards ? shardStatements(db, row.portalId, row.shards) : []), searchPointerStatement(db, row)];
+}
+
+/** The same as drizzle queries (a version's batch). */
+export function searchPointerQueries(db: Db, row: SearchPointerRow) {
+  return [...(row.shards ? shardQueries(db, row.portalId, row.shards) : []), searchPointerQuery(db, row)];
 }
 
 /** The upsert of the portal's live index row (raw D1), to run in the batch that flips a content release. */
 export function searchPointerStatement(db: D1Database, row: SearchPointerRow): D1PreparedStatement {
   return db.prepare(
-    `INSERT INTO search_live (portal_id, index_key, parts, documents, variables, built_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT(portal_id) DO UPDATE SET index_key = excluded.index_key, parts = excluded.parts, documents = excluded.documents, variables = excluded.variables, built_at = excluded.built_at`,
-  ).bind(row.portalId, row.indexKey, row.parts, row.documents, JSON.stringify(row.variables), row.builtAt);
+    `INSERT INTO search_live (portal_id, index_key, parts, documents, variables, built_at, stats) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(portal_id) DO UPDATE SET index_key = excluded.index_key, parts = excluded.parts, documents = excluded.documents, variables = excluded.variables, built_at = excluded.built_at, stats = excluded.stats`,
+  ).bind(row.portalId, row.indexKey, row.parts, row.documents, JSON.stringify(row.variables), row.builtAt, row.stats ? JSON.stringify(row.stats) : null);
 }
 
 /** The same upsert (drizzle), to run in the batch that flips a version (store/apis.ts commitVersion). */
 export function searchPointerQuery(db: Db, row: SearchPointerRow) {
-  const values = { ...row, variables: JSON.stringify(row.variables) };
+  const { shards: _shards, ...pointer } = row;
+  const values = { ...pointer, variables: JSON.stringify(row.variables), stats: row.stats ? JSON.stringify(row.stats) : null };
   const { portalId: _id, ...set } = values;
   return db.insert(searchLive).values(values).onConflictDoUpdate({ target: searchLive.portalId, set });
 }
 
 /** The live index pointer of a portal (by id), or undefined when none was built. */
 export async function searchPointer(db: D1Database, portalId: number): Promise<SearchPointer | undefined> {
-  const row = await db.prepare("SELECT index_key AS indexKey, parts, documents, variables, built_at AS builtAt FROM search_live WHERE portal_id = ?")
-    .bind(portalId).first<{ indexKey: string; parts: number; documents: number; variables: string; builtAt: string }>();
-  return row ? { ...row, variables: JSON.parse(row.variables) as Record<string, string> } : undefined;
+  const row = await db.prepare(`SELECT index_key AS indexKey, parts, documents, variables, built_at AS builtAt, stats, ${SHARDS_JSON_SQL.replace("p.id", "?")} AS shards FROM search_live WHERE portal_id = ?`)
+    .bind(portalId, portalId).first<{ indexKey: string; parts: number; documents: number; variables: string; builtAt: string; stats: string | null; shards: string | null }>();
+  return row ? pointerFromRow(row) : undefined;
+}
+
+/** A pointer from its D1 columns (JSON strings parsed; shards only when the portal's statistics are set). */
+export function pointerFromRow(row: { indexKey: string; parts: number | null; documents: number | null; variables: string | null; builtAt: string | null; stats?: string | null; shards?: string | null }): SearchPointer {
+  const base = { indexKey: row.indexKey, parts: row.parts ?? 1, documents: row.documents ?? 0, variables: JSON.parse(row.variables ?? "{}") as Record<string, string>, builtAt: row.builtAt ?? "" };
+  return row.stats ? { ...base, stats: JSON.parse(row.stats) as ShardStats, shards: shardPointersOf(row.shards) } : base;
 }
 
 /**
@@ -173,7 +199,7 @@ export function loadedIndexBytes(storedBytes: number): number {
 export const LOADED_MAX_BYTES = 48 * 1024 * 1024;
 
 /** Loaded (or loading: `bytes` 0 until known) indexes per isolate by key, least recently used first. */
-const LOADED = new Map<string, { index: Promise<SearchIndex | undefined>; bytes: number }>();
+const LOADED = new Map<string, { index: Promise<unknown>; bytes: number }>();
 let loadedBytes = 0;
 let loadedMaxBytes = LOADED_MAX_BYTES;
 
@@ -181,9 +207,10 @@ let loadedMaxBytes = LOADED_MAX_BYTES;
 function evictLoaded(keep: string): void {
   for (const [key, entry] of LOADED) {
     if (loadedBytes <= loadedMaxBytes) break;
-    if (key === keep) continue;
+    if (key === keep || PINNED.has(key)) continue;
     LOADED.delete(key);
     loadedBytes -= entry.bytes;
+    dropMerged(key);
   }
 }
 
@@ -192,6 +219,7 @@ function forgetLoaded(key: string, entry: { bytes: number } | undefined): void {
   if (!entry || LOADED.get(key) !== entry) return;
   LOADED.delete(key);
   loadedBytes -= entry.bytes;
+  dropMerged(key);
 }
 
 /**
@@ -226,21 +254,24 @@ export function loadedIndexes(): { keys: string[]; bytes: number } {
 export function resetLoadedIndexes(maxBytes = LOADED_MAX_BYTES): void {
   LOADED.clear();
   LIVE_KEYS.clear();
+  MERGED.clear();
+  LIVE_SHARDS.clear();
+  PINNED.clear();
   loadedBytes = 0;
   loadedMaxBytes = maxBytes;
 }
 
 /**
- * Reads an index's KV parts into one byte array and loads it. Every part but the last has the first part's length
+ * Reads a stored value's KV parts into one byte array. Every part but the last has the first part's length
  * (putIndex cuts at a fixed size), so the whole is allocated once from the first and last parts, and the parts
- * between are fetched one at a time and copied in: memory is the index's bytes plus about one part, not twice
- * the index (Microsoft Graph beta's index is 43 MB).
+ * between are fetched one at a time and copied in: memory is the bytes plus about one part, not twice them
+ * (Microsoft Graph beta's index is 43 MB). Undefined when a part is missing.
  */
-async function readIndex(kv: KVNamespace, key: string, parts: number): Promise<{ index: SearchIndex; bytes: number } | undefined> {
+async function readBytes(kv: KVNamespace, key: string, parts: number): Promise<Uint8Array | undefined> {
   const partKey = (i: number) => (i === 0 ? key : `${key}/${i}`);
   const [first, last] = await Promise.all([kv.get(key, "arrayBuffer"), parts > 1 ? kv.get(partKey(parts - 1), "arrayBuffer") : null]);
   if (first === null || (parts > 1 && last === null)) return undefined;
-  if (parts === 1) return { index: loadSearchIndex(new Uint8Array(first)), bytes: first.byteLength };
+  if (parts === 1) return new Uint8Array(first);
   const size = first.byteLength;
   const bytes = new Uint8Array(size * (parts - 1) + last!.byteLength);
   bytes.set(new Uint8Array(first), 0);
@@ -251,38 +282,35 @@ async function readIndex(kv: KVNamespace, key: string, parts: number): Promise<{
     if (part.byteLength !== size) throw new Error(`search index ${key}: part ${i} is ${part.byteLength} bytes, not ${size}`);
     bytes.set(new Uint8Array(part), i * size);
   }
-  // The bytes themselves, never decoded into one string: the loaded index keeps them and reads its documents from
-  // them (search/index-bytes.ts; Microsoft Graph v1.0's 21.5 MB index retains 28 MB instead of 38 MB of objects).
-  return { index: loadSearchIndex(bytes), bytes: bytes.byteLength };
+  return bytes;
 }
 
 /**
- * The index a pointer names, loaded (cached per isolate within LOADED_MAX_BYTES, least recently used first out);
- * undefined when its KV value is missing. `portalId`: the portal whose live pointer this is; the index it had live
- * before in this isolate is dropped then (issue 12: each publish makes a new index, and the superseded ones stayed).
+ * A stored value (whole index or shard) loaded once per isolate by key, within LOADED_MAX_BYTES (least recently
+ * used first out). The bytes are never decoded into one string: the loaded value keeps them and reads its documents
+ * from them (search/index-bytes.ts).
  */
-export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts">, portalId?: number): Promise<SearchIndex | undefined> {
-  const key = pointer.indexKey;
-  if (portalId !== undefined) noteLive(portalId, key);
+function loadCached<T>(kv: KVNamespace, key: string, parts: number, load: (bytes: Uint8Array) => T): Promise<T | undefined> {
   const hit = LOADED.get(key);
   if (hit) {
     LOADED.delete(key);
     LOADED.set(key, hit);
-    return hit.index;
+    return hit.index as Promise<T | undefined>;
   }
-  const entry = { index: Promise.resolve<SearchIndex | undefined>(undefined), bytes: 0 };
-  entry.index = readIndex(kv, key, pointer.parts).then(
-    (read) => {
-      if (!read) {
+  const entry = { index: Promise.resolve<unknown>(undefined), bytes: 0 };
+  entry.index = readBytes(kv, key, parts).then(
+    (bytes) => {
+      if (!bytes) {
         forgetLoaded(key, entry);
         return undefined;
       }
+      const loaded = load(bytes);
       if (LOADED.get(key) === entry) {
-        entry.bytes = loadedIndexBytes(read.bytes);
+        entry.bytes = loadedIndexBytes(bytes.byteLength);
         loadedBytes += entry.bytes;
         evictLoaded(key);
       }
-      return read.index;
+      return loaded;
     },
     (error) => {
       forgetLoaded(key, entry);
@@ -290,5 +318,83 @@ export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "i
     },
   );
   LOADED.set(key, entry);
-  return entry.index;
+  return entry.index as Promise<T | undefined>;
+}
+
+/**
+ * The index a pointer names, loaded (cached per isolate within LOADED_MAX_BYTES, least recently used first out);
+ * undefined when a KV value is missing. A sharded portal's (issue 37) is its live shards, each loaded once by key,
+ * merged with the portal's statistics (shards.ts). `portalId`: the portal whose live pointer this is; the index it
+ * had live before in this isolate is dropped then (issue 12: each publish makes a new index, and the superseded ones stayed).
+ */
+export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts" | "stats" | "shards">, portalId?: number): Promise<SearchIndex | undefined> {
+  if (pointer.stats && pointer.shards) {
+    if (portalId !== undefined) noteLiveShards(portalId, pointer.shards.map((s) => s.key));
+    return loadSharded(kv, pointer.shards, pointer.stats);
+  }
+  const key = pointer.indexKey;
+  if (portalId !== undefined) noteLive(portalId, key);
+  return loadCached(kv, key, pointer.parts, (bytes) => loadSearchIndex(bytes));
+}
+
+/**
+ * Merged shard sets by their signature (shard keys and statistics), least recently used first; a merge holds its
+ * shards, so one is dropped as soon as any of its shards leaves LOADED, and at most MERGED_MAX are kept.
+ */
+const MERGED = new Map<string, { index: Promise<SearchIndex | undefined>; keys: string[] }>();
+const MERGED_MAX = 64;
+/**
+ * The shards of the set searched last: never evicted for another value, as the index loaded last never was (a
+ * portal whose shards together pass the bound, Microsoft Graph's beside 200 small APIs, would otherwise evict its
+ * own shards while loading them, and reload and re-merge them on every query).
+ */
+let PINNED = new Set<string>();
+/** Each portal's live shard keys as this isolate last saw them (bounded like LIVE_KEYS). */
+const LIVE_SHARDS = new Map<number, string[]>();
+
+/** Records `keys` as `portalId`'s live shards; drops the shards it replaces that no other portal has live. */
+function noteLiveShards(portalId: number, keys: string[]): void {
+  const previous = LIVE_SHARDS.get(portalId);
+  LIVE_SHARDS.delete(portalId);
+  LIVE_SHARDS.set(portalId, keys);
+  if (LIVE_SHARDS.size > LIVE_KEYS_MAX) LIVE_SHARDS.delete(LIVE_SHARDS.keys().next().value as number);
+  if (!previous) return;
+  const now = new Set(keys);
+  const elsewhere = new Set([...LIVE_SHARDS.values()].flat());
+  for (const key of previous) if (!now.has(key) && !elsewhere.has(key)) forgetLoaded(key, LOADED.get(key));
+}
+
+function dropMerged(key: string): void {
+  for (const [signature, merged] of MERGED) if (merged.keys.includes(key)) MERGED.delete(signature);
+}
+
+async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], stats: ShardStats): Promise<SearchIndex | undefined> {
+  const keys = shards.map((s) => s.key);
+  PINNED = new Set(keys);
+  const signature = JSON.stringify([keys, stats]);
+  const hit = MERGED.get(signature);
+  if (hit) {
+    MERGED.delete(signature);
+    MERGED.set(signature, hit);
+    return hit.index;
+  }
+  const index = (async () => {
+    const loaded: LoadedShard[] = [];
+    // One at a time: a portal's shards are read in its isolate's bounded memory, not all in flight at once.
+    for (const s of shards) {
+      const shard = await loadCached(kv, s.key, s.parts, (bytes) => loadSearchShard(bytes));
+      if (!shard) return undefined;
+      loaded.push(shard);
+    }
+    return mergeShards(loaded, stats);
+  })();
+  MERGED.set(signature, { index, keys });
+  if (MERGED.size > MERGED_MAX) MERGED.delete(MERGED.keys().next().value as string);
+  index.catch(() => MERGED.delete(signature));
+  return index;
+}
+
+/** One shard, loaded (cached like indexes); undefined when its KV value is missing. */
+export function loadShard(kv: KVNamespace, shard: Pick<ShardPointer, "key" | "parts">): Promise<LoadedShard | undefined> {
+  return loadCached(kv, shard.key, shard.parts, (bytes) => loadSearchShard(bytes));
 }
