@@ -187,6 +187,8 @@ describe("without JavaScript", () => {
     const group = page.locator('.vr[aria-label="One of"]').first();
     await group.locator(":scope > label").nth(1).click();
     expect(await group.locator(":scope > .vp").nth(1).isVisible()).toBe(true);
+    // On a phone the API switcher sits in the sidebar, which opens without script through its checkbox's label.
+    await page.locator("label.menu-lbl").click();
     await page.locator("summary", { hasText: "API:" }).click();
     expect(await page.locator(".sw a", { hasText: "Swagger Petstore" }).getAttribute("href")).toBe(`/p/${PORTAL}/reference/pets/`);
     await ctx.close();
