@@ -277,18 +277,7 @@ export class SearchIndexBuilder {
         inHead[id] = 0;
       }
     }
-    // The entries are spent: released before the output grows by the postings.
-    this.entryTerm.data = new Int32Array(0);
-    this.entryCount.data = new Uint16Array(0);
-    out.write(`],"headLen":`);
-    out.writeIntArray(this.headLen.data, 0, n);
-    out.write(`,"terms":[`);
-    writeStrings(out, order.map((id) => names[id]));
-    out.write(`],"postings":[`);
-    for (let r = 0; r < v; r++) {
-      if (r > 0) out.write(",");
-      out.writeIntArray(postings, start[r], start[r + 1]);
-    }
+    this.writeTermsAndPostings(out, n, order.map((id) => names[id]), postings, start);
     // Words of public documents only, surface → stem: compounds are mined from them (mine.ts compoundHeads).
     const publicSurface = new Map<string, string>();
     const kept: string[] = [];
@@ -313,6 +302,25 @@ export class SearchIndexBuilder {
     if (this.vectorIds) out.write(`,"vectors":${JSON.stringify(this.vectorIds)}`);
     out.write("}");
     return out.finish();
+  }
+
+  /**
+   * Releases the spent entries, then writes `headLen` (for `n` documents), the sorted `terms` and each term's
+   * postings: term r's at [start[r], start[r + 1]) of `postings`. Shared by the index and the shard formats.
+   */
+  protected writeTermsAndPostings(out: ByteWriter, n: number, terms: readonly string[], postings: Int32Array, start: Int32Array): void {
+    // The entries are spent: released before the output grows by the postings.
+    this.entryTerm.data = new Int32Array(0);
+    this.entryCount.data = new Uint16Array(0);
+    out.write(`],"headLen":`);
+    out.writeIntArray(this.headLen.data, 0, n);
+    out.write(`,"terms":[`);
+    writeStrings(out, terms);
+    out.write(`],"postings":[`);
+    for (let r = 0; r < terms.length; r++) {
+      if (r > 0) out.write(",");
+      out.writeIntArray(postings, start[r], start[r + 1]);
+    }
   }
 }
 

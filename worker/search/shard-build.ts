@@ -96,17 +96,7 @@ export class SearchShardBuilder extends SearchIndexBuilder {
         mask[id] = 0;
       }
     }
-    this.entryTerm.data = new Int32Array(0);
-    this.entryCount.data = new Uint16Array(0);
-    out.write(`],"headLen":`);
-    out.writeIntArray(this.headLen.data, 0, n);
-    out.write(`,"terms":[`);
-    writeStrings(out, order.map((id) => names[id]));
-    out.write(`],"postings":[`);
-    for (let r = 0; r < v; r++) {
-      if (r > 0) out.write(",");
-      out.writeIntArray(postings, start[r], start[r + 1]);
-    }
+    this.writeTermsAndPostings(out, n, order.map((id) => names[id]), postings, start);
     const kept: string[] = [];
     for (const [word, s] of this.surface) if (this.surfaceTerm.data[s] >= 0) kept.push(word);
     const words = kept.sort();
