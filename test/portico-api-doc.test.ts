@@ -114,6 +114,7 @@ describe("openapi/portico.yaml", () => {
     expect(schemaErrors("GET", "/v1/apis", 200, { apis: [{ slug: "x" }] })).not.toEqual([]);
     expect(schemaErrors("POST", "/v1/portals", 400, { code: "invalid-slug" })).not.toEqual([]);
     expect(schemaErrors("GET", "/p/{portal}/search.json", 200, { query: "q", total: -1, results: [] })).not.toEqual([]);
+    expect(schemaErrors("POST", "/v1/apis/upload", 201, { api: "x", sha256: "not-a-digest" })).not.toEqual([]);
   });
 
   it("answers documented operations with the documented statuses and shapes", async () => {
@@ -137,6 +138,13 @@ describe("openapi/portico.yaml", () => {
       body: porticoYaml,
     });
     expect(upload.status).toBe(201);
+    // Portico's own lint of its own API, as the portal shows it: clean too.
+    expect(upload.body.lint).toMatchObject({ status: "complete", errors: 0, warnings: 0 });
+    const again = await call("POST", "/v1/apis/upload", "/v1/apis/upload?api=portico-api", {
+      headers: { ...bearer(token), "content-type": "application/yaml" },
+      body: porticoYaml,
+    });
+    expect(again).toMatchObject({ status: 200, body: { unchanged: true } });
     const listed = await call("GET", "/v1/apis", "/v1/apis", { headers: bearer(token) });
     expect(listed.body.apis.map((a: Json) => a.slug)).toEqual(["portico-api"]);
     expect((await call("GET", "/v1/apis", "/v1/apis", {})).status).toBe(401);
