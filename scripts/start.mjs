@@ -1,7 +1,8 @@
 // `npm start`: the main job. Builds the client assets, applies the D1 migrations locally, runs `wrangler dev`
 // on 127.0.0.1:$PORT (default 8787) and, the first time, creates the demo portal and publishes the demo
-// definition and the demo content bundle (demo/content: guides, code steps, changelog, glossary). Prints the
-// portal URL, the admin token and the demo portal's upload token.
+// definition, Portico's own API (openapi/portico.yaml, slug portico-api) and the demo content bundle
+// (demo/content: guides, code steps, changelog, glossary). Prints the portal URL, the admin token and the demo
+// portal's upload token.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -44,6 +45,8 @@ function run(args) {
 
 const DEMO_API = "parcel-logistics-api";
 const PREVIOUS_VERSION = "2.3.0";
+/** Slug of the demo portal's second API: Portico's own service API. */
+const PORTICO_API = "portico-api";
 
 /** The demo definition as its previous version stood: info.version 2.3.0, without the pickup operations. */
 function previousDefinition(text) {
@@ -92,6 +95,14 @@ async function ensureDemo(adminToken) {
   });
   const result = await up.json();
   if (up.status >= 300) throw new Error(`publishing the demo definition failed: ${up.status} ${JSON.stringify(result)}`);
+  // Portico documents Portico: its own service API (openapi/portico.yaml) is the demo portal's second API.
+  const own = await fetch(`${origin}/v1/apis/upload?api=${PORTICO_API}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/yaml" },
+    body: readFileSync(join(root, "openapi/portico.yaml"), "utf8"),
+  });
+  const portico = await own.json();
+  if (own.status >= 300) throw new Error(`publishing openapi/portico.yaml failed: ${own.status} ${JSON.stringify(portico)}`);
   // The guides link to the definition's operations, so they are published after it.
   const content = await uploadContent(origin, demo.token, zipFiles(readFolder(join(root, "demo/content"))));
   if (content.status >= 300) throw new Error(`publishing the demo content failed: ${content.status} ${JSON.stringify(content.json)}`);
@@ -106,7 +117,7 @@ async function ensureDemo(adminToken) {
     body: JSON.stringify({ access: { password: demo.password, passwordAudiences: ["partners"] } }),
   });
   if (access.status !== 200) throw new Error(`setting the demo password failed: ${access.status} ${await access.text()}`);
-  return { demo, result, content: content.json };
+  return { demo, result, portico, content: content.json };
 }
 
 const adminToken = devVarsToken();
@@ -130,11 +141,12 @@ child.on("exit", async (code) => { await mock?.stop(); process.exit(code ?? 0); 
 try {
   mock = await startLocalMock({ port: LOCAL_MOCK_PORT });
   await waitForHealthy(child, origin, 120_000);
-  const { demo, result, content } = await ensureDemo(adminToken);
+  const { demo, result, portico, content } = await ensureDemo(adminToken);
   console.log(`
 Portico is running.
   Portal:            ${origin}/p/${demo.slug}/
   Demo reference:    ${result.url}
+  Portico's own API: ${portico.url}  (openapi/portico.yaml: the /v1 service API and the reader JSON endpoints)
   Demo guides:       ${origin}/p/${demo.slug}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
   Partners (gated):  ${origin}/p/${demo.slug}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
   Sign readers out:  "Sign out" ends that reader's sessions everywhere; every reader: curl -X DELETE -H "Authorization: Bearer ${demo.token}" ${origin}/v1/portal/sessions  (docs/readers.md)
