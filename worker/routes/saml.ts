@@ -131,9 +131,6 @@ export const samlReaderRoutes = new Hono<AppEnv>()
       return refuse(c, 403, "Sign-in refused", "This sign-in answers no request pending here: it was already used, has expired, or was not started on this portal. Start again.");
     }
     deleteCookie(c, REQUEST_COOKIE, requestCookieOptions(c, portal.slug));
-    if (assertion.sessionNotOnOrAfter && assertion.sessionNotOnOrAfter.getTime() <= now.getTime()) {
-      return refuse(c, 403, "Sign-in refused", "The identity provider says this sign-in's session has already ended (SessionNotOnOrAfter). Sign in again.");
-    }
     return establishSession(c, portal, identityFromAssertion(assertion, idp.mapping), request.returnTo, { notAfter: assertion.sessionNotOnOrAfter });
   });
 

@@ -2,8 +2,9 @@
  * @module Validation of a SAML Response posted to the ACS (HTTP-POST binding, saml-bindings-2.0-os §3.5; Web
  * Browser SSO profile, saml-profiles-2.0-os §4.1.4). Everything is refused unless proven: a signature over the
  * Response or over its Assertion by a configured IdP certificate, Status Success, Destination and Recipient = our
- * ACS, Audience = our entity, Issuer = the IdP, NotBefore/NotOnOrAfter within a bounded clock skew, and an
- * InResponseTo the caller then consumes (single use: a replay finds it gone).
+ * ACS, Audience = our entity, Issuer = the IdP, NotBefore/NotOnOrAfter within a bounded clock skew, an IdP session
+ * (SessionNotOnOrAfter) not yet ended, and an InResponseTo the caller then consumes (single use: a replay finds
+ * it gone).
  *
  * Claims are read only from what was verified: the signed reference xml-crypto digested (the Assertion, or the
  * whole Response when that is what the IdP signed), re-parsed strictly on its own. Nothing the signature did not
@@ -192,13 +193,16 @@ export function validateSamlResponse(xml: string, expect: ResponseExpectations):
 
   const authn = children(assertion, NS.saml, "AuthnStatement")[0];
   const sessionEnd = authn && attr(authn, "SessionNotOnOrAfter");
+  const sessionEndMs = sessionEnd ? instant(sessionEnd, "SessionNotOnOrAfter") : undefined;
+  // saml-core-2.0-os §2.7.2: the IdP's session ended; no session of ours may outlive it, so none is opened.
+  if (sessionEndMs !== undefined && sessionEndMs <= now) throw new SamlError("session-ended", "the identity provider says this sign-in's session has already ended (SessionNotOnOrAfter)");
   return {
     inResponseTo,
     nameId,
     ...(attr(nameIdEl, "Format") ? { nameIdFormat: attr(nameIdEl, "Format") } : {}),
     attributes: attributesOf(assertion),
     signedBy: signedResponse ? "response" : "assertion",
-    ...(sessionEnd ? { sessionNotOnOrAfter: new Date(instant(sessionEnd, "SessionNotOnOrAfter")) } : {}),
+    ...(sessionEndMs !== undefined ? { sessionNotOnOrAfter: new Date(sessionEndMs) } : {}),
     assertionId,
     // The bearer confirmation bounds acceptance (the Conditions may bound it earlier, never later).
     replayUntil: new Date(Math.min(confirmation.until, conditionsUntil ?? Infinity) + skewMs),
