@@ -107,18 +107,30 @@ export class DocColumns implements DocTable {
 
   /** Records document `i`'s kind, locale and access group. */
   add(i: number, d: SearchDocument): void {
-    this.kindOf[i] = intern(this.kinds, this.kindIds, String(d.kind));
-    this.localeOf[i] = intern(this.locales, this.localeIds, String(d.locale));
     const labels = d.labels ?? [];
-    // The same key the previous per-query memo used: labels and policy path, so canRead sees the same pairs.
-    const key = `${labels.join("\u0000")}\u0001${d.policyPath ?? ""}`;
+    this.setRow(i, String(d.kind), String(d.locale), this.groupId(labels, d.policyPath));
+  }
+
+  /**
+   * The number of the access group of `labels` and `policyPath`, added on first sight. Keyed by both, as the
+   * previous per-query memo was, so canRead sees the same pairs.
+   */
+  groupId(labels: string[], policyPath: string | undefined): number {
+    const key = `${labels.join("\u0000")}\u0001${policyPath ?? ""}`;
     let g = this.groupIds.get(key);
     if (g === undefined) {
       g = this.groups.length;
       this.groupIds.set(key, g);
-      this.groups.push(d.policyPath === undefined ? { labels } : { labels, policyPath: d.policyPath });
+      this.groups.push(policyPath === undefined ? { labels } : { labels, policyPath });
     }
-    this.groupOf[i] = g;
+    return g;
+  }
+
+  /** Records document `i`'s kind, locale and access group number (from {@link groupId}). */
+  setRow(i: number, kind: string, locale: string, group: number): void {
+    this.kindOf[i] = intern(this.kinds, this.kindIds, kind);
+    this.localeOf[i] = intern(this.locales, this.localeIds, locale);
+    this.groupOf[i] = group;
   }
 
   kind(doc: number): string {

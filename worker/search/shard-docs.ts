@@ -3,61 +3,42 @@
  * The columns every query reads (kind, locale, access group) are copied into one set of typed arrays at merge time,
  * so a query's per-document loops cost what they cost over one index; a whole document is read from its shard.
  */
-import type { AccessGroup, DocTable } from "./format";
+import { DocColumns, type AccessGroup, type DocTable } from "./format";
 import type { SearchDocument } from "./types";
 
 export class MergedDocs implements DocTable {
   readonly length: number;
   /** First global document number of each shard (one more entry: the total). */
   readonly offsets: Int32Array;
-  readonly groups: AccessGroup[] = [];
-  private readonly kinds: string[] = [];
-  private readonly locales: string[] = [];
-  private readonly kindOf: Int32Array;
-  private readonly localeOf: Int32Array;
-  private readonly groupOf: Int32Array;
+  private readonly columns: DocColumns;
 
   constructor(private readonly tables: readonly DocTable[]) {
     this.offsets = new Int32Array(tables.length + 1);
     tables.forEach((t, k) => (this.offsets[k + 1] = this.offsets[k] + t.length));
     this.length = this.offsets[tables.length];
-    this.kindOf = new Int32Array(this.length);
-    this.localeOf = new Int32Array(this.length);
-    this.groupOf = new Int32Array(this.length);
-    const kindIds = new Map<string, number>();
-    const localeIds = new Map<string, number>();
-    const groupIds = new Map<string, number>();
+    this.columns = new DocColumns(this.length, (doc) => this.get(doc));
     tables.forEach((t, k) => {
-      // The same key DocColumns groups by: shards sharing labels and policy path share one canRead verdict.
-      const groupMap = t.groups.map((g) => {
-        const key = `${g.labels.join("\u0000")}\u0001${g.policyPath ?? ""}`;
-        let id = groupIds.get(key);
-        if (id === undefined) {
-          id = this.groups.length;
-          groupIds.set(key, id);
-          this.groups.push(g);
-        }
-        return id;
-      });
+      // Each shard's groups mapped once; shards sharing labels and policy path share one canRead verdict.
+      const groupMap = t.groups.map((g) => this.columns.groupId(g.labels, g.policyPath));
       const base = this.offsets[k];
-      for (let i = 0; i < t.length; i++) {
-        this.kindOf[base + i] = intern(this.kinds, kindIds, t.kind(i));
-        this.localeOf[base + i] = intern(this.locales, localeIds, t.locale(i));
-        this.groupOf[base + i] = groupMap[t.group(i)];
-      }
+      for (let i = 0; i < t.length; i++) this.columns.setRow(base + i, t.kind(i), t.locale(i), groupMap[t.group(i)]);
     });
   }
 
+  get groups(): readonly AccessGroup[] {
+    return this.columns.groups;
+  }
+
   kind(doc: number): string {
-    return this.kinds[this.kindOf[doc]];
+    return this.columns.kind(doc);
   }
 
   locale(doc: number): string {
-    return this.locales[this.localeOf[doc]];
+    return this.columns.locale(doc);
   }
 
   group(doc: number): number {
-    return this.groupOf[doc];
+    return this.columns.group(doc);
   }
 
   get(doc: number): SearchDocument {
@@ -71,14 +52,4 @@ export class MergedDocs implements DocTable {
     }
     return this.tables[lo].get(doc - this.offsets[lo]);
   }
-}
-
-function intern(list: string[], ids: Map<string, number>, s: string): number {
-  let id = ids.get(s);
-  if (id === undefined) {
-    id = list.length;
-    ids.set(s, id);
-    list.push(s);
-  }
-  return id;
 }
