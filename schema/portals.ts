@@ -24,6 +24,11 @@ export const portals = sqliteTable("portals", {
    * "sign every reader out" (worker/access/session.ts). Read in the same query as the access settings.
    */
   sessionVersion: integer("session_version").notNull().default(0),
+  /**
+   * JSON of the brand set through PATCH /v1/portal (worker/content/brand.ts `Brand`, files already resolved to
+   * content addresses); it wins key by key over the live release's portico.yaml `brand`. Null: none.
+   */
+  brand: text("brand"),
 });
 
 /** Portal API tokens, stored only as the hex SHA-256 of the token (tokens carry 256 random bits). */

@@ -26,12 +26,12 @@ beforeAll(async () => {
 
 interface Shape {
   banners: number; mains: number; footers: number; h1: number; skip: number; mainId: string[];
-  tabs: string[]; brand: string[]; crumbs: number; landmarkNames: string[]; sidebar: number; menuButton: number;
+  tabs: string[]; brand: string[]; crumbs: number; landmarkNames: string[]; sidebar: number; menuControls: string[];
 }
 
 /** The shell's landmarks and links of a page, read with the runtime's HTML parser. */
 async function shape(html: string): Promise<Shape> {
-  const s: Shape = { banners: 0, mains: 0, footers: 0, h1: 0, skip: 0, mainId: [], tabs: [], brand: [], crumbs: 0, landmarkNames: [], sidebar: 0, menuButton: 0 };
+  const s: Shape = { banners: 0, mains: 0, footers: 0, h1: 0, skip: 0, mainId: [], tabs: [], brand: [], crumbs: 0, landmarkNames: [], sidebar: 0, menuControls: [] };
   await new HTMLRewriter()
     .on("body > header", { element: () => void s.banners++ })
     .on("main", { element: (e) => void (s.mains++, s.mainId.push(e.getAttribute("id") ?? "")) })
@@ -43,7 +43,7 @@ async function shape(html: string): Promise<Shape> {
     .on('nav[aria-label="Breadcrumb"]', { element: () => void s.crumbs++ })
     .on("nav[aria-label], aside[aria-label], form[role=search]", { element: (e) => void s.landmarkNames.push(`${e.tagName}:${e.getAttribute("aria-label") ?? ""}`) })
     .on("#side", { element: () => void s.sidebar++ })
-    .on("header button.menu-btn[aria-controls=side]", { element: () => void s.menuButton++ })
+    .on("header button.menu-btn", { element: (e) => void s.menuControls.push(e.getAttribute("aria-controls") ?? "") })
     .transform(new Response(html)).text();
   return s;
 }
@@ -83,7 +83,8 @@ describe("the reader shell", () => {
       expect(s.crumbs).toBe(1);
       expect(new Set(s.landmarkNames).size).toBe(s.landmarkNames.length);
       expect(s.sidebar).toBe(sidebar ? 1 : 0);
-      expect(s.menuButton).toBe(sidebar ? 1 : 0);
+      // On phones the one Menu button opens the banner's folded tabs and controls, and the sidebar where there is one.
+      expect(s.menuControls).toEqual([sidebar ? "top-more side" : "top-more"]);
     });
   }
 
@@ -112,7 +113,7 @@ describe("the reader shell", () => {
 
   it("shows the portal's name and logo from portico.yaml on reference pages too", async () => {
     const html = (await getPage("/p/shell/reference/pets/2.0.0/listpets")).html;
-    expect(html).toMatch(/<a class="brand" href="\/p\/shell\/"><img class="logo" src="\/p\/shell\/_content\/[0-9a-f]{64}\.png" alt(="")?\/?>Pets docs<\/a>/);
-    expect(html).toMatch(/<link rel="stylesheet" href="\/p\/shell\/theme\.css\?r=\d+">/);
+    expect(html).toMatch(/<a class="brand" href="\/p\/shell\/"><img class="logo" src="\/p\/shell\/_content\/[0-9a-f]{64}\.png" alt(="")?\/?><span class="brand-name">Pets docs<\/span><\/a>/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/p\/shell\/theme\.css\?v=[0-9a-f]{8}">/);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * @module The phone menu (reader shell): the banner's Menu button opens the sidebar over the page. While it is
- * open, focus stays between the button and the sidebar (Tab and Shift-Tab wrap; focus that lands elsewhere is
+ * @module The phone menu (reader shell): the banner's Menu button opens what it controls (`aria-controls`, one id
+ * or several): the banner's tabs and controls, folded on phones, and the sidebar over the page below them. While it
+ * is open, focus stays between the button and those panels (Tab and Shift-Tab wrap; focus that lands elsewhere is
  * brought back); Escape or the button closes it and focus returns to the button; following a link closes it.
  * Without script the sidebar opens from a checkbox instead (worker/render/shell/reader-shell.tsx).
  */
@@ -10,11 +11,12 @@ const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([t
 /** Wires the menu button of `doc`, if the page has one; returns whether it did. */
 export function installMenu(doc: Document = document): boolean {
   const button = doc.querySelector<HTMLButtonElement>(".menu-btn[aria-controls]");
-  const panel = button ? doc.getElementById(button.getAttribute("aria-controls") ?? "") : null;
-  if (!button || !panel) return false;
+  const panels = (button?.getAttribute("aria-controls") ?? "").split(/\s+/).map((id) => (id ? doc.getElementById(id) : null)).filter((p): p is HTMLElement => !!p);
+  if (!button || panels.length === 0) return false;
   const isOpen = () => button.getAttribute("aria-expanded") === "true";
+  const inPanels = (node: Node) => panels.some((p) => p.contains(node));
   // Only what is rendered counts: closed <details> and hidden switcher lists hold links that Tab skips.
-  const focusables = () => [button, ...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const focusables = () => [button, ...panels.flatMap((p) => [...p.querySelectorAll<HTMLElement>(FOCUSABLE)])].filter((el) => el.getClientRects().length > 0);
 
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Escape") {
@@ -30,31 +32,35 @@ export function installMenu(doc: Document = document): boolean {
   };
   const onFocusIn = (e: FocusEvent) => {
     const target = e.target as Node | null;
-    if (target && target !== button && !panel.contains(target)) (focusables()[1] ?? button).focus();
+    if (target && target !== button && !inPanels(target)) (focusables()[1] ?? button).focus();
   };
   const open = () => {
-    // The panel starts below the banner as it is now (the banner scrolls away on phones).
+    for (const p of panels) p.classList.add("open");
+    // Panels inside the banner open first; a panel outside it (the sidebar) starts below the banner as it is then.
     const top = Math.max(0, button.closest("header")?.getBoundingClientRect().bottom ?? 0);
-    panel.style.setProperty("--menu-top", `${Math.round(top)}px`);
-    panel.classList.add("open");
+    for (const p of panels) p.style.setProperty("--menu-top", `${Math.round(top)}px`);
     button.setAttribute("aria-expanded", "true");
     doc.addEventListener("keydown", onKey, true);
     doc.addEventListener("focusin", onFocusIn);
-    (panel.querySelector<HTMLElement>("[aria-current]") ?? focusables()[1])?.focus();
+    // The current page in the sidebar when there is one (where the reader is), else the first control.
+    const sidebarCurrent = panels.filter((p) => !p.closest("header")).map((p) => p.querySelector<HTMLElement>("[aria-current]")).find(Boolean);
+    (sidebarCurrent ?? focusables()[1])?.focus();
   };
   const close = (returnFocus: boolean) => {
     if (!isOpen()) return;
-    panel.classList.remove("open");
+    for (const p of panels) p.classList.remove("open");
     button.setAttribute("aria-expanded", "false");
     doc.removeEventListener("keydown", onKey, true);
     doc.removeEventListener("focusin", onFocusIn);
     if (returnFocus) button.focus();
   };
   button.addEventListener("click", () => (isOpen() ? close(true) : open()));
-  panel.addEventListener("click", (e) => {
-    if ((e.target as Element).closest("a[href]")) close(false);
-  });
-  // Past phone width the sidebar is always shown: a menu left open would keep trapping focus.
+  for (const p of panels) {
+    p.addEventListener("click", (e) => {
+      if ((e.target as Element).closest("a[href]")) close(false);
+    });
+  }
+  // Past phone width the panels are always shown: a menu left open would keep trapping focus.
   doc.defaultView?.matchMedia("(min-width: 801px)").addEventListener("change", (e) => e.matches && close(false));
   return true;
 }

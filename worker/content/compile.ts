@@ -3,6 +3,8 @@
  * rows, glossary, assets, and the checks report (docs/content.md). Pure apart from Web Crypto; never throws on
  * author input: problems go into `checks`, and `refusal` says whether the release may go live.
  */
+import { resolveBrandFiles } from "./brand";
+import { sanitizeCustomCss, sanitizeSvg } from "./brand-files";
 import { readConfig, readGlossary } from "./config";
 import { glossaryMatcher } from "./extensions";
 import { pageFields, splitFrontMatter, type PageFields } from "./front-matter";
@@ -79,10 +81,44 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
   if ([...files.keys()].filter((f) => assetType(f)).length > MAX_ASSETS) return { config, pages: [], glossary: [], assets: [], checks, refusal: "too-many-assets" };
   const assets: AssetFile[] = [];
   const assetByPath = new Map<string, AssetFile>();
-  for (const [path, data] of files) {
+  const stylesheets: [string, Uint8Array][] = [];
+  const encoder = new TextEncoder();
+  for (const [path, raw] of files) {
     const contentType = assetType(path);
     if (!contentType || path.endsWith(".md")) continue;
+    // Stylesheets point at other assets: compiled once every other asset has its address.
+    if (contentType.startsWith("text/css")) { stylesheets.push([path, raw]); continue; }
+    let data = raw;
+    if (contentType === "image/svg+xml") {
+      // Every SVG of the bundle is reduced to drawing (no script, handler or outside reference), logo or not: a
+      // reader may open any asset on its own.
+      const svg = decode(raw);
+      const clean = svg === undefined ? undefined : sanitizeSvg(svg);
+      if (clean === undefined) { checks.invalidFrontMatter.push({ file: path, line: 1, message: "not an SVG image (no <svg> element once sanitised)" }); continue; }
+      data = encoder.encode(clean);
+    }
     const asset = { path, sha256: await sha256(data), contentType, data };
+    assets.push(asset);
+    assetByPath.set(path, asset);
+  }
+  const assetUrl = (a: AssetFile) => `${a.sha256}.${a.path.slice(a.path.lastIndexOf(".") + 1).toLowerCase()}`;
+  for (const [path, raw] of stylesheets) {
+    const result = sanitizeCustomCss(raw, (url) => {
+      if (isExternal(url) || url.startsWith("/") || url.startsWith("#")) return undefined;
+      let target: string | undefined;
+      try {
+        target = resolvePath(path, decodeURI(url.replace(/[?#].*$/, "")));
+      } catch {
+        return undefined; // a malformed %-escape names no file
+      }
+      const asset = target === undefined ? undefined : assetByPath.get(target);
+      // The stylesheet is served beside the assets (`/_content/`), so a bare address is the asset's.
+      return asset && !asset.contentType.startsWith("text/css") ? assetUrl(asset) : undefined;
+    });
+    if ("refused" in result) { checks.invalidFrontMatter.push({ file: path, line: 1, message: `the stylesheet ${result.refused}` }); continue; }
+    for (const d of result.dropped) checks.brokenLinks.push({ file: path, line: 1, target: d, kind: "asset", message: `${d} was left out of the stylesheet: it keeps CSS rules only, loading files of the bundle only` });
+    const data = encoder.encode(result.css);
+    const asset = { path, sha256: await sha256(data), contentType: "text/css; charset=utf-8", data };
     assets.push(asset);
     assetByPath.set(path, asset);
   }
@@ -90,11 +126,11 @@ export async function compileBundle(files: Map<string, Uint8Array>, operations: 
   const pageCount = [...files.keys()].filter((f) => /^(guides|steps|changelog)\/.+\.md$/.test(f)).length;
   if (pageCount > MAX_PAGES) return { config, pages: [], glossary: [], assets: [], checks, refusal: "too-many-pages" };
 
-  if (config.branding.logo) {
-    const logo = assetByPath.get(config.branding.logo.replace(/^\.?\//, ""));
-    if (logo && logo.contentType.startsWith("image/")) config.branding.logoUrl = `${BASE_MARKER}/_content/${logo.sha256}.${logo.path.slice(logo.path.lastIndexOf(".") + 1).toLowerCase()}`;
-    else checks.brokenLinks.push({ file: "portico.yaml", line: 1, target: config.branding.logo, kind: "asset", message: `no image ${config.branding.logo} in the bundle` });
-  }
+  // The brand's files (logo, favicon, fonts, stylesheet) by content address; a missing one is a broken link.
+  config.brand = resolveBrandFiles(config.brand, (path) => {
+    const a = assetByPath.get(path);
+    return a ? `${BASE_MARKER}/_content/${assetUrl(a)}` : undefined;
+  }, (key, path) => checks.brokenLinks.push({ file: "portico.yaml", line: 1, target: path, kind: "asset", message: `brand.${key}: no file ${path} in the bundle` }));
 
   // Every page's front matter, so links can resolve to any page while rendering.
   const sources: Source[] = [];

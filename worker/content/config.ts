@@ -1,21 +1,21 @@
 /**
- * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, branding, access, lint,
+ * @module portico.yaml (portal name, locales, navigation, variables, audiences, glossary path, brand, access, lint,
  * playground) and
  * glossary.yaml (term → definition, or `{definition, synonyms}`), read with defaults; problems carry lines.
  */
 import { parseDocument, isMap, isPair, isScalar, type Document } from "yaml";
 import { parseAccessBlock } from "../access/policy";
 import { parseRuleset } from "../openapi/lint/ruleset";
+import { normaliseColour, readBrand } from "./brand";
 import type { ContentConfig, FileProblem, OAuthSchemeSettings } from "./types";
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const AUDIENCE = /^[a-z0-9][a-z0-9_-]*$/;
-const COLOUR = /^#[0-9a-fA-F]{3,8}$/;
 /** A host name (or `*.` + one), an IPv4 or bracketed IPv6 literal, an optional port. */
 const HOST = /^(\*\.)?([A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$/;
 
-export const DEFAULT_CONFIG: ContentConfig = { locales: ["en"], navigation: [], variables: {}, audiences: [], glossary: "glossary.yaml", branding: {} };
+export const DEFAULT_CONFIG: ContentConfig = { locales: ["en"], navigation: [], variables: {}, audiences: [], glossary: "glossary.yaml", brand: {} };
 
 function load(file: string, text: string, problems: FileProblem[]): { data: unknown; doc?: Document } {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
@@ -113,10 +113,17 @@ export function readConfig(text: string | undefined): { config: ContentConfig; p
     else bad("audiences", "`audiences` must be a list of lower-case names");
   }
   if (d.glossary !== undefined) typeof d.glossary === "string" && !d.glossary.includes("..") ? (config.glossary = d.glossary) : bad("glossary", "`glossary` must be a path in the bundle");
+  if (d.brand !== undefined) config.brand = readBrand(d.brand, (message) => bad("brand", message));
   if (d.branding !== undefined) {
-    const b = (d.branding ?? {}) as Record<string, unknown>;
-    if (typeof b.logo === "string") config.branding.logo = b.logo;
-    if (typeof b.accent === "string") COLOUR.test(b.accent) ? (config.branding.accent = b.accent) : bad("branding", "`branding.accent` must be a hex colour");
+    // The first form (`branding: {logo, accent}`), read into `brand`: the accent is the light theme's colour, as it
+    // always was (the dark theme keeps Portico's, which a dark accent would fail on). `brand` wins where both say.
+    if (d.brand !== undefined) bad("branding", "`branding` and `brand` are both set: move `branding.logo` and `branding.accent` into `brand`");
+    else {
+      const b = (d.branding ?? {}) as Record<string, unknown>;
+      const accent = b.accent === undefined ? undefined : normaliseColour(b.accent);
+      if (b.accent !== undefined && !accent) bad("branding", "`branding.accent` must be a hex colour");
+      config.brand = readBrand({ ...(typeof b.logo === "string" ? { logo: b.logo } : {}), ...(accent ? { colors: { light: accent } } : {}) }, (message) => bad("branding", message));
+    }
   }
   if (d.lint !== undefined) {
     // A Spectral-compatible ruleset, applied to this portal's uploads and its editor (openapi/lint/ruleset.ts).

@@ -28,7 +28,7 @@ describe("demo content bundle", () => {
     expect(new Set(r.pages.filter((p) => p.meta.kind === "changelog").map((p) => p.meta.changelog!.type)).size).toBe(5);
     expect(r.glossary.length).toBeGreaterThanOrEqual(5);
     expect(r.pages.some((p) => p.page.html.includes("<!--a:partners-->"))).toBe(true);
-    expect(r.assets.map((a) => a.path).sort()).toEqual(["guides/img/lifecycle.svg", "logo.svg"]);
-    expect(r.config.branding.logoUrl).toMatch(/^\uE002\/_content\/[0-9a-f]{64}\.svg$/);
+    expect(r.assets.map((a) => a.path).sort()).toEqual(["brand.css", "guides/img/lifecycle.svg", "logo-dark.svg", "logo.svg"]);
+    expect(r.config.brand.logo?.light).toMatch(/^\uE002\/_content\/[0-9a-f]{64}\.svg$/);
   });
 });

@@ -42,7 +42,9 @@ export function isExternal(href: string): boolean {
 
 const MEDIA: Record<string, string> = {
   png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", avif: "image/avif", svg: "image/svg+xml",
-  pdf: "application/pdf", txt: "text/plain; charset=utf-8",
+  pdf: "application/pdf", txt: "text/plain; charset=utf-8", ico: "image/x-icon",
+  // Brand files (docs/branding.md): fonts, and stylesheets (sanitised at publish, worker/content/brand-files.ts).
+  woff2: "font/woff2", woff: "font/woff", ttf: "font/ttf", otf: "font/otf", css: "text/css; charset=utf-8",
 };
 
 /** Media type of an asset path, or undefined when the extension is not an accepted asset. */

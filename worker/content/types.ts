@@ -5,6 +5,7 @@
 
 import type { AccessSettings } from "../access/policy";
 import type { LintRuleset } from "../openapi/lint/ruleset";
+import type { Brand } from "./brand";
 
 /** A named navigation group of portico.yaml: items are `guides/<slug>`, `steps/<slug>` or `api:<api slug>`. */
 export interface NavGroup {
@@ -22,8 +23,11 @@ export interface ContentConfig {
   /** Audience names declared for `audiences:` front matter and `::: audience` blocks (`public` is implicit). */
   audiences: string[];
   glossary: string;
-  /** `logo`: bundle path as written; `logoUrl`: its content address once compiled (`\uE002/_content/…`). */
-  branding: { logo?: string; logoUrl?: string; accent?: string };
+  /**
+   * The `brand` block (worker/content/brand.ts, docs/branding.md): bundle paths as written; once compiled, content
+   * addresses (`\uE002/_content/<sha>.<ext>`). `PATCH /v1/portal`'s `brand` wins over it key by key.
+   */
+  brand: Brand;
   /** The `access` block (worker/access/policy.ts), secrets excepted; `PATCH /v1/portal`'s fields win over it. */
   access?: Partial<AccessSettings>;
   /** The `lint` ruleset (Spectral-compatible) applied to the portal's uploads and editor; absent: spectral:oas. */

@@ -81,6 +81,12 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   }
   if (release.refusal === "invalid-front-matter") {
     const n = checks.invalidFrontMatter.length;
+    // A brand colour readers could not read is named with its ratio in the message itself (docs/branding.md).
+    const contrast = checks.invalidFrontMatter.filter((p) => p.file === "portico.yaml" && p.message.includes("WCAG AA needs"));
+    if (contrast.length) {
+      const others = n - contrast.length;
+      return answer(422, { error: { code: "low-contrast", message: `portico.yaml: ${contrast.map((p) => p.message).join("; ")}${others ? `; and ${others} other problem(s)` : ""}; nothing was published`, details: { checks } } }, timings);
+    }
     return answer(422, { error: { code: "invalid-front-matter", message: `${n} page(s) or settings file(s) have invalid front matter or syntax; nothing was published`, details: { checks } } }, timings);
   }
   if (release.refusal === "broken-links" && !req.allowBrokenLinks) {

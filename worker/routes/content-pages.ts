@@ -32,10 +32,12 @@ import { authorizeState } from "./api-key";
 import { operationUrl } from "../render/urls";
 import { portalBasePath } from "../render/shell/base-path";
 import { liveOperationsByKey } from "../store/operation-links";
-import { buildChrome, errorChrome, readableApis } from "./shell-chrome";
+import { buildChrome, effectiveBrand, errorChrome, portalName, readableApis, resolvedBrand } from "./shell-chrome";
+import { brandUrls, themeStylesheet } from "../content/brand";
+import { assetType } from "../content/links";
 import { getAsset, releaseAssetType, type PageRow } from "../store/content";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
-import { portalSettings } from "../store/portals";
+import { portalBrand, portalSettings } from "../store/portals";
 
 /** A bundle asset opened directly: its own styles render, nothing of it runs (`sandbox`). */
 const ASSET_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
@@ -144,7 +146,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
       toc: stored.toc.filter((t) => canRead(x.reader, t.labels)).map((t) => ({ id: t.id, level: t.level, text: text(x, t.text) })),
     }),
     head: {
-      title: `${found.page.title} · ${x.data.release.config.name ?? x.data.portal.name}`,
+      title: `${found.page.title} · ${portalName(x.data)}`,
       description: found.page.description, locale: found.page.locale, canonicalUrl: home && first ? `${x.origin}${x.basePath}${first.path}` : abs(found.fallback ? x.site.defaultLocale : loc),
       alternates: variants.map((l) => ({ locale: l, href: abs(l) })), rss: x.preview ? undefined : `${x.origin}${x.basePath}/changelog.rss`, noindex: x.preview,
     },
@@ -165,11 +167,11 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
 }
 
 /**
- * Whether the reader may fetch an asset: the logo always; else when the reader can read every page, or some page
+ * Whether the reader may fetch an asset: the brand's files (logos, favicon, fonts, stylesheet) always; else when the reader can read every page, or some page
  * they can read shows it outside the audience blocks they cannot read (an asset has no labels of its own).
  */
 async function assetReadable(c: Context<AppEnv>, x: Ctx, sha: string): Promise<boolean> {
-  if (x.data.release.config.branding.logoUrl?.includes(sha)) return true;
+  if (brandUrls(effectiveBrand(x.data)).some((u) => u.includes(`/_content/${sha}.`))) return true;
   const readable = [...x.site.documents(), ...x.site.changelog()];
   if (readable.length === x.data.pages.length && !x.data.pages.some((p) => p.labels.length > 0)) return true;
   for (const meta of readable) {
@@ -237,7 +239,7 @@ async function changelogPage(c: Context<AppEnv>, locale?: string): Promise<Respo
       localeLinks: x.site.config.locales.map((l) => ({ locale: l, href: at(l), current: l === loc })),
     }),
     head: {
-      title: `Changelog · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc, canonicalUrl: `${x.origin}${at(loc)}`,
+      title: `Changelog · ${portalName(x.data)}`, locale: loc, canonicalUrl: `${x.origin}${at(loc)}`,
       alternates: x.site.config.locales.map((l) => ({ locale: l, href: `${x.origin}${at(l)}` })), rss: x.preview ? undefined : `${x.origin}${rss}`, noindex: x.preview,
     },
     entries: await changelogEntries(c, x, filter, loc, approved), filter, options, rssHref: rss,
@@ -250,7 +252,7 @@ async function changelogFeed(c: Context<AppEnv>, locale?: string): Promise<Respo
   const loc = locale ?? x.site.defaultLocale;
   const entries = await changelogEntries(c, x, {}, loc, await approvedChangelog(c, x));
   const siteUrl = `${x.origin}${x.basePath}${loc === x.site.defaultLocale ? "" : `/${loc}`}`;
-  const xml = changelogRss({ title: x.data.release.config.name ?? x.data.portal.name, siteUrl, entries });
+  const xml = changelogRss({ title: portalName(x.data), siteUrl, entries });
   return c.body(xml, 200, { "content-type": "application/rss+xml; charset=utf-8" });
 }
 
@@ -273,10 +275,9 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
   .get(`${prefix}/changelog`, (c) => changelogPage(c))
   .get(`${prefix}/:locale{${LOCALE}}/changelog`, (c) => changelogPage(c, c.req.param("locale")))
   .get(`${prefix}/theme.css`, async (c) => {
-    const x = await context(c);
-    const accent = x.data.release.config.branding.accent;
-    // portico.yaml accepts only a hex colour, so the value cannot close the rule.
-    const css = accent && /^#[0-9a-fA-F]{3,8}$/.test(accent) ? `:root, :root[data-theme] { --accent: ${accent}; --focus: ${accent}; }\n` : "";
+    // The brand's design tokens; public like the logo (no sign-in), versioned by the pages' `?v=`.
+    const { data, basePath } = await siteData(c);
+    const css = themeStylesheet(resolvedBrand(data, basePath));
     return c.body(css, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=300" });
   })
   .get(`${prefix}/tags/:tag`, async (c) => {
@@ -286,7 +287,7 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     const items = x.site.tagged(tag, loc).map((p) => ({ title: p.title, href: x.basePath + x.site.path(p.kind, p.slug, loc), html: p.description ? escapeText(p.description) : undefined }));
     return c.html(renderListPage({
       shell: shell(x, loc, undefined, [{ title: "Home", href: `${x.basePath}/` }, { title: `Tag: ${tag}` }]),
-      head: { title: `${tag} · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc }, title: `Pages tagged “${tag}”`, items, empty: "No page has this tag.",
+      head: { title: `${tag} · ${portalName(x.data)}`, locale: loc }, title: `Pages tagged “${tag}”`, items, empty: "No page has this tag.",
     }));
   })
   .get(`${prefix}/glossary`, async (c) => {
@@ -294,15 +295,17 @@ function readerPages(app: Hono<AppEnv>, prefix: string): Hono<AppEnv> {
     const loc = x.site.defaultLocale;
     return c.html(renderListPage({
       shell: shell(x, loc, "glossary", [{ title: "Home", href: `${x.basePath}/` }, { title: "Glossary" }]),
-      head: { title: `Glossary · ${x.data.release.config.name ?? x.data.portal.name}`, locale: loc },
+      head: { title: `Glossary · ${portalName(x.data)}`, locale: loc },
       title: "Glossary", items: x.data.release.glossary.map((t) => ({ id: glossaryAnchor(t.term), title: t.synonyms.length ? `${t.term} (${t.synonyms.join(", ")})` : t.term, html: t.html })), empty: "The glossary is empty.",
     }));
   })
   .get(`${prefix}/_content/:file{[0-9a-f]{64}\\.[a-z0-9]+}`, async (c) => {
     const x = await context(c);
     const sha = c.req.param("file").slice(0, 64);
-    const type = (await releaseAssetType(c.env.DB, x.data.release.id, sha)) ?? undefined;
-    const obj = type && (await assetReadable(c, x, sha)) ? await getAsset(c.env.DEFINITIONS, sha) : null;
+    // A file PATCH /v1/portal's brand names stays served after a release without it (content-addressed in R2).
+    const patched = brandUrls(portalBrand(x.data.portal)).some((u) => u.includes(`/_content/${sha}.`));
+    const type = (await releaseAssetType(c.env.DB, x.data.release.id, sha)) ?? (patched ? assetType(c.req.param("file")) : undefined);
+    const obj = type && (patched || (await assetReadable(c, x, sha))) ? await getAsset(c.env.DEFINITIONS, sha) : null;
     if (!type || !obj) throw new ApiError(404, "not-found", "no such asset");
     // Content-addressed, so immutable; SVG and PDF open sandboxed (no script of the asset's own).
     usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, bodyCsp: ASSET_CSP });
@@ -328,14 +331,14 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
       links: g.links.map((l) => ({ title: l.title, url: `${x.origin}${x.basePath}${l.path}`, description: l.kind === "api" ? "API reference" : x.site.find(l.kind, l.key.slice(l.key.indexOf(":") + 1), loc)?.page.description })),
     }));
     sections.push({ title: "Optional", links: [{ title: "Changelog", url: `${x.origin}${x.basePath}/changelog.rss`, description: "RSS feed of changes" }] });
-    const name = x.data.release.config.name ?? x.data.portal.name;
+    const name = portalName(x.data);
     return c.text(llmsTxt({ title: name, summary: `Documentation of ${name}: guides, code walkthroughs and API reference.`, sections }));
   })
   .get("/p/:portal/llms-full.txt", async (c) => {
     const x = await context(c);
     const docs = x.site.documents();
     const stored = await Promise.all(docs.map((p) => storedPage(c.env.MODELS, p.at)));
-    const name = x.data.release.config.name ?? x.data.portal.name;
+    const name = portalName(x.data);
     return c.text(llmsFullTxt({
       title: name, summary: `Every public guide and code walkthrough of ${name}, inlined.`,
       pages: docs.map((p, i) => ({ title: p.title, url: `${x.origin}${x.basePath}${x.site.path(p.kind as PageKind, p.slug, p.locale)}`, text: stored[i] ? renderForReader(filterAudiences(stored[i]!.text, x.reader), x.reader, { basePath: x.basePath, defaults: x.defaults, html: false }) : "" })),

@@ -9,7 +9,10 @@ import { getDb } from "../store/db";
 import { accessView, checkAccessPatch } from "./access-settings";
 import { bumpSessionVersion, loadAccess, saveAccess } from "../store/readers";
 import { revokeReaderSessions } from "../access/session";
-import { createPortal, findPortalBySlug, portalSettings, portalView, updatePortalSettings, type PortalSettings } from "../store/portals";
+import { createPortal, findPortalBySlug, portalBrand, portalSettings, portalView, updatePortalBrand, updatePortalSettings, type PortalSettings } from "../store/portals";
+import { BRAND_KEYS, brandFiles, readBrand, resolveBrandFiles, type Brand } from "../content/brand";
+import { BASE_MARKER } from "../content/markers";
+import { liveAssetsByPath } from "../store/content";
 
 const PORTAL_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,46}[a-z0-9])$/;
 /** Slugs that would read as product paths on a shared host. */
@@ -23,8 +26,8 @@ export const MAX_EMBED_ORIGINS = 20;
  */
 export function parseSettingsPatch(body: Record<string, unknown>): Partial<PortalSettings> {
   const patch: Partial<PortalSettings> = {};
-  const unknown = Object.keys(body).filter((k) => !["origin", "embedOrigins", "externalImages", "access"].includes(k));
-  if (unknown.length) throw new ApiError(400, "invalid-settings", `unknown setting(s): ${unknown.join(", ")}; known: origin, embedOrigins, externalImages, access`);
+  const unknown = Object.keys(body).filter((k) => !["origin", "embedOrigins", "externalImages", "access", "brand"].includes(k));
+  if (unknown.length) throw new ApiError(400, "invalid-settings", `unknown setting(s): ${unknown.join(", ")}; known: origin, embedOrigins, externalImages, access, brand`);
   if (body.origin !== undefined) {
     if (body.origin === null || body.origin === "") patch.origin = null;
     else {
@@ -48,6 +51,42 @@ export function parseSettingsPatch(body: Record<string, unknown>): Partial<Porta
     patch.externalImages = body.externalImages;
   }
   return patch;
+}
+
+/**
+ * The portal's PATCHed brand after `patch` (the body's `brand`): `null` clears every key; in an object, a key set
+ * to `null` goes back to portico.yaml's, any other value replaces it whole. Values are read as in portico.yaml
+ * (worker/content/brand.ts); file paths must be files of the live content release and are stored by content address.
+ * @throws ApiError 422 `low-contrast` naming the colour, its ratio and the background; 422 `unknown-file` for a
+ *   path the live release lacks; 400 `invalid-brand` for anything else malformed. Nothing is written then.
+ */
+export async function brandAfterPatch(db: D1Database, portalId: number, current: Brand, patch: unknown): Promise<Brand> {
+  if (patch === null) return {};
+  if (!patch || typeof patch !== "object" || Array.isArray(patch)) throw new ApiError(400, "invalid-brand", `brand must be an object of ${BRAND_KEYS.join(", ")}, or null`);
+  const given = Object.fromEntries(Object.entries(patch as Record<string, unknown>).filter(([, v]) => v !== null));
+  const problems: string[] = [];
+  let contrast = false;
+  const read = readBrand(given, (message, kind) => {
+    problems.push(message);
+    if (kind === "contrast") contrast = true;
+  });
+  if (problems.length) {
+    throw new ApiError(contrast ? 422 : 400, contrast ? "low-contrast" : "invalid-brand", problems.join("; "), { problems });
+  }
+  const paths = brandFiles(read).map((f) => f.path);
+  const found = await liveAssetsByPath(db, portalId, paths);
+  const missing: string[] = [];
+  const resolved = resolveBrandFiles(read, (path) => {
+    const a = found.get(path);
+    return a ? `${BASE_MARKER}/_content/${a.sha256}.${path.slice(path.lastIndexOf(".") + 1).toLowerCase()}` : undefined;
+  }, (key, path) => missing.push(`brand.${key}: no file ${path} in the live content release`));
+  if (missing.length) throw new ApiError(422, "unknown-file", missing.join("; "), { problems: missing });
+  const next: Brand = { ...current };
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (value === null) delete next[key as keyof Brand];
+    else (next as Record<string, unknown>)[key] = (resolved as Record<string, unknown>)[key];
+  }
+  return next;
 }
 
 export const portalsRoutes = new Hono<AppEnv>().post("/v1/portals", requireAdmin, async (c) => {
@@ -77,16 +116,18 @@ export const portalSettingsRoutes = new Hono<PortalAppEnv>()
   .use("/v1/portal", requirePortal)
   .get("/v1/portal", async (c) => {
     const portal = c.get("portal");
-    return c.json({ portal: portalView(portal), settings: portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal), brand: portalBrand(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
   })
   .patch("/v1/portal", async (c) => {
     const body = await readJsonObject(c.req.raw, 64 * 1024);
     const patch = parseSettingsPatch(body);
     // Checked before anything is written, so a refused access block leaves the other settings unchanged too.
     const access = body.access === undefined ? undefined : await checkAccessPatch(c.env.DB, c.get("portal").id, body.access);
-    const portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");
+    const brand = body.brand === undefined ? undefined : await brandAfterPatch(c.env.DB, c.get("portal").id, portalBrand(c.get("portal")), body.brand);
+    let portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");
+    if (brand) portal = await updatePortalBrand(getDb(c.env.DB), portal.id, brand);
     if (access) await saveAccess(c.env.DB, portal.id, access.parsed, access.passwordHash);
-    return c.json({ portal: portalView(portal), settings: portalSettings(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
+    return c.json({ portal: portalView(portal), settings: portalSettings(portal), brand: portalBrand(portal), access: accessView((await loadAccess(c.env.DB, portal.id)).policy) });
   })
   // Signs readers out everywhere: one reader (`?reader=<reader id>`: the JWT sub, SAML NameID or magic-link
   // email), or every reader of the portal. Their cookies stop opening anything; they sign in again.

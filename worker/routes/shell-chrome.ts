@@ -8,6 +8,7 @@ import { apiLabels, labelPages } from "../access/labels";
 import { canRead, type ReaderContext } from "../access/reader";
 import { pathNeedsSignIn } from "../access/policy";
 import { readerState, type ReaderState } from "../access/resolve";
+import { hasThemeStylesheet, mergeBrand, themeStylesheet, type Brand } from "../content/brand";
 import { BASE_MARKER } from "../content/markers";
 import { Site } from "../content/site";
 import type { AppEnv } from "../env";
@@ -16,6 +17,7 @@ import { shellTabs } from "../render/shell/chrome";
 import type { ShellAccount, ShellChrome } from "../render/shell/types";
 import type { AuthorizeState } from "../render/types";
 import type { PageRow } from "../store/content";
+import { portalBrand } from "../store/portals";
 import { loadContentSite, type ContentSiteData } from "../store/content-site";
 
 /** The live APIs this reader may open (tabs, navigation, llms.txt, the home). */
@@ -55,6 +57,33 @@ export interface ChromeInput {
   preview?: boolean;
 }
 
+/** The brand readers see: PATCH /v1/portal's over the release's portico.yaml `brand`, file URLs still marked. */
+export function effectiveBrand(data: ContentSiteData): Brand {
+  return mergeBrand(data.release?.config.brand, portalBrand(data.portal));
+}
+
+/** {@link effectiveBrand} with its file URLs under `basePath` (the portal's, or a preview's). */
+export function resolvedBrand(data: ContentSiteData, basePath: string): Brand {
+  return JSON.parse(JSON.stringify(effectiveBrand(data)).replaceAll(BASE_MARKER, basePath)) as Brand;
+}
+
+/** The portal's name as readers see it: brand `name`, else portico.yaml `name`, else the portal's own. */
+export function portalName(data: ContentSiteData): string {
+  return effectiveBrand(data).name ?? data.release?.config.name ?? data.portal.name;
+}
+
+/** FNV-1a of a string as 8 hex digits: a cache-busting version, not a digest anyone relies on. */
+function version(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/** A brand link's URL: portal paths (`/guides/x`) under the portal's base path, other URLs as written. */
+function linkHref(basePath: string, href: string): string {
+  return href.startsWith("/") ? basePath + href : href;
+}
+
 /** The chrome of one page for this reader. */
 export function buildChrome(i: ChromeInput): ShellChrome {
   const basePath = i.basePath ?? portalBasePath(i.data.portal.slug);
@@ -62,21 +91,26 @@ export function buildChrome(i: ChromeInput): ShellChrome {
   const site = i.site ?? readerSite(i.data, i.state, i.reader);
   const locale = i.locale ?? release?.config.locales[0] ?? "en";
   const first = site?.first(locale);
-  const logo = release?.config.branding.logoUrl;
+  const brand = resolvedBrand(i.data, basePath);
   // A signed-out reader of a private portal is shown no way into what would only send them to sign in.
   const open = (path: string) => !!i.state.identity || !pathNeedsSignIn(i.state.access.policy, path);
   return {
-    name: release?.config.name ?? i.data.portal.name,
-    ...(logo ? { logoUrl: logo.replace(BASE_MARKER, basePath) } : {}),
+    name: portalName(i.data),
+    ...(brand.logo ? { logo: brand.logo } : {}),
+    ...(brand.favicon ? { favicon: brand.favicon } : {}),
     basePath,
     tabs: shellTabs({ basePath, firstGuide: first && first.kind !== "api" ? first.path : undefined, apis: readableApis(i.state, i.reader, i.data.apis), changelog: !!release && open("/changelog") }),
+    ...(brand.navigation?.length ? { links: brand.navigation.map((l) => ({ title: l.title, href: linkHref(basePath, l.href) })) } : {}),
+    ...(brand.footer?.length ? { footerLinks: brand.footer.map((l) => ({ title: l.title, href: linkHref(basePath, l.href) })) } : {}),
+    ...(brand.themeDefault === "light" || brand.themeDefault === "dark" ? { themeDefault: brand.themeDefault } : {}),
     locale,
     ...(i.localeLinks ? { localeLinks: i.localeLinks } : {}),
     search: !i.preview && open("/search"),
     ...(i.authorize ? { authorize: i.authorize } : {}),
     ...(i.preview ? {} : { account: shellAccount(i.state, i.data.portal.slug) }),
-    // portico.yaml accepts only a hex colour; the stylesheet is versioned by release so a new accent shows at once.
-    ...(release?.config.branding.accent ? { themeCss: `${basePath}/theme.css?r=${release.id}` } : {}),
+    // Versioned by its content, so a new release or PATCH shows at once while the stylesheet stays cacheable.
+    ...(hasThemeStylesheet(brand) ? { themeCss: `${basePath}/theme.css?v=${version(themeStylesheet(brand))}` } : {}),
+    ...(brand.css ? { customCss: brand.css } : {}),
   };
 }
 

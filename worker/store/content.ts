@@ -6,6 +6,7 @@
  * release's rows and the live pointer are written in one D1 batch (a transaction), the pointer last, so readers
  * see the old release or the new one, never a mix.
  */
+import { upgradeStoredConfig } from "../content/brand";
 import type { CompiledRelease } from "../content/compile";
 import { sha256 } from "../content/hash";
 import { searchPointerStatements, type SearchPointerRow } from "./search";
@@ -121,7 +122,7 @@ export interface ReleaseDbRow {
 /** Parses a release row's JSON columns. */
 export function releaseOf(r: ReleaseDbRow): ReleaseRow {
   return {
-    id: r.id, digest: r.digest, bundleSha256: r.bundle_sha256, config: JSON.parse(r.config), glossary: JSON.parse(r.glossary), checks: JSON.parse(r.checks),
+    id: r.id, digest: r.digest, bundleSha256: r.bundle_sha256, config: upgradeStoredConfig(JSON.parse(r.config)), glossary: JSON.parse(r.glossary), checks: JSON.parse(r.checks),
     pages: r.pages, steps: r.steps, changelog: r.changelog, createdAt: r.created_at,
   };
 }
@@ -260,4 +261,18 @@ export async function linkingPages(db: D1Database, portalId: number, key: string
      ORDER BY p.position, p.title LIMIT 20`,
   ).bind(portalId, key).all<{ kind: string; slug: string; title: string; locale: string; labels: string }>();
   return results.map((r) => ({ ...r, labels: JSON.parse(r.labels) as string[] }));
+}
+
+/**
+ * Files of the portal's live release by bundle path (what PATCH /v1/portal's `brand` names): path → sha256 and
+ * media type, for the paths asked only. Empty without a live release.
+ */
+export async function liveAssetsByPath(db: D1Database, portalId: number, paths: string[]): Promise<Map<string, { sha256: string; contentType: string }>> {
+  const out = new Map<string, { sha256: string; contentType: string }>();
+  if (!paths.length) return out;
+  const rows = await db.prepare(
+    "SELECT a.path, a.sha256, a.content_type AS contentType FROM content_live l JOIN content_assets a ON a.release_id = l.release_id WHERE l.portal_id = ? AND a.path IN (SELECT value FROM json_each(?))",
+  ).bind(portalId, JSON.stringify(paths)).all<{ path: string; sha256: string; contentType: string }>();
+  for (const r of rows.results) out.set(r.path, { sha256: r.sha256, contentType: r.contentType });
+  return out;
 }

@@ -1,6 +1,7 @@
 /** @module Portal rows and token lookups. */
 import { eq } from "drizzle-orm";
 import { portals, portalTokens } from "../../schema";
+import type { Brand } from "../content/brand";
 import type { Db } from "./db";
 import { generateToken, sha256Hex } from "./tokens";
 
@@ -84,4 +85,20 @@ export async function findPortalByToken(db: Db, token: string): Promise<PortalRo
     .where(eq(portalTokens.tokenHash, hash))
     .get();
   return row?.portal;
+}
+
+/** The brand a portal row holds from PATCH /v1/portal (`{}` when none, or when the stored JSON is unreadable). */
+export function portalBrand(row: { brand?: string | null }): Brand {
+  if (!row.brand) return {};
+  try {
+    const parsed: unknown = JSON.parse(row.brand);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Brand) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Stores the PATCHed brand (`{}` clears it) and returns the updated row. */
+export async function updatePortalBrand(db: Db, portalId: number, brand: Brand): Promise<PortalRow> {
+  return db.update(portals).set({ brand: Object.keys(brand).length ? JSON.stringify(brand) : null }).where(eq(portals.id, portalId)).returning().get();
 }

@@ -15,6 +15,10 @@ export interface HeadInfo {
   locale?: string;
   /** Further `<head>` elements, already escaped (shell/document.ts builds them). */
   extra?: string[];
+  /** The portal's favicon URL (brand `favicon`). */
+  favicon?: string;
+  /** `<html data-theme>` before the reader picks one (brand `themeDefault`); theme-init.js applies a stored choice over it. */
+  theme?: "light" | "dark";
 }
 
 
@@ -43,13 +47,13 @@ export function plainSummary(text: string | undefined, max = 200): string | unde
 export function documentStart(head: HeadInfo): string {
   const parts = [
     "<!doctype html>",
-    `<html lang="${esc(head.locale ?? "en")}">`,
+    `<html lang="${esc(head.locale ?? "en")}"${head.theme ? ` data-theme="${head.theme === "dark" ? "dark" : "light"}"` : ""}>`,
     "<head>",
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
     '<meta name="color-scheme" content="light dark">',
     // No favicon request (and no 404 in the console) unless a portal brands one.
-    '<link rel="icon" href="data:,">',
+    head.favicon ? `<link rel="icon" href="${esc(head.favicon)}">` : '<link rel="icon" href="data:,">',
     `<title>${esc(head.title)}</title>`,
   ];
   if (head.description) parts.push(`<meta name="description" content="${esc(head.description)}">`);

@@ -20,11 +20,13 @@ export function shellDocument(chrome: ShellChrome, head: ShellHead, body: string
   const extra: string[] = [];
   if (head.content) extra.push(`<link rel="stylesheet" href="${CONTENT_ASSETS.css}">`);
   if (chrome.themeCss) extra.push(`<link rel="stylesheet" href="${esc(chrome.themeCss)}">`);
+  // The writer's own stylesheet comes last so it can override anything above (docs/branding.md, "Custom CSS").
+  if (chrome.customCss) extra.push(`<link rel="stylesheet" href="${esc(chrome.customCss)}">`);
   for (const a of head.alternates ?? []) extra.push(`<link rel="alternate" hreflang="${esc(a.locale)}" href="${esc(a.href)}">`);
   // The default locale's page (listed first) also answers for languages without a variant.
   if (head.alternates && head.alternates.length > 1) extra.push(`<link rel="alternate" hreflang="x-default" href="${esc(head.alternates[0].href)}">`);
   if (head.rss) extra.push(`<link rel="alternate" type="application/rss+xml" title="Changelog" href="${esc(head.rss)}">`);
   if (head.content) extra.push(`<script type="module" src="${CONTENT_ASSETS.script}"></script>`);
   if (head.noindex) extra.push('<meta name="robots" content="noindex">');
-  return documentStart({ ...head, locale: head.locale ?? chrome.locale, extra: [...extra, ...(head.extra ?? [])] }) + body + documentEnd();
+  return documentStart({ ...head, locale: head.locale ?? chrome.locale, ...(chrome.favicon ? { favicon: chrome.favicon } : {}), ...(chrome.themeDefault ? { theme: chrome.themeDefault } : {}), extra: [...extra, ...(head.extra ?? [])] }) + body + documentEnd();
 }

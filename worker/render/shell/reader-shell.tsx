@@ -35,7 +35,14 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
 
 /** The footer (landmark `contentinfo`), the same on every page. */
 export function ShellFooter({ chrome }: { chrome: ShellChrome }) {
-  return <footer class="foot"><p>{chrome.name} · documentation rendered by Portico.</p></footer>;
+  return (
+    <footer class="foot">
+      {chrome.footerLinks && chrome.footerLinks.length > 0 && (
+        <ul class="foot-links">{chrome.footerLinks.map((l) => <li><a href={l.href}>{l.title}</a></li>)}</ul>
+      )}
+      <p>{chrome.name} · documentation rendered by Portico.</p>
+    </footer>
+  );
 }
 
 /** A whole page body (no document head) around `children`. */

@@ -14,13 +14,22 @@ export type ShellAccount = { signedInAs: string; signOutAction: string } | { sig
 /**
  * Everything the shell shows that is not the page's own: the portal's identity, its sections and the reader's
  * controls. Built once per request (worker/routes/shell-chrome.ts) from what this reader may read, so a tab never
- * names a section the reader cannot open. Branding (name, logo, theme) comes from here and only here.
+ * names a section the reader cannot open. Branding (name, logo, colours, links, theme) comes from here and only here
+ * (docs/branding.md).
  */
 export interface ShellChrome {
   /** The portal's name as readers see it (portico.yaml `name`, else the portal's own). */
   name: string;
-  /** Logo image URL, shown before the name. */
-  logoUrl?: string;
+  /** Logo image URLs, shown before the name: `dark` (when given) replaces `light` in the dark theme. */
+  logo?: { light: string; dark?: string };
+  /** Favicon URL (brand `favicon`); none: the page asks for no icon. */
+  favicon?: string;
+  /** The brand's `navigation` links, tabs after the portal's own sections. */
+  links?: { title: string; href: string }[];
+  /** The brand's footer links. */
+  footerLinks?: { title: string; href: string }[];
+  /** The theme a reader who has not picked one sees (brand `themeDefault`); absent: the system's. */
+  themeDefault?: "light" | "dark";
   /** Prefix of every reader URL of the portal, no trailing slash (`/p/acme`; `` on a custom domain). */
   basePath: string;
   tabs: ShellTab[];
@@ -32,8 +41,10 @@ export interface ShellChrome {
   search: boolean;
   authorize?: AuthorizeState;
   account?: ShellAccount;
-  /** The portal's theme stylesheet (branding accent), when it has one. */
+  /** The portal's theme stylesheet (`/theme.css`: brand colours and fonts as design tokens), when it has one. */
   themeCss?: string;
+  /** The brand's custom stylesheet (sanitised at publish), linked after every other. */
+  customCss?: string;
 }
 
 /** One breadcrumb; the last is the current page and carries no link. */
