@@ -19,10 +19,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Whether the focused element is the menu button or inside the sidebar. */
+/** Whether the focused element is the menu button, inside the banner's folded controls or inside the sidebar. */
 const focusInMenu = (page: Page) => page.evaluate(() => {
   const el = document.activeElement;
-  return !!el && (el.classList.contains("menu-btn") || !!document.getElementById("side")?.contains(el));
+  return !!el && (el.classList.contains("menu-btn") || !!document.getElementById("top-more")?.contains(el) || !!document.getElementById("side")?.contains(el));
 });
 
 describe("the shell's phone menu", () => {
@@ -37,10 +37,12 @@ describe("the shell's phone menu", () => {
       await button.focus();
       await page.keyboard.press("Enter");
       expect(await page.locator("#side").isVisible()).toBe(true);
+      // The banner's tabs and controls open with it.
+      expect(await page.locator("#top-more nav[aria-label=Sections]").isVisible()).toBe(true);
       expect(await button.getAttribute("aria-expanded")).toBe("true");
       expect(await focusInMenu(page)).toBe(true);
       // More presses than the menu has stops: focus wraps and never reaches the page behind.
-      const stops = await page.locator("#side a:visible, #side summary:visible").count();
+      const stops = await page.locator("#top-more :is(a, button, input, summary):visible, #side :is(a, summary):visible").count();
       for (let i = 0; i < stops + 3; i++) {
         await page.keyboard.press("Tab");
         expect(await focusInMenu(page)).toBe(true);
@@ -51,6 +53,7 @@ describe("the shell's phone menu", () => {
       }
       await page.keyboard.press("Escape");
       expect(await page.locator("#side").isVisible()).toBe(false);
+      expect(await page.locator("#top-more nav[aria-label=Sections]").isVisible()).toBe(false);
       expect(await button.getAttribute("aria-expanded")).toBe("false");
       expect(await page.evaluate(() => document.activeElement?.classList.contains("menu-btn"))).toBe(true);
       // A second press of the button closes it too.
@@ -61,6 +64,25 @@ describe("the shell's phone menu", () => {
       await page.close();
     });
   }
+
+  it("keeps the phone banner to one row: logo, name and Menu", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment", "search?q=parcel"]) {
+      await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
+      const rows = await page.evaluate(() => {
+        const header = document.querySelector("header.top")!;
+        const visible = [...header.querySelectorAll<HTMLElement>("a, button, input, img")].filter((el) => el.getClientRects().length > 0);
+        return { height: header.getBoundingClientRect().height, tops: [...new Set(visible.map((el) => Math.round(el.getBoundingClientRect().top / 8)))].length, names: visible.map((el) => el.className || el.tagName) };
+      });
+      expect(rows.names, path).toEqual(["brand", "logo logo-l", "menu-btn needs-js"]);
+      expect(rows.height, path).toBeLessThan(60);
+      // Without a sidebar (search) the Menu holds the banner's controls alone.
+      await page.locator("header .menu-btn").click();
+      expect(await page.locator("#top-more .sb-input, #top-more nav[aria-label=Sections]").first().isVisible(), path).toBe(true);
+      await page.keyboard.press("Escape");
+    }
+    await page.close();
+  });
 
   it("shows the sidebar and no menu button at 1280 px", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
