@@ -1,7 +1,8 @@
 /**
  * @module Accessibility of the reader shell (issue 33): axe-core (WCAG 2.1 AA + best practices) on every reader
  * page type, in both themes, at phone (390 px) and desktop (1280 px) widths, must report no violation. Prints one
- * line per page, theme and width (the figures the issue asks for).
+ * line per page, theme and width (the figures the issue asks for). The demo it publishes is branded (demo/content/
+ * portico.yaml `brand:`: logo per theme, brand colours, links, custom CSS), so the brand is judged too.
  */
 import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
