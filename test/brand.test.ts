@@ -43,7 +43,7 @@ async function applied(path: string) {
     themeCss: attr(/<link rel="stylesheet" href="([^"]*\/theme\.css\?v=[0-9a-f]{8})">/),
     customCss: attr(/<link rel="stylesheet" href="([^"]*\/_content\/[0-9a-f]{64}\.css)">/),
     cssOrder: [...head.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1].replace(/\?.*|[0-9a-f]{64}/g, "")),
-    logos: [...banner.matchAll(/<img class="([^"]+)" src="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+    logos: [...banner.matchAll(/<img class="([^"]+)" src="([^"]+)"[^>]*>/g)].map((m) => [m[1], m[2]]),
     name: attr(/<span class="brand-name">([^<]+)<\/span>/),
     tabs: [...(/<nav class="tabs-nav"[^>]*>(.*?)<\/nav>/s.exec(banner)?.[1] ?? "").matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]),
     footer: [...(/<footer class="foot">(.*?)<\/footer>/s.exec(html)?.[1] ?? "").matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]),

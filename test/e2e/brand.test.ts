@@ -34,11 +34,14 @@ describe("the demo's brand", () => {
         link: getComputedStyle(document.querySelector("main p a[href]")!).color,
         tab: getComputedStyle(document.querySelector("header nav[aria-label=Sections] a[aria-current]")!).color,
         logo: [...document.querySelectorAll<HTMLImageElement>("header .logo")].filter((i) => i.getClientRects().length > 0).map((i) => i.className),
+        // The shown logo has loaded; the other theme's (lazy, hidden) was never fetched.
+        loaded: [...document.querySelectorAll<HTMLImageElement>("header .logo")].map((i) => i.naturalWidth > 0),
         radius: getComputedStyle(document.querySelector(".callout") ?? document.body).borderRadius,
       }));
       expect(colours.link).toBe(BRAND[theme]);
       expect(colours.tab).toBe(BRAND[theme]);
       expect(colours.logo).toEqual([theme === "dark" ? "logo logo-d" : "logo logo-l"]);
+      expect(colours.loaded).toEqual(theme === "dark" ? [false, true] : [true, false]);
       await page.goto(`${baseUrl()}/p/${PORTAL}/reference/parcel-logistics-api/2.4.0/createshipment`, { waitUntil: "networkidle" });
       const button = await page.evaluate(() => {
         const b = document.querySelector<HTMLElement>(".try-open, .try-send")!;

@@ -24,8 +24,9 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
   return (
     <header class="top">
       <a class="brand" href={`${ch.basePath}/`}>
-        {ch.logo && <img class={ch.logo.dark ? "logo logo-l" : "logo"} src={ch.logo.light} alt="" />}
-        {ch.logo?.dark && <img class="logo logo-d" src={ch.logo.dark} alt="" />}
+        {/* With a dark logo, the theme hides one of the two: lazy loading skips the hidden one's request. */}
+        {ch.logo && <img class={ch.logo.dark ? "logo logo-l" : "logo"} src={ch.logo.light} alt="" {...(ch.logo.dark ? { loading: "lazy" as const } : {})} />}
+        {ch.logo?.dark && <img class="logo logo-d" src={ch.logo.dark} alt="" loading="lazy" />}
         <span class="brand-name">{ch.name}</span>
       </a>
       <button type="button" class="menu-btn needs-js" aria-expanded="false" aria-controls={menu ? `${TOP_MORE_ID} ${SIDEBAR_ID}` : TOP_MORE_ID}>
