@@ -7,6 +7,7 @@
  * `{"status","statusText","headers","body","bodyEncoding","size","truncated","url","redirects","timing":{"totalMs","upstreamMs"}}`,
  * or `{"error":{"code","message"}}` (403 `blocked-host` for an address it will not reach).
  */
+import { portalBasePath } from "../render/shell/base-path";
 import { Hono, type Context } from "hono";
 import { crossSiteRequest } from "../access/api-key";
 import { apiLabels } from "../access/labels";
@@ -288,7 +289,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const checked = Date.now();
     // The first URL's check was started above; every redirect's is made as it comes (send.ts).
     let first = true;
-    const res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => {
+    const res = await sendUpstream(input, playgroundUserAgent(`${origin}${portalBasePath(portal)}/`), (url) => {
       if (first && url === input.url) {
         first = false;
         return firstCheck;
