@@ -8,6 +8,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { DEFAULT_BASE_URL } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, securityHeaders } from "../http/security-headers";
+import { internalBasePath } from "../render/shell/base-path";
 import { canonicalHostname, customHostOrigin, serviceHostname } from "./hostname";
 
 /** Which site a request is for. */
@@ -85,7 +86,7 @@ export function hostRoutedFetch(app: Hono<AppEnv>): (request: Request, env: Env,
     if (route.kind === "portal") {
       if (isServicePath(url.pathname)) return app.fetch(request, env, ctx);
       if (isTeamPath(url.pathname)) return unknownHostResponse(request);
-      url.pathname = `/p/${encodeURIComponent(route.slug)}${url.pathname}`;
+      url.pathname = `${internalBasePath(route.slug)}${url.pathname}`;
       return app.fetch(new Request(url, request), env, ctx);
     }
     const prefixed = portalPrefix(url.pathname);
