@@ -1,5 +1,6 @@
-import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
 import { CloudflareCustomHostnames } from "../../worker/domains/cloudflare";
 import { CustomHostnameError } from "../../worker/domains/custom-hostnames";
 import { customHostnamesFor, pollPendingDomains, refreshDomain, registerDomain, releaseDomain, findDomain } from "../../worker/domains/registry";
@@ -119,5 +120,88 @@ describe("the Cloudflare for SaaS adapter (against a fake of Cloudflare's API)",
     expect(customHostnamesFor({ PORTICO_BASE_URL: ORIGIN, PORTICO_ENVIRONMENT: "local" }).cnameTarget).toBe("portico.test");
     // The tests' own deployment is local: the embedded adapter answers the API.
     expect((await domainApi(await createPortal("dom-cf-local"), "PUT", { hostname: "docs.dom-cf-local.example" })).json.domain.status).toBe("active");
+  });
+});
+
+describe("the domain API and the cron with the Cloudflare adapter configured (production settings, Cloudflare's API faked)", () => {
+  const cfEnv = () => ({ ...env, PORTICO_ENVIRONMENT: "production", CLOUDFLARE_ZONE_ID: FAKE_ZONE, CLOUDFLARE_API_TOKEN: FAKE_TOKEN, PORTICO_CNAME_TARGET: "customers.portico.example" }) as unknown as Env;
+
+  /** One request through the Worker's own fetch (Host routing included) with the production settings. */
+  async function call(fake: FakeCloudflare, url: string, init: RequestInit = {}): Promise<Response> {
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, requestInit?: RequestInit) => {
+      const target = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+      // The adapter's only outbound calls: Cloudflare's API, rebased onto the fake.
+      if (target.origin !== "https://api.cloudflare.com") throw new Error(`unexpected fetch ${target.href}`);
+      return fake.fetch(FAKE_API + target.pathname.slice("/client/v4".length) + target.search, requestInit);
+    });
+    try {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch!(new Request(url, { redirect: "manual", ...init }) as Request<unknown, IncomingRequestCfProperties>, cfEnv(), ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }
+
+  it("PUT answers pending with the CNAME and TXT records; GET polls; the hostname routes once Cloudflare says active; DELETE releases it there", async () => {
+    const fake = new FakeCloudflare();
+    const token = await createPortal("dom-cf-http");
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const put = await call(fake, `${ORIGIN}/v1/portal/domain`, { method: "PUT", headers: auth, body: JSON.stringify({ hostname: "docs.cf-http.example", validation: "txt" }) });
+    expect(put.status).toBe(200);
+    const domain = ((await put.json()) as any).domain;
+    expect(domain).toMatchObject({ status: "pending", validation: "txt", hostnameStatus: "pending", certificateStatus: "pending_validation", errors: ["custom hostname does not CNAME to this zone."] });
+    expect(domain.dnsRecords.map((r: any) => `${r.type} ${r.name} ${r.value} ${r.purpose}`)).toEqual([
+      "CNAME docs.cf-http.example customers.portico.example routing",
+      "TXT _cf-custom-hostname.docs.cf-http.example own-cf-1 ownership",
+      "TXT _acme-challenge.docs.cf-http.example ca3-cf-1 certificate",
+    ]);
+    expect(fake.calls[0]).toMatchObject({ method: "POST", body: { hostname: "docs.cf-http.example", ssl: { method: "txt" } } });
+    expect((await call(fake, "https://docs.cf-http.example/")).status).toBe(404);
+
+    expect(((await (await call(fake, `${ORIGIN}/v1/portal/domain`, { headers: auth })).json()) as any).domain.status).toBe("pending");
+    fake.activate("docs.cf-http.example");
+    const polled = ((await (await call(fake, `${ORIGIN}/v1/portal/domain`, { headers: auth })).json()) as any).domain;
+    expect(polled).toMatchObject({ status: "active", certificateStatus: "active", errors: [], url: "http://docs.cf-http.example/" });
+    expect((await call(fake, "https://docs.cf-http.example/")).status).not.toBe(404);
+
+    const del = await call(fake, `${ORIGIN}/v1/portal/domain`, { method: "DELETE", headers: auth });
+    expect(await del.json()).toEqual({ released: "docs.cf-http.example" });
+    expect(fake.calls.at(-1)).toMatchObject({ method: "DELETE", path: `/client/v4/zones/${FAKE_ZONE}/custom_hostnames/cf-1` });
+    expect((await call(fake, "https://docs.cf-http.example/")).status).toBe(404);
+  });
+
+  it("a Cloudflare error reaches the API caller as JSON with Cloudflare's message, and nothing is stored", async () => {
+    const fake = new FakeCloudflare();
+    fake.failWith = { status: 403, code: 10000, message: "Authentication error" };
+    const token = await createPortal("dom-cf-http-err");
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const put = await call(fake, `${ORIGIN}/v1/portal/domain`, { method: "PUT", headers: auth, body: JSON.stringify({ hostname: "docs.cf-err.example" }) });
+    expect(put.status).toBe(502);
+    expect(await put.json()).toEqual({ error: { code: "provider-error", message: "Cloudflare's API failed: Authentication error (10000)" } });
+    expect((await call(fake, `${ORIGIN}/v1/portal/domain`, { headers: auth })).status).toBe(404);
+    fake.failWith = undefined;
+    fake.hostnames.set("cf-x", { id: "cf-x", hostname: "docs.taken.example", method: "http", active: true });
+    const dup = await call(fake, `${ORIGIN}/v1/portal/domain`, { method: "PUT", headers: auth, body: JSON.stringify({ hostname: "docs.taken.example" }) });
+    expect(dup.status).toBe(409);
+    expect(((await dup.json()) as any).error.message).toContain("Duplicate custom hostname found.");
+  });
+
+  it("the scheduled poll turns a pending hostname active once Cloudflare does", async () => {
+    const fake = new FakeCloudflare();
+    const token = await createPortal("dom-cf-cron");
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    expect((await call(fake, `${ORIGIN}/v1/portal/domain`, { method: "PUT", headers: auth, body: JSON.stringify({ hostname: "docs.cf-cron.example" }) })).status).toBe(200);
+    fake.activate("docs.cf-cron.example");
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => fake.fetch(FAKE_API + new URL(String(input instanceof Request ? input.url : input)).pathname.slice("/client/v4".length), init));
+    try {
+      const ctx = createExecutionContext();
+      await worker.scheduled!(createScheduledController({ cron: "*/5 * * * *" }), cfEnv(), ctx);
+      await waitOnExecutionContext(ctx);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect((await env.DB.prepare("SELECT hostname FROM portals WHERE slug = 'dom-cf-cron'").first<{ hostname: string | null }>())?.hostname).toBe("docs.cf-cron.example");
   });
 });
