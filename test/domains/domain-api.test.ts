@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN } from "../harness/client";
+import { checkCustomHostname } from "../../worker/domains/hostname";
 import { domainApi } from "./helpers";
 
 describe("PUT/GET/DELETE /v1/portal/domain", () => {
@@ -75,6 +76,15 @@ describe("PUT/GET/DELETE /v1/portal/domain", () => {
     expect((await domainApi(token, "PUT", { hostname: "dom-local.localhost" })).json.domain.hostname).toBe("dom-local.localhost");
     const idn = await createPortal("dom-idn");
     expect((await domainApi(idn, "PUT", { hostname: "dokumentation.bücher.example" })).json.domain.hostname).toBe("dokumentation.xn--bcher-kva.example");
+  });
+
+  it("outside local development refuses localhost names, which only this machine could ever reach", () => {
+    for (const name of ["demo.localhost", "a.b.localhost", "DEMO.LOCALHOST."]) {
+      expect(checkCustomHostname(name, "portico.example", false), name).toMatchObject({ ok: false, code: "reserved-hostname" });
+      expect(checkCustomHostname(name, "portico.example", true), name).toMatchObject({ ok: true });
+    }
+    expect(checkCustomHostname("docs.example.com", "portico.example", false)).toEqual({ ok: true, hostname: "docs.example.com" });
+    expect(checkCustomHostname("api.portico.example", "portico.example", false)).toMatchObject({ ok: false, code: "reserved-hostname" });
   });
 
   it("needs the portal token", async () => {
