@@ -83,6 +83,26 @@ describe("requests on a registered, active custom hostname", () => {
   });
 });
 
+describe("an organisation's search across portals", () => {
+  it("gives a portal on its custom hostname absolute URLs there, and the others their /p/ paths", async () => {
+    const other = await createPortal("dom-org-other");
+    expect((await upload(other, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    expect((await uploadContent(other, bundle("other"))).status).toBe(201);
+    const put = await onHost("portico.test", "/v1/orgs/dom-org", {
+      method: "PUT", headers: { authorization: `Bearer ${env.PORTICO_ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Dom org", plan: "enterprise", portals: [P, "dom-org-other"] }),
+    });
+    expect(put.status).toBe(200);
+    const found = (await (await onHost("portico.test", "/o/dom-org/search.json?q=introduction")).json()) as { results: { url: string; portal: string }[] };
+    const mine = found.results.filter((r) => r.portal === P);
+    const theirs = found.results.filter((r) => r.portal === "dom-org-other");
+    expect(mine.length).toBeGreaterThan(0);
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const r of mine) expect(r.url.startsWith(`http://${HOST}/`), r.url).toBe(true);
+    for (const r of theirs) expect(r.url.startsWith("/p/dom-org-other/"), r.url).toBe(true);
+  });
+});
+
 describe("the service host once the custom hostname is active", () => {
   it("redirects reader URLs under /p/{portal} with 301 (GET) or 308 (other methods) to the same path on the custom host", async () => {
     for (const [path, to] of [[`/p/${P}`, "/"], [`/p/${P}/`, "/"], [`/p/${P}/guides/intro?x=1`, "/guides/intro?x=1"], [`/p/${P}/sitemap.xml`, "/sitemap.xml"], [`/p/${P}/search.json?q=a`, "/search.json?q=a"]] as const) {
