@@ -29,6 +29,12 @@ export const portals = sqliteTable("portals", {
    * content addresses); it wins key by key over the live release's portico.yaml `brand`. Null: none.
    */
   brand: text("brand"),
+  /**
+   * The portal's active custom hostname ("docs.example.com"), else null: copied from `custom_hostnames` when it
+   * turns active and cleared when it is released. Set, the portal's reader URLs have no `/p/{slug}` prefix and live
+   * on that host (worker/render/shell/base-path.ts).
+   */
+  hostname: text("hostname").unique(),
 });
 
 /** Portal API tokens, stored only as the hex SHA-256 of the token (tokens carry 256 random bits). */

@@ -1,8 +1,9 @@
 // `npm start`: the main job. Builds the client assets, applies the D1 migrations locally, runs `wrangler dev`
 // on 127.0.0.1:$PORT (default 8787) and, the first time, creates the demo portal and publishes the demo
 // definition, Portico's own API (openapi/portico.yaml, slug portico-api) and the demo content bundle
-// (demo/content: guides, code steps, changelog, glossary). Prints the portal URL, the admin token and the demo
-// portal's upload token.
+// (demo/content: guides, code steps, changelog, glossary), and maps the custom domain demo.localhost to it
+// (PUT /v1/portal/domain; browsers resolve *.localhost to this machine). Prints the portal URLs, the admin token and
+// the demo portal's upload token.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -47,6 +48,8 @@ const DEMO_API = "parcel-logistics-api";
 const PREVIOUS_VERSION = "2.3.0";
 /** Slug of the demo portal's second API: Portico's own service API. */
 const PORTICO_API = "portico-api";
+/** The demo portal's custom domain: any name under .localhost reaches 127.0.0.1 in Chromium and curl. */
+const DEMO_HOSTNAME = "demo.localhost";
 
 /** The demo definition as its previous version stood: info.version 2.3.0, without the pickup operations. */
 function previousDefinition(text) {
@@ -75,6 +78,17 @@ async function ensureDemo(adminToken) {
     mkdirSync(join(root, ".wrangler"), { recursive: true });
     writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
   }
+  // The demo's custom domain (docs/domains.md): the embedded CustomHostnames adapter activates it at once, so the
+  // portal answers at http://demo.localhost:$PORT/ and /p/demo/ on 127.0.0.1 redirects there. Registered before the
+  // uploads so their answers carry the custom domain's URLs; a later start's PUT is a refresh.
+  const domain = await fetch(`${origin}/v1/portal/domain`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ hostname: DEMO_HOSTNAME }),
+  });
+  const domainBody = await domain.json();
+  if (domain.status !== 200) throw new Error(`registering ${DEMO_HOSTNAME} failed: ${domain.status} ${JSON.stringify(domainBody)}`);
+  demo.site = domainBody.domain.url.replace(/\/$/, "");
   // The demo API lists the prism mock started below as its "Local mock" server (added here, not in the file).
   const definition = withLocalMock(readFileSync(join(root, "demo/definition.yaml"), "utf8"));
   // A first start publishes the version before this one too (no pickups yet), so the demo has changes to show:
@@ -144,16 +158,17 @@ try {
   const { demo, result, portico, content } = await ensureDemo(adminToken);
   console.log(`
 Portico is running.
-  Portal:            ${origin}/p/${demo.slug}/
+  Portal:            ${demo.site}/  (the custom domain ${DEMO_HOSTNAME}, docs/domains.md; open it in Chromium)
+  Service host:      ${origin}/p/${demo.slug}/  (redirects to the custom domain; the API stays at ${origin}/v1/)
   Demo reference:    ${result.url}
   Portico's own API: ${portico.url}  (openapi/portico.yaml: the /v1 service API and the reader JSON endpoints)
-  Demo guides:       ${origin}/p/${demo.slug}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
-  Partners (gated):  ${origin}/p/${demo.slug}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
+  Demo guides:       ${demo.site}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
+  Partners (gated):  ${demo.site}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
   Sign readers out:  "Sign out" ends that reader's sessions everywhere; every reader: curl -X DELETE -H "Authorization: Bearer ${demo.token}" ${origin}/v1/portal/sessions  (docs/readers.md)
-  Outbox (dev only): ${origin}/p/${demo.slug}/auth/outbox  (the magic-link emails)
-  Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${origin}/p/${demo.slug}/search?q=cancel+shipment
+  Outbox (dev only): ${demo.site}/auth/outbox  (the magic-link emails)
+  Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${demo.site}/search?q=cancel+shipment
   Branding:          demo/content/portico.yaml \`brand:\` (logo per theme, colours, links, brand.css), or PATCH /v1/portal {"brand": …} (docs/branding.md)
-  Changes:           ${origin}/p/${demo.slug}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
+  Changes:           ${demo.site}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
   OAuth (Try it):    http://127.0.0.1:${OAUTH_PORT}  (oauth2-mock-server: the demo's oauth2 scheme signs in there at once, client "portico-demo")
   Try it:            any operation's "Try it" panel; the "Local mock" server is prism on ${mock.url} (validating requests)
   Admin token:       ${adminToken}   (POST /v1/portals)

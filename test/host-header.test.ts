@@ -5,9 +5,26 @@ import petstoreV3 from "./fixtures/petstore-v3.yaml?raw";
 import { bundle, PETSTORE_OPS } from "./content/bundles";
 import { tarGz } from "../worker/content/testing/bundle";
 
-/** A request whose Host header (what `new URL(request.url)` would reflect) is the attacker's. */
+/**
+ * A request on the service host carrying every header a proxy might use to name another host. (A request whose Host
+ * itself is the attacker's gets the unknown-host 404: test/domains/host-routing.test.ts.)
+ */
 const evil = (path: string, init: RequestInit = {}) =>
-  SELF.fetch(`http://evil.example${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), host: "evil.example" } });
+  SELF.fetch(`${ORIGIN}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), "x-forwarded-host": "evil.example", forwarded: "host=evil.example;proto=https", "x-forwarded-proto": "https" } });
+
+describe("a request whose Host is not Portico's", () => {
+  it("is answered 404 before any route: no upload, no page, nothing of the Host in the answer", async () => {
+    const token = await createPortal("hosts-unknown");
+    for (const [path, init] of [["/v1/apis/upload?api=pets", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/yaml" }, body: petstoreV3 }], ["/p/hosts-unknown/", {}], ["/v1/apis", { headers: { authorization: `Bearer ${token}` } }]] as [string, RequestInit][]) {
+      const res = await SELF.fetch(`http://evil.example${path}`, { ...init, redirect: "manual" });
+      expect(res.status, path).toBe(404);
+      const text = await res.text();
+      expect(text).not.toContain("evil");
+      expect(text).not.toContain("hosts-unknown");
+    }
+    expect((await (await SELF.fetch(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } })).json() as any).apis).toEqual([]);
+  });
+});
 
 describe("absolute URLs never come from the Host header", () => {
   it("sitemap <loc>s, canonical links, og:url, the upload answer and GET /v1/apis use the configured origin", async () => {

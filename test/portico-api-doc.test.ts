@@ -131,6 +131,12 @@ describe("openapi/portico.yaml", () => {
     expect((await call("PATCH", "/v1/portal", "/v1/portal", json(token, { nope: 1 }))).status).toBe(400);
     expect((await call("GET", "/v1/portal/sso", "/v1/portal/sso", { headers: bearer(token) })).status).toBe(404);
     expect((await call("DELETE", "/v1/portal/sessions", "/v1/portal/sessions?reader=someone", { headers: bearer(token) })).body.signedOut).toEqual({ reader: "someone" });
+    // The custom domain (the embedded adapter: active at once).
+    expect((await call("GET", "/v1/portal/domain", "/v1/portal/domain", { headers: bearer(token) })).status).toBe(404);
+    expect((await call("PUT", "/v1/portal/domain", "/v1/portal/domain", json(token, { hostname: "10.0.0.1" }))).status).toBe(400);
+    expect((await call("PUT", "/v1/portal/domain", "/v1/portal/domain", json(token, { hostname: "docs.self-doc.example" }))).body.domain.status).toBe("active");
+    expect((await call("GET", "/v1/portal/domain", "/v1/portal/domain", { headers: bearer(token) })).body.domain.hostname).toBe("docs.self-doc.example");
+    expect((await call("DELETE", "/v1/portal/domain", "/v1/portal/domain", { headers: bearer(token) })).body.released).toBe("docs.self-doc.example");
 
     // The document itself is the API published: Portico documents Portico.
     const upload = await call("POST", "/v1/apis/upload", "/v1/apis/upload?api=portico-api", {

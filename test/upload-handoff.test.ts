@@ -157,7 +157,7 @@ describe("a body built whole is handed to the publisher", () => {
 
   it("the bound is the largest body built whole, and the publisher refuses a larger handed body", () => {
     expect(HANDED_BODY_MAX_BYTES).toBe(STREAM_BUILD_MIN_BYTES);
-    const request = { portalId: 1, portalSlug: "p", sha256: "0".repeat(64), contentType: "application/json", origin: ORIGIN };
+    const request = { portalId: 1, portalSlug: "p", basePath: "/p/p", sha256: "0".repeat(64), contentType: "application/json", origin: ORIGIN };
     const stream = () => new Blob([new Uint8Array(1)]).stream();
     expect(isPublishMessage({ ...request, body: stream(), bodyBytes: HANDED_BODY_MAX_BYTES })).toBe(true);
     expect(isPublishMessage({ ...request, body: stream(), bodyBytes: HANDED_BODY_MAX_BYTES + 1 })).toBe(false);
@@ -178,7 +178,7 @@ describe("a body built whole is handed to the publisher", () => {
     const portal = (await listed(token)).apis[0];
     expect(portal.slug).toBe("pets");
     const portalId = ((await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind("handoff-f").first()) as { id: number }).id;
-    const message = { portalId, portalSlug: "handoff-f", sha256, contentType: "application/yaml", apiSlug: "pets", versionLabel: "v2", origin: ORIGIN };
+    const message = { portalId, portalSlug: "handoff-f", basePath: "/p/handoff-f", sha256, contentType: "application/yaml", apiSlug: "pets", versionLabel: "v2", origin: ORIGIN };
     for (const bodyBytes of [second.byteLength + 1, second.byteLength - 1]) {
       const answer = await publisher.publish({ ...message, body: new Blob([second]).stream(), bodyBytes });
       expect(answer.status).toBe(400);

@@ -14,6 +14,7 @@ import { authRoutes } from "./routes/auth";
 import { contentRoutes } from "./routes/content";
 import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
+import { domainRoutes } from "./routes/domain";
 import { editorRoutes } from "./routes/editor";
 import { changelogAdminRoutes } from "./routes/changelog-admin";
 import { playgroundRoutes } from "./routes/playground";
@@ -34,6 +35,7 @@ export const app = new Hono<AppEnv>()
   .get("/healthz", (c) => c.json({ ok: true }))
   .route("/", portalsRoutes)
   .route("/", portalSettingsRoutes)
+  .route("/", domainRoutes)
   .route("/", samlSettingsRoutes)
   .route("/", samlReaderRoutes)
   .route("/", apiKeyRoutes)

@@ -2,7 +2,7 @@
  * @module "API key once": the reader's own API key, entered in the Authorize control and carried by every code
  * sample. Kept in its own cookie (`portico_api_key`), sealed with jose `EncryptJWT` (dir + A256GCM; key =
  * SHA-256 of a label and the `SESSION_SECRET` secret, so it is never the session's key), bound to the portal,
- * HttpOnly, SameSite=Lax, Path `/p/{portal}/`, Secure unless the request is to localhost. Independent of the
+ * HttpOnly, SameSite=Lax, Path `/p/{portal}/` (`/` on its custom hostname), Secure unless the request is to localhost. Independent of the
  * session so anonymous readers of public portals have it too; sign-out clears it (`clearApiKey`). The key is never
  * logged: nothing here prints it, and refusals say what is wrong with it, never what it is.
  */
@@ -12,6 +12,7 @@ import { EncryptJWT, jwtDecrypt } from "jose";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import type { PortalRow } from "../store/portals";
+import { portalCookiePath } from "../render/shell/base-path";
 
 /** Name of the cookie. */
 export const API_KEY_COOKIE = "portico_api_key";
@@ -37,7 +38,7 @@ async function cookieKey(secret: string | undefined): Promise<Uint8Array | null>
 
 function secure(c: Context<AppEnv>): boolean {
   const url = new URL(c.req.url);
-  return !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]"));
+  return !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname.endsWith(".localhost") || url.hostname === "127.0.0.1" || url.hostname === "[::1]"));
 }
 
 /**
@@ -64,7 +65,7 @@ export async function storeApiKey(c: Context<AppEnv>, portal: PortalRow, key: st
     .setIssuedAt()
     .setExpirationTime(`${API_KEY_TTL_SECONDS}s`)
     .encrypt(secret);
-  setCookie(c, API_KEY_COOKIE, token, { path: `/p/${portal.slug}/`, httpOnly: true, sameSite: "Lax", secure: secure(c), maxAge: API_KEY_TTL_SECONDS });
+  setCookie(c, API_KEY_COOKIE, token, { path: portalCookiePath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c), maxAge: API_KEY_TTL_SECONDS });
   c.header("cache-control", "private, no-store");
 }
 
@@ -86,7 +87,7 @@ export async function readApiKey(c: Context<AppEnv>, portal: Pick<PortalRow, "id
 
 /** Deletes the portal's API-key cookie (the Clear button, and sign-out). */
 export function clearApiKey(c: Context<AppEnv>, portal: PortalRow): void {
-  deleteCookie(c, API_KEY_COOKIE, { path: `/p/${portal.slug}/`, httpOnly: true, sameSite: "Lax", secure: secure(c) });
+  deleteCookie(c, API_KEY_COOKIE, { path: portalCookiePath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c) });
   c.header("cache-control", "private, no-store");
 }
 

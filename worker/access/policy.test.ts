@@ -119,12 +119,24 @@ describe("password hashes", () => {
   });
 });
 
+const ACME = { slug: "acme", hostname: null };
+/** The same portal served at the root of its custom hostname. */
+const ACME_CUSTOM = { slug: "acme", hostname: "docs.acme.example" };
+
 describe("safeReturnPath", () => {
   it("keeps same-portal paths and sends everything else home", () => {
-    expect(safeReturnPath("acme", "/p/acme/guides/x?y=1#z")).toBe("/p/acme/guides/x?y=1");
-    expect(safeReturnPath("acme", "/p/acme")).toBe("/p/acme");
+    expect(safeReturnPath(ACME, "/p/acme/guides/x?y=1#z")).toBe("/p/acme/guides/x?y=1");
+    expect(safeReturnPath(ACME, "/p/acme")).toBe("/p/acme");
     for (const bad of [undefined, "", "https://evil.test/p/acme/", "//evil.test/p/acme/", "/\\evil", "/p/acme/../evil/", "/p/acme/%2e%2e/evil", "/p/acmex/", "/p/acme/auth/signin", "/p/acme/\n/x"]) {
-      expect(safeReturnPath("acme", bad), String(bad)).toBe("/p/acme/");
+      expect(safeReturnPath(ACME, bad), String(bad)).toBe("/p/acme/");
+    }
+  });
+
+  it("on the portal's custom hostname, keeps the host's own paths and still refuses other origins and sign-in handlers", () => {
+    expect(safeReturnPath(ACME_CUSTOM, "/guides/x?y=1#z")).toBe("/guides/x?y=1");
+    expect(safeReturnPath(ACME_CUSTOM, "/")).toBe("/");
+    for (const bad of [undefined, "", "https://evil.test/", "//evil.test/", "/\\evil", "/auth/signin", "/../auth/signin", "/x/\n/y", "guides/x"]) {
+      expect(safeReturnPath(ACME_CUSTOM, bad), String(bad)).toBe("/");
     }
   });
 });

@@ -12,6 +12,7 @@ import type { ReaderIdentity } from "./identity";
 import { isGated, pathNeedsSignIn } from "./policy";
 import { anonymousReader, signedInReader, type ReaderContext } from "./reader";
 import { currentIdentity, openSession } from "./session";
+import { internalBasePath, portalBasePath, readerPath, type PortalAddress } from "../render/shell/base-path";
 
 /** What every reader surface needs to know about who is asking. */
 export interface ReaderState {
@@ -65,24 +66,24 @@ export class SignInRequired extends Error {
   }
 }
 
-/** The sign-in page URL of a portal, returning to `returnTo` (a path of the portal) afterwards. */
-export function signInUrl(portalSlug: string, returnTo: string): string {
-  return `/p/${portalSlug}/auth/signin?return=${encodeURIComponent(returnTo)}`;
+/** The sign-in page URL of a portal, returning to `returnTo` (a reader path of the portal) afterwards. */
+export function signInUrl(portal: PortalAddress, returnTo: string): string {
+  return `${portalBasePath(portal)}/auth/signin?return=${encodeURIComponent(returnTo)}`;
 }
 
 /**
  * Throws {@link SignInRequired} when the reader is signed out and `path` (after `/p/{portal}`, no locale) is gated by
  * the portal's default or a section. Decided on the path alone: whether a page exists is never revealed.
  */
-export function requireSignInFor(c: Context<AppEnv>, state: ReaderState, portalSlug: string, path: string): void {
+export function requireSignInFor(c: Context<AppEnv>, state: ReaderState, portal: PortalAddress, path: string): void {
   if (state.identity || !pathNeedsSignIn(state.access.policy, path)) return;
   const url = new URL(c.req.url);
-  throw new SignInRequired(signInUrl(portalSlug, url.pathname + url.search));
+  throw new SignInRequired(signInUrl(portal, readerPath(portal, url.pathname) + url.search));
 }
 
-/** The path of a reader URL after `/p/{portal}` and any locale segment (`/de/guides/x` → `/guides/x`). */
+/** The path of a reader route (internal: `/p/{portal}/…` whatever the Host) after `/p/{portal}` and any locale segment (`/de/guides/x` → `/guides/x`). */
 export function portalPath(requestPath: string, portalSlug: string, locales: readonly string[] = []): string {
-  let rest = requestPath.slice(`/p/${portalSlug}`.length) || "/";
+  let rest = requestPath.slice(internalBasePath(portalSlug).length) || "/";
   const first = /^\/([^/]+)(\/.*)?$/.exec(rest);
   if (first && locales.includes(first[1])) rest = first[2] ?? "/";
   return rest;

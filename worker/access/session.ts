@@ -2,7 +2,8 @@
  * @module Reader sessions: the cookie every way in (password, magic link, JWT, SAML) ends with. The cookie holds
  * the `ReaderIdentity` sealed with jose `EncryptJWT` (dir + A256GCM; key = SHA-256 of the `SESSION_SECRET`
  * secret), bound to one portal (`aud` = the portal's id) and expiring after `SESSION_TTL_SECONDS`. HttpOnly,
- * SameSite=Lax, Path `/p/{portal}/`, Secure unless the request is to localhost.
+ * SameSite=Lax, Path `/p/{portal}/` (`/` on the portal's custom hostname; never a Domain attribute, so the cookie
+ * stays on the host that set it), Secure unless the request is to plain-http localhost.
  *
  * Revocation (a sealed cookie is otherwise good until it expires, wherever it was copied to): the cookie carries
  * the portal's session version at sign-in (`pv`) and its issue instant in milliseconds (`iam`). Per request it
@@ -17,9 +18,10 @@ import { EncryptJWT, jwtDecrypt } from "jose";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import type { PortalRow } from "../store/portals";
+import { portalCookiePath } from "../render/shell/base-path";
 
 /** What a session needs of a portal: its id (sessions are sealed for one portal) and slug (the cookie path). */
-type SessionPortal = Pick<PortalRow, "id" | "slug">;
+type SessionPortal = Pick<PortalRow, "id" | "slug" | "hostname">;
 /** What sealing a session needs besides: the portal's current session version. */
 type SealingPortal = SessionPortal & Pick<PortalRow, "sessionVersion">;
 import type { ReaderIdentity, SignInMethod } from "./identity";
@@ -63,13 +65,13 @@ async function sessionKey(secret: string | undefined): Promise<Uint8Array | null
 }
 
 function cookiePath(portal: SessionPortal): string {
-  return `/p/${portal.slug}/`;
+  return portalCookiePath(portal);
 }
 
 /** Secure everywhere but plain-http localhost (npm start), where browsers would drop a Secure cookie. */
 export function secure(c: Context<AppEnv>): boolean {
   const url = new URL(c.req.url);
-  return !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]"));
+  return !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname.endsWith(".localhost") || url.hostname === "127.0.0.1" || url.hostname === "[::1]"));
 }
 
 /**
@@ -107,7 +109,7 @@ export async function establishSession(c: Context<AppEnv>, portal: SealingPortal
     path: cookiePath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c), maxAge: expSeconds - Math.floor(now / 1000),
   });
   c.header("cache-control", "private, no-store");
-  return c.redirect(safeReturnPath(portal.slug, returnTo), 303);
+  return c.redirect(safeReturnPath(portal, returnTo), 303);
 }
 
 function stringRecord(value: unknown): Record<string, string> | null {
@@ -122,7 +124,7 @@ function stringRecord(value: unknown): Record<string, string> | null {
  * there is none, it is expired, was sealed for another portal or with another key, or is malformed (a bad cookie
  * reads as signed out, never 5xx). Whether it still holds is {@link currentIdentity}'s to say.
  */
-export async function openSession(c: Context<AppEnv>, portal: SessionPortal): Promise<OpenedSession | null> {
+export async function openSession(c: Context<AppEnv>, portal: Pick<PortalRow, "id">): Promise<OpenedSession | null> {
   const token = getCookie(c, SESSION_COOKIE);
   if (!token || token.length > MAX_COOKIE_CHARS) return null;
   const key = await sessionKey(c.env.SESSION_SECRET);

@@ -18,6 +18,7 @@ import { EncryptJWT, jwtDecrypt, type JWTPayload } from "jose";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import type { ClientAuthMethod } from "./oauth";
+import { portalCookiePath, type PortalAddress } from "../render/shell/base-path";
 
 /** A token as kept for one API + scheme. Times are epoch milliseconds. */
 export interface StoredToken {
@@ -82,7 +83,7 @@ async function cookieKey(secret: string | undefined): Promise<Uint8Array> {
 
 function secure(c: Context<AppEnv>): boolean {
   const url = new URL(c.req.url);
-  return !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]"));
+  return !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname.endsWith(".localhost") || url.hostname === "127.0.0.1" || url.hostname === "[::1]"));
 }
 
 async function seal(c: Context<AppEnv>, portalId: number, subject: string, claims: JWTPayload, ttlSeconds: number): Promise<string> {
@@ -116,7 +117,7 @@ export async function tokenCookieName(api: string, scheme: string): Promise<stri
   return TOKEN_PREFIX + [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const tokenPath = (slug: string) => `/p/${slug}/playground/`;
+const tokenPath = (portal: PortalAddress) => portalCookiePath(portal, "playground/");
 
 function asStoredToken(p: JWTPayload | undefined): StoredToken | undefined {
   const t = p?.t as StoredToken | undefined;
@@ -134,7 +135,7 @@ export async function readToken(c: Context<AppEnv>, portal: { id: number }, api:
  * the oldest (by `obtainedAt`; unreadable ones first) are deleted.
  * @throws ApiError 413 `token-too-large` when the sealed token would not fit a cookie (nothing is written).
  */
-export async function writeToken(c: Context<AppEnv>, portal: { id: number; slug: string }, api: string, scheme: string, token: StoredToken): Promise<void> {
+export async function writeToken(c: Context<AppEnv>, portal: { id: number } & PortalAddress, api: string, scheme: string, token: StoredToken): Promise<void> {
   const name = await tokenCookieName(api, scheme);
   const ttl = token.refreshToken || token.expiresAt === null
     ? TOKEN_COOKIE_TTL_SECONDS
@@ -158,26 +159,26 @@ export async function writeToken(c: Context<AppEnv>, portal: { id: number; slug:
     }));
     aged.sort((a, b) => a.obtained - b.obtained);
     for (const { n } of aged.slice(0, others.length - MAX_TOKEN_COOKIES + 1)) {
-      deleteCookie(c, n, { path: tokenPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c) });
+      deleteCookie(c, n, { path: tokenPath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c) });
     }
   }
-  setCookie(c, name, value, { path: tokenPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c), maxAge: Math.max(1, Math.floor(ttl)) });
+  setCookie(c, name, value, { path: tokenPath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c), maxAge: Math.max(1, Math.floor(ttl)) });
   c.header("cache-control", "private, no-store");
 }
 
 /** Deletes the token cookie of `api` + `scheme`. */
-export async function forgetToken(c: Context<AppEnv>, portal: { slug: string }, api: string, scheme: string): Promise<void> {
-  deleteCookie(c, await tokenCookieName(api, scheme), { path: tokenPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c) });
+export async function forgetToken(c: Context<AppEnv>, portal: PortalAddress, api: string, scheme: string): Promise<void> {
+  deleteCookie(c, await tokenCookieName(api, scheme), { path: tokenPath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c) });
   c.header("cache-control", "private, no-store");
 }
 
-const flowPath = (slug: string) => `/p/${slug}/playground/oauth/`;
+const flowPath = (portal: PortalAddress) => portalCookiePath(portal, "playground/oauth/");
 
 /** Keeps a sign-in in progress (replacing any other). @throws ApiError 413 when it does not fit a cookie. */
-export async function writeFlow(c: Context<AppEnv>, portal: { id: number; slug: string }, flow: PendingFlow): Promise<void> {
+export async function writeFlow(c: Context<AppEnv>, portal: { id: number } & PortalAddress, flow: PendingFlow): Promise<void> {
   const value = await seal(c, portal.id, "flow", { f: flow as unknown as JWTPayload[string] }, FLOW_TTL_SECONDS);
   if (value.length > MAX_SEALED_CHARS) throw new ApiError(413, "invalid-request", "the sign-in request is too large (fewer scopes, a shorter client id or return path)");
-  setCookie(c, FLOW_COOKIE, value, { path: flowPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c), maxAge: FLOW_TTL_SECONDS });
+  setCookie(c, FLOW_COOKIE, value, { path: flowPath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c), maxAge: FLOW_TTL_SECONDS });
 }
 
 /** The sign-in in progress, or undefined (none, expired, another portal's). */
@@ -187,14 +188,14 @@ export async function readFlow(c: Context<AppEnv>, portal: { id: number }): Prom
 }
 
 /** Ends the sign-in in progress (a state is used once). */
-export function clearFlow(c: Context<AppEnv>, portal: { slug: string }): void {
-  deleteCookie(c, FLOW_COOKIE, { path: flowPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c) });
+export function clearFlow(c: Context<AppEnv>, portal: PortalAddress): void {
+  deleteCookie(c, FLOW_COOKIE, { path: flowPath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c) });
 }
 
 /** Deletes every OAuth token cookie and any sign-in in progress (reader sign-out, as the API key is cleared). */
-export function clearAllTokens(c: Context<AppEnv>, portal: { slug: string }): void {
+export function clearAllTokens(c: Context<AppEnv>, portal: PortalAddress): void {
   for (const name of Object.keys(getCookie(c))) {
-    if (name.startsWith(TOKEN_PREFIX) && name !== FLOW_COOKIE) deleteCookie(c, name, { path: tokenPath(portal.slug), httpOnly: true, sameSite: "Lax", secure: secure(c) });
+    if (name.startsWith(TOKEN_PREFIX) && name !== FLOW_COOKIE) deleteCookie(c, name, { path: tokenPath(portal), httpOnly: true, sameSite: "Lax", secure: secure(c) });
   }
   if (getCookie(c, FLOW_COOKIE) !== undefined) clearFlow(c, portal);
 }

@@ -24,6 +24,8 @@ function randomToken(): string {
 export interface ContentPublishRequest {
   portalId: number;
   portalSlug: string;
+  /** The portal's reader URL prefix (`/p/{slug}`, "" on its custom hostname: render/shell/base-path.ts). */
+  basePath: string;
   sha256: string;
   /** `?dryRun=true`: compile and check; nothing goes live, the release is kept as a preview behind a minted link. */
   dryRun?: boolean;
@@ -36,7 +38,7 @@ export interface ContentPublishRequest {
 export function isContentPublishRequest(value: unknown): value is ContentPublishRequest {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
-  return typeof v.portalId === "number" && typeof v.portalSlug === "string" && typeof v.sha256 === "string" && /^[0-9a-f]{64}$/.test(v.sha256) &&
+  return typeof v.portalId === "number" && typeof v.portalSlug === "string" && typeof v.basePath === "string" && typeof v.sha256 === "string" && /^[0-9a-f]{64}$/.test(v.sha256) &&
     typeof v.origin === "string" && (v.dryRun === undefined || typeof v.dryRun === "boolean") && (v.allowBrokenLinks === undefined || typeof v.allowBrokenLinks === "boolean");
 }
 
@@ -97,7 +99,7 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   const digest = await releaseDigest(release, packed.at);
   const live = await liveRelease(env.DB, req.portalId);
   lap("digest");
-  const url = `${req.origin}/p/${req.portalSlug}/`;
+  const url = `${req.origin}${req.basePath}/`;
   if (live && live.digest === digest) {
     await ensurePortalIndex(env, req.portalId, attempt);
     return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
@@ -117,7 +119,7 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
     const expiresAt = new Date(Date.now() + PREVIEW_TTL_MS).toISOString();
     await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, { tokenHash: await sha256(token), expiresAt });
     lap("d1-write");
-    const preview = { url: `${req.origin}/p/${req.portalSlug}/preview/${token}/`, expiresAt };
+    const preview = { url: `${req.origin}${req.basePath}/preview/${token}/`, expiresAt };
     return answer(200, { release: null, digest, dryRun: true, url, preview, ...summary(release) }, timings);
   }
   const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer);

@@ -161,7 +161,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const answer = (apiSlug: string, lint: AnswerLint) => ({
     api: apiSlug,
     version: label,
-    url: `${req.origin}/p/${req.portalSlug}/reference/${apiSlug}/${encodeURIComponent(label)}/`,
+    url: `${req.origin}${req.basePath}/reference/${apiSlug}/${encodeURIComponent(label)}/`,
     sha256: req.sha256,
     sourceVersion: outcome.sourceVersion,
     operations: counts.operations,

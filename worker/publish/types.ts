@@ -17,6 +17,8 @@ export const HANDED_BODY_MAX_BYTES = 16 * 1024 * 1024;
 export interface PublishRequest {
   portalId: number;
   portalSlug: string;
+  /** The portal's reader URL prefix (`/p/{slug}`, "" on its custom hostname: render/shell/base-path.ts). */
+  basePath: string;
   /** SHA-256 (lowercase hex) of the raw body; the route computed it from the bytes, `body` included. */
   sha256: string;
   /**
@@ -122,6 +124,7 @@ export function isPublishMessage(value: unknown): value is PublishMessage {
   return (
     typeof v.portalId === "number" &&
     typeof v.portalSlug === "string" &&
+    typeof v.basePath === "string" &&
     typeof v.sha256 === "string" &&
     /^[0-9a-f]{64}$/.test(v.sha256) &&
     typeof v.contentType === "string" &&

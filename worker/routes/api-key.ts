@@ -4,6 +4,7 @@
  * `return` when it is a path of the portal. Cross-site posts are refused (403), so another site cannot plant its
  * key in a reader's samples. `authorizeState` is what reference pages hand the top bar's Authorize control.
  */
+import { portalBasePath } from "../render/shell/base-path";
 import { Hono, type Context } from "hono";
 import { clearApiKey, crossSiteRequest, normalizeApiKey, readApiKey, storeApiKey } from "../access/api-key";
 import { safeReturnPath } from "../access/return-to";
@@ -19,13 +20,13 @@ import { findPortalBySlug, type PortalRow } from "../store/portals";
 const MAX_FORM_BYTES = 8 * 1024;
 
 /**
- * The Authorize control's state for a page of `portal` at `path`, and marks the answer `private, no-store`: the
+ * The Authorize control's state for a page of `portal` at `path` (as the reader sees it: render/shell/base-path.ts `readerPath`), and marks the answer `private, no-store`: the
  * page now depends on the reader's cookie, so no shared cache may keep it.
  */
-export async function authorizeState(c: Context<AppEnv>, portal: Pick<PortalRow, "id" | "slug">, path: string): Promise<AuthorizeState> {
+export async function authorizeState(c: Context<AppEnv>, portal: Pick<PortalRow, "id" | "slug" | "hostname">, path: string): Promise<AuthorizeState> {
   c.header("cache-control", "private, no-store");
   const apiKey = await readApiKey(c, portal);
-  const base = `/p/${portal.slug}/auth/api-key`;
+  const base = `${portalBasePath(portal)}/auth/api-key`;
   return { ...(apiKey ? { apiKey } : {}), action: base, clearAction: `${base}/clear`, returnTo: path };
 }
 
@@ -40,12 +41,12 @@ export const apiKeyRoutes = new Hono<AppEnv>()
   .post("/p/:portal/auth/api-key", async (c) => {
     const { portal, form } = await formOf(c);
     await storeApiKey(c, portal, normalizeApiKey(form.get("key")));
-    return c.redirect(safeReturnPath(portal.slug, form.get("return")), 303);
+    return c.redirect(safeReturnPath(portal, form.get("return")), 303);
   })
   .post("/p/:portal/auth/api-key/clear", async (c) => {
     const { portal, form } = await formOf(c);
     clearApiKey(c, portal);
-    return c.redirect(safeReturnPath(portal.slug, form.get("return")), 303);
+    return c.redirect(safeReturnPath(portal, form.get("return")), 303);
   })
   .onError(async (error, c) => {
     if (!(error instanceof ApiError)) throw error;

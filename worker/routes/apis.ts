@@ -1,6 +1,7 @@
 /**
  * @module The portal's API references over the service API (portal token): upload, list, raw definition, layout.
  */
+import { portalBasePath } from "../render/shell/base-path";
 import { Hono } from "hono";
 import type { PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -71,7 +72,7 @@ function handedStream(body: Uint8Array): ReadableStream<Uint8Array> {
 export const DRAFT_ON_PUBLISH_MAX_BYTES = 1024 * 1024;
 
 /** Best effort: the publish already succeeded, so a draft that cannot be written is logged and left for later. */
-async function draftAfterPublish(env: PortalAppEnv["Bindings"], portal: { id: number; slug: string }, origin: string, answer: string): Promise<void> {
+async function draftAfterPublish(env: PortalAppEnv["Bindings"], portal: { id: number; slug: string; hostname: string | null }, origin: string, answer: string): Promise<void> {
   try {
     const apiSlug = (JSON.parse(answer) as { api?: unknown }).api;
     if (typeof apiSlug !== "string") return;
@@ -192,6 +193,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const request: PublishMessage = {
       portalId: portal.id,
       portalSlug: portal.slug,
+      basePath: portalBasePath(portal),
       sha256,
       ...(handed ? { body: handedStream(handed), bodyBytes: handed.byteLength, ...(early ? { stored: true } : {}) } : {}),
       contentType,
@@ -221,7 +223,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
       title: api.title,
       layout: api.layout,
       liveVersion: liveLabel,
-      url: `${publicOrigin(c.env, portal)}/p/${portal.slug}/reference/${api.slug}/`,
+      url: `${publicOrigin(c.env, portal)}${portalBasePath(portal)}/reference/${api.slug}/`,
       versions: versions.map((v) => ({
         label: v.label,
         live: v.id === api.liveVersionId,
@@ -294,7 +296,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const api = await findApi(db, portal.id, c.req.param("api"));
     if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const { from, to, result } = await versionChanges(c.env, db, api, changesLabel(c.req.url, "from"), changesLabel(c.req.url, "to"));
-    const draft = await embeddedChangelogWriter.write(await writerInput(db, portal.slug, api, publicOrigin(c.env, portal), from, to, result));
+    const draft = await embeddedChangelogWriter.write(await writerInput(db, portal, api, publicOrigin(c.env, portal), from, to, result));
     const problems = checkDraft(draft, result);
     if (problems.length) throw new ApiError(500, "invalid-draft", "the draft cites changes the diff does not contain", problems);
     return c.json({ api: api.slug, from: from.label, to: to.label, status: "draft", draft });

@@ -60,7 +60,7 @@ async function page(c: Context<AppEnv>, p: Portal, returnTo: string, status: 200
   const chrome = (await loadChrome(c, p.portal.slug))?.chrome;
   return c.html(renderSignInPage({
     ...(chrome ? { chrome } : {}),
-    portalName: p.portal.name, basePath: portalBasePath(p.portal.slug), returnTo: safeReturnPath(p.portal.slug, returnTo), notice,
+    portalName: p.portal.name, basePath: portalBasePath(p.portal), returnTo: safeReturnPath(p.portal, returnTo), notice,
     methods: { password: enabled(p, "password"), magicLink: enabled(p, "magic-link"), jwt: enabled(p, "jwt"), saml: p.access.policy.methods.includes("saml") },
     signedInAs: p.signedIn ? (p.signedIn.email ?? (p.signedIn.method === "password" ? "a reader with the shared password" : p.signedIn.readerId)) : undefined,
   }), status);
@@ -131,8 +131,8 @@ export const authRoutes = new Hono<AppEnv>()
     // Whether or not the address may read, the answer is the same: nobody learns who is allowed.
     if (ml.allowList.includes(email) || ml.allowedDomains.includes(email.slice(email.lastIndexOf("@") + 1))) {
       const token = randomToken();
-      await createMagicLink(c.env.DB, { tokenHash: await sha256(token), portalId: p.portal.id, email, returnTo: safeReturnPath(p.portal.slug, fields.return), expiresAt: Date.now() + MAGIC_LINK_TTL_MS });
-      const link = `${publicOrigin(c.env, p.portal)}/p/${p.portal.slug}/auth/magic-link/verify?token=${token}`;
+      await createMagicLink(c.env.DB, { tokenHash: await sha256(token), portalId: p.portal.id, email, returnTo: safeReturnPath(p.portal, fields.return), expiresAt: Date.now() + MAGIC_LINK_TTL_MS });
+      const link = `${publicOrigin(c.env, p.portal)}${portalBasePath(p.portal)}/auth/magic-link/verify?token=${token}`;
       await mailerFor(c.env).send(p.portal.id, {
         to: email, subject: `Sign in to ${p.portal.name}`,
         text: `Open this link to sign in to ${p.portal.name}. It works once, for 15 minutes.\n\n${link}\n\nIf you did not ask for it, ignore this message.\n`,
@@ -169,7 +169,7 @@ export const authRoutes = new Hono<AppEnv>()
     clearSession(c, portal);
     clearApiKey(c, portal); // the issue: the API key is cleared on sign-out too
     clearAllTokens(c, portal); // and the playground's OAuth tokens, for the same reason (a shared computer)
-    return c.redirect(`/p/${portal.slug}/`, 303);
+    return c.redirect(`${portalBasePath(portal)}/`, 303);
   })
   .get("/p/:portal/auth/outbox", async (c) => {
     // Dev only: the embedded mailer's messages, on local runs (npm start) without a production mailer.

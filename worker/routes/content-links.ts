@@ -2,6 +2,7 @@
  * @module What other reader surfaces list of the written content, for the reader of the request: the sitemap's
  * guide, step and changelog URLs, and the guides linking to an operation (its page's "Guides" list).
  */
+import { portalBasePath, type PortalAddress } from "../render/shell/base-path";
 import type { Context } from "hono";
 import { labelPages } from "../access/labels";
 import { canRead } from "../access/reader";
@@ -18,7 +19,7 @@ export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string,
   const config = data.release.config;
   const state = await readerState(c, data.portal);
   const site = new Site(config, labelPages(data.pages, state.access.policy, config.navigation, data.release.id), [], state.reader(config.locales[0]));
-  const base = `${origin}/p/${data.portal.slug}`;
+  const base = `${origin}${portalBasePath(data.portal)}`;
   const lastmod = data.release.createdAt.slice(0, 10);
   const urls = site.documents().map((p) => ({ loc: base + site.path(p.kind, p.slug, p.locale), lastmod }));
   if (site.changelog().length > 0) for (const l of config.locales) urls.push({ loc: `${base}${l === config.locales[0] ? "" : `/${l}`}/changelog`, lastmod });
@@ -26,10 +27,10 @@ export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string,
 }
 
 /** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
-export async function guidesLinkingTo(c: Context<AppEnv>, portalId: number, portalSlug: string, api: string, slug: string): Promise<{ title: string; href: string }[]> {
-  const rows = await linkingPages(c.env.DB, portalId, `${api}#${slug}`);
-  const state = await readerState(c, { id: portalId, slug: portalSlug });
+export async function guidesLinkingTo(c: Context<AppEnv>, portal: { id: number } & PortalAddress, api: string, slug: string): Promise<{ title: string; href: string }[]> {
+  const rows = await linkingPages(c.env.DB, portal.id, `${api}#${slug}`);
+  const state = await readerState(c, portal);
   const reader = state.reader(rows[0]?.locale ?? "en");
   const labelled = labelPages(rows, state.access.policy, state.access.navigation);
-  return labelled.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `/p/${portalSlug}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
+  return labelled.filter((r) => canRead(reader, r.labels)).map((r) => ({ title: r.title, href: `${portalBasePath(portal)}/${r.kind === "step" ? "steps" : "guides"}/${r.slug}` }));
 }

@@ -30,7 +30,7 @@ import type { ShellProps } from "../render/content/layout";
 import type { AuthorizeState } from "../render/types";
 import { authorizeState } from "./api-key";
 import { operationUrl } from "../render/urls";
-import { portalBasePath } from "../render/shell/base-path";
+import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { liveOperationsByKey } from "../store/operation-links";
 import { buildChrome, effectiveBrand, errorChrome, portalName, readableApis, resolvedBrand } from "./shell-chrome";
 import { brandUrls, themeStylesheet } from "../content/brand";
@@ -70,11 +70,11 @@ async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; ba
   if (token === undefined) {
     const data = await loadContentSite(c.env.DB, portal);
     if (!data) throw new ApiError(404, "not-found", `no portal "${portal}"`);
-    return { data, basePath: portalBasePath(data.portal.slug), preview: false };
+    return { data, basePath: portalBasePath(data.portal), preview: false };
   }
   const data = await loadPreviewSite(c.env.DB, portal, await sha256(token), new Date().toISOString());
   if (!data) throw new ApiError(404, "not-found", "this preview link is unknown or has expired: run the dry run again for a new one");
-  return { data, basePath: `${portalBasePath(data.portal.slug)}/preview/${encodeURIComponent(token)}`, preview: true };
+  return { data, basePath: `${portalBasePath(data.portal)}/preview/${encodeURIComponent(token)}`, preview: true };
 }
 
 async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
@@ -84,7 +84,7 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   if (locale !== undefined && !config.locales.includes(locale)) throw new ApiError(404, "not-found", `no locale "${locale}"`);
   const state = await readerState(c, data.portal);
   // Previews are the writer's (their URL is the secret): they read as the audiences asked for, never redirected.
-  if (!preview) requireSignInFor(c, state, data.portal.slug, portalPath(c.req.path, data.portal.slug, config.locales));
+  if (!preview) requireSignInFor(c, state, data.portal, portalPath(c.req.path, data.portal.slug, config.locales));
   const reader = preview ? previewReader(c, locale ?? config.locales[0]) : state.reader(locale ?? config.locales[0]);
   const pages = labelPages(data.pages, state.access.policy, config.navigation, data.release.id);
   const site = new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
@@ -92,7 +92,7 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   usePagePolicy(c, portalPagePolicy(portalSettings(data.portal)));
   // HTML pages only: feeds, llms.txt and the theme stylesheet stay cacheable and carry no control.
   const htmlPage = !preview && !/\.(?:css|rss|txt)$/.test(c.req.path);
-  const authorize = htmlPage ? await authorizeState(c, data.portal, c.req.path) : undefined;
+  const authorize = htmlPage ? await authorizeState(c, data.portal, readerPath(data.portal, c.req.path)) : undefined;
   // The key the reader entered fills `{{api_key}}` in guides and code steps, over any default.
   if (authorize?.apiKey) {
     reader.apiKey = authorize.apiKey;
@@ -138,7 +138,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
     const api = apis.get(o.api);
     if (!api) return [];
     const ref = { slug: api.slug, title: api.title, layout: api.layout === "single-page" ? "single-page" as const : "page-per-operation" as const };
-    return [{ title: `${o.method.toUpperCase()} ${o.summary || o.path}`, href: operationUrl(portalBasePath(x.data.portal.slug), ref, api.liveLabel, o.slug) }];
+    return [{ title: `${o.method.toUpperCase()} ${o.summary || o.path}`, href: operationUrl(portalBasePath(x.data.portal), ref, api.liveLabel, o.slug) }];
   });
   const view = {
     shell: shell(x, loc, `${kind}:${slug}`, [{ title: "Home", href: `${x.basePath}/` }, ...(nb.group ? [{ title: nb.group }] : []), { title: found.page.title }], {
@@ -347,13 +347,13 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
   .get("/p/:portal/op/:api/:slug", async (c) => {
     const data = await loadContentSite(c.env.DB, c.req.param("portal"));
     const state = data && (await readerState(c, data.portal));
-    if (data && state) requireSignInFor(c, state, data.portal.slug, `/reference/${c.req.param("api")}/`);
+    if (data && state) requireSignInFor(c, state, data.portal, `/reference/${c.req.param("api")}/`);
     const found = data?.apis.find((a) => a.slug === c.req.param("api"));
     // An API the reader may not open answers as if it did not exist (no live label revealed by the redirect).
     const api = found && state && readableApis(state, state.reader("en"), [found])[0];
     if (!data || !api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
-    return c.redirect(operationUrl(portalBasePath(data.portal.slug), { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
+    return c.redirect(operationUrl(portalBasePath(data.portal), { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
   })
   .onError(async (error, c) => {
     if (error instanceof SignInRequired) return c.redirect(error.location, 303);

@@ -3,6 +3,7 @@
  * .tar.gz/.zip bundle, published through the portal's PortalPublisher) and `GET /v1/content` (the live release).
  * Reader pages are in content-pages.ts.
  */
+import { portalBasePath } from "../render/shell/base-path";
 import { Hono } from "hono";
 import type { PortalAppEnv } from "../env";
 import { pagePath } from "../content/compile";
@@ -42,7 +43,7 @@ export const contentRoutes = new Hono<PortalAppEnv>()
     if (body.byteLength === 0) throw new ApiError(400, "empty-body", "the request body is empty: post the bundle (.tar.gz or .zip) as the body");
     const sha256 = await sha256Hex(body);
     await putBundle(c.env.DEFINITIONS, sha256, body);
-    const request: ContentPublishRequest = { portalId: portal.id, portalSlug: portal.slug, sha256, dryRun, allowBrokenLinks, origin: publicOrigin(c.env, portal) };
+    const request: ContentPublishRequest = { portalId: portal.id, portalSlug: portal.slug, basePath: portalBasePath(portal), sha256, dryRun, allowBrokenLinks, origin: publicOrigin(c.env, portal) };
     const result = await survivingReset(() => publisherFor(c.env.PUBLISHER, portal.slug).publishContent(request));
     return publishAnswer(result);
   })
@@ -57,7 +58,7 @@ export const contentRoutes = new Hono<PortalAppEnv>()
       release: { id: release.id, digest: release.digest, publishedAt: release.createdAt, locales: release.config.locales, guides: release.pages, steps: release.steps, changelog: release.changelog, glossary: release.glossary.length },
       pages: pages.map((p) => ({
         kind: p.kind, slug: p.slug, locale: p.locale, title: p.title, tags: p.tags, audiences: p.labels, file: p.file,
-        url: `${origin}/p/${portal.slug}${pagePath(p.kind, p.slug, p.locale, defaultLocale)}`,
+        url: `${origin}${portalBasePath(portal)}${pagePath(p.kind, p.slug, p.locale, defaultLocale)}`,
         ...(p.changelog ? { changelog: p.changelog } : {}),
       })),
       checks: release.checks,

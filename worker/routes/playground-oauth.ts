@@ -13,6 +13,7 @@
  * - `POST forget`: drops a token.
  * Reader access is checked as `/playground/send` does it: an API the reader may not read is a 404.
  */
+import { portalBasePath, type PortalAddress } from "../render/shell/base-path";
 import { Hono, type Context } from "hono";
 import { apiLabels } from "../access/labels";
 import { canRead } from "../access/reader";
@@ -110,10 +111,10 @@ async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
  * `return` as given: a path of this portal (dot segments resolved), or the portal home when absent.
  * @throws ApiError 400 `invalid-return` for anything else (another origin, `//host`, another portal): no open redirect.
  */
-function returnPath(slug: string, raw: unknown): string {
-  if (raw === undefined || raw === null || raw === "") return `/p/${slug}/`;
+function returnPath(portal: PortalAddress, raw: unknown): string {
+  if (raw === undefined || raw === null || raw === "") return `${portalBasePath(portal)}/`;
   const given = typeof raw === "string" ? raw : "";
-  const safe = safeReturnPath(slug, given);
+  const safe = safeReturnPath(portal, given);
   let sameAsGiven = false;
   try {
     const url = new URL(given, "http://portal.invalid");
@@ -121,7 +122,7 @@ function returnPath(slug: string, raw: unknown): string {
   } catch {
     // not a URL
   }
-  if (!sameAsGiven) throw new ApiError(400, "invalid-return", `"return" must be a path of this portal (/p/${slug}/…)`);
+  if (!sameAsGiven) throw new ApiError(400, "invalid-return", `"return" must be a path of this portal (${portalBasePath(portal)}/…)`);
   return safe;
 }
 
@@ -142,12 +143,12 @@ async function spendQuota(c: Context<AppEnv>, portal: PortalRow): Promise<void> 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A small page for a callback that cannot go back anywhere (no sign-in in progress): says why, links home. */
-function errorPage(c: Context<AppEnv>, slug: string, message: string): Response {
+function errorPage(c: Context<AppEnv>, portal: PortalAddress, message: string): Response {
   c.header("cache-control", "private, no-store");
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
       `<title>Sign-in not completed</title></head><body><main><h1>Sign-in not completed</h1><p>${escapeHtml(message)}</p>` +
-      `<p><a href="${escapeHtml(`/p/${slug}/`)}">Back to the documentation</a></p></main></body></html>`,
+      `<p><a href="${escapeHtml(`${portalBasePath(portal)}/`)}">Back to the documentation</a></p></main></body></html>`,
     400,
   );
 }
@@ -167,7 +168,7 @@ async function start(c: Context<AppEnv>, params: Record<string, unknown>, post: 
   const version = text(params.version, "version");
   const name = text(params.scheme, "scheme");
   const r = await readable(c, api, version);
-  const returnTo = returnPath(r.portal.slug, params.return);
+  const returnTo = returnPath(r.portal, params.return);
   const requested = parseScopes(params.scopes ?? "");
   const clientSecret = optionalText(params.clientSecret, "clientSecret", 1024);
   const { scheme, discovery } = await schemeOf(r, name);
@@ -180,7 +181,7 @@ async function start(c: Context<AppEnv>, params: Record<string, unknown>, post: 
   const flow: PendingFlow = {
     state: randomToken(), verifier: randomToken(), ...(oidc ? { nonce: randomToken() } : {}),
     api, version, scheme: name, scopes, clientId, ...(clientSecret !== undefined ? { clientSecret } : {}),
-    returnTo, redirectUri: `${callbackOrigin(c, r.portal)}/p/${r.portal.slug}/playground/oauth/callback`,
+    returnTo, redirectUri: `${callbackOrigin(c, r.portal)}${portalBasePath(r.portal)}/playground/oauth/callback`,
     tokenUrl: endpoints.tokenUrl, authMethod: endpoints.authMethod,
     ...(oidc && endpoints.issuer && endpoints.jwksUri ? { issuer: endpoints.issuer, jwksUri: endpoints.jwksUri } : {}),
   };
@@ -261,7 +262,7 @@ export const playgroundOAuthRoutes = new Hono<AppEnv>()
   .get("/p/:portal/playground/oauth/callback", async (c) => {
     const portal = await loadPortal(getDb(c.env.DB), c.req.param("portal"));
     const flow = await readFlow(c, portal);
-    if (!flow) return errorPage(c, portal.slug, "This sign-in expired (after 10 minutes) or was started in another browser. Start it again from the Try-it panel.");
+    if (!flow) return errorPage(c, portal, "This sign-in expired (after 10 minutes) or was started in another browser. Start it again from the Try-it panel.");
     const q = c.req.query();
     // A forged or stale callback must not cancel the reader's real sign-in: the flow is kept on a state mismatch.
     if (typeof q.state !== "string" || q.state !== flow.state) return backWithError(c, flow, "state-mismatch");

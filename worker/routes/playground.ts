@@ -7,6 +7,7 @@
  * `{"status","statusText","headers","body","bodyEncoding","size","truncated","url","redirects","timing":{"totalMs","upstreamMs"}}`,
  * or `{"error":{"code","message"}}` (403 `blocked-host` for an address it will not reach).
  */
+import { portalBasePath } from "../render/shell/base-path";
 import { Hono, type Context } from "hono";
 import { crossSiteRequest } from "../access/api-key";
 import { apiLabels } from "../access/labels";
@@ -34,13 +35,14 @@ const METHODS = new Set(["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PAT
 
 /**
  * Whether this Worker runs locally: `PORTICO_ENVIRONMENT = "local"` (wrangler.toml's top-level `[vars]`, which
- * `[env.production]` does not inherit) AND the request came to a loopback host (127.0.0.1, [::1], localhost), so
+ * `[env.production]` does not inherit) AND the request came to a loopback host (127.0.0.1, [::1], localhost or a
+ * name under .localhost, RFC 6761: npm start's demo.localhost custom domain), so
  * a Worker deployed by mistake without `--env production` still refuses. Only then are
  * `playground.allowPrivateHosts` and a `PLAYGROUND_DOH_URL` other than Cloudflare's honoured.
  */
 export function isLocalEnvironment(env: Env, requestUrl: string): boolean {
   const host = new URL(requestUrl).hostname;
-  return env.PORTICO_ENVIRONMENT === "local" && (host === "127.0.0.1" || host === "[::1]" || host === "localhost");
+  return env.PORTICO_ENVIRONMENT === "local" && (host === "127.0.0.1" || host === "[::1]" || host === "localhost" || host.endsWith(".localhost"));
 }
 
 /** One caching resolver per DoH endpoint and isolate (answers kept for their TTL, at most a minute). */
@@ -288,7 +290,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const checked = Date.now();
     // The first URL's check was started above; every redirect's is made as it comes (send.ts).
     let first = true;
-    const res = await sendUpstream(input, playgroundUserAgent(`${origin}/p/${portal.slug}/`), (url) => {
+    const res = await sendUpstream(input, playgroundUserAgent(`${origin}${portalBasePath(portal)}/`), (url) => {
       if (first && url === input.url) {
         first = false;
         return firstCheck;

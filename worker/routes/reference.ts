@@ -1,6 +1,7 @@
 /**
  * @module Reader pages (server-rendered HTML): the portal home, a reference's live version, a version's index
- * and one operation. Locally the portal is chosen by the `/p/{portal}` prefix.
+ * and one operation. Routes are `/p/{portal}/…`; on a custom hostname the Host router adds that prefix inside the
+ * Worker (worker/domains/route-host.ts), so every URL a page shows is built on `portalBasePath`.
  */
 import { Hono, type Context } from "hono";
 import { apiLabels } from "../access/labels";
@@ -24,7 +25,7 @@ import {
 } from "../store/apis";
 import { getDb } from "../store/db";
 import { liveVariableDefaults, loadContentSite } from "../store/content-site";
-import { portalBasePath } from "../render/shell/base-path";
+import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
@@ -67,7 +68,7 @@ async function readable(c: Context<AppEnv>, label?: string, operationSlug?: stri
   const portal = await loadPortal(db, c.req.param("portal") ?? "");
   const apiSlug = c.req.param("api") ?? "";
   const state = await readerState(c, portal);
-  requireSignInFor(c, state, portal.slug, `/reference/${apiSlug}/`);
+  requireSignInFor(c, state, portal, `/reference/${apiSlug}/`);
   if (!mayRead(state, apiSlug)) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
   const ctx = seePortal(c, await loadReaderContext(db, portal.slug, apiSlug, label, operationSlug));
   return { ...ctx, apis: ctx.apis.filter((a) => mayRead(state, a.slug)), state };
@@ -81,7 +82,7 @@ function apiRef(api: ApiRow): ApiRef {
 function baseProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string): PageProps {
   return {
     portal: { slug: ctx.portal.slug, name: ctx.portal.name },
-    basePath: portalBasePath(ctx.portal.slug),
+    basePath: portalBasePath(ctx.portal),
     apis: ctx.apis.map(apiRef),
     api: apiRef(ctx.api),
     versions: ctx.versions.map((v) => ({ label: v.label, live: v.id === ctx.api.liveVersionId })),
@@ -98,7 +99,7 @@ function baseProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string
  */
 async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<PageProps> {
   // The content site gives both the variables' defaults and the shell's chrome (name, logo, tabs) in one D1 batch.
-  const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, c.req.path), loadContentSite(c.env.DB, ctx.portal.slug)]);
+  const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, readerPath(ctx.portal, c.req.path)), loadContentSite(c.env.DB, ctx.portal.slug)]);
   const defaults = Object.fromEntries(Object.entries(site?.release?.config.variables ?? {}).map(([k, v]) => [k, v.default]));
   const reader = ctx.state.reader(site?.release?.config.locales[0] ?? "en");
   const variables = { ...defaults, ...reader.variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
@@ -120,7 +121,7 @@ function fragmentHref(ctx: ReaderContext, slug: string, tag: string): (id: strin
 }
 
 function versionPath(ctx: ReaderContext): string {
-  return `/p/${ctx.portal.slug}/reference/${ctx.api.slug}/${encodeURIComponent(ctx.version.label)}/`;
+  return `${portalBasePath(ctx.portal)}/reference/${ctx.api.slug}/${encodeURIComponent(ctx.version.label)}/`;
 }
 
 async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }): Promise<Response> {
@@ -136,13 +137,22 @@ async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext & { state: Re
 }
 
 
+/**
+ * 301 to the same path with a trailing slash, as a relative reference (`./pets/`): right on the service host and on
+ * a custom hostname alike, where the route's `/p/{portal}` prefix is not the reader's.
+ */
+function addSlash(c: Context<AppEnv>): Response {
+  const last = new URL(c.req.url).pathname.split("/").pop() ?? "";
+  return c.redirect(`./${last}/`, 301);
+}
+
 export const referenceRoutes = new Hono<AppEnv>()
-  .get("/p/:portal", (c) => c.redirect(`/p/${c.req.param("portal")}/`, 301))
+  .get("/p/:portal", (c) => addSlash(c))
   .get("/p/:portal/", async (c) => {
     const db = getDb(c.env.DB);
     const { portal } = seePortal(c, { portal: await loadPortal(db, c.req.param("portal")) });
     const state = await readerState(c, portal);
-    requireSignInFor(c, state, portal.slug, "/");
+    requireSignInFor(c, state, portal, "/");
     const apis = (await listApis(db, portal.id)).filter((a) => a.liveVersionId !== null && mayRead(state, a.slug));
     const entries = await Promise.all(
       apis.map(async (a) => {
@@ -151,9 +161,9 @@ export const referenceRoutes = new Hono<AppEnv>()
       }),
     );
     const chrome = (await loadChrome(c, portal.slug))?.chrome;
-    return c.html(renderPortalHome({ portal: { slug: portal.slug, name: portal.name }, basePath: portalBasePath(portal.slug), apis: entries, ...(chrome ? { chrome } : {}) }));
+    return c.html(renderPortalHome({ portal: { slug: portal.slug, name: portal.name }, basePath: portalBasePath(portal), apis: entries, ...(chrome ? { chrome } : {}) }));
   })
-  .get("/p/:portal/reference/:api", (c) => c.redirect(`/p/${c.req.param("portal")}/reference/${c.req.param("api")}/`, 301))
+  .get("/p/:portal/reference/:api", (c) => addSlash(c))
   .get("/p/:portal/reference/:api/", async (c) => {
     return versionIndex(c, await readable(c));
   })
@@ -168,7 +178,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     const fromSlugs = slugs(fromRows);
     const ref = apiRef(ctx.api);
     const html = renderChangesPage({
-      ...(await pageProps(c, ctx, `/p/${ctx.portal.slug}/reference/${ctx.api.slug}/changes`)),
+      ...(await pageProps(c, ctx, `${portalBasePath(ctx.portal)}/reference/${ctx.api.slug}/changes`)),
       from: from.label,
       to: to.label,
       labels: ctx.versions.map((v) => v.label),
@@ -176,14 +186,14 @@ export const referenceRoutes = new Hono<AppEnv>()
       operationHref: (method, path) => {
         const key = `${method} ${path}`;
         const slug = toSlugs.get(key);
-        if (slug !== undefined) return operationUrl(`/p/${ctx.portal.slug}`, ref, to.label, slug);
+        if (slug !== undefined) return operationUrl(portalBasePath(ctx.portal), ref, to.label, slug);
         const old = fromSlugs.get(key);
-        return old !== undefined ? operationUrl(`/p/${ctx.portal.slug}`, ref, from.label, old) : undefined;
+        return old !== undefined ? operationUrl(portalBasePath(ctx.portal), ref, from.label, old) : undefined;
       },
     });
     return c.html(html);
   })
-  .get("/p/:portal/reference/:api/:version", (c) => c.redirect(new URL(c.req.path + "/", c.req.url).pathname, 301))
+  .get("/p/:portal/reference/:api/:version", (c) => addSlash(c))
   .get("/p/:portal/reference/:api/:version/", async (c) => {
     return versionIndex(c, await readable(c, labelParam(c)));
   })
@@ -204,7 +214,7 @@ export const referenceRoutes = new Hono<AppEnv>()
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       listOperationsOfTag(db, ctx.version.id, row.tag),
-      ctx.live ? guidesLinkingTo(c, ctx.portal.id, ctx.portal.slug, ctx.api.slug, slug) : [],
+      ctx.live ? guidesLinkingTo(c, ctx.portal, ctx.api.slug, slug) : [],
       approvedEntries(db, ctx.portal.id),
       fragmentTag(ctx.version.modelKey),
     ]);
@@ -215,7 +225,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     const badges = historyBadges(entries, row.method.toUpperCase(), row.path, levelOf);
     // The changelog page belongs to the portal's content release: without one, badges are not links.
     const linked = badges.length > 0 && (await liveRelease(c.env.DB, ctx.portal.id)) !== undefined;
-    const history = badges.map((b) => ({ kind: b.kind, label: b.label, ...(linked ? { href: `/p/${ctx.portal.slug}/changelog#${b.slug}` } : {}) }));
+    const history = badges.map((b) => ({ kind: b.kind, label: b.label, ...(linked ? { href: `${portalBasePath(ctx.portal)}/changelog#${b.slug}` } : {}) }));
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
       ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),

@@ -11,6 +11,7 @@
  * browser: login CSRF), starts are rate-limited per client and portal, and each assertion opens one session only
  * (its ID kept until it expires: saml-profiles-2.0-os §4.1.4.5).
  */
+import { portalBasePath, portalCookiePath, type PortalAddress } from "../render/shell/base-path";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { clientAddress } from "../access/rate-limit";
@@ -40,7 +41,7 @@ const ATTRIBUTE_NAME = /^[\x21-\x7e]{1,256}$/;
 
 /** The portal's SP identity, built on its public origin (never the request's Host). */
 export function spConfig(env: AppEnv["Bindings"], portal: PortalRow): SpConfig {
-  const base = `${publicOrigin(env, portal)}/p/${portal.slug}/auth/saml`;
+  const base = `${publicOrigin(env, portal)}${portalBasePath(portal)}/auth/saml`;
   return { entityId: `${base}/metadata`, acsUrl: `${base}/acs` };
 }
 
@@ -48,9 +49,9 @@ export function spConfig(env: AppEnv["Bindings"], portal: PortalRow): SpConfig {
 const REQUEST_COOKIE = "portico_saml_request";
 
 /** The binding cookie's attributes: the IdP posts cross-site, so SameSite=None (Secure) wherever cookies are Secure. */
-function requestCookieOptions(c: Context<AppEnv>, slug: string) {
+function requestCookieOptions(c: Context<AppEnv>, portal: PortalAddress) {
   const isSecure = secure(c);
-  return { path: `/p/${slug}/auth/saml/`, httpOnly: true, secure: isSecure, sameSite: isSecure ? ("None" as const) : ("Lax" as const) };
+  return { path: portalCookiePath(portal, "auth/saml/"), httpOnly: true, secure: isSecure, sameSite: isSecure ? ("None" as const) : ("Lax" as const) };
 }
 
 /** A reader-facing refusal: an HTML error page, never cached. */
@@ -92,8 +93,8 @@ export const samlReaderRoutes = new Hono<AppEnv>()
       return refuse(c, 429, "Too many sign-ins", "Too many sign-ins were started from here. Wait a few minutes and try again.");
     }
     const id = newSamlId();
-    await recordSamlRequest(getDb(c.env.DB), portal.id, id, safeReturnPath(portal.slug, c.req.query("return")), now);
-    setCookie(c, REQUEST_COOKIE, id, { ...requestCookieOptions(c, portal.slug), maxAge: SAML_REQUEST_TTL_MS / 1000 });
+    await recordSamlRequest(getDb(c.env.DB), portal.id, id, safeReturnPath(portal, c.req.query("return")), now);
+    setCookie(c, REQUEST_COOKIE, id, { ...requestCookieOptions(c, portal), maxAge: SAML_REQUEST_TTL_MS / 1000 });
     c.header("cache-control", "private, no-store");
     // RelayState carries the request ID only: the return path stays server-side with the request.
     return c.redirect(redirectBindingUrl(idp.ssoUrl, authnRequestXml(spConfig(c.env, portal), idp.ssoUrl, id, now), id), 302);
@@ -130,7 +131,7 @@ export const samlReaderRoutes = new Hono<AppEnv>()
       console.warn("saml refused", portal.slug, "in-response-to-unknown");
       return refuse(c, 403, "Sign-in refused", "This sign-in answers no request pending here: it was already used, has expired, or was not started on this portal. Start again.");
     }
-    deleteCookie(c, REQUEST_COOKIE, requestCookieOptions(c, portal.slug));
+    deleteCookie(c, REQUEST_COOKIE, requestCookieOptions(c, portal));
     return establishSession(c, portal, identityFromAssertion(assertion, idp.mapping), request.returnTo, { notAfter: assertion.sessionNotOnOrAfter });
   });
 

@@ -5,6 +5,7 @@
  * index pointer), the index from KV (loaded once per isolate), and the engine's search with `canRead` for the
  * request's reader, applied before ranking and counting. Bad parameters answer 400; the engine never throws.
  */
+import { publicOrigin } from "../http/public-origin";
 import { Hono, type Context } from "hono";
 import { documentReadable } from "../access/labels";
 import { anonymousReader, type ReaderContext } from "../access/reader";
@@ -98,6 +99,8 @@ interface PortalSearchRow {
   id: number;
   slug: string;
   name: string;
+  /** The active custom hostname (render/shell/base-path.ts). */
+  hostname: string | null;
   indexKey: string | null;
   parts: number | null;
   documents: number | null;
@@ -108,7 +111,7 @@ interface PortalSearchRow {
 }
 
 // The shards' pointers only when the portal is sharded (statistics set): one statement either way.
-const PORTAL_SQL = `SELECT p.id, p.slug, p.name, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats,
+const PORTAL_SQL = `SELECT p.id, p.slug, p.name, p.hostname, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats,
   CASE WHEN s.stats IS NULL THEN NULL ELSE ${SHARDS_JSON_SQL} END AS shards
   FROM portals p LEFT JOIN search_live s ON s.portal_id = p.id`;
 
@@ -139,7 +142,7 @@ async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchP
   t = performance.now();
   const found = index.search(p.q, { ...opts, ...(semantic?.length ? { semantic } : {}) });
   if (timings) timings.search = performance.now() - t;
-  return { total: found.total, results: found.results.map((h) => resultOf(h, `/p/${row.slug}`, reader, pointer.variables)), suggestions: found.suggestions ?? [], facets: found.facets?.kind ?? {} };
+  return { total: found.total, results: found.results.map((h) => resultOf(h, portalBasePath(row), reader, pointer.variables)), suggestions: found.suggestions ?? [], facets: found.facets?.kind ?? {} };
 }
 
 /**
@@ -200,11 +203,11 @@ export const searchRoutes = new Hono<AppEnv>()
     const row = await portalRow(c);
     const state = await readerState(c, row);
     // A private portal's search page asks signed-out readers to sign in, like its other pages.
-    requireSignInFor(c, state, row.slug, "/search");
+    requireSignInFor(c, state, row, "/search");
     const found = await searchPortal(c, row, { ...p, limit: MAX_LIMIT }, state.reader(p.locale ?? "en"), state.access);
     privateAnswer(c);
     const chrome = (await loadChrome(c, row.slug))?.chrome;
-    return c.html(renderSearchPage({ ...(chrome ? { chrome } : {}), basePath: portalBasePath(row.slug), portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, facets: found.facets, error }), error ? 400 : 200);
+    return c.html(renderSearchPage({ ...(chrome ? { chrome } : {}), basePath: portalBasePath(row), portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, facets: found.facets, error }), error ? 400 : 200);
   })
   .get("/o/:org/search.json", async (c) => {
     const p = searchParams(c);
@@ -214,12 +217,13 @@ export const searchRoutes = new Hono<AppEnv>()
     if (org.plan !== "enterprise") throw new ApiError(403, "plan-required", "search across an organisation's portals is part of the Enterprise plan");
     const { results: rows } = await c.env.DB.prepare(`${PORTAL_SQL} JOIN organisation_portals o ON o.portal_id = p.id WHERE o.organisation_id = ? ORDER BY p.slug`)
       .bind(org.id).all<PortalSearchRow>();
-    // Sessions are cookies scoped to `/p/{portal}/`, so an organisation-wide query is always an anonymous reader's,
+    // Sessions are cookies scoped to `/p/{portal}/` (or a portal's own hostname), so an organisation-wide query is always an anonymous reader's,
     // checked against each portal's own policy.
     const reader = anonymousReader(p.locale ?? "en");
     const each = await Promise.all(rows.map(async (row) => ({ row, ...(await searchPortal(c, row, p, reader, await loadAccess(c.env.DB, row.id))) })));
     // Scores are per index; BM25 scales agree closely enough to interleave, and each portal's order is kept.
-    const results = each.flatMap((e) => e.results.map((r) => ({ ...r, portal: e.row.slug }))).sort((a, b) => b.score - a.score).slice(0, p.limit);
+    // A portal on its own hostname is another origin: its URLs are made absolute there.
+    const results = each.flatMap((e) => e.results.map((r) => ({ ...r, ...(e.row.hostname ? { url: publicOrigin(c.env, { origin: null, hostname: e.row.hostname }) + r.url } : {}), portal: e.row.slug }))).sort((a, b) => b.score - a.score).slice(0, p.limit);
     privateAnswer(c);
     return c.json({ query: p.q, total: each.reduce((n, e) => n + e.total, 0), results, portals: rows.map((r) => r.slug) });
   });

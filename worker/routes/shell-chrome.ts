@@ -12,7 +12,7 @@ import { hasThemeStylesheet, mergeBrand, themeStylesheet, type Brand } from "../
 import { BASE_MARKER } from "../content/markers";
 import { Site } from "../content/site";
 import type { AppEnv } from "../env";
-import { portalBasePath } from "../render/shell/base-path";
+import { portalBasePath, type PortalAddress } from "../render/shell/base-path";
 import { shellTabs } from "../render/shell/chrome";
 import type { ShellAccount, ShellChrome } from "../render/shell/types";
 import type { AuthorizeState } from "../render/types";
@@ -34,9 +34,9 @@ export function readerSite(data: ContentSiteData, state: ReaderState, reader: Re
 }
 
 /** The banner's account control: sign-out for a signed-in reader, a sign-in link when the portal has a way in. */
-export function shellAccount(state: ReaderState, portalSlug: string): ShellAccount | undefined {
+export function shellAccount(state: ReaderState, portal: PortalAddress): ShellAccount | undefined {
   const who = state.identity;
-  const auth = `${portalBasePath(portalSlug)}/auth`;
+  const auth = `${portalBasePath(portal)}/auth`;
   if (who) return { signedInAs: who.email ?? (who.method === "password" ? "Signed in" : who.readerId), signOutAction: `${auth}/signout` };
   return state.access.policy.methods.length > 0 ? { signInHref: `${auth}/signin` } : undefined;
 }
@@ -86,7 +86,7 @@ function linkHref(basePath: string, href: string): string {
 
 /** The chrome of one page for this reader. */
 export function buildChrome(i: ChromeInput): ShellChrome {
-  const basePath = i.basePath ?? portalBasePath(i.data.portal.slug);
+  const basePath = i.basePath ?? portalBasePath(i.data.portal);
   const release = i.data.release;
   const site = i.site ?? readerSite(i.data, i.state, i.reader);
   const locale = i.locale ?? release?.config.locales[0] ?? "en";
@@ -107,7 +107,7 @@ export function buildChrome(i: ChromeInput): ShellChrome {
     ...(i.localeLinks ? { localeLinks: i.localeLinks } : {}),
     search: !i.preview && open("/search"),
     ...(i.authorize ? { authorize: i.authorize } : {}),
-    ...(i.preview ? {} : { account: shellAccount(i.state, i.data.portal.slug) }),
+    ...(i.preview ? {} : { account: shellAccount(i.state, i.data.portal) }),
     // Versioned by its content, so a new release or PATCH shows at once while the stylesheet stays cacheable.
     ...(hasThemeStylesheet(brand) ? { themeCss: `${basePath}/theme.css?v=${version(themeStylesheet(brand))}` } : {}),
     ...(brand.css ? { customCss: brand.css } : {}),

@@ -3,6 +3,7 @@
  * operation page of its live version, plus the guides, code steps and changelog, all as far as the reader of the
  * request may read them (anonymous crawlers: the public ones) (sitemaps.org protocol 0.9; at most 50,000 URLs per file).
  */
+import { portalBasePath } from "../render/shell/base-path";
 import { Hono } from "hono";
 import { apiLabels } from "../access/labels";
 import { canRead } from "../access/reader";
@@ -25,14 +26,14 @@ export const sitemapRoutes = new Hono<AppEnv>().get("/p/:portal/sitemap.xml", as
   const db = getDb(c.env.DB);
   const portal = await loadPortal(db, c.req.param("portal"));
   const origin = publicOrigin(c.env, portal);
-  const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}/p/${portal.slug}/` }, ...(await contentSitemapUrls(c, portal.slug, origin))];
+  const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}${portalBasePath(portal)}/` }, ...(await contentSitemapUrls(c, portal.slug, origin))];
   const state = await readerState(c, portal);
   const reader = state.reader("en");
   for (const api of await listApis(db, portal.id)) {
     if (!api.liveVersionId || !canRead(reader, apiLabels(state.access.policy, api.slug, state.access.navigation))) continue;
     const live = await findVersionById(db, api.liveVersionId);
     if (!live) continue;
-    const base = `${origin}/p/${portal.slug}/reference/${api.slug}/${encodeURIComponent(live.label)}/`;
+    const base = `${origin}${portalBasePath(portal)}/reference/${api.slug}/${encodeURIComponent(live.label)}/`;
     const lastmod = live.createdAt.slice(0, 10);
     urls.push({ loc: base, lastmod });
     if (api.layout === "page-per-operation") {

@@ -19,8 +19,10 @@ export interface PortalHead {
   id: number;
   slug: string;
   name: string;
-  /** Configured public origin (custom domain), or null. */
+  /** Configured public origin setting, or null. */
   origin: string | null;
+  /** The active custom hostname (reader URLs without `/p/{slug}`), or null. */
+  hostname: string | null;
   /** JSON array of origins allowed to frame pages. */
   embedOrigins: string;
   externalImages: boolean;
@@ -37,7 +39,7 @@ export interface ContentSiteData {
 
 function portalOf(row: PortalHead): PortalHead {
   // D1 returns SQLite booleans as 0/1.
-  return { id: row.id, slug: row.slug, name: row.name, origin: row.origin, embedOrigins: row.embedOrigins, externalImages: Boolean(row.externalImages), brand: row.brand ?? null };
+  return { id: row.id, slug: row.slug, name: row.name, origin: row.origin, hostname: row.hostname ?? null, embedOrigins: row.embedOrigins, externalImages: Boolean(row.externalImages), brand: row.brand ?? null };
 }
 
 /** Releases, pages and chunks are immutable: kept per isolate, least recently used first out. */
@@ -49,7 +51,7 @@ const CHUNKS = new BoundedCache<string, string>({ maxEntries: 64 });
 /** Portal, live release (with page rows) and live APIs; undefined when the portal does not exist. */
 export async function loadContentSite(db: D1Database, portalSlug: string): Promise<ContentSiteData | undefined> {
   const [head, apis] = await db.batch([
-    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, l.release_id AS releaseId FROM portals p LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(portalSlug),
+    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.hostname, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, l.release_id AS releaseId FROM portals p LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(portalSlug),
     db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
   ]);
   const portal = (head.results as (PortalHead & { releaseId: number | null })[])[0];
@@ -66,7 +68,7 @@ export async function loadContentSite(db: D1Database, portalSlug: string): Promi
  */
 export async function loadPreviewSite(db: D1Database, portalSlug: string, tokenHash: string, now: string): Promise<ContentSiteData | undefined> {
   const [head, apis] = await db.batch([
-    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, v.release_id AS releaseId FROM portals p JOIN content_previews v ON v.portal_id = p.id WHERE p.slug = ? AND v.token_hash = ? AND v.expires_at > ?")
+    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.hostname, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, v.release_id AS releaseId FROM portals p JOIN content_previews v ON v.portal_id = p.id WHERE p.slug = ? AND v.token_hash = ? AND v.expires_at > ?")
       .bind(portalSlug, tokenHash, now),
     db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
   ]);

@@ -73,7 +73,8 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
       if (!res.ok) throw new Error(String(res.status));
       const s = (await res.json()) as TrySpec;
       if (s.params.some((p) => needsPatterns(p.constraints))) compiler.current = await loadPatternCompiler().catch(() => undefined);
-      const local = /^(127\.0\.0\.1|localhost|\[::1\])$/.test(location.hostname);
+      // RFC 6761: every name under .localhost is this machine too (npm start's demo.localhost custom domain).
+      const local = /^(?:127\.0\.0\.1|localhost|\[::1\])$|\.localhost$/.test(location.hostname);
       setSpec(s);
       setFields(initialFields(s, local));
       setHistory(readHistory(s.api, s.operationId));
