@@ -82,6 +82,8 @@ function operationOf(row: SqlRow): CatalogOperation {
 /** One portal's catalog (named `portal:{id}`, {@link catalogFor}); every method takes the portal's id, checked against the first. */
 export class PortalCatalog extends DurableObject<Env> {
   private importing?: Promise<void>;
+  /** The portal whose rows are all here (set once checked and imported): later calls skip the two lookups. */
+  private readyFor?: number;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -97,13 +99,16 @@ export class PortalCatalog extends DurableObject<Env> {
    * differs from the portal this object holds.
    */
   private async ready(portalId: number): Promise<void> {
+    if (this.readyFor === portalId) return;
     const sql = this.ctx.storage.sql;
     const owner = sql.exec<{ value: string }>("SELECT value FROM catalog_meta WHERE key = 'portal'").toArray()[0]?.value;
     if (owner === undefined) sql.exec("INSERT INTO catalog_meta (key, value) VALUES ('portal', ?)", String(portalId));
     else if (owner !== String(portalId)) throw new Error(`catalog of portal ${owner} asked for portal ${portalId}`);
-    if (sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'imported'").toArray().length) return;
-    this.importing ??= this.importFromD1(portalId).finally(() => (this.importing = undefined));
-    await this.importing;
+    if (!sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'imported'").toArray().length) {
+      this.importing ??= this.importFromD1(portalId).finally(() => (this.importing = undefined));
+      await this.importing;
+    }
+    this.readyFor = portalId;
   }
 
   private async importFromD1(portalId: number): Promise<void> {
