@@ -8,7 +8,7 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
-import { catalogFor, type PortalCatalog } from "../worker/store/portal-catalog";
+import { CATALOG_PUT_ROWS, catalogFor, putOperations, type PortalCatalog } from "../worker/store/portal-catalog";
 
 const definition = (word: string, ops = 3) =>
   `openapi: 3.0.3\ninfo: { title: ${word}, version: "1" }\npaths:\n` +
@@ -144,6 +144,21 @@ describe("per-portal storage", () => {
     const tables = (cat: typeof catA) => runInDurableObject(cat.stub, (_: PortalCatalog, state) => state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM operations").one().n);
     expect(await tables(catA)).toBe(3);
     expect(await tables(catB)).toBe(5);
+  });
+
+  it("a version's rows go in pieces of CATALOG_PUT_ROWS, in document order; a retried publish replaces them", async () => {
+    await createPortal("storage-pieces");
+    const id = await portalId("storage-pieces");
+    const catalog = catalogFor(env, id);
+    const row = (i: number) => ({ slug: `op-${i}`, kind: "operation", method: "get", path: `/things/${i}`, operationId: `op${i}`, summary: `Get thing ${i} — ünïcödé`, tag: i % 2 ? "odd" : "", deprecated: i % 7 === 0, chunk: i >> 6, sliceOffset: i * 100, sliceLength: 100 });
+    const rows = Array.from({ length: CATALOG_PUT_ROWS * 2 + 17 }, (_, i) => row(i));
+    await putOperations(catalog, 9001, rows);
+    const stored = await catalog.stub.operations(id, 9001);
+    expect(stored.map(({ id: _id, versionId: _v, position: _p, ...r }) => r)).toEqual(rows);
+    expect(stored.map((r) => r.position)).toEqual(rows.map((_, i) => i));
+    expect((await catalog.stub.operationsOfTag(id, 9001, "odd")).length).toBe(CATALOG_PUT_ROWS + 8);
+    await putOperations(catalog, 9001, rows.slice(0, 3));
+    expect((await catalog.stub.operations(id, 9001)).map((r) => r.slug)).toEqual(["op-0", "op-1", "op-2"]);
   });
 
   it("rows a portal kept in D1 before the catalog existed move to its catalog on first use, and leave D1", async () => {
