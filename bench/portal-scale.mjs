@@ -32,7 +32,7 @@ async function upload(baseUrl, token, api, version, body, type) {
   const t0 = performance.now();
   const res = await fetch(`${baseUrl}/v1/apis/upload?api=${api}&version=${encodeURIComponent(version)}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": type }, body });
   const json = await res.json().catch(() => ({}));
-  return { ms: performance.now() - t0, status: res.status, json };
+  return { ms: performance.now() - t0, status: res.status, json, timing: res.headers.get("server-timing") ?? "" };
 }
 
 export async function main() {
@@ -51,7 +51,9 @@ export async function main() {
     const probe = async () => {
       const r = await upload(baseUrl, token, "probe", `p${apis}`, Buffer.concat([probeBody, Buffer.from(" ".repeat(apis + 1))]), "application/yaml");
       probes.push(r.ms);
-      console.log(`  probe at ${apis} APIs / ${operations} ops: ${r.ms.toFixed(0)} ms (${r.status}), heap ${await heap()} MB`);
+      // Server-Timing phases (ms) show which step grows with the portal, if any.
+      const phases = r.timing.split(",").map((p) => p.trim().match(/^([\w-]+);dur=([\d.]+)/)).filter(Boolean).map((m) => `${m[1]} ${Math.round(Number(m[2]))}`).join(", ");
+      console.log(`  probe at ${apis} APIs / ${operations} ops: ${r.ms.toFixed(0)} ms (${r.status}) [${phases}], heap ${await heap()} MB`);
     };
     const bigPath = (name) => (name === "github" ? join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json") : hugeFiles()[name]);
     const big = BIG.map((name) => ({ name, file: { path: bigPath(name), type: "application/json" } }));

@@ -9,7 +9,6 @@ import { MAX_MODEL_SLICE_CHARS } from "../worker/openapi/model/slice-size";
 import type { OperationSlice } from "../worker/openapi/model/types";
 import { renderOperationPage } from "../worker/render";
 import { getSlice, putSlices, readSlicesInOrder } from "../worker/store/models";
-import { jsonBatches } from "../worker/lib/json-batches";
 import { getDocuments, putDocuments } from "../worker/store/search";
 import type { SearchDocument } from "../worker/search/types";
 import { corpusFile, createPortal, getPage, upload } from "./harness/client";
@@ -185,15 +184,6 @@ describe("shared $ref targets in KV (issue 12)", () => {
     const values = await storedValues(`${modelPrefix}/`);
     const stored = [...values.values()].reduce((sum, v) => sum + v.length, 0);
     expect(stored).toBeLessThan(2 * 1024 * 1024);
-  });
-
-  it("operation rows are split into JSON parameters under D1's 2 MB string cap (Graph's 11,422 rows are 3.3 MB)", () => {
-    const rows = Array.from({ length: 11422 }, (_, i) => [i, `op-${i}`, "operation", "get", `/groups/{id}/sites/{sid}/lists/${i}`, `op${i}`, `Get thing ${i} — ünïcödé`, "tag", 0, i >> 6, i * 100, 100]);
-    const batches = jsonBatches(rows, 1_000_000);
-    expect(batches.length).toBeGreaterThan(1);
-    for (const b of batches) expect(new TextEncoder().encode(b).length).toBeLessThanOrEqual(1_000_000);
-    expect(batches.flatMap((b) => JSON.parse(b))).toEqual(rows);
-    expect(jsonBatches([], 1_000_000)).toEqual(["[]"]);
   });
 
   it("a cached search document set too large for one KV value is written in parts and read back whole", async () => {

@@ -1,6 +1,6 @@
 /**
  * @module The Worker entry: the Hono app behind the Host routing (custom domains, worker/domains/route-host.ts),
- * the scheduled poll of pending custom hostnames, and the Durable Object classes (PortalPublisher, SignInLimiter).
+ * the scheduled poll of pending custom hostnames, and the Durable Object classes (PortalPublisher, SignInLimiter, PortalCatalog).
  */
 import { app } from "./app";
 import { DEFAULT_BASE_URL } from "./http/public-origin";
@@ -10,6 +10,7 @@ import { getDb } from "./store/db";
 
 export { PortalPublisher } from "./publish/portal-publisher";
 export { SignInLimiter } from "./access/sign-in-limiter";
+export { PortalCatalog } from "./store/portal-catalog";
 
 export default {
   fetch: hostRoutedFetch(app),

@@ -15,13 +15,14 @@ import { operationUrl } from "../render/urls";
 import { listOperations, publishedVersionsQuery, type ApiRow } from "../store/apis";
 import { draftedPairs, insertDraft } from "../store/changelog";
 import type { Db } from "../store/db";
+import { catalogFor, type Catalog, type CatalogEnv } from "../store/portal-catalog";
 
 /**
  * What a writer drafts from: the API, both labels, the revision's date, the diff, and absolute links to the
  * revision's operation pages (by `METHOD path`; callbacks have no page of their own).
  */
-export async function writerInput(db: Db, portal: PortalAddress, api: ApiRow, origin: string, from: { label: string }, to: { id: number; label: string; createdAt: string }, result: DiffResult): Promise<ChangelogWriterInput> {
-  const operations = await listOperations(db, to.id);
+export async function writerInput(catalog: Catalog, portal: PortalAddress, api: ApiRow, origin: string, from: { label: string }, to: { id: number; label: string; createdAt: string }, result: DiffResult): Promise<ChangelogWriterInput> {
+  const operations = await listOperations(catalog, to.id);
   const slugs = new Map(operations.filter((o) => o.kind !== "callback").map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.slug]));
   const ref = { slug: api.slug, title: api.title, layout: api.layout as "page-per-operation" | "single-page" };
   return {
@@ -44,7 +45,7 @@ export const DRAFTS_PER_CALL = 3;
  * Drafts the newest version pairs of `api` that have none yet (each published label after the one published
  * before it), at most `max`; returns how many were created. `origin` makes operation links absolute.
  */
-export async function ensureDrafts(env: ChangesEnv, db: Db, portal: { id: number } & PortalAddress, api: ApiRow, origin: string, now: string, writer: ChangelogWriter = embeddedChangelogWriter, max = DRAFTS_PER_CALL): Promise<number> {
+export async function ensureDrafts(env: ChangesEnv & CatalogEnv, db: Db, portal: { id: number } & PortalAddress, api: ApiRow, origin: string, now: string, writer: ChangelogWriter = embeddedChangelogWriter, max = DRAFTS_PER_CALL): Promise<number> {
   const published = await publishedVersionsQuery(db, api.id).all(); // newest first
   const done = await draftedPairs(db, api.id);
   let created = 0;
@@ -60,7 +61,7 @@ export async function ensureDrafts(env: ChangesEnv, db: Db, portal: { id: number
       if (error instanceof ApiError && error.code === "too-large-to-diff") continue;
       throw error;
     }
-    const draft = await writer.write(await writerInput(db, portal, api, origin, from, to, result));
+    const draft = await writer.write(await writerInput(catalogFor(env, portal.id), portal, api, origin, from, to, result));
     if (checkDraft(draft, result).length) continue; // never store a draft that states what the diff does not
     const inserted = await insertDraft(db, {
       portalId: portal.id,

@@ -65,7 +65,7 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   if (!raw) return answer(404, { error: { code: "bundle-missing", message: "the uploaded bundle was not found in storage; upload it again" } }, timings);
   const archive = readContentArchive(raw);
   if (!archive.ok) return answer(archive.status, { error: { code: archive.code, message: archive.message } }, timings);
-  const operations = await liveOperationIndex(env.DB, req.portalId);
+  const operations = await liveOperationIndex(env, req.portalId);
   let release: CompiledRelease;
   try {
     release = await compileBundle(archive.files, operations);

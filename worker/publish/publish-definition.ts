@@ -17,6 +17,7 @@ import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
 import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
 import { getDb } from "../store/db";
+import { catalogFor } from "../store/portal-catalog";
 import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition, locateDefinition, putDefinition } from "../store/definitions";
 import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from "../store/models";
 import { pieces } from "../lib/pieces";
@@ -277,12 +278,13 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     createdAt: now,
   });
   const published = { ...body, publication: version.id, publishedAt: now };
+  const catalog = catalogFor(env, req.portalId);
   try {
     attempt.checkpoint("making the version live");
     attempt.committing = true;
-    await commitVersion(db, api.id, version.id, operations, locations, search?.pointer);
+    await commitVersion(db, catalog, api.id, version.id, operations, locations, search?.pointer);
   } catch (error) {
-    await failVersion(db, version.id);
+    await failVersion(db, version.id, catalog);
     throw error;
   }
   // The new index is live: the vectors only the previous one used can go (never fails the publish).

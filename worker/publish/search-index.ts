@@ -19,11 +19,12 @@ import { releaseDocuments, type ContentPageInput } from "../search/documents-con
 import { liveReleaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { getHeader, readSlicesInOrder } from "../store/models";
+import { catalogFor } from "../store/portal-catalog";
 import { documentsKey, getDocumentParts, loadIndex, searchPointer, searchPointerStatements, type SearchPointer } from "../store/search";
 import { semanticFor } from "../semantic/index";
 import { PublishAborted, type PublishAttempt } from "./deadline";
 import { retireVectors } from "./search-semantic";
-import { buildShards, type ShardedBuild, type WantedSource } from "./search-shards";
+import { buildShards, oneSourceShards, type ShardedBuild, type WantedSource } from "./search-shards";
 
 /** Documents of the source being published (from memory, as UTF-8 JSON parts: search/document-set.ts), keyed like the cached sets. */
 export interface SourceDocuments {
@@ -82,9 +83,8 @@ async function liveApis(db: D1Database, portalId: number): Promise<LiveApiRow[]>
 }
 
 /** An API's documents rebuilt from its stored model (a version published before search, or a new layout). */
-async function apiDocumentsFromModel(env: Env, row: LiveApiRow, src: ApiSource): Promise<Uint8Array[]> {
-  const { results } = await env.DB.prepare("SELECT chunk, slice_offset AS offset, slice_length AS length FROM operations WHERE version_id = ? ORDER BY position")
-    .bind(row.versionId).all<{ chunk: number; offset: number; length: number }>();
+async function apiDocumentsFromModel(env: Env, portalId: number, row: LiveApiRow, src: ApiSource): Promise<Uint8Array[]> {
+  const results = (await catalogFor(env, portalId).stub.operations(portalId, row.versionId)).map((o) => ({ chunk: o.chunk, offset: o.sliceOffset, length: o.sliceLength }));
   const docs = new DocumentSetWriter();
   // The header's tags give each operation its group's description (documents.ts `context`).
   const tags = (await getHeader(env.MODELS, row.modelKey))?.tags;
@@ -122,11 +122,21 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   const content = change.content ? undefined : await liveRelease(env.DB, portalId);
   const config = change.content?.config ?? content?.config;
   const locale = definitionLocale(config);
+  // A definition publish into a portal whose other sources all have their shards touches its own source only: no
+  // listing of the portal's APIs or shards (issue 37). (A release can change the locale every API is indexed under,
+  // so a content publish goes over every source, rebuilding only those whose document set moved.)
+  if (change.api && !change.content && !repair) {
+    const known = await oneSourceShards(env.DB, portalId, change.api.api);
+    if (known) {
+      const own: WantedSource = { source: `api:${change.api.api}`, docsKey: change.api.documents.key, parts: async () => change.api!.documents.parts, fresh: true };
+      return buildShards(env, portalId, [own], variableDefaults(config), now, attempt, false, known);
+    }
+  }
   const wanted: WantedSource[] = [];
   for (const row of await liveApis(env.DB, portalId)) {
     if (row.api === change.api?.api) continue;
     const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
-    wanted.push({ source: `api:${row.api}`, docsKey: await apiDocumentsKey(row.modelKey, src), parts: async () => cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, row, src)), fresh: false });
+    wanted.push({ source: `api:${row.api}`, docsKey: await apiDocumentsKey(row.modelKey, src), parts: async () => cachedOr(env, await apiDocumentsKey(row.modelKey, src), () => apiDocumentsFromModel(env, portalId, row, src)), fresh: false });
   }
   if (change.api) wanted.push({ source: `api:${change.api.api}`, docsKey: change.api.documents.key, parts: async () => change.api!.documents.parts, fresh: true });
   if (change.content) wanted.push({ source: "content", docsKey: change.content.documents.key, parts: async () => change.content!.documents.parts, fresh: true });

@@ -38,12 +38,11 @@ export interface ShardedBuild {
  * dropped. `repair`: also rebuild shards whose documents lack vectors (production). Throws the attempt's
  * PublishAborted when the deadline passes.
  */
-export async function buildShards(env: Env, portalId: number, wanted: WantedSource[], variables: Record<string, string>, now: string, attempt?: PublishAttempt, repair = false): Promise<ShardedBuild> {
-  const rows = await shardRows(env.DB, portalId);
+export async function buildShards(env: Env, portalId: number, wanted: WantedSource[], variables: Record<string, string>, now: string, attempt?: PublishAttempt, repair = false, known?: KnownShards): Promise<ShardedBuild> {
+  const rows = known?.rows ?? (await shardRows(env.DB, portalId));
   const existing = new Map(rows.map((r) => [r.source, r]));
-  const live = await searchPointer(env.DB, portalId);
   // A portal already sharded keeps its running statistics; one that is not (yet) starts from its rows (none).
-  let stats: ShardStats = live?.stats ?? rows.reduce((sum, r) => addStats(sum, r.stats), emptyStats());
+  let stats: ShardStats = known?.stats ?? (await searchPointer(env.DB, portalId))?.stats ?? rows.reduce((sum, r) => addStats(sum, r.stats), emptyStats());
   const put: ShardRow[] = [];
   let bytes = 0;
   const retire: string[] = [];
@@ -74,6 +73,34 @@ export async function buildShards(env: Env, portalId: number, wanted: WantedSour
   for (const r of drop) stats = addStats(stats, r.stats, -1);
   const pointer: SearchPointerRow = { portalId, indexKey: "shards", parts: 0, documents: stats.documents, variables, builtAt: now, stats, shards: { put, drop: drop.map((r) => r.source), builtAt: now } };
   return { pointer, bytes, ...(semantic ? { semantic: { retire, embedded, missing } } : {}) };
+}
+
+/**
+ * What a one-source publish knows of the portal's shards without listing them (search-index.ts
+ * {@link oneSourceShards}): the portal's running statistics and the source's own row, if any.
+ */
+export interface KnownShards {
+  stats: ShardStats;
+  rows: ShardRow[];
+}
+
+/**
+ * The portal's statistics and `source`'s own shard row, in one D1 statement, when every other live source
+ * (`otherApis` live APIs but `api`, plus the live release) already has a shard: then a publish of `source` reads and
+ * writes nothing of the others (issue 37). Undefined when the portal is not sharded yet or a source lacks its shard
+ * (a failed build, a portal from before shards): the caller then goes over every source.
+ */
+export async function oneSourceShards(db: D1Database, portalId: number, api: string): Promise<KnownShards | undefined> {
+  const source = `api:${api}`;
+  const row = await db.prepare(
+    `SELECT l.stats AS stats,
+       (SELECT count(*) FROM apis WHERE portal_id = ? AND live_version_id IS NOT NULL AND slug != ?) + (SELECT count(*) FROM content_live WHERE portal_id = ?) AS wanted,
+       (SELECT count(*) FROM search_shards WHERE portal_id = ? AND source != ?) AS have,
+       (SELECT json_object('source', source, 'key', shard_key, 'parts', parts, 'documents', documents, 'docsKey', docs_key, 'stats', json(stats)) FROM search_shards WHERE portal_id = ? AND source = ?) AS own
+     FROM search_live l WHERE l.portal_id = ?`,
+  ).bind(portalId, api, portalId, portalId, source, portalId, source, portalId).first<{ stats: string | null; wanted: number; have: number; own: string | null }>();
+  if (!row?.stats || row.wanted !== row.have) return undefined;
+  return { stats: JSON.parse(row.stats) as ShardStats, rows: row.own ? [JSON.parse(row.own) as ShardRow] : [] };
 }
 
 /** Whether a shard has documents without a vector (false when it cannot be read: it is then left as it is). */

@@ -23,6 +23,7 @@ import { storedLintReport } from "../publish/lint-step";
 import { lintReportUrl } from "../publish/publish-definition";
 import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "../store/changelog";
 import { getDb } from "../store/db";
+import { catalogFor } from "../store/portal-catalog";
 import { definitionMediaType, getDefinition, openDefinition, putDefinition } from "../store/definitions";
 import { sha256Hex } from "../store/tokens";
 import { BodyRefused, receiveBody, type ReceivedBody } from "../store/definition-upload";
@@ -296,7 +297,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const api = await findApi(db, portal.id, c.req.param("api"));
     if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const { from, to, result } = await versionChanges(c.env, db, api, changesLabel(c.req.url, "from"), changesLabel(c.req.url, "to"));
-    const draft = await embeddedChangelogWriter.write(await writerInput(db, portal, api, publicOrigin(c.env, portal), from, to, result));
+    const draft = await embeddedChangelogWriter.write(await writerInput(catalogFor(c.env, portal.id), portal, api, publicOrigin(c.env, portal), from, to, result));
     const problems = checkDraft(draft, result);
     if (problems.length) throw new ApiError(500, "invalid-draft", "the draft cites changes the diff does not contain", problems);
     return c.json({ api: api.slug, from: from.label, to: to.label, status: "draft", draft });

@@ -132,7 +132,7 @@ async function page(c: Context<AppEnv>, kind: "guide" | "step", slug: string, lo
   const abs = (l: string) => `${x.origin}${x.basePath}${x.site.path(kind, slug, l)}`;
   const nb = x.site.neighbours(kind, slug, loc);
   const first = x.site.first(loc);
-  const linked = await liveOperationsByKey(c.env.DB, x.data.portal.id, found.page.operations);
+  const linked = await liveOperationsByKey(c.env, x.data.portal.id, found.page.operations);
   const apis = new Map(readableApis(x.state, x.reader, x.data.apis).map((a) => [a.slug, a]));
   const operations = linked.flatMap((o) => {
     const api = apis.get(o.api);

@@ -56,7 +56,7 @@ interface Readable {
 async function readable(c: Context<AppEnv>, api: string, version: string): Promise<Readable> {
   const slug = c.req.param("portal")!;
   // One D1 round trip, as /send (store/playground.ts); no operation asked.
-  const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, slug, api, version.normalize("NFC"), null);
+  const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, c.env, slug, api, version.normalize("NFC"), null);
   if (!call) throw new ApiError(404, "not-found", `no portal "${slug}"`);
   const { portal, settings } = call;
   const state = await readerStateWith(c, portal, call.access);

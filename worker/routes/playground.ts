@@ -235,7 +235,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const parsed = Date.now();
     // One D1 round trip: portal, access inputs, API, version, operation (store/playground.ts). The reference's own
     // answer is held back until the reader is known to be allowed, so a gated API's versions stay secret.
-    const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, slug, input.api, input.version, input.operationId);
+    const call = await loadPlaygroundCall(getDb(c.env.DB), c.env.DB, c.env, slug, input.api, input.version, input.operationId);
     const loaded = Date.now();
     if (!call) throw new ApiError(404, "not-found", `no portal "${slug}"`);
     const { portal, settings } = call;

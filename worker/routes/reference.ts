@@ -24,6 +24,7 @@ import {
   sliceLocationOf,
 } from "../store/apis";
 import { getDb } from "../store/db";
+import { catalogFor } from "../store/portal-catalog";
 import { liveVariableDefaults, loadContentSite } from "../store/content-site";
 import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { buildChrome, errorChrome, loadChrome } from "./shell-chrome";
@@ -70,7 +71,7 @@ async function readable(c: Context<AppEnv>, label?: string, operationSlug?: stri
   const state = await readerState(c, portal);
   requireSignInFor(c, state, portal, `/reference/${apiSlug}/`);
   if (!mayRead(state, apiSlug)) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
-  const ctx = seePortal(c, await loadReaderContext(db, portal.slug, apiSlug, label, operationSlug));
+  const ctx = seePortal(c, await loadReaderContext(db, c.env, portal.slug, apiSlug, label, operationSlug));
   return { ...ctx, apis: ctx.apis.filter((a) => mayRead(state, a.slug)), state };
 }
 
@@ -125,8 +126,7 @@ function versionPath(ctx: ReaderContext): string {
 }
 
 async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }): Promise<Response> {
-  const db = getDb(c.env.DB);
-  const [header, rows] = await Promise.all([getHeader(c.env.MODELS, ctx.version.modelKey), listOperations(db, ctx.version.id)]);
+  const [header, rows] = await Promise.all([getHeader(c.env.MODELS, ctx.version.modelKey), listOperations(catalogFor(c.env, ctx.portal.id), ctx.version.id)]);
   if (!header) throw new ApiError(404, "not-found", "this version's model is not available");
   const props = { ...(await pageProps(c, ctx, versionPath(ctx))), header, operations: rows.map(operationSummaryOf) };
   if (ctx.api.layout === "single-page") {
@@ -172,7 +172,8 @@ export const referenceRoutes = new Hono<AppEnv>()
     const ctx = await readable(c);
     const db = getDb(c.env.DB);
     const { from, to, result } = await versionChanges(c.env, db, ctx.api, changesLabel(c.req.url, "from"), changesLabel(c.req.url, "to"));
-    const [toRows, fromRows] = await Promise.all([listOperations(db, to.id), listOperations(db, from.id)]);
+    const catalog = catalogFor(c.env, ctx.portal.id);
+    const [toRows, fromRows] = await Promise.all([listOperations(catalog, to.id), listOperations(catalog, from.id)]);
     const slugs = (rows: OperationRow[]) => new Map(rows.filter((r) => r.kind !== "callback").map((r) => [`${r.method.toUpperCase()} ${r.path}`, r.slug]));
     const toSlugs = slugs(toRows);
     const fromSlugs = slugs(fromRows);
@@ -205,7 +206,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     if (!row) {
       // A renamed operationId (same method + path) answers 301 to its new slug; an operation absent from this
       // version sends the reader to its tag on the version index; else there is nothing to show.
-      const moved = await findMovedOperation(db, ctx.api.id, ctx.version.id, slug);
+      const moved = await findMovedOperation(db, catalogFor(c.env, ctx.portal.id), ctx.api.id, ctx.version.id, slug);
       if (moved && "slug" in moved) return c.redirect(versionPath(ctx) + encodeURIComponent(moved.slug), 301);
       if (moved) return c.redirect(`${versionPath(ctx)}#${tagAnchor(moved.tag)}`, 302);
       throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
@@ -213,7 +214,7 @@ export const referenceRoutes = new Hono<AppEnv>()
     const [header, slice, siblings, guides, approved, tag] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
-      listOperationsOfTag(db, ctx.version.id, row.tag),
+      listOperationsOfTag(catalogFor(c.env, ctx.portal.id), ctx.version.id, row.tag),
       ctx.live ? guidesLinkingTo(c, ctx.portal, ctx.api.slug, slug) : [],
       approvedEntries(db, ctx.portal.id),
       fragmentTag(ctx.version.modelKey),

@@ -10,8 +10,9 @@ import { canRead } from "../access/reader";
 import { readerState } from "../access/resolve";
 import type { AppEnv } from "../env";
 import { publicOrigin } from "../http/public-origin";
-import { findVersionById, listApis, listOperations } from "../store/apis";
+import { findVersionById, listApis } from "../store/apis";
 import { getDb } from "../store/db";
+import { catalogFor } from "../store/portal-catalog";
 import { loadPortal } from "../store/reader";
 import { contentSitemapUrls } from "./content-links";
 
@@ -29,18 +30,24 @@ export const sitemapRoutes = new Hono<AppEnv>().get("/p/:portal/sitemap.xml", as
   const urls: { loc: string; lastmod?: string }[] = [{ loc: `${origin}${portalBasePath(portal)}/` }, ...(await contentSitemapUrls(c, portal.slug, origin))];
   const state = await readerState(c, portal);
   const reader = state.reader("en");
+  const listed: { api: string; base: string; lastmod: string; perOperation: boolean; versionId: number }[] = [];
   for (const api of await listApis(db, portal.id)) {
     if (!api.liveVersionId || !canRead(reader, apiLabels(state.access.policy, api.slug, state.access.navigation))) continue;
     const live = await findVersionById(db, api.liveVersionId);
     if (!live) continue;
     const base = `${origin}${portalBasePath(portal)}/reference/${api.slug}/${encodeURIComponent(live.label)}/`;
-    const lastmod = live.createdAt.slice(0, 10);
-    urls.push({ loc: base, lastmod });
-    if (api.layout === "page-per-operation") {
-      for (const op of await listOperations(db, live.id)) {
-        if (urls.length >= MAX_URLS) break;
-        urls.push({ loc: base + encodeURIComponent(op.slug), lastmod });
-      }
+    listed.push({ api: api.slug, base, lastmod: live.createdAt.slice(0, 10), perOperation: api.layout === "page-per-operation", versionId: live.id });
+  }
+  // Every listed API's operations in one call to the portal's catalog (sorted by API slug, as `listed` is).
+  const perOperation = listed.filter((l) => l.perOperation);
+  const ops = perOperation.length ? await catalogFor(c.env, portal.id).stub.liveOperations(portal.id, perOperation.map((l) => [l.api, l.versionId])) : [];
+  const slugsOf = new Map<string, string[]>();
+  for (const op of ops) (slugsOf.get(op.api) ?? slugsOf.set(op.api, []).get(op.api)!).push(op.slug);
+  for (const l of listed) {
+    urls.push({ loc: l.base, lastmod: l.lastmod });
+    for (const slug of slugsOf.get(l.api) ?? []) {
+      if (urls.length >= MAX_URLS) break;
+      urls.push({ loc: l.base + encodeURIComponent(slug), lastmod: l.lastmod });
     }
   }
   const body =

@@ -1,16 +1,20 @@
-/** @module API references, versions and operations in D1: the reads readers need and the writes publishing does. */
+/**
+ * @module API references and versions in D1, operations in the portal's catalog (store/portal-catalog.ts, issue 37):
+ * the reads readers need and the writes publishing does.
+ */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { apis, operations, versions } from "../../schema";
+import { apis, versions } from "../../schema";
 import type { OperationSummary } from "../openapi/model/types";
 import type { Db } from "./db";
 import type { SliceLocation } from "./models";
+import { putOperations, type Catalog, type CatalogOperation } from "./portal-catalog";
 import { searchPointerQueries, type SearchPointerRow } from "./search";
-import { jsonBatches } from "../lib/json-batches";
 
 /** Rows as drizzle reads them from the tables in schema/apis.ts. */
 export type ApiRow = typeof apis.$inferSelect;
 export type VersionRow = typeof versions.$inferSelect;
-export type OperationRow = typeof operations.$inferSelect;
+/** An operation row of a version, from the portal's catalog. */
+export type OperationRow = CatalogOperation;
 
 /** A portal's APIs by slug: the query, for batching. */
 export function apisQuery(db: Db, portalId: number) {
@@ -47,19 +51,14 @@ export function publishedVersionsQuery(db: Db, apiId: number) {
     .orderBy(desc(versions.id));
 }
 
-/** A version's operations in document order. */
-export async function listOperations(db: Db, versionId: number): Promise<OperationRow[]> {
-  return db.select().from(operations).where(eq(operations.versionId, versionId)).orderBy(asc(operations.position)).all();
+/** A version's operations in document order (one call to the portal's catalog). */
+export async function listOperations(catalog: Catalog, versionId: number): Promise<OperationRow[]> {
+  return catalog.stub.operations(catalog.portalId, versionId);
 }
 
 /** A version's operations whose first tag is `tag` ("" for untagged), in document order. */
-export async function listOperationsOfTag(db: Db, versionId: number, tag: string): Promise<OperationRow[]> {
-  return db
-    .select()
-    .from(operations)
-    .where(and(eq(operations.versionId, versionId), eq(operations.tag, tag)))
-    .orderBy(asc(operations.position))
-    .all();
+export async function listOperationsOfTag(catalog: Catalog, versionId: number, tag: string): Promise<OperationRow[]> {
+  return catalog.stub.operationsOfTag(catalog.portalId, versionId, tag);
 }
 
 /** Where an operation row's slice is in KV. */
@@ -97,45 +96,36 @@ export async function insertPendingVersion(db: Db, row: Omit<typeof versions.$in
 }
 
 /**
- * Writes the version's operation rows, marks it published and flips the API's live pointer, in one D1 batch
- * (a single transaction): readers see the old version whole or the new one whole. With `search`, the portal's
- * live search index flips in the same batch.
+ * Stores the version's operation rows in the portal's catalog, then marks it published and flips the API's live
+ * pointer in one D1 batch (a single transaction): readers see the old version whole or the new one whole, since they
+ * find a version's id in D1 before reading its rows. With `search`, the portal's live search shards flip in the same
+ * batch. A failed batch leaves rows of an unpublished version, which {@link failVersion} drops.
  */
 export async function commitVersion(
   db: Db,
+  catalog: Catalog,
   apiId: number,
   versionId: number,
   ops: OperationSummary[],
   locations: Map<string, SliceLocation>,
   search?: SearchPointerRow,
 ): Promise<void> {
-  // Operation rows travel as JSON parameters expanded by json_each (columns in table order, id null): one statement
-  // per ~1 MB of rows, where D1's 100 bound parameters per statement would need one per 7 rows. D1 caps a string
-  // parameter at 2 MB, and Microsoft Graph's 11,422 rows are 3.3 MB, so they are split (all in the one batch).
-  const rows = ops.map((op, position) => {
+  const rows = ops.map((op) => {
     const at = locations.get(op.slug)!;
-    return [position, op.slug, op.kind, op.method, op.path, op.operationId ?? null, op.summary ?? null, op.tags[0] ?? "", op.deprecated ? 1 : 0, at.chunk, at.offset, at.length];
+    return { slug: op.slug, kind: op.kind, method: op.method, path: op.path, operationId: op.operationId ?? null, summary: op.summary ?? null, tag: op.tags[0] ?? "", deprecated: op.deprecated, chunk: at.chunk, sliceOffset: at.offset, sliceLength: at.length };
   });
-  const column = (i: number) => sql.raw(`json_extract(value, '$[${i}]')`);
-  const inserts = jsonBatches(rows, ROWS_PARAMETER_BYTES).map((json) =>
-    db.insert(operations).select(
-      sql`select null, ${versionId}, ${column(0)}, ${column(1)}, ${column(2)}, ${column(3)}, ${column(4)}, ${column(5)}, ${column(6)}, ${column(7)}, ${column(8)}, ${column(9)}, ${column(10)}, ${column(11)} from json_each(${json})`,
-    ),
-  );
+  await putOperations(catalog, versionId, rows);
   await db.batch([
-    ...(inserts as [(typeof inserts)[number], ...typeof inserts]),
     db.update(versions).set({ status: "published" }).where(eq(versions.id, versionId)),
     db.update(apis).set({ liveVersionId: versionId }).where(eq(apis.id, apiId)),
     ...(search ? searchPointerQueries(db, search) : []),
   ]);
 }
 
-/** UTF-8 bytes one JSON parameter of operation rows may hold: half of D1's 2 MB cap on a string. */
-export const ROWS_PARAMETER_BYTES = 1_000_000;
-
-/** Marks a pending version failed (kept for the record; never served). */
-export async function failVersion(db: Db, versionId: number): Promise<void> {
+/** Marks a pending version failed (kept for the record; never served) and drops its catalog rows, if any (best effort). */
+export async function failVersion(db: Db, versionId: number, catalog?: Catalog): Promise<void> {
   await db.update(versions).set({ status: "failed" }).where(eq(versions.id, versionId));
+  if (catalog) await catalog.stub.dropVersion(catalog.portalId, versionId).catch((error: unknown) => console.error("failVersion: catalog rows not dropped", versionId, error));
 }
 
 /** A published version of an API by label (its newest publication), or undefined. */
@@ -171,38 +161,11 @@ export async function setLayout(db: Db, apiId: number, layout: string): Promise<
  */
 export async function findMovedOperation(
   db: Db,
+  catalog: Catalog,
   apiId: number,
   versionId: number,
   slug: string,
 ): Promise<{ slug: string } | { tag: string } | undefined> {
-  const elsewhere = await db
-    .select({ method: operations.method, path: operations.path, tag: operations.tag, kind: operations.kind })
-    .from(operations)
-    .innerJoin(versions, eq(versions.id, operations.versionId))
-    .where(and(eq(operations.slug, slug), eq(versions.apiId, apiId), eq(versions.status, "published")))
-    .orderBy(desc(versions.id))
-    .get();
-  if (!elsewhere) return undefined;
-  const same = await db
-    .select({ slug: operations.slug })
-    .from(operations)
-    .where(
-      and(
-        eq(operations.versionId, versionId),
-        eq(operations.method, elsewhere.method),
-        eq(operations.path, elsewhere.path),
-        eq(operations.kind, elsewhere.kind),
-      ),
-    )
-    .get();
-  if (same) return { slug: same.slug };
-  if (elsewhere.tag) {
-    const tagged = await db
-      .select({ slug: operations.slug })
-      .from(operations)
-      .where(and(eq(operations.versionId, versionId), eq(operations.tag, elsewhere.tag)))
-      .get();
-    if (tagged) return { tag: elsewhere.tag };
-  }
-  return undefined;
+  const published = await db.select({ id: versions.id }).from(versions).where(and(eq(versions.apiId, apiId), eq(versions.status, "published"))).all();
+  return (await catalog.stub.moved(catalog.portalId, published.map((v) => v.id), versionId, slug)) ?? undefined;
 }

@@ -10,6 +10,7 @@ import { upgradeStoredConfig } from "../content/brand";
 import type { CompiledRelease } from "../content/compile";
 import { sha256 } from "../content/hash";
 import { searchPointerStatements, type SearchPointerRow } from "./search";
+import { liveOperationsOf, type CatalogEnv } from "./portal-catalog";
 import type { ChangeType, ContentChecks, ContentConfig, GlossaryTerm, PageKind, PageMeta, StoredPage } from "../content/types";
 
 const CHUNK_PREFIX = "content/c/";
@@ -238,11 +239,9 @@ export async function commitRelease(
   return id;
 }
 
-/** Live operations of every API of the portal, for `op:` links and the undocumented-operations check. */
-export async function liveOperationIndex(db: D1Database, portalId: number): Promise<Map<string, { slug: string; method: string; path: string; operationId: string | null }[]>> {
-  const { results } = await db.prepare(
-    "SELECT a.slug AS api, o.slug, o.method, o.path, o.operation_id AS operationId FROM apis a JOIN operations o ON o.version_id = a.live_version_id WHERE a.portal_id = ? AND o.kind = 'operation' ORDER BY a.slug, o.position",
-  ).bind(portalId).all<{ api: string; slug: string; method: string; path: string; operationId: string | null }>();
+/** Live operations of every API of the portal, for `op:` links and the undocumented-operations check (from the portal's catalog). */
+export async function liveOperationIndex(env: CatalogEnv & { DB: D1Database }, portalId: number): Promise<Map<string, { slug: string; method: string; path: string; operationId: string | null }[]>> {
+  const results = await liveOperationsOf(env, portalId, { kind: "operation" });
   const index = new Map<string, { slug: string; method: string; path: string; operationId: string | null }[]>();
   for (const r of results) {
     if (!index.has(r.api)) index.set(r.api, []);

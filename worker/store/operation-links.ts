@@ -1,4 +1,5 @@
-/** @module The live operations a guide links to, as its "In the API reference" list shows them (one D1 query). */
+/** @module The live operations a guide links to, as its "In the API reference" list shows them (one D1 query, one catalog call). */
+import { liveOperationsOf, type CatalogEnv } from "./portal-catalog";
 
 /** One operation a page links to, in the API's live version. */
 export interface LinkedOperation {
@@ -16,14 +17,11 @@ export const MAX_LINKED_OPERATIONS = 20;
  * Live operations of portal `portalId` named by `keys` (`api slug#operation slug`, as pages record them), in the
  * order of `keys`; keys whose API or operation is not live are left out.
  */
-export async function liveOperationsByKey(db: D1Database, portalId: number, keys: string[]): Promise<LinkedOperation[]> {
+export async function liveOperationsByKey(env: CatalogEnv & { DB: D1Database }, portalId: number, keys: string[]): Promise<LinkedOperation[]> {
   const wanted = [...new Set(keys)].slice(0, MAX_LINKED_OPERATIONS);
   if (wanted.length === 0) return [];
   const slugs = [...new Set(wanted.map((k) => k.slice(k.indexOf("#") + 1)))];
-  const { results } = await db.prepare(
-    `SELECT a.slug AS api, o.slug, o.method, o.path, o.summary FROM apis a JOIN operations o ON o.version_id = a.live_version_id
-     WHERE a.portal_id = ? AND o.slug IN (${slugs.map(() => "?").join(", ")})`,
-  ).bind(portalId, ...slugs).all<LinkedOperation>();
-  const byKey = new Map(results.map((r) => [`${r.api}#${r.slug}`, r]));
+  const results = await liveOperationsOf(env, portalId, { slugs });
+  const byKey = new Map(results.map((r) => [`${r.api}#${r.slug}`, { api: r.api, slug: r.slug, method: r.method, path: r.path, summary: r.summary }]));
   return wanted.flatMap((k) => byKey.get(k) ?? []);
 }

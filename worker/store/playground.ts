@@ -1,14 +1,15 @@
 /**
- * @module D1 side of the playground proxy: everything a call needs before it goes out, in one D1 round trip
- * ({@link loadPlaygroundCall}), with the live release's portico.yaml parts cached per isolate by release id (a
+ * @module D1 side of the playground proxy: everything a call needs before it goes out, in one D1 round trip and one
+ * call to the portal's catalog for the operation ({@link loadPlaygroundCall}), with the live release's portico.yaml parts cached per isolate by release id (a
  * published release never changes); the portal's `playground` settings alone, for the OAuth routes; and the
  * rate limits on the Workers Rate Limiting bindings ({@link spendPlaygroundCall}).
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { PLAYGROUND_WINDOW_MS } from "../access/rate-limit";
-import { apis, contentLive, operations, portalAccess, portals, versions } from "../../schema";
+import { apis, contentLive, portalAccess, portals, versions } from "../../schema";
 import type { OAuthSchemeSettings } from "../content/types";
 import type { Db } from "./db";
+import { catalogFor, type CatalogEnv } from "./portal-catalog";
 import type { PortalRow } from "./portals";
 import { accessFromRow, type PortalAccess } from "./readers";
 
@@ -102,13 +103,15 @@ export interface PlaygroundCall {
 /**
  * Portal, the reader's access inputs (the API-set access row and the live release pointer), the API, the newest
  * published version of `label` and the operation named `operationId` (by `operationId`, or for an operation without one by its page slug;
- * the first in document order; `null`: none asked), in ONE D1 statement. The live release's portico.yaml parts come from the per-isolate cache, so a
+ * the first in document order; `null`: none asked), in ONE D1 statement, then the operation's row from the portal's
+ * catalog (store/portal-catalog.ts). The live release's portico.yaml parts come from the per-isolate cache, so a
  * second round trip happens only the first time an isolate meets a release.
  * @returns undefined when no portal has that slug.
  */
 export async function loadPlaygroundCall(
   db: Db,
   d1: D1Database,
+  catalogs: CatalogEnv,
   portalSlug: string,
   apiSlug: string,
   label: string,
@@ -122,28 +125,27 @@ export async function loadPlaygroundCall(
       releaseId: contentLive.releaseId,
       apiId: apis.id,
       versionId: versions.id, versionLabel: versions.label, modelKey: versions.modelKey,
-      method: operations.method, chunk: operations.chunk, offset: operations.sliceOffset, length: operations.sliceLength,
     })
     .from(portals)
     .leftJoin(portalAccess, eq(portalAccess.portalId, portals.id))
     .leftJoin(contentLive, eq(contentLive.portalId, portals.id))
     .leftJoin(apis, and(eq(apis.portalId, portals.id), eq(apis.slug, apiSlug), isNotNull(apis.liveVersionId)))
     .leftJoin(versions, sql`${versions.id} = (select max(id) from versions where api_id = ${apis.id} and label = ${label} and status = 'published')`)
-    .leftJoin(
-      operations,
-      sql`${operations.id} = (select id from operations where version_id = ${versions.id} and (operation_id = ${operationId} or (operation_id is null and slug = ${operationId})) order by position limit 1)`,
-    )
     .where(eq(portals.slug, portalSlug))
     .get();
   if (!row) return undefined;
-  const parts = await releaseParts(d1, row.releaseId);
+  // The operation from the portal's catalog (issue 37), beside the release's parts (cached per isolate: mostly no I/O).
+  const [parts, op] = await Promise.all([
+    releaseParts(d1, row.releaseId),
+    operationId !== null && row.versionId !== null ? catalogFor(catalogs, row.portal.id).stub.operationById(row.portal.id, row.versionId, operationId) : null,
+  ]);
   return {
     portal: row.portal,
     access: accessFromRow({ sessionVersion: row.portal.sessionVersion, settings: row.settings, passwordHash: row.passwordHash, jwtSecret: row.jwtSecret, yamlAccess: parts.yamlAccess, yamlAudiences: parts.yamlAudiences, navigation: parts.navigation }),
     settings: parts.settings,
     ...(row.apiId !== null ? { api: { id: row.apiId } } : {}),
     ...(row.versionId !== null && row.versionLabel !== null && row.modelKey !== null ? { version: { id: row.versionId, label: row.versionLabel, modelKey: row.modelKey } } : {}),
-    ...(row.method !== null && row.chunk !== null && row.offset !== null && row.length !== null ? { operation: { method: row.method, chunk: row.chunk, offset: row.offset, length: row.length } } : {}),
+    ...(op ? { operation: { method: op.method, chunk: op.chunk, offset: op.sliceOffset, length: op.sliceLength } } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 /** @module What a reader page needs from D1, fetched together: portal, APIs, the API's versions, the version. */
 import { ApiError } from "../http/errors";
 import { and, eq, sql } from "drizzle-orm";
-import { apis, operations, portals, versions } from "../../schema";
+import { apis, portals, versions } from "../../schema";
 import { apisQuery, publishedVersionsQuery, type ApiRow, type OperationRow, type VersionRow } from "./apis";
 import type { Db } from "./db";
+import { catalogFor, type CatalogEnv } from "./portal-catalog";
 import { findPortalBySlug, type PortalRow } from "./portals";
 
 /** The D1 facts behind one reference page. */
@@ -26,11 +27,13 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
 
 /**
  * Resolves portal → API → version (`label` undefined = the live version) and, given `operationSlug`, the
- * operation row, in two D1 round trips: portal and API joined, then one batch for the rest.
+ * operation row, in two D1 round trips (portal and API joined, then one batch for the rest) and one call to the
+ * portal's catalog for the operation: beside the batch for the live version, after it for a labelled one.
  * @throws ApiError 404 for an unknown portal, API or version, or an API with nothing published.
  */
 export async function loadReaderContext(
   db: Db,
+  env: CatalogEnv,
   portalSlug: string,
   apiSlug: string,
   label?: string,
@@ -49,18 +52,19 @@ export async function loadReaderContext(
     label === undefined
       ? sql`${api.liveVersionId}`
       : sql`(select max(id) from versions where api_id = ${api.id} and label = ${label} and status = 'published')`;
-  const [apiRows, versionRows, versionRow, operationRows] = await db.batch([
+  const catalog = catalogFor(env, portal.id);
+  const operationOf = (id: number) => (operationSlug === undefined ? Promise.resolve(null) : catalog.stub.operation(portal.id, id, operationSlug));
+  const live = label === undefined ? operationOf(api.liveVersionId) : undefined;
+  // Not left unhandled while the batch runs (it is awaited below).
+  live?.catch(() => undefined);
+  const [apiRows, versionRows, versionRow] = await db.batch([
     apisQuery(db, portal.id),
     publishedVersionsQuery(db, api.id),
     db.select().from(versions).where(sql`${versions.id} = ${versionId}`),
-    db
-      .select()
-      .from(operations)
-      .where(and(sql`${operations.versionId} = ${versionId}`, eq(operations.slug, operationSlug ?? "")))
-      .limit(operationSlug === undefined ? 0 : 1),
   ]);
   const version = versionRow[0];
   if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${apiSlug}"`);
+  const operation = await (live ?? operationOf(version.id));
   return {
     portal,
     apis: apiRows.filter((a) => a.liveVersionId !== null),
@@ -68,6 +72,6 @@ export async function loadReaderContext(
     versions: versionRows,
     version,
     live: version.id === api.liveVersionId,
-    operation: operationRows[0],
+    ...(operation ? { operation } : {}),
   };
 }

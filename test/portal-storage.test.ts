@@ -1,0 +1,197 @@
+/**
+ * Per-portal storage (issue 37), through real publishes (miniflare D1, KV, R2 and Durable Objects): a publish into a
+ * portal of 50 APIs writes only what belongs to the new API (its model's KV values, its one search shard, its raw
+ * body in R2, its own catalog rows, its own shard row), leaving every other API's values, objects, rows and shard
+ * as they were; two portals keep their operations in two catalogs that share nothing; rows of a portal published
+ * before the catalog are moved there from D1 on first use.
+ */
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createPortal, ORIGIN, upload } from "./harness/client";
+import { CATALOG_PUT_ROWS, catalogFor, putOperations, type PortalCatalog } from "../worker/store/portal-catalog";
+
+const definition = (word: string, ops = 3) =>
+  `openapi: 3.0.3\ninfo: { title: ${word}, version: "1" }\npaths:\n` +
+  Array.from({ length: ops }, (_, i) => `  /${word}/r${i}:\n    get:\n      operationId: get${word}${i}\n      summary: Fetch ${word} record ${i}\n      tags: [${word}]\n      responses: { '200': { description: ok } }\n`).join("");
+
+/** Every KV key with its metadata (JSON), listed through the binding. */
+async function kvState(): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  let cursor: string | undefined;
+  do {
+    const page = await env.MODELS.list({ cursor });
+    for (const k of page.keys) keys.set(k.name, JSON.stringify(k.metadata ?? null));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return keys;
+}
+
+/** Every R2 object with its etag and upload instant: a rewrite changes both. */
+async function r2State(): Promise<Map<string, string>> {
+  const objects = new Map<string, string>();
+  let cursor: string | undefined;
+  do {
+    const page = await env.DEFINITIONS.list({ cursor });
+    for (const o of page.objects) objects.set(o.key, `${o.etag} ${o.uploaded.toISOString()}`);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return objects;
+}
+
+async function portalId(slug: string): Promise<number> {
+  return (await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind(slug).first<{ id: number }>())!.id;
+}
+
+/** D1 rows that describe the portal's APIs and shards, as text, by key. */
+async function d1State(id: number): Promise<Map<string, string>> {
+  const rows = new Map<string, string>();
+  const apis = await env.DB.prepare("SELECT * FROM apis WHERE portal_id = ?").bind(id).all();
+  for (const r of apis.results) rows.set(`api:${r.slug}`, JSON.stringify(r));
+  const versions = await env.DB.prepare("SELECT v.* FROM versions v JOIN apis a ON a.id = v.api_id WHERE a.portal_id = ?").bind(id).all();
+  for (const r of versions.results) rows.set(`version:${r.id}`, JSON.stringify(r));
+  const shards = await env.DB.prepare("SELECT * FROM search_shards WHERE portal_id = ?").bind(id).all();
+  for (const r of shards.results) rows.set(`shard:${r.source}`, JSON.stringify(r));
+  return rows;
+}
+
+function added<T>(before: Map<string, T>, after: Map<string, T>): string[] {
+  return [...after.keys()].filter((k) => !before.has(k));
+}
+
+function unchanged<T>(before: Map<string, T>, after: Map<string, T>): void {
+  for (const [k, v] of before) expect(after.get(k), k).toEqual(v);
+}
+
+describe("per-portal storage", () => {
+  it("a portal with 50 APIs: publishing the 51st writes only its own model, shard, body, catalog rows and shard row", async () => {
+    const token = await createPortal("storage-fifty");
+    for (let i = 0; i < 50; i++) expect((await upload(token, definition(`w${i}x`), { api: `a${String(i).padStart(2, "0")}` })).status).toBe(201);
+    const id = await portalId("storage-fifty");
+    const catalog = catalogFor(env, id);
+    const [kv, r2, d1, rows] = [await kvState(), await r2State(), await d1State(id), await catalog.stub.counts(id)];
+    expect(Object.keys(rows)).toHaveLength(50);
+
+    const res = await upload(token, definition("omega", 4), { api: "a50" });
+    expect(res.status).toBe(201);
+    const version = (res.json as { publication: number }).publication;
+    const [kv2, r22, d12, rows2] = [await kvState(), await r2State(), await d1State(id), await catalog.stub.counts(id)];
+
+    // KV: the new model's values and one search shard, nothing else added; every earlier key and its metadata kept.
+    const modelKey = (await env.DB.prepare("SELECT model_key AS k FROM versions WHERE id = ?").bind(version).first<{ k: string }>())!.k;
+    const newKv = added(kv, kv2);
+    const shardRow = (await env.DB.prepare("SELECT shard_key AS k FROM search_shards WHERE portal_id = ? AND source = 'api:a50'").bind(id).first<{ k: string }>())!.k;
+    expect(newKv.filter((k) => !k.startsWith(modelKey + "/"))).toEqual([shardRow]);
+    expect(newKv.filter((k) => k.startsWith(modelKey + "/")).length).toBeGreaterThan(0);
+    unchanged(kv, kv2);
+    // R2: the new body alone, no earlier object rewritten.
+    expect(added(r2, r22)).toEqual([`definitions/${(res.json as { sha256: string }).sha256}`]);
+    unchanged(r2, r22);
+    // Catalog: the new version's 4 rows; every other version's rows as they were.
+    expect(rows2).toEqual({ ...rows, [version]: 4 });
+    // D1: the new API, version and shard rows; the other APIs', versions' and shards' rows untouched.
+    expect(added(d1, d12).sort()).toEqual(["api:a50", "shard:api:a50", `version:${version}`]);
+    unchanged(d1, d12);
+    // The shared database holds none of the portal's operations.
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM operations").first<{ n: number }>())!.n).toBe(0);
+    // And the new API reads like the others.
+    expect((await SELF.fetch(`${ORIGIN}/p/storage-fifty/reference/a50/1/getomega3`)).status).toBe(200);
+    expect((await SELF.fetch(`${ORIGIN}/p/storage-fifty/reference/a00/1/getw0x0`)).status).toBe(200);
+  });
+
+  it("re-labelling one API adds that API's rows and shard only; the other APIs' catalog rows and shards are untouched", async () => {
+    const token = await createPortal("storage-relabel");
+    for (const w of ["red", "green", "blue"]) expect((await upload(token, definition(w), { api: w })).status).toBe(201);
+    const id = await portalId("storage-relabel");
+    const catalog = catalogFor(env, id);
+    const [kv, d1, rows] = [await kvState(), await d1State(id), await catalog.stub.counts(id)];
+    const res = await upload(token, definition("green", 5), { api: "green", version: "2" });
+    expect(res.status).toBe(201);
+    const version = (res.json as { publication: number }).publication;
+    const [kv2, d12, rows2] = [await kvState(), await d1State(id), await catalog.stub.counts(id)];
+    // Earlier publications keep their rows (history); the new label adds its own.
+    expect(rows2).toEqual({ ...rows, [version]: 5 });
+    unchanged(kv, kv2);
+    for (const k of ["api:red", "api:blue", "shard:api:red", "shard:api:blue"]) expect(d12.get(k), k).toBe(d1.get(k));
+    expect(d12.get("shard:api:green")).not.toBe(d1.get("shard:api:green"));
+    // The old label still serves from its own rows, the new one from its own.
+    expect((await SELF.fetch(`${ORIGIN}/p/storage-relabel/reference/green/1/getgreen0`)).status).toBe(200);
+    expect((await SELF.fetch(`${ORIGIN}/p/storage-relabel/reference/green/2/getgreen4`)).status).toBe(200);
+    // An operation only the new label has sends a reader of the old one to its tag (found through the catalog).
+    const moved = await SELF.fetch(`${ORIGIN}/p/storage-relabel/reference/green/1/getgreen4`, { redirect: "manual" });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe("/p/storage-relabel/reference/green/1/#tag-green");
+  });
+
+  it("two portals share no per-portal table or database: each portal's operations are in its own catalog object", async () => {
+    const [tokenA, tokenB] = [await createPortal("storage-a"), await createPortal("storage-b")];
+    // The same bytes into both: content-addressed KV and R2 values are shared, rows are not.
+    expect((await upload(tokenA, definition("same"), { api: "same" })).status).toBe(201);
+    expect((await upload(tokenB, definition("same"), { api: "same" })).status).toBe(201);
+    expect((await upload(tokenB, definition("only", 2), { api: "only" })).status).toBe(201);
+    const [a, b] = [await portalId("storage-a"), await portalId("storage-b")];
+    const [catA, catB] = [catalogFor(env, a), catalogFor(env, b)];
+    expect(catA.stub.id.toString()).not.toBe(catB.stub.id.toString());
+    const versionsOf = async (id: number) =>
+      (await env.DB.prepare("SELECT v.id FROM versions v JOIN apis a ON a.id = v.api_id WHERE a.portal_id = ? AND v.status = 'published'").bind(id).all<{ id: number }>()).results.map((r) => String(r.id)).sort();
+    // Each catalog holds its own portal's versions and no other's.
+    expect(Object.keys(await catA.stub.counts(a)).sort()).toEqual(await versionsOf(a));
+    expect(Object.keys(await catB.stub.counts(b)).sort()).toEqual(await versionsOf(b));
+    // A catalog answers for its own portal only.
+    const refused = await runInDurableObject(catA.stub, (instance: PortalCatalog) => instance.counts(b).then(() => "answered", (e: Error) => e.message));
+    expect(refused).toMatch(/catalog of portal/);
+    // Nothing per portal in the shared database's operations table, and each catalog's tables are its own.
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM operations").first<{ n: number }>())!.n).toBe(0);
+    const tables = (cat: typeof catA) => runInDurableObject(cat.stub, (_: PortalCatalog, state) => state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM operations").one().n);
+    expect(await tables(catA)).toBe(3);
+    expect(await tables(catB)).toBe(5);
+  });
+
+  it("a version's rows go in pieces of CATALOG_PUT_ROWS, in document order; a retried publish replaces them", async () => {
+    await createPortal("storage-pieces");
+    const id = await portalId("storage-pieces");
+    const catalog = catalogFor(env, id);
+    const row = (i: number) => ({ slug: `op-${i}`, kind: "operation", method: "get", path: `/things/${i}`, operationId: `op${i}`, summary: `Get thing ${i} — ünïcödé`, tag: i % 2 ? "odd" : "", deprecated: i % 7 === 0, chunk: i >> 6, sliceOffset: i * 100, sliceLength: 100 });
+    const rows = Array.from({ length: CATALOG_PUT_ROWS * 2 + 17 }, (_, i) => row(i));
+    await putOperations(catalog, 9001, rows);
+    const stored = await catalog.stub.operations(id, 9001);
+    expect(stored.map(({ id: _id, versionId: _v, position: _p, ...r }) => r)).toEqual(rows);
+    expect(stored.map((r) => r.position)).toEqual(rows.map((_, i) => i));
+    expect((await catalog.stub.operationsOfTag(id, 9001, "odd")).length).toBe(CATALOG_PUT_ROWS + 8);
+    await putOperations(catalog, 9001, rows.slice(0, 3));
+    expect((await catalog.stub.operations(id, 9001)).map((r) => r.slug)).toEqual(["op-0", "op-1", "op-2"]);
+  });
+
+  it("rows a portal kept in D1 before the catalog existed move to its catalog on first use, and leave D1", async () => {
+    const token = await createPortal("storage-legacy");
+    expect((await upload(token, definition("old", 4), { api: "old" })).status).toBe(201);
+    const id = await portalId("storage-legacy");
+    const catalog = catalogFor(env, id);
+    const version = (await env.DB.prepare("SELECT live_version_id AS v FROM apis WHERE portal_id = ?").bind(id).first<{ v: number }>())!.v;
+    const rows = await catalog.stub.operations(id, version);
+    // Put the portal back as it was before the catalog: its rows in D1's operations table, its catalog empty.
+    for (const r of rows) {
+      await env.DB.prepare("INSERT INTO operations (version_id, position, slug, kind, method, path, operation_id, summary, tag, deprecated, chunk, slice_offset, slice_length) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        .bind(version, r.position, r.slug, r.kind, r.method, r.path, r.operationId, r.summary, r.tag, r.deprecated ? 1 : 0, r.chunk, r.sliceOffset, r.sliceLength).run();
+    }
+    await runInDurableObject(catalog.stub, (instance: PortalCatalog, state) => {
+      state.storage.sql.exec("DELETE FROM operations");
+      state.storage.sql.exec("DELETE FROM catalog_meta WHERE key = 'imported'");
+      // As a freshly started object would be: nothing remembered in memory.
+      (instance as unknown as { readyFor?: number }).readyFor = undefined;
+    });
+    // Another portal's legacy rows stay where they are until that portal is used.
+    const other = await createPortal("storage-legacy-other");
+    expect((await upload(other, definition("kept", 2), { api: "kept" })).status).toBe(201);
+    const otherId = await portalId("storage-legacy-other");
+    const otherVersion = (await env.DB.prepare("SELECT live_version_id AS v FROM apis WHERE portal_id = ?").bind(otherId).first<{ v: number }>())!.v;
+    await env.DB.prepare("INSERT INTO operations (version_id, position, slug, kind, method, path, tag, deprecated, chunk, slice_offset, slice_length) VALUES (?, 0, 'x', 'operation', 'get', '/x', '', 0, 0, 0, 1)").bind(otherVersion).run();
+
+    // First use: a reader's page.
+    const page = await SELF.fetch(`${ORIGIN}/p/storage-legacy/reference/old/1/getold3`);
+    expect(page.status).toBe(200);
+    const moved = await catalog.stub.operations(id, version);
+    expect(moved.map(({ id: _id, ...r }) => r)).toEqual(rows.map(({ id: _id, ...r }) => r));
+    const left = await env.DB.prepare("SELECT version_id AS v, count(*) AS n FROM operations GROUP BY version_id").all<{ v: number; n: number }>();
+    expect(left.results).toEqual([{ v: otherVersion, n: 1 }]);
+  });
+});
