@@ -6,3 +6,4 @@ export * from "./readers";
 export * from "./saml";
 export * from "./search";
 export * from "./changelog";
+export * from "./assistant";
