@@ -14,9 +14,19 @@ import { carriedWords, clauses, contentWords, MAX_QUERY_WORDS, type PreviousTurn
 /** Passages handed to an answer model, at most. */
 export const MAX_PASSAGES = 6;
 /** Results read per search (fusion depth). */
-const DEPTH = 20;
+const DEPTH = 30;
 /** Results read per single-word search to learn which passages answer the word. */
 const WORD_DEPTH = 40;
+/** Query reductions ([rarest words kept, fusion weight]), and the weights of the other searches. */
+export const RETRIEVAL_TUNING = {
+  reductions: [[MAX_QUERY_WORDS, 1]] as Array<[number, number]>,
+  raw: 0,
+  clause: 0.5,
+  carried: 3,
+  uncarried: 0.4,
+  namedApi: 1.6,
+  relatedShare: 0.5,
+};
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
 
@@ -25,8 +35,10 @@ export interface Passage {
   doc: SearchDocument;
   /** Fused retrieval score, higher is better (comparable within one retrieval). */
   score: number;
-  /** Question words (folded) the passage answers. */
+  /** Question words (folded) the passage contains (their stems). */
   covers: string[];
+  /** Question words the passage answers only through the engine's expansion (synonyms, typos): count half. */
+  related?: string[];
 }
 
 /** A question word with its weight: ln(1 + N / (1 + df)) over readable documents; df 0 weighs most. */
@@ -34,6 +46,11 @@ export interface WeightedWord {
   folded: string;
   stem: string;
   df: number;
+  /**
+   * Documents among the word's first WORD_DEPTH results that contain it literally (its stems): 0 means the docs
+   * only reach it through a synonym or a typo correction, i.e. the portal does not use the reader's word.
+   */
+  literal: number;
   weight: number;
 }
 
@@ -84,10 +101,22 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
   const total = Math.max(1, index.size);
   // Each word's readable document frequency and the documents answering it (the engine's expansion included).
   const answering = new Map<string, Set<string>>();
+  const apis = new Set<string>();
+  const stemCache = new Map<string, Set<string>>();
+  const stemsOfDoc = (doc: SearchDocument) => {
+    let got = stemCache.get(doc.id);
+    if (!got) stemCache.set(doc.id, (got = stemsOf(passageText(doc).slice(0, 4000))));
+    return got;
+  };
   const weigh = (folded: string): WeightedWord => {
     const found = index.search(`${folded} `, { ...base, limit: WORD_DEPTH });
     answering.set(folded, new Set(found.results.map((h) => h.doc.id)));
-    return { folded, stem: wordStems(folded).join(" "), df: found.total, weight: Math.log(1 + total / (1 + found.total)) };
+    for (const h of found.results) if (h.doc.api) apis.add(h.doc.api);
+    const pieces = wordStems(folded);
+    const literal = found.results.filter((h) => pieces.every((p) => stemsOfDoc(h.doc).has(p))).length;
+    // The literal count scales the engine's df: a word reached mostly through synonyms is rarer than its df says.
+    const df = found.results.length ? (found.total * literal) / found.results.length : 0;
+    return { folded, stem: pieces.join(" "), df: found.total, literal, weight: Math.log(1 + total / (1 + df)) };
   };
   const words = own.map((w) => weigh(w.folded));
   const carriedWeighed = carried.map(weigh);
@@ -97,37 +126,52 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     return ws.filter((w) => keep.has(w.folded)).map((w) => w.folded);
   };
   const queries: Array<{ q: string; weight: number }> = [];
-  const main = pick(words, MAX_QUERY_WORDS);
-  if (carried.length) {
-    const room = Math.max(0, MAX_QUERY_WORDS - Math.min(main.length, MAX_QUERY_WORDS - 2));
-    queries.push({ q: [...main.slice(0, MAX_QUERY_WORDS - Math.min(room, carried.length)), ...pick(carriedWeighed, room)].join(" "), weight: 1.2 });
-    queries.push({ q: main.join(" "), weight: 0.6 });
-  } else {
-    queries.push({ q: main.join(" "), weight: 1 });
+  // Verbose questions are searched as several reductions (all words, the rarest few: query reduction keeps the
+  // topic and drops the chatter) and as typed (the engine's own question frames), fused.
+  const carry = pick(carriedWeighed, RETRIEVAL_TUNING.carried);
+  const withCarry = (ws: string[]) => [...ws.slice(0, MAX_QUERY_WORDS - carry.length), ...carry].join(" ");
+  for (const [n, weight] of RETRIEVAL_TUNING.reductions) {
+    const ws = pick(words, n);
+    if (ws.length) queries.push({ q: withCarry(ws), weight });
+    if (carry.length) queries.push({ q: ws.join(" "), weight: weight * RETRIEVAL_TUNING.uncarried });
   }
+  if (!carry.length) queries.push({ q: question.slice(0, 256), weight: RETRIEVAL_TUNING.raw });
   const parts = clauses(question);
   if (parts.length > 1) {
     for (const part of parts.slice(0, 4)) {
       const ws = words.filter((w) => contentWords(part).some((c) => c.folded === w.folded));
-      if (ws.length) queries.push({ q: [...pick(ws, MAX_QUERY_WORDS - 2), ...(carried.length ? carried.slice(0, 2) : [])].join(" "), weight: 0.5 });
+      if (ws.length) queries.push({ q: withCarry(pick(ws, MAX_QUERY_WORDS)), weight: RETRIEVAL_TUNING.clause });
     }
   }
+  const all = [...words, ...carriedWeighed.filter((c) => !words.some((w) => w.folded === c.folded))];
+  const bare = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const named = new Set([...apis].filter((a) => all.some((w) => bare(w.folded) === bare(a))));
   const fused = new Map<string, { doc: SearchDocument; score: number }>();
   for (const { q, weight } of queries) {
     if (!q.trim()) continue;
-    const found = index.search(`${q} `, { ...base, limit: DEPTH });
+    const found = index.search(`${q} `, { ...base, limit: DEPTH * (named.size ? 2 : 1) });
     found.results.forEach((hit, rank) => {
       const entry = fused.get(hit.doc.id) ?? { doc: hit.doc, score: 0 };
       entry.score += weight / (RRF_K + rank + 1);
       fused.set(hit.doc.id, entry);
     });
   }
-  const all = [...words, ...carriedWeighed.filter((c) => !words.some((w) => w.folded === c.folded))];
+  // A question naming one of the portal's APIs ("in Slack", "on Twilio") is about that API: its operations, and
+  // written pages that mention it, rank ahead of other APIs' operations that happen to share the words.
+  if (named.size) {
+    const words = all.filter((w) => [...named].some((a) => w.folded.replace(/[^a-z0-9]/g, "") === a.toLowerCase().replace(/[^a-z0-9]/g, "")));
+    for (const entry of fused.values()) {
+      const d = entry.doc;
+      const about = d.api ? named.has(d.api) : words.some((w) => stemsOf(`${d.title} ${d.section ?? ""} ${d.body.slice(0, 2000)}`).has(stem(w.folded)));
+      entry.score *= about ? RETRIEVAL_TUNING.namedApi : 1 / RETRIEVAL_TUNING.namedApi;
+    }
+  }
   const ranked = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, MAX_PASSAGES);
   const passages: Passage[] = ranked.map(({ doc, score }) => {
-    const stems = stemsOf(passageText(doc));
-    const covers = all.filter((w) => answering.get(w.folded)?.has(doc.id) || wordStems(w.folded).every((s) => stems.has(s))).map((w) => w.folded);
-    return { doc, score, covers };
+    const stems = stemsOfDoc(doc);
+    const literally = all.filter((w) => wordStems(w.folded).every((s) => stems.has(s))).map((w) => w.folded);
+    const throughEngine = all.filter((w) => !literally.includes(w.folded) && answering.get(w.folded)?.has(doc.id)).map((w) => w.folded);
+    return { doc, score, covers: literally, related: throughEngine };
   });
   // A carried word counts half: the follow-up's own words say what is new.
   const share = (w: WeightedWord) => (words.includes(w) ? w.weight : w.weight / 2);
@@ -140,13 +184,18 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     return sum;
   };
   const whole = all.reduce((s, w) => s + share(w), 0) || 1;
-  const union = new Set(passages.slice(0, 3).flatMap((p) => p.covers));
+  // Literal matches count whole, matches through the engine's expansion half (a synonym may not mean the same).
+  const coverage = (ps: Passage[]) => {
+    const lit = new Set(ps.flatMap((p) => p.covers));
+    const rel = new Set(ps.flatMap((p) => p.related ?? []).filter((f) => !lit.has(f)));
+    return (weightOf(lit) + RETRIEVAL_TUNING.relatedShare * weightOf(rel)) / whole;
+  };
   return {
     query: queries[0]?.q ?? "",
     words: all,
     carried,
     passages,
-    confidence: weightOf(union) / whole,
-    topConfidence: passages[0] ? weightOf(passages[0].covers) / whole : 0,
+    confidence: coverage(passages.slice(0, 3)),
+    topConfidence: passages[0] ? coverage(passages.slice(0, 1)) : 0,
   };
 }
