@@ -23,6 +23,9 @@ import { MAX_QUESTION_CHARS } from "../assistant/question";
 import { answerTurn, loadAssistantPortal, ThreadProblem, type AssistantPortal, type TurnAnswer } from "../assistant/service";
 import { loadThread, publicSource, recordFeedback } from "../assistant/threads";
 import { sameSiteOnly } from "./playground";
+import { loadChrome } from "./shell-chrome";
+import { renderAssistantPage } from "../render/assistant-page";
+import { portalBasePath } from "../render/shell/base-path";
 
 /** Bytes of a question or feedback body, at most. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -106,29 +109,37 @@ ${j.subprocessors.map((s) => row([s.name, s.provider, s.region, s.processes, s.r
 </tbody></table></main></body></html>`;
 }
 
+/**
+ * Checks the reader's limits and the plan seam for one question, then returns the turn to run (so a stream's errors
+ * before its first byte still answer JSON with their status). 429 `rate-limited` per reader and per portal.
+ */
+async function prepareTurn(c: Context<AppEnv>, portal: AssistantPortal, input: { question: string; threadId?: string }): Promise<() => Promise<TurnAnswer>> {
+  const state = await readerState(c, portal);
+  const owner = ownerOf(c, portal, state, true)!;
+  const spent = await assistantLimiter(c.env, portal.id).spend(owner, Date.now(), assistantLimits(c.env as never));
+  if (!spent.ok) {
+    c.header("retry-after", String(spent.retryAfterSeconds));
+    throw new ApiError(429, "rate-limited", spent.scope === "reader" ? "too many questions; wait a minute and ask again" : "this portal's assistant is busy; wait a minute and ask again");
+  }
+  const credits = await spendAssistantCredit(c.env, portal);
+  const reader = state.reader("en");
+  return () =>
+    answerTurn({ env: c.env, portal, reader, access: state.access, owner, question: input.question, ...(input.threadId ? { threadId: input.threadId } : {}), credits }).catch((e) => {
+      if (e instanceof ThreadProblem) {
+        throw e.code === "thread-full" ? new ApiError(409, "thread-full", "this thread has 20 turns; start a new thread") : new ApiError(404, "thread-not-found", "no such thread (unknown, expired, or another reader's)");
+      }
+      throw e;
+    });
+}
+
 export const assistantRoutes = new Hono<AppEnv>()
   .post("/p/:portal/assistant/ask", async (c) => {
     privateAnswer(c);
     sameSiteOnly(c);
     const portal = await portalOf(c);
     const input = parseAsk(await jsonBody(c, "invalid-question"));
-    const state = await readerState(c, portal);
-    const owner = ownerOf(c, portal, state, true)!;
-    const spent = await assistantLimiter(c.env, portal.id).spend(owner, Date.now(), assistantLimits(c.env as never));
-    if (!spent.ok) {
-      c.header("retry-after", String(spent.retryAfterSeconds));
-      throw new ApiError(429, "rate-limited", spent.scope === "reader" ? "too many questions; wait a minute and ask again" : "this portal's assistant is busy; wait a minute and ask again");
-    }
-    const credits = await spendAssistantCredit(c.env, portal);
-    const reader = state.reader("en");
     const started = Date.now();
-    const turn = (): Promise<TurnAnswer> =>
-      answerTurn({ env: c.env, portal, reader, access: state.access, owner, question: input.question, ...(input.threadId ? { threadId: input.threadId } : {}), credits }).catch((e) => {
-        if (e instanceof ThreadProblem) {
-          throw e.code === "thread-full" ? new ApiError(409, "thread-full", "this thread has 20 turns; start a new thread") : new ApiError(404, "thread-not-found", "no such thread (unknown, expired, or another reader's)");
-        }
-        throw e;
-      });
+    const turn = await prepareTurn(c, portal, input);
     if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
       // Errors found before the first byte (thread, limits) still answer JSON with their status.
       const answer = await turn();
@@ -142,6 +153,23 @@ export const assistantRoutes = new Hono<AppEnv>()
     const answer = await turn();
     c.header("server-timing", `answer;dur=${Date.now() - started}`);
     return c.json(answer);
+  })
+  .get("/p/:portal/assistant", async (c) => {
+    // The no-script form (search page): a new thread per question, answered in the reader shell.
+    privateAnswer(c);
+    const portal = await portalOf(c);
+    const q = c.req.query("q") ?? "";
+    const chrome = (await loadChrome(c, portal.slug))?.chrome;
+    const page = (p: { answer?: TurnAnswer; error?: string }, status: 200 | 400 | 429 = 200) =>
+      c.html(renderAssistantPage({ ...(chrome ? { chrome } : {}), basePath: portalBasePath(portal.slug), portalName: portal.name, question: q, ...p }), status);
+    if (!q.trim()) return page({});
+    try {
+      const input = parseAsk({ question: q });
+      return page({ answer: await (await prepareTurn(c, portal, input))() });
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 400 || e.status === 429)) return page({ error: e.message }, e.status);
+      throw e;
+    }
   })
   .get("/p/:portal/assistant/threads/:id", async (c) => {
     privateAnswer(c);

@@ -1,7 +1,8 @@
 /**
  * @module The shell's banner, identical on every reader page: menu button (phones, pages with a sidebar), logo and
- * name linking home, the portal's tabs, search, locale, Authorize, sign in / out, theme.
+ * name linking home, the portal's tabs, search, Ask AI (the assistant panel), locale, Authorize, sign in / out, theme.
  */
+import AskAi from "../../../client/assistant/ask-panel";
 import SearchBox from "../../../client/islands/search-box";
 import ThemeToggle from "../../../client/islands/theme-toggle";
 import { Authorize } from "../components/authorize";
@@ -30,6 +31,7 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
       )}
       <span class="grow" />
       {ch.search && <Island name="search-box" component={SearchBox} props={{ base: ch.basePath, ...(multilingual ? { locale: ch.locale } : {}), ...(query ? { query } : {}) }} />}
+      {ch.search && <Island name="ask-ai" component={AskAi} props={{ base: ch.basePath }} />}
       {ch.localeLinks && ch.localeLinks.length > 1 && (
         <nav class="locales" aria-label="Language">
           {ch.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}
