@@ -163,8 +163,8 @@ export default function AskAi({ base }: AskAiProps) {
               )}
               {!t.streaming && !t.error && t.turn && (
                 <p class="ask-thumbs">
-                  <button type="button" aria-pressed={t.helpful === true ? "true" : "false"} onClick={() => feedback(i, true)}>👍 Helpful</button>{" "}
-                  <button type="button" aria-pressed={t.helpful === false ? "true" : "false"} onClick={() => feedback(i, false)}>👎 Not helpful</button>
+                  <button type="button" aria-pressed={t.helpful === true ? "true" : "false"} onClick={() => feedback(i, true)}>▲ Helpful</button>{" "}
+                  <button type="button" aria-pressed={t.helpful === false ? "true" : "false"} onClick={() => feedback(i, false)}>▼ Not helpful</button>
                 </p>
               )}
             </article>
