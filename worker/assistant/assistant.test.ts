@@ -39,6 +39,10 @@ describe("question understanding", () => {
     expect(isFollowUp("How do I schedule a courier pickup for tomorrow morning?")).toBe(false);
     const carried = carriedWords("And how do I undo that?", { question: "How do I cancel a shipment?", titles: ["Cancel a shipment"] });
     expect(carried).toEqual(expect.arrayContaining(["cancel", "shipment"]));
+    // The follow-up's own action replaces the previous one; only the subject is carried.
+    const subject = carriedWords("And how do I delete it once I don't need it?", { question: "How do I create a snapshot of a volume?", titles: ["Create a snapshot"] });
+    expect(subject).toEqual(expect.arrayContaining(["snapshot", "volume"]));
+    expect(subject).not.toContain("create");
     expect(carriedWords("How do I schedule a courier pickup for tomorrow morning?", { question: "How do I cancel a shipment?", titles: [] })).toEqual([]);
   });
   it("declines attempts to change its instructions, however they are worded", () => {

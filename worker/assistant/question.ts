@@ -93,6 +93,15 @@ export function isFollowUp(text: string): boolean {
   return CONTINUATION.test(t) || ANAPHORA.test(t) || contentWords(t).length <= 2;
 }
 
+// Action words: a follow-up brings its own ("and how do I delete it?"), so the previous turn's action is not carried,
+// only its subject. The verbs of API titles and the phrasal verbs readers type.
+const ACTIONS = new Set(
+  ("get retrieve fetch read show view describe lookup list enumerate browse create add new make insert register provision " +
+    "update modify edit change patch delete remove destroy cancel abort stop terminate start run execute launch trigger " +
+    "search find query filter send post publish submit enable disable attach detach assign set spin up take use call " +
+    "upload download install configure check manage open close move apply").split(" "),
+);
+
 /** What a previous turn leaves for the next one: its (rewritten) question and the titles it cited first. */
 export interface PreviousTurn {
   question: string;
@@ -101,15 +110,17 @@ export interface PreviousTurn {
 }
 
 /**
- * The words a follow-up carries over from the previous turn: the previous question's content words that the follow-up
- * does not already have, then its first source's title words, at most `limit`. Empty when the turn is not a follow-up.
+ * The words a follow-up carries over from the previous turn (its subject): the previous question's content words that
+ * the follow-up does not already have, then its first source's title words, action words left out, at most `limit`. Empty when the turn is not a follow-up.
  */
 export function carriedWords(text: string, previous: PreviousTurn | undefined, limit = 5): string[] {
   if (!previous || !isFollowUp(text)) return [];
   const own = new Set(contentWords(text).map((w) => w.folded));
+  // "undo that?" points back at the previous action itself (a bare that/this); "delete it" at its subject only.
+  const keepActions = /\b(?:that|this)\s*(?:[?.!,]|$)/i.test(text);
   const out: string[] = [];
   for (const w of [...contentWords(previous.question), ...contentWords(previous.titles[0] ?? "")]) {
-    if (own.has(w.folded) || out.includes(w.folded)) continue;
+    if (own.has(w.folded) || out.includes(w.folded) || (!keepActions && ACTIONS.has(w.folded))) continue;
     out.push(w.folded);
     if (out.length >= limit) break;
   }

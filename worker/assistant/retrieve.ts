@@ -26,6 +26,7 @@ export const RETRIEVAL_TUNING = {
   uncarried: 0.4,
   namedApi: 1.6,
   relatedShare: 0.5,
+  carriedShare: 1,
 };
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
@@ -173,8 +174,8 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     const throughEngine = all.filter((w) => !literally.includes(w.folded) && answering.get(w.folded)?.has(doc.id)).map((w) => w.folded);
     return { doc, score, covers: literally, related: throughEngine };
   });
-  // A carried word counts half: the follow-up's own words say what is new.
-  const share = (w: WeightedWord) => (words.includes(w) ? w.weight : w.weight / 2);
+  // A carried word counts less than the follow-up's own words (they say what is new), but it is the subject.
+  const share = (w: WeightedWord) => (words.includes(w) ? w.weight : w.weight * RETRIEVAL_TUNING.carriedShare);
   const weightOf = (ws: Iterable<string>) => {
     let sum = 0;
     for (const f of ws) {
