@@ -74,7 +74,8 @@ for (const it of items) {
   if (it.kind === "unanswerable") { ok = got.every((g) => !g.answered); retrieved = true; }
   else if (it.kind === "multi-source") { ok = got[0].answered && it.turns[0].relevant.every((r) => got[0].ids.slice(0, 5).includes(r)); retrieved = it.turns[0].relevant.some((r) => got[0].pids.slice(0, 3).includes(r)); }
   else { ok = it.turns.every((t, i) => got[i].answered && t.relevant.some((r) => got[i].ids.slice(0, 3).includes(r))); retrieved = it.turns.every((t, i) => t.relevant.some((r) => got[i].pids.slice(0, 3).includes(r))); }
-  rows.push({ kind: it.kind, half: half(it.id), ok, retrieved, answered: got.filter((g) => g.answered).length, turns: got.length });
+  const share = it.kind === "multi-source" && got[0].answered ? it.turns[0].relevant.filter((r) => got[0].ids.slice(0, 5).includes(r)).length / it.turns[0].relevant.length : 0;
+  rows.push({ kind: it.kind, half: half(it.id), ok, retrieved, share, answered: got.filter((g) => g.answered).length, turns: got.length });
   if (!ok) fails.push(`${it.id} ${it.kind} ${retrieved ? "R" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}]`).join(" | ")}`);
 }
 const pc = (a, b) => `${(100 * a / (b || 1)).toFixed(1)} (${a}/${b})`;
@@ -84,6 +85,8 @@ for (const k of ["single", "follow-up", "multi-source", "unanswerable"]) {
   const h = (x) => rs.filter((r) => r.half === x);
   console.log(k.padEnd(13), pc(rs.filter((r) => r.ok).length, rs.length).padEnd(14), `${pc(h("tune").filter((r) => r.ok).length, h("tune").length)} | ${pc(h("check").filter((r) => r.ok).length, h("check").length)}`.padEnd(30), pc(rs.filter((r) => r.retrieved).length, rs.length));
 }
+const ms = rows.filter((r) => r.kind === "multi-source");
+console.log("multi-source coverage", (100 * ms.reduce((n, r) => n + r.share, 0) / ms.length).toFixed(1));
 const ans = rows.filter((r) => r.kind !== "unanswerable");
 console.log("answerable turns answered", pc(ans.reduce((n, r) => n + r.answered, 0), ans.reduce((n, r) => n + r.turns, 0)));
 if (process.argv.includes("--fails")) console.log(fails.join("\n"));
