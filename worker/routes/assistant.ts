@@ -8,7 +8,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE } from "hono/streaming";
-import { readerState, type ReaderState } from "../access/resolve";
+import { readerState, requireSignInFor, type ReaderState } from "../access/resolve";
 import { secure } from "../access/session";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -158,6 +158,8 @@ export const assistantRoutes = new Hono<AppEnv>()
     // The no-script form (search page): a new thread per question, answered in the reader shell.
     privateAnswer(c);
     const portal = await portalOf(c);
+    // A private portal's answer page asks signed-out readers to sign in, like its search page.
+    requireSignInFor(c, await readerState(c, portal), portal.slug, "/search");
     const q = c.req.query("q") ?? "";
     const chrome = (await loadChrome(c, portal.slug))?.chrome;
     const page = (p: { answer?: TurnAnswer; error?: string }, status: 200 | 400 | 429 = 200) =>
