@@ -51,7 +51,11 @@ function plain(s: string): string {
 
 /** The best `count` sentences of a passage for the question, in their own order. */
 function bestSentences(p: Passage, weights: Map<string, number>, count: number): string[] {
-  const scored = sentencesOf(p.doc.body).map((s, i) => {
+  // A section's text starts with its heading, which the answer already shows as the title; fragments (a parameter's
+  // "Shipment identifier.") say too little to quote.
+  const heading = p.doc.title.trim();
+  const body = heading && p.doc.body.startsWith(heading) ? p.doc.body.slice(heading.length) : p.doc.body;
+  const scored = sentencesOf(body).filter((s) => s.split(/\s+/).length >= 4).map((s, i) => {
     let score = 0;
     for (const st of stemsOf(s)) score += weights.get(st) ?? 0;
     return { s, i, score: score / Math.sqrt(1 + s.length / 200) };
