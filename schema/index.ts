@@ -7,3 +7,4 @@ export * from "./saml";
 export * from "./search";
 export * from "./changelog";
 export * from "./domains";
+export * from "./assistant";

@@ -167,6 +167,7 @@ Portico is running.
   Sign readers out:  "Sign out" ends that reader's sessions everywhere; every reader: curl -X DELETE -H "Authorization: Bearer ${demo.token}" ${origin}/v1/portal/sessions  (docs/readers.md)
   Outbox (dev only): ${demo.site}/auth/outbox  (the magic-link emails)
   Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${demo.site}/search?q=cancel+shipment
+  Ask AI:            the "Ask AI" button in every page's top bar (or Ctrl/Cmd-I): try "how do I cancel a shipment that already has a label?"; partners questions ("what are the partner volume rates?") answer after signing in; no script: ${demo.site}/assistant?q=cancel+a+shipment+with+a+label  (docs/assistant.md)
   Branding:          demo/content/portico.yaml \`brand:\` (logo per theme, colours, links, brand.css), or PATCH /v1/portal {"brand": …} (docs/branding.md)
   Changes:           ${demo.site}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
   OAuth (Try it):    http://127.0.0.1:${OAUTH_PORT}  (oauth2-mock-server: the demo's oauth2 scheme signs in there at once, client "portico-demo")

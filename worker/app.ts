@@ -9,6 +9,7 @@ import { ApiError } from "./http/errors";
 import { ClientAbortError } from "./http/read-body";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { apiKeyRoutes } from "./routes/api-key";
+import { assistantRoutes } from "./routes/assistant";
 import { apisRoutes } from "./routes/apis";
 import { authRoutes } from "./routes/auth";
 import { contentRoutes } from "./routes/content";
@@ -43,6 +44,7 @@ export const app = new Hono<AppEnv>()
   .route("/", contentRoutes)
   .route("/", authRoutes)
   .route("/", searchRoutes)
+  .route("/", assistantRoutes)
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)
   .route("/", organisationRoutes)

@@ -1,6 +1,7 @@
 /**
  * @module The Worker entry: the Hono app behind the Host routing (custom domains, worker/domains/route-host.ts),
- * the scheduled poll of pending custom hostnames, and the Durable Object classes (PortalPublisher, SignInLimiter, PortalCatalog).
+ * the scheduled poll of pending custom hostnames, and the Durable Object classes (PortalPublisher, SignInLimiter,
+ * PortalCatalog, AssistantLimiter).
  */
 import { app } from "./app";
 import { DEFAULT_BASE_URL } from "./http/public-origin";
@@ -11,6 +12,7 @@ import { getDb } from "./store/db";
 export { PortalPublisher } from "./publish/portal-publisher";
 export { SignInLimiter } from "./access/sign-in-limiter";
 export { PortalCatalog } from "./store/portal-catalog";
+export { AssistantLimiter } from "./assistant/limiter";
 
 export default {
   fetch: hostRoutedFetch(app),

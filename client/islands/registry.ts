@@ -10,4 +10,5 @@ export const ISLANDS: Record<IslandName, () => Promise<{ default: ComponentType<
   "theme-toggle": () => import("./theme-toggle"),
   "search-box": () => import("./search-box"),
   "try-it": () => import("./try-it"),
+  "ask-ai": () => import("../assistant/ask-panel"),
 };

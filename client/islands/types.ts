@@ -51,6 +51,12 @@ export interface TryItProps {
   samples: string;
 }
 
+/** `ask-ai`: the top bar's "Ask AI" button and the assistant panel (client/assistant/ask-panel.tsx). */
+export interface AskAiProps {
+  /** The portal's base path: questions go to `{base}/assistant/ask`. */
+  base: string;
+}
+
 /** `theme-toggle` takes no props. */
 export type ThemeToggleProps = Record<string, never>;
 
@@ -62,6 +68,7 @@ export interface IslandProps {
   "theme-toggle": ThemeToggleProps;
   "search-box": SearchBoxProps;
   "try-it": TryItProps;
+  "ask-ai": AskAiProps;
 }
 
 /** Name of a registered island. */

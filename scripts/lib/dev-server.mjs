@@ -38,9 +38,10 @@ export async function waitForHealthy(child, baseUrl, timeoutMs) {
  * @param {{ quiet?: boolean, inspectorPort?: number }} [options] inspectorPort: also serve the Worker isolate's V8
  *   inspector (Chrome DevTools Protocol) on 127.0.0.1 at that port (`wrangler dev --inspector-port`; see
  *   bench/lib/isolate-heap.mjs), else none.
+ * `vars`: extra `--var NAME:VALUE` pairs (the assistant bench raises the assistant's rate limits).
  * @returns {Promise<{ baseUrl: string, adminToken: string, pid: number, stateDir: string, stop: () => Promise<void> }>} stateDir: the local state (D1, KV, R2) the server persists to, for read-only inspection.
  */
-export async function startDevServer({ quiet = true, inspectorPort } = {}) {
+export async function startDevServer({ quiet = true, inspectorPort, vars = {} } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), "portico-dev-"));
   const node = process.execPath;
   const wrangler = join(ROOT, "node_modules/.bin/wrangler");
@@ -51,7 +52,7 @@ export async function startDevServer({ quiet = true, inspectorPort } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(
     node,
-    [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `PORTICO_ADMIN_TOKEN:${adminToken}`, "--var", `SESSION_SECRET:${sessionSecret}`, "--var", `PORTICO_BASE_URL:${baseUrl}`, "--show-interactive-dev-session=false", ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : [])],
+    [wrangler, "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, "--var", `PORTICO_ADMIN_TOKEN:${adminToken}`, "--var", `SESSION_SECRET:${sessionSecret}`, "--var", `PORTICO_BASE_URL:${baseUrl}`, "--show-interactive-dev-session=false", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]), ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : [])],
     { cwd: ROOT, stdio: ["ignore", quiet ? "ignore" : "inherit", quiet ? "ignore" : "inherit"], env: { ...process.env, CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, detached: true },
   );
   await waitForHealthy(child, baseUrl, 90_000);

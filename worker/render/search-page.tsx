@@ -8,6 +8,7 @@ import { safeSnippet } from "../../client/islands/search-box";
 import type { SearchResult } from "./search-result";
 import { minimalChrome } from "./shell/chrome";
 import { shellDocument } from "./shell/document";
+import { AskForm } from "./assistant-page";
 import { ReaderShell } from "./shell/reader-shell";
 import type { ShellChrome } from "./shell/types";
 
@@ -43,6 +44,7 @@ export function renderSearchPage(p: SearchPageProps): string {
         <button type="submit">Search</button>
       </form>
       {p.error && <p class="sp-error" role="alert">{p.error}</p>}
+      <AskForm basePath={p.basePath} question={p.query} />
       {p.query.trim() && !p.error && (
         <>
           <nav class="sp-kinds" aria-label="Kind">

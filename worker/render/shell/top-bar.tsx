@@ -1,7 +1,9 @@
 /**
  * @module The shell's banner, identical on every reader page: logo and name linking home, the menu button (phones),
- * the portal's tabs and the brand's navigation links, search, locale, Authorize, sign in / out, theme.
+ * the portal's tabs and the brand's navigation links, search, Ask AI (the assistant panel), locale, Authorize,
+ * sign in / out, theme.
  */
+import AskAi from "../../../client/assistant/ask-panel";
 import SearchBox from "../../../client/islands/search-box";
 import ThemeToggle from "../../../client/islands/theme-toggle";
 import { Authorize } from "../components/authorize";
@@ -43,6 +45,7 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
         )}
         <span class="grow" />
         {ch.search && <Island name="search-box" component={SearchBox} props={{ base: ch.basePath, ...(multilingual ? { locale: ch.locale } : {}), ...(query ? { query } : {}) }} />}
+        {ch.search && <Island name="ask-ai" component={AskAi} props={{ base: ch.basePath }} />}
         {ch.localeLinks && ch.localeLinks.length > 1 && (
           <nav class="locales" aria-label="Language">
             {ch.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}

@@ -1,0 +1,95 @@
+// The assistant dev set in-process (no server), for iterating on retrieval and the decline in seconds: the documents
+// bench/search-documents.mjs builds (the same definitions and content bundle bench/search.mjs publishes), indexed by
+// the engine, then worker/assistant's retrieve + extractive answer per turn (follow-ups carry the previous turn).
+// Questions are split into two fixed halves by a hash of the item id (FNV-1a, even = tune, odd = check): a change
+// is kept only when it helps the check half too. bench/assistant.mjs (over HTTP) is the measurement.
+//   node bench/assistant-documents.mjs [--fails] [--dump out.json]
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { zipSync } from "fflate";
+import { tsImport } from "tsx/esm/api";
+import { contentBundle, twilioDefinition } from "./search.mjs";
+const ROOT = new URL("..", import.meta.url).pathname;
+const { buildReference } = await tsImport(join(ROOT, "worker/openapi/build.ts"), import.meta.url);
+const { operationDocument } = await tsImport(join(ROOT, "worker/search/documents.ts"), import.meta.url);
+const { releaseDocuments } = await tsImport(join(ROOT, "worker/search/documents-content.ts"), import.meta.url);
+const { compileBundle } = await tsImport(join(ROOT, "worker/content/compile.ts"), import.meta.url);
+const { buildSearchIndex, loadSearchIndex } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
+const { retrieve, RETRIEVAL_TUNING } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
+const { extractiveAnswer, ANSWER_TUNING } = await tsImport(join(ROOT, "worker/assistant/embedded.ts"), import.meta.url);
+const { isInjection } = await tsImport(join(ROOT, "worker/assistant/question.ts"), import.meta.url);
+const readJsonl = (p) => readFileSync(p, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const docs = readJsonl(join(ROOT, "../shared/search-devset/corpus.jsonl"));
+const items = readJsonl(join(ROOT, "../shared/assistant-devset/questions.jsonl"));
+function folderFiles(dir) { const files = {}; const walk = (d) => { for (const n of readdirSync(d)) { const f = join(d, n); if (statSync(f).isDirectory()) walk(f); else files[relative(dir, f)] = new Uint8Array(readFileSync(f)); } }; walk(dir); return files; }
+const enc = new TextEncoder();
+const sources = [
+  ["digitalocean", zipSync(folderFiles(join(ROOT, "../shared/corpus/digitalocean/specification"))), "application/zip", "DigitalOcean-public.v2.yaml"],
+  ["slack", readFileSync(join(ROOT, "../shared/corpus/slack/web-api/slack_web_openapi_v2.json")), "application/json"],
+  ["twilio", enc.encode(JSON.stringify(twilioDefinition(docs.filter((d) => d.id.startsWith("twilio:") && d.kind === "endpoint")))), "application/json"],
+];
+const all = [];
+for (const [api, body, contentType, root] of sources) {
+  const out = buildReference({ body: new Uint8Array(body), contentType, root });
+  if (!out.ok) throw new Error(api + out.message);
+  for (const op of out.operations) all.push(operationDocument(out.slice(op.slug), { api, version: "1", layout: "page-per-operation", locale: "en", tags: out.header.tags }));
+}
+const bundle = contentBundle(docs);
+const files = new Map(Object.entries(bundle.files).map(([k, v]) => [k, enc.encode(v)]));
+const release = await compileBundle(files, new Map());
+all.push(...releaseDocuments(release.pages, release.glossary, release.config));
+const byUrl = new Map();
+for (const [slug, p] of bundle.guideSlugs) {
+  const page = release.pages.find((x) => x.meta.slug === slug && x.meta.kind === "guide");
+  if (p.intro) byUrl.set(`/guides/${slug}`, p.intro.id); else if (p.sections[0]) byUrl.set(`/guides/${slug}`, p.sections[0].id);
+  let s = -1;
+  for (const t of page.page.toc) { if (t.level === 2) s++; if (p.sections[s]) byUrl.set(`/guides/${slug}#${t.id}`, p.sections[s].id); }
+}
+for (const [slug, id] of bundle.changelogIds) byUrl.set(`/changelog#${slug}`, id);
+const idOf = (d) => d.kind === "operation" ? `${d.api === "digitalocean" ? "do" : d.api}:${d.fields.operationId}` : byUrl.get(d.url) ?? d.url;
+const index = loadSearchIndex(buildSearchIndex(all));
+function half(text) { let h = 0x811c9dc5; for (const c of enc.encode(text)) h = Math.imul(h ^ c, 0x01000193) >>> 0; return h % 2 ? "check" : "tune"; }
+const canRead = () => true;
+// TRY='[{"retrieval": {...}, "answer": {...}}, ...]': each variant of the tuning objects in turn (one index build).
+const variants = process.env.TRY ? JSON.parse(process.env.TRY) : [{}];
+const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING);
+for (const v of variants) {
+Object.assign(RETRIEVAL_TUNING, baseR, v.retrieval ?? {});
+Object.assign(ANSWER_TUNING, baseA, v.answer ?? {});
+if (variants.length > 1) console.log("variant", JSON.stringify(v));
+const rows = [], fails = [], dump = [];
+for (const it of items) {
+  let previous;
+  const got = [];
+  for (const t of it.turns) {
+    const found = isInjection(t.q) ? { passages: [], confidence: 0, topConfidence: 0, words: [] } : retrieve(index, t.q, { canRead, previous });
+    const out = extractiveAnswer({ question: t.q, history: [], passages: found.passages, confidence: found.confidence, topConfidence: found.topConfidence, fill: (s) => s });
+    const ids = out.answered ? out.cited.map((n) => idOf(found.passages[n - 1].doc)) : [];
+    const pids = found.passages.map((p) => idOf(p.doc));
+    got.push({ answered: out.answered, ids, pids });
+    dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), covers: found.passages.map((p) => p.covers) });
+    if (out.answered) previous = { question: t.q, titles: out.cited.map((n) => found.passages[n - 1].doc.title) };
+  }
+  let ok, retrieved;
+  if (it.kind === "unanswerable") { ok = got.every((g) => !g.answered); retrieved = true; }
+  else if (it.kind === "multi-source") { ok = got[0].answered && it.turns[0].relevant.every((r) => got[0].ids.slice(0, 5).includes(r)); retrieved = it.turns[0].relevant.some((r) => got[0].pids.slice(0, 3).includes(r)); }
+  else { ok = it.turns.every((t, i) => got[i].answered && t.relevant.some((r) => got[i].ids.slice(0, 3).includes(r))); retrieved = it.turns.every((t, i) => t.relevant.some((r) => got[i].pids.slice(0, 3).includes(r))); }
+  const share = it.kind === "multi-source" && got[0].answered ? it.turns[0].relevant.filter((r) => got[0].ids.slice(0, 5).includes(r)).length / it.turns[0].relevant.length : 0;
+  rows.push({ kind: it.kind, half: half(it.id), ok, retrieved, share, answered: got.filter((g) => g.answered).length, turns: got.length });
+  if (!ok) fails.push(`${it.id} ${it.kind} ${retrieved ? "R" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}]`).join(" | ")}`);
+}
+const pc = (a, b) => `${(100 * a / (b || 1)).toFixed(1)} (${a}/${b})`;
+console.log("kind          ok (tune | check)                       retrieved@3 (answer or not)");
+for (const k of ["single", "follow-up", "multi-source", "unanswerable"]) {
+  const rs = rows.filter((r) => r.kind === k);
+  const h = (x) => rs.filter((r) => r.half === x);
+  console.log(k.padEnd(13), pc(rs.filter((r) => r.ok).length, rs.length).padEnd(14), `${pc(h("tune").filter((r) => r.ok).length, h("tune").length)} | ${pc(h("check").filter((r) => r.ok).length, h("check").length)}`.padEnd(30), pc(rs.filter((r) => r.retrieved).length, rs.length));
+}
+const ms = rows.filter((r) => r.kind === "multi-source");
+console.log("multi-source coverage", (100 * ms.reduce((n, r) => n + r.share, 0) / ms.length).toFixed(1));
+const ans = rows.filter((r) => r.kind !== "unanswerable");
+console.log("answerable turns answered", pc(ans.reduce((n, r) => n + r.answered, 0), ans.reduce((n, r) => n + r.turns, 0)));
+if (process.argv.includes("--fails")) console.log(fails.join("\n"));
+const d = process.argv.indexOf("--dump");
+if (d > 0) writeFileSync(process.argv[d + 1], JSON.stringify(dump));
+}
