@@ -5,9 +5,7 @@
  * the ones written here, so a model's output can never inject markup.
  */
 
-function escape(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+import { escapeHtml as escape } from "../../worker/lib/html-escape";
 
 /** One answer's source as the panel links it. */
 export interface CitedSource {

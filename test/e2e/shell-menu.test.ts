@@ -65,7 +65,7 @@ describe("the shell's phone menu", () => {
     });
   }
 
-  it("keeps the phone banner to one row: logo, name and Menu", async () => {
+  it("keeps the phone banner to one row: logo, name, Menu and Ask AI", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment", "search?q=parcel"]) {
       await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
@@ -74,7 +74,7 @@ describe("the shell's phone menu", () => {
         const visible = [...header.querySelectorAll<HTMLElement>("a, button, input, img")].filter((el) => el.getClientRects().length > 0);
         return { height: header.getBoundingClientRect().height, tops: [...new Set(visible.map((el) => Math.round(el.getBoundingClientRect().top / 8)))].length, names: visible.map((el) => el.className || el.tagName) };
       });
-      expect(rows.names, path).toEqual(["brand", "logo logo-l", "menu-btn needs-js"]);
+      expect(rows.names, path).toEqual(["brand", "logo logo-l", "menu-btn needs-js", "ask-btn needs-js"]);
       expect(rows.height, path).toBeLessThan(60);
       // Without a sidebar (search) the Menu holds the banner's controls alone.
       await page.locator("header .menu-btn").click();

@@ -45,7 +45,6 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
         )}
         <span class="grow" />
         {ch.search && <Island name="search-box" component={SearchBox} props={{ base: ch.basePath, ...(multilingual ? { locale: ch.locale } : {}), ...(query ? { query } : {}) }} />}
-        {ch.search && <Island name="ask-ai" component={AskAi} props={{ base: ch.basePath }} />}
         {ch.localeLinks && ch.localeLinks.length > 1 && (
           <nav class="locales" aria-label="Language">
             {ch.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}
@@ -59,6 +58,8 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
         ) : <a class="account" href={ch.account.signInHref}>Sign in</a>)}
         <Island name="theme-toggle" component={ThemeToggle} props={{}} />
       </div>
+      {/* Outside the folded controls: on phones Ask AI stays one tap away, and its dialog is never inside a hidden box. */}
+      {ch.search && <Island name="ask-ai" component={AskAi} props={{ base: ch.basePath }} />}
     </header>
   );
 }
