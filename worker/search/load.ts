@@ -141,7 +141,7 @@ class LoadedIndex implements SearchIndex {
     const hits = kinds ? all.filter((h) => kinds.has(docs.kind(h.doc))) : all;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
     const stems = new Set([...ranked.termsHit].map((t) => this.data.terms[t]));
-    const words = snippetWords([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
+    const words = snippetWords([...ranked.termsHit].flatMap((t) => (this.data.surface ? this.data.surface(t) : (this.surfaceWords()[t] ?? []))));
     const results = hits.slice(0, limit).map((h) => {
       // Read once per result: the light reader parses the document from its bytes on each get.
       const doc = docs.get(h.doc);

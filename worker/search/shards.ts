@@ -103,8 +103,39 @@ export function mergeShards(shards: readonly LoadedShard[], stats: ShardStats): 
     cache.set(t, list);
     return list;
   };
-  const view: IndexView = { docs, headLen, terms, postings, titleBit: true, words, wordTerm, related, ...(vectors ? { vectors } : {}) };
+  const surfaces = new Map<number, string[]>();
+  const surface = (t: number): string[] => {
+    let list = surfaces.get(t);
+    if (list) return list;
+    list = mergedSurface(shards, terms[t]);
+    if (surfaces.size >= POSTINGS_CACHE_TERMS) surfaces.delete(surfaces.keys().next().value as number);
+    surfaces.set(t, list);
+    return list;
+  };
+  const wordParts = shards.map((s) => s.view.words);
+  const view: IndexView = { docs, headLen, terms, postings, titleBit: true, words, wordTerm, related, wordParts, surface, ...(vectors ? { vectors } : {}) };
   return indexOfView(view);
+}
+
+/** Per shard view, its terms' surface words (local term → its words, sorted): built once per shard and isolate. */
+const SHARD_SURFACES = new WeakMap<IndexView, string[][]>();
+
+/** The surface words of `term` over every shard, sorted and distinct (what one index's words give for it). */
+function mergedSurface(shards: readonly LoadedShard[], term: string): string[] {
+  const out = new Set<string>();
+  for (const s of shards) {
+    const local = findSorted(s.view.terms, term);
+    if (local < 0) continue;
+    let table = SHARD_SURFACES.get(s.view);
+    if (!table) {
+      table = [];
+      const { words, wordTerm } = s.view;
+      for (let k = 0; k < words.length; k++) (table[wordTerm[k]] ??= []).push(words[k]);
+      SHARD_SURFACES.set(s.view, table);
+    }
+    for (const w of table[local] ?? []) out.add(w);
+  }
+  return [...out].sort();
 }
 
 /**
