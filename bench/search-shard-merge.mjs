@@ -95,12 +95,15 @@ function run(index, label) {
     firstCpu.push(cpu() - c);
   }
   const warm = [];
+  const warmCpu = [];
   for (let r = 0; r < 10; r++) for (const q of WORDS) {
     const t = performance.now();
+    const c = cpu();
     index.search(q, reader);
     warm.push(performance.now() - t);
+    warmCpu.push(cpu() - c);
   }
-  console.log(`${label}: first query of each word max ${Math.max(...first).toFixed(1)} ms, sum ${first.reduce((a, b) => a + b, 0).toFixed(0)} ms (CPU ${firstCpu.map((x) => x.toFixed(0)).join(", ")} ms); warm p50 ${pct(warm, 50).toFixed(2)} / p95 ${pct(warm, 95).toFixed(2)} ms`);
+  console.log(`${label}: first query of each word max ${Math.max(...first).toFixed(1)} ms, sum ${first.reduce((a, b) => a + b, 0).toFixed(0)} ms (CPU ${firstCpu.map((x) => x.toFixed(0)).join(", ")} ms); warm p50 ${pct(warm, 50).toFixed(2)} / p95 ${pct(warm, 95).toFixed(2)} ms (CPU ${pct(warmCpu, 50).toFixed(2)} / ${pct(warmCpu, 95).toFixed(2)} ms)`);
 }
 
 let t2 = performance.now();
@@ -118,14 +121,20 @@ after[k] = loadSearchShard(re.bytes);
 const stats2 = addStats(addStats(stats, sources[k].stats, -1), re.stats);
 const previous = index;
 // SHARD_PROF=file.cpuprofile: a CPU profile of what follows (the request path after a publish, then the first queries).
-const session = process.env.SHARD_PROF ? new (await import("node:inspector/promises")).Session() : undefined;
-if (session) (session.connect(), await session.post("Profiler.enable"), await session.post("Profiler.start"));
+const session = process.env.SHARD_PROF || process.env.SHARD_PROF_FIRST ? new (await import("node:inspector/promises")).Session() : undefined;
+if (process.env.SHARD_PROF) (session.connect(), await session.post("Profiler.enable"), await session.post("Profiler.start"));
 t2 = performance.now();
 const c2 = cpu();
 index = mergeShards(after, stats2, previous);
 const q1 = performance.now();
 const c1 = cpu();
+if (process.env.SHARD_PROF_FIRST) (session.connect(), await session.post("Profiler.enable"), await session.post("Profiler.start"));
 index.search("list", reader);
+if (process.env.SHARD_PROF_FIRST) (await import("node:fs")).writeFileSync(process.env.SHARD_PROF_FIRST, JSON.stringify((await session.post("Profiler.stop")).profile));
 console.log(`after a publish: merge ${(q1 - t2).toFixed(0)} ms (CPU ${(c1 - c2).toFixed(0)}), then first query ${(performance.now() - q1).toFixed(1)} ms (CPU ${(cpu() - c1).toFixed(0)}; request path: ${(performance.now() - t2).toFixed(0)} ms)`);
 run(index, "after the publish");
-if (session) (await import("node:fs")).writeFileSync(process.env.SHARD_PROF, JSON.stringify((await session.post("Profiler.stop")).profile));
+// The merge derived from the previous one must answer as a merge from nothing (shards.test.ts checks it on random corpora).
+const fresh = mergeShards(after, stats2);
+const same = WORDS.every((q) => JSON.stringify(fresh.search(q, reader).results.map((h) => [h.doc.id, h.score])) === JSON.stringify(index.search(q, reader).results.map((h) => [h.doc.id, h.score])));
+console.log(`answers equal to a merge from nothing: ${same}`);
+if (process.env.SHARD_PROF) (await import("node:fs")).writeFileSync(process.env.SHARD_PROF, JSON.stringify((await session.post("Profiler.stop")).profile));

@@ -15,6 +15,8 @@ import { isWholeIdentifier } from "./tokenize";
 const MAX_WORD = 32;
 /** Vocabulary words a long word's fallback scan compares at most (one first letter of a large portal). */
 const MAX_SCAN = 20_000;
+/** Deletion keys whose answers over several parts are kept per finder (a typo'd query asks ~10-60 keys). */
+const FILED_CACHE_KEYS = 8192;
 /** Longest whole identifier corrected (tokenize.ts keeps at most 8 parts). */
 const MAX_IDENTIFIER = 96;
 
@@ -92,9 +94,21 @@ export class TypoFinder {
     private readonly parts: readonly (readonly string[])[] = [words],
   ) {}
 
+  /** Keys looked up across parts, with their answers (bounded): a query's probes ask every part once. */
+  private readonly filedCache = new Map<string, number[]>();
+
   /** Indexes into `words` of the words filed under `key`, ascending and distinct (as one map over `words` files them). */
   private filed(key: string): number[] {
     if (this.parts.length === 1 && this.parts[0] === this.words) return deletionMap(this.words).get(key) ?? [];
+    const hit = this.filedCache.get(key);
+    if (hit) return hit;
+    const out = this.filedAcross(key);
+    if (this.filedCache.size >= FILED_CACHE_KEYS) this.filedCache.delete(this.filedCache.keys().next().value as string);
+    this.filedCache.set(key, out);
+    return out;
+  }
+
+  private filedAcross(key: string): number[] {
     const out: number[] = [];
     for (const part of this.parts) {
       for (const i of deletionMap(part).get(key) ?? []) {

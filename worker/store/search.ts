@@ -378,6 +378,15 @@ async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], sta
     MERGED.set(signature, hit);
     return hit.index;
   }
+  // The merge sharing most shards with this set (the portal's before its last publish): its vocabulary is reused,
+  // so the first query after a publish walks the new shard's terms, not the whole portal's (shards.ts).
+  const wanted = new Set(keys);
+  let closest: Promise<SearchIndex | undefined> | undefined;
+  let most = 0;
+  for (const merged of MERGED.values()) {
+    const shared = merged.keys.filter((k) => wanted.has(k)).length;
+    if (shared >= most && shared > 0) (most = shared), (closest = merged.index);
+  }
   const index = (async () => {
     const loaded: LoadedShard[] = [];
     // One at a time: a portal's shards are read in its isolate's bounded memory, not all in flight at once.
@@ -386,7 +395,8 @@ async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], sta
       if (!shard) return undefined;
       loaded.push(shard);
     }
-    return mergeShards(loaded, stats);
+    const previous = await closest?.catch(() => undefined);
+    return mergeShards(loaded, stats, previous);
   })();
   MERGED.set(signature, { index, keys });
   if (MERGED.size > MERGED_MAX) MERGED.delete(MERGED.keys().next().value as string);
