@@ -117,6 +117,9 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
     for (const alt of group.alts) {
       const list = data.postings(alt.term);
       const typed = alt.whole === "typed";
+      // Typed words that are one identifier of the portal ("device time" → `deviceTime`), found whole: the document
+      // names that compound thing, wherever (a changelog entry's body), so it covers the words as a title would.
+      const run = alt.whole === "run";
       const w = alt.weight * (typed ? idf(df(alt.term), readable) : Math.min(cap, idf(df(alt.term), readable)));
       let doc = 0;
       for (let i = 0; i < list.length; i += 2) {
@@ -128,11 +131,11 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
         // Which alternative stands for the word in this document: the one in its head unless a body match is
         // worth HEAD_PREFERENCE times more ("insert" → "add" in `calls_add`, not "register" in its description).
         // A typed identifier found whole stands for the word wherever it is, before any part match.
-        const pick = typed ? s * WHOLE_PICK : v & 1 ? s * HEAD_PREFERENCE : s;
+        const pick = typed ? s * WHOLE_PICK : v & 1 || run ? s * HEAD_PREFERENCE : s;
         if (pick > bestPick[doc]) {
           bestPick[doc] = pick;
           best[doc] = s;
-          bestHead[doc] = typed ? 1 : v & 1;
+          bestHead[doc] = typed || run ? 1 : v & 1;
           bestTitle[doc] = titleBit ? (v >> 1) & 1 : v & 1;
           bestWeight[doc] = alt.weight;
           bestWhole[doc] = typed ? alt.weight : 0;
