@@ -49,7 +49,8 @@ export async function main() {
     let apis = 0;
     let operations = 0;
     const probe = async () => {
-      const r = await upload(baseUrl, token, "probe", `p${apis}`, Buffer.concat([probeBody, Buffer.from(" ".repeat(apis + 1))]), "application/yaml");
+      // A new label and body each time, so every probe is a publish (the same twice would answer 200 unchanged).
+      const r = await upload(baseUrl, token, "probe", `p${probes.length}`, Buffer.concat([probeBody, Buffer.from(" ".repeat(probes.length + 1))]), "application/yaml");
       probes.push(r.ms);
       console.log(`  probe at ${apis} APIs / ${operations} ops: ${r.ms.toFixed(0)} ms (${r.status}), heap ${await heap()} MB`);
     };
