@@ -13,8 +13,8 @@
 // after). Asserts nothing.
 //   node bench/search.mjs [--corpus corpus.jsonl] [--queries queries.jsonl] [--json out.json] [--no-github]
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { zipSync } from "fflate";
 import MiniSearch from "minisearch";
 import { readFolder, uploadContent, zipFiles } from "../scripts/lib/content-bundle.mjs";
@@ -160,6 +160,11 @@ export async function main() {
     if (docs.some((d) => d.id.startsWith("slack:"))) {
       published.push(["Slack (Swagger 2.0 JSON)", await post(`${base}/v1/apis/upload?api=slack`, token, readFileSync(join(CORPUS_DIR, "slack/web-api/slack_web_openapi_v2.json")), "application/json")]);
     }
+    // Other dev sets (bench/search-devset2, -3) name their definitions in a definitions.json beside the corpus:
+    // [{api, file (under ../shared/corpus), type}], each uploaded as its own API.
+    const defsPath = join(dirname(corpusPath), "definitions.json");
+    const definitions = existsSync(defsPath) ? JSON.parse(readFileSync(defsPath, "utf8")) : [];
+    for (const d of definitions) published.push([`${d.api} (${d.file})`, await post(`${base}/v1/apis/upload?api=${d.api}`, token, readFileSync(join(CORPUS_DIR, d.file)), d.type)]);
     const twilio = docs.filter((d) => d.kind === "endpoint" && d.id.startsWith("twilio:"));
     if (twilio.length) published.push(["Twilio (generated from the dev set)", await post(`${base}/v1/apis/upload?api=twilio`, token, JSON.stringify(twilioDefinition(twilio)), "application/json")]);
     const bundle = contentBundle(docs);
@@ -186,7 +191,13 @@ export async function main() {
       if (!p.intro && p.sections[0]) byUrl.set(`/p/${PORTAL}/guides/${slug}`, p.sections[0].id);
     }
     for (const [slug, id] of bundle.changelogIds) byUrl.set(`/p/${PORTAL}/changelog#${slug}`, id);
-    const idOf = (r) => (r.kind === "operation" ? `${r.api === "digitalocean" ? "do" : r.api}:${r.operationId}` : byUrl.get(r.url.replace(/%[0-9A-F]{2}/g, (m) => decodeURIComponent(m))) ?? byUrl.get(r.url));
+    // Operations without an operationId (Traccar's): by API, method and path, as the corpus body states them.
+    const byPath = new Map();
+    for (const d of docs.filter((x) => x.kind === "endpoint")) {
+      const line = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/m.exec(d.body);
+      if (line) byPath.set(`${d.id.split(":")[0]} ${line[1]} ${line[2]}`, d.id);
+    }
+    const idOf = (r) => (r.kind === "operation" ? (r.operationId ? `${r.api === "digitalocean" ? "do" : r.api}:${r.operationId}` : byPath.get(`${r.api} ${r.method} ${r.path}`)) : byUrl.get(r.url.replace(/%[0-9A-F]{2}/g, (m) => decodeURIComponent(m))) ?? byUrl.get(r.url));
 
     const ask = async (q) => {
       const t = performance.now();

@@ -8,7 +8,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const HERE = new URL(".", import.meta.url).pathname;
+const arg0 = (n, d) => (process.argv.includes(`--${n}`) ? process.argv[process.argv.indexOf(`--${n}`) + 1] : d);
+const HERE = arg0("dir", new URL(".", import.meta.url).pathname);
 const arg = (n, d) => (process.argv.includes(`--${n}`) ? process.argv[process.argv.indexOf(`--${n}`) + 1] : d);
 let seed = Number(arg("seed", "3434"));
 const PER = Number(arg("per", "20"));

@@ -77,8 +77,8 @@ function typoVariants(word: string): string[] {
 export class Expander {
   private readonly typos: TypoFinder;
 
-  constructor(private readonly data: Pick<IndexView, "terms" | "words" | "wordTerm" | "related">) {
-    this.typos = new TypoFinder(data.words);
+  constructor(private readonly data: Pick<IndexView, "terms" | "words" | "wordTerm" | "related" | "wordParts">) {
+    this.typos = new TypoFinder(data.words, data.wordParts);
   }
 
   /**

@@ -61,6 +61,13 @@ export interface IndexView {
   wordTerm: ArrayLike<number>;
   related: Record<string, number[]>;
   vectors?: readonly string[];
+  /**
+   * Sorted word lists whose union is `words`, each with structures of its own built once (search shards: their
+   * typo maps), so a merged view builds nothing over the whole vocabulary; absent = `words` alone.
+   */
+  wordParts?: readonly (readonly string[])[];
+  /** The surface words of a term, sorted (`words` whose `wordTerm` is it); absent = read from `words` and `wordTerm`. */
+  surface?(term: number): string[];
 }
 
 /** Who may read a document: its labels and policy path (see SearchDocument), shared by every document with both equal. */

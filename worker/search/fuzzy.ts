@@ -8,13 +8,15 @@
  * side (a swap or substitution plus an extra letter, or two extra letters), not two substitutions.
  */
 
-import { lowerBound } from "./format";
+import { findSorted, lowerBound } from "./format";
 import { isWholeIdentifier } from "./tokenize";
 
 /** Longest word considered for typos; longer input is not a typo'd word but noise. */
 const MAX_WORD = 32;
 /** Vocabulary words a long word's fallback scan compares at most (one first letter of a large portal). */
 const MAX_SCAN = 20_000;
+/** Deletion keys whose answers over several parts are kept per finder (a typo'd query asks ~10-60 keys). */
+const FILED_CACHE_KEYS = 8192;
 /** Longest whole identifier corrected (tokenize.ts keeps at most 8 parts). */
 const MAX_IDENTIFIER = 96;
 
@@ -55,10 +57,69 @@ export function maxEdits(word: string): number {
 }
 
 /** Finds vocabulary words within a bounded edit distance of a query word. */
-export class TypoFinder {
-  private byDeletion: Map<string, number[]> | undefined;
+/**
+ * Deletion maps by the sorted word list they file (a loaded index's or search shard's `words`, immutable): built once
+ * per list and isolate, kept as long as the list is (issue 37: after a publish only the new shard's map is built,
+ * not one over the whole portal's vocabulary).
+ */
+const DELETION_MAPS = new WeakMap<readonly string[], Map<string, number[]>>();
 
-  constructor(private readonly words: readonly string[]) {}
+/** `words`' deletion map: each word (2-32 characters, with a letter, not a whole identifier) and its deletions → indexes. */
+function deletionMap(words: readonly string[]): Map<string, number[]> {
+  const cached = DELETION_MAPS.get(words);
+  if (cached) return cached;
+  const map = new Map<string, number[]>();
+  const add = (key: string, i: number) => {
+    const list = map.get(key);
+    if (list) list.push(i);
+    else map.set(key, [i]);
+  };
+  words.forEach((w, i) => {
+    if (w.length < 2 || w.length > MAX_WORD || isWholeIdentifier(w) || !/\p{L}/u.test(w)) return;
+    add(w, i);
+    for (const d of deletions(w)) add(d, i);
+  });
+  DELETION_MAPS.set(words, map);
+  return map;
+}
+
+export class TypoFinder {
+  /**
+   * `words`: the vocabulary (sorted, distinct) whose indexes are answered. `parts`: sorted word lists whose union is
+   * `words` (search shards, shards.ts), each filed in a deletion map of its own, so merging shards builds no map over
+   * the whole vocabulary; by default `words` itself. Answers are the same either way.
+   */
+  constructor(
+    private readonly words: readonly string[],
+    private readonly parts: readonly (readonly string[])[] = [words],
+  ) {}
+
+  /** Keys looked up across parts, with their answers (bounded): a query's probes ask every part once. */
+  private readonly filedCache = new Map<string, number[]>();
+
+  /** Indexes into `words` of the words filed under `key`, ascending and distinct (as one map over `words` files them). */
+  private filed(key: string): number[] {
+    if (this.parts.length === 1 && this.parts[0] === this.words) return deletionMap(this.words).get(key) ?? [];
+    const hit = this.filedCache.get(key);
+    if (hit) return hit;
+    const out = this.filedAcross(key);
+    if (this.filedCache.size >= FILED_CACHE_KEYS) this.filedCache.delete(this.filedCache.keys().next().value as string);
+    this.filedCache.set(key, out);
+    return out;
+  }
+
+  private filedAcross(key: string): number[] {
+    const out: number[] = [];
+    for (const part of this.parts) {
+      for (const i of deletionMap(part).get(key) ?? []) {
+        const g = findSorted(this.words, part[i]);
+        if (g >= 0) out.push(g);
+      }
+    }
+    if (out.length < 2) return out;
+    out.sort((a, b) => a - b);
+    return out.filter((g, k) => k === 0 || out[k - 1] !== g);
+  }
 
   /**
    * Vocabulary indexes within `max` edits of `word` (excluding an exact match), with their distances. A
@@ -70,16 +131,15 @@ export class TypoFinder {
   find(word: string, max = maxEdits(word)): Array<{ word: number; distance: number }> {
     if (word.length > MAX_WORD || !/\p{L}/u.test(word)) return [];
     if (word.length === 2 && /^\p{L}+$/u.test(word)) {
-      return (this.map().get(word) ?? []).filter((i) => this.words[i].length === 3).map((i) => ({ word: i, distance: 1 }));
+      return this.filed(word).filter((i) => this.words[i].length === 3).map((i) => ({ word: i, distance: 1 }));
     }
     if (max === 0) return [];
-    const map = this.map();
     const probes = new Set<string>([word, ...deletions(word)]);
     if (max >= 2) for (const d of deletions(word)) for (const dd of deletions(d)) probes.add(dd);
     const seen = new Set<number>();
     const out: Array<{ word: number; distance: number }> = [];
     for (const p of probes) {
-      for (const i of map.get(p) ?? []) {
+      for (const i of this.filed(p)) {
         if (seen.has(i)) continue;
         seen.add(i);
         const w = this.words[i];
@@ -111,21 +171,5 @@ export class TypoFinder {
       if (distance <= max && w !== word) out.push({ word: i, distance });
     }
     return out;
-  }
-
-  private map(): Map<string, number[]> {
-    if (this.byDeletion) return this.byDeletion;
-    const map = new Map<string, number[]>();
-    const add = (key: string, i: number) => {
-      const list = map.get(key);
-      if (list) list.push(i);
-      else map.set(key, [i]);
-    };
-    this.words.forEach((w, i) => {
-      if (w.length < 2 || w.length > MAX_WORD || isWholeIdentifier(w) || !/\p{L}/u.test(w)) return;
-      add(w, i);
-      for (const d of deletions(w)) add(d, i);
-    });
-    return (this.byDeletion = map);
   }
 }

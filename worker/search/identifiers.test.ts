@@ -60,6 +60,26 @@ describe("identifiers in a document's body", () => {
   it("still ranks the title first for the words without the identifier", () => {
     expect(first("void parcel label")).toBe("void");
   });
+
+  it("finds an identifier typed as its words when a changelog entry's body names it, before titles with one of the words", () => {
+    // A tracking vendor (dev set 3's shape): operations titled with "device" whose bodies say "time", and the release
+    // that added the `deviceTime` field. Typed as words, the reader names the field.
+    const docs = [
+      doc("devices", "operation", "Fetch a list of Devices", "Without parameters returns the devices the user can see. Filter by the time of the last update.", "getDevices"),
+      doc("device", "operation", "Update a Device", "Updates a device; the server sets the time of the change.", "updateDevice"),
+      doc("accumulators", "operation", "Update total distance and hours of the Device", "Sets the device's accumulators at a given time.", "updateDeviceAccumulators"),
+      doc("positions", "operation", "Fetch a list of Positions", "Positions of a device between two times.", "getPositions"),
+      doc("v511", "changelog", "Traccar › Version 5.11", "- `Position` has `fixTime`, `deviceTime` and `serverTime` in every response; `accuracy` is in meters."),
+      doc("v510", "changelog", "Traccar › Version 5.10", "- `Device` has `expirationTime`; a device past it stops reporting positions."),
+    ];
+    const tracker = loadSearchIndex(buildSearchIndex(docs));
+    const top = (q: string) => tracker.search(q, { canRead: () => true }).results[0]?.doc.id;
+    expect(top("device time")).toBe("v511");
+    expect(top("server time")).toBe("v511");
+    expect(top("expiration time")).toBe("v510");
+    // Words that are no identifier of the portal keep the title rule.
+    expect(top("update device")).toBe("device");
+  });
 });
 
 describe("TypoFinder", () => {

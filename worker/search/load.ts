@@ -13,7 +13,7 @@ import { DocColumns, INDEX_FORMAT, PREVIOUS_INDEX_FORMAT, type IndexData, type I
 import { readIndexBytes } from "./index-bytes";
 import { parseQuery, type ParsedQuery } from "./query";
 import { fuse } from "./fuse";
-import { rank } from "./rank";
+import { byScore, rank, topHits, type Scored } from "./rank";
 import { accessKey, type SemanticScope } from "./semantic";
 import { makeSnippet, snippetWords } from "./snippet";
 import type { SearchIndex, SearchOptions, SearchResponse } from "./types";
@@ -122,17 +122,21 @@ class LoadedIndex implements SearchIndex {
     const q = parseQuery(typeof query === "string" ? query : "");
     if (!q.words.length) return { total: 0, results: [] };
     const allowed = this.allowed(opts);
+    // A reader who may open every document (a public portal, no locale filter) counts a term's documents without
+    // walking its postings: completions and corrections ask for many terms' counts.
+    const everyDoc = allowed.indexOf(0) < 0;
     const dfs = new Map<number, number>();
     const df = (t: number) => {
       let n = dfs.get(t);
-      if (n === undefined) dfs.set(t, (n = this.readableDf(t, allowed)));
+      if (n === undefined) dfs.set(t, (n = everyDoc ? this.data.postings(t).length / 2 : this.readableDf(t, allowed)));
       return n;
     };
     const groups = this.expander.groups(q, df);
     const ranked = rank(this.data, groups, allowed, df);
     // Semantic matches join only as documents of this index that passed the reader's filters.
     const semantic = this.semanticDocs(opts.semantic, allowed);
-    const all = semantic.length ? fuse(ranked.hits, semantic) : ranked.hits;
+    // Fusion reads lexical ranks, so it needs every match in order; otherwise only the shown ones are ordered.
+    const all = semantic.length ? fuse(ranked.hits.sort(byScore), semantic) : ranked.hits;
     // Facets count every readable match by kind; the kind filter then narrows results and total.
     const kinds = opts.kind ? new Set(String(opts.kind).split(",").map((k) => k.trim())) : undefined;
     const facets: Record<string, number> = {};
@@ -141,8 +145,9 @@ class LoadedIndex implements SearchIndex {
     const hits = kinds ? all.filter((h) => kinds.has(docs.kind(h.doc))) : all;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
     const stems = new Set([...ranked.termsHit].map((t) => this.data.terms[t]));
-    const words = snippetWords([...ranked.termsHit].flatMap((t) => this.surfaceWords()[t] ?? []));
-    const results = hits.slice(0, limit).map((h) => {
+    const words = snippetWords([...ranked.termsHit].flatMap((t) => (this.data.surface ? this.data.surface(t) : (this.surfaceWords()[t] ?? []))));
+    const shown = semantic.length ? hits.slice(0, limit) : topHits(hits as Scored[], limit);
+    const results = shown.map((h) => {
       // Read once per result: the light reader parses the document from its bytes on each get.
       const doc = docs.get(h.doc);
       return { doc, score: Math.round(h.score * 1000) / 1000, snippet: makeSnippet(doc.body, stems, words) };

@@ -141,7 +141,7 @@ export function definitionPairs(text: string, limit = MAX_ALIASES_PER_DOC): Arra
  * portal's namespace: head stem → compound stems, one way (a namespace is a kind of space, not the reverse). Both
  * parts must be words of `vocabulary` (surface word → stem), which keeps `monkey` away from `key`.
  */
-export function compoundHeads(vocabulary: ReadonlyMap<string, string>): Map<string, string[]> {
+export function compoundHeads(vocabulary: Vocabulary): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const words = [...vocabulary.keys()].filter((w) => w.length >= MIN_COMPOUND && /^\p{L}+$/u.test(w)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   for (const w of words) {
@@ -215,6 +215,13 @@ export class RelatedMiner {
 }
 
 /** A {@link RelatedMiner}'s evidence: summary verbs, directed candidate pairs (`"opIdVerb summaryVerb"` → count), stated pairs (`"a b"` sorted → weight%). */
+/** Surface words → stems, as compounds read them (a Map, or merged shards' sorted vocabulary: shard-vocabulary.ts). */
+export interface Vocabulary {
+  get(word: string): string | undefined;
+  has(word: string): boolean;
+  keys(): Iterable<string>;
+}
+
 export interface MinedState {
   verbs: string[];
   pairs: Record<string, number>;
@@ -226,7 +233,7 @@ export interface MinedState {
  * from `vocabulary`: the public documents' surface word → stem), restricted to terms `termIndex` knows (the
  * index's term → position). Deterministic for a given set of documents, however they are split into `states`.
  */
-export function relatedOf(states: readonly MinedState[], termIndex: (term: string) => number | undefined, vocabulary?: ReadonlyMap<string, string>): Record<string, number[]> {
+export function relatedOf(states: readonly MinedState[], termIndex: (term: string) => number | undefined, vocabulary?: Vocabulary): Record<string, number[]> {
   const verbs = new Set(states.flatMap((s) => s.verbs));
   const pairs = new Map<string, number>();
   // Only operationId words that some summary also starts with are verbs; the rest are resources (`genai`, `apps`).

@@ -50,6 +50,28 @@ export interface Scored {
   exact: boolean;
 }
 
+/** Best first: higher score, then the earlier document (a total order, so any sort of the same hits agrees). */
+export function byScore(a: Scored, b: Scored): number {
+  return b.score - a.score || a.doc - b.doc;
+}
+
+/** The best `k` of `hits` in {@link byScore} order: what sorting them all and taking `k` gives, in O(n k) at worst. */
+export function topHits<T extends Scored>(hits: readonly T[], k: number): T[] {
+  if (hits.length <= k) return hits.slice().sort(byScore);
+  const best = hits.slice(0, k).sort(byScore);
+  for (let i = k; i < hits.length; i++) {
+    const h = hits[i];
+    if (byScore(h, best[k - 1]) >= 0) continue;
+    let j = k - 1;
+    while (j > 0 && byScore(h, best[j - 1]) < 0) {
+      best[j] = best[j - 1];
+      j--;
+    }
+    best[j] = h;
+  }
+  return best;
+}
+
 /** Inverse document frequency (BM25's, always positive). */
 export function idf(df: number, n: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
@@ -58,8 +80,8 @@ export function idf(df: number, n: number): number {
 /**
  * Scores every allowed document matching at least one group; `df` counts a term's allowed documents.
  * `allowed[i]` = 1 when document i passed the
- * reader's filters (2 when it is in the reader's preferred locale). Returns the matches sorted best first, and
- * the terms that matched (for snippets).
+ * reader's filters (2 when it is in the reader's preferred locale). Returns the matches in no order ({@link byScore}
+ * orders them: {@link topHits} for the best few), and the terms that matched (for snippets).
  */
 export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "titleBit">, groups: TermGroup[], allowed: Uint8Array, df: (term: number) => number): { hits: Scored[]; termsHit: Set<number> } {
   const n = data.docs.length;
@@ -95,6 +117,9 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
     for (const alt of group.alts) {
       const list = data.postings(alt.term);
       const typed = alt.whole === "typed";
+      // Typed words that are one identifier of the portal ("device time" → `deviceTime`), found whole: the document
+      // names that compound thing, wherever (a changelog entry's body), so it covers the words as a title would.
+      const run = alt.whole === "run";
       const w = alt.weight * (typed ? idf(df(alt.term), readable) : Math.min(cap, idf(df(alt.term), readable)));
       let doc = 0;
       for (let i = 0; i < list.length; i += 2) {
@@ -106,11 +131,11 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
         // Which alternative stands for the word in this document: the one in its head unless a body match is
         // worth HEAD_PREFERENCE times more ("insert" → "add" in `calls_add`, not "register" in its description).
         // A typed identifier found whole stands for the word wherever it is, before any part match.
-        const pick = typed ? s * WHOLE_PICK : v & 1 ? s * HEAD_PREFERENCE : s;
+        const pick = typed ? s * WHOLE_PICK : v & 1 || run ? s * HEAD_PREFERENCE : s;
         if (pick > bestPick[doc]) {
           bestPick[doc] = pick;
           best[doc] = s;
-          bestHead[doc] = typed ? 1 : v & 1;
+          bestHead[doc] = typed || run ? 1 : v & 1;
           bestTitle[doc] = titleBit ? (v >> 1) & 1 : v & 1;
           bestWeight[doc] = alt.weight;
           bestWhole[doc] = typed ? alt.weight : 0;
@@ -155,7 +180,7 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
   // would only inflate the total ("500 results" for two words).
   let most = 0;
   for (const h of hits) most = Math.max(most, h.matched);
-  const kept = hits.filter((h) => 2 * h.matched >= most);
-  kept.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  return { hits: kept, termsHit };
+  // Not sorted here: a query shows at most 100 of what may be thousands of matches (load.ts takes the best with
+  // topHits, or sorts them all for fusion), and sorting every match was most of a common word's cost on a big portal.
+  return { hits: hits.filter((h) => 2 * h.matched >= most), termsHit };
 }

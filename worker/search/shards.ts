@@ -12,6 +12,7 @@ import { readIndexBytes } from "./index-bytes";
 import { indexOfView, parsedView, LIGHT_READER_MIN_BYTES, SearchIndexFormatError } from "./load";
 import { relatedOf, type MinedState } from "./mine";
 import { MergedDocs } from "./shard-docs";
+import { publicVocabularyOf, shardVocabulary, type ShardVocabulary } from "./shard-vocabulary";
 import { SHARD_FORMAT, type ShardStats } from "./shard-build";
 import type { SearchIndex } from "./types";
 
@@ -65,46 +66,87 @@ const POSTINGS_CACHE_TERMS = 4096;
 /**
  * The shards (in index order) as one searchable index, scored with `stats` (the portal's: the sum of the live
  * shards' statistics). Costs O(documents + vocabulary) once; postings are computed per term on first use.
+ * `previous`: an earlier merge (of this portal, before a publish): its vocabulary is reused, so only the shards that
+ * joined or left are walked for terms and words; the answers do not depend on it.
  */
-export function mergeShards(shards: readonly LoadedShard[], stats: ShardStats): SearchIndex {
+export function mergeShards(shards: readonly LoadedShard[], stats: ShardStats, previous?: SearchIndex): SearchIndex {
   const avg = FIELDS.map((_, f) => Math.max(1, stats.lengths[f] / Math.max(1, stats.nonEmpty[f])));
   const docs = new MergedDocs(shards.map((s) => s.view.docs));
-  const termSet = new Set<string>();
-  for (const s of shards) for (const t of s.view.terms) termSet.add(t);
-  // Distinct, so the default sort (UTF-16 code units, as `<` compares) gives the order a single build has.
-  const terms = [...termSet].sort();
-  const wordStem = new Map<string, string>();
-  const publicVocabulary = new Map<string, string>();
-  for (const s of shards) {
-    const { words, wordTerm, terms: local } = s.view;
-    for (let k = 0; k < words.length; k++) wordStem.set(words[k], local[wordTerm[k]]);
-    for (let k = 0; k < s.publicWords.length; k++) {
-      const w = words[s.publicWords[k]];
-      publicVocabulary.set(w, local[wordTerm[s.publicWords[k]]]);
-    }
-  }
-  const words = [...wordStem.keys()].sort();
-  const wordTerm = Int32Array.from(words, (w) => findSorted(terms, wordStem.get(w)!));
+  // Derived from the previous merge's vocabulary when one is given: a publish replaced one shard, so the union
+  // is one linear merge, not a hash and sort of the whole portal's vocabulary (shard-vocabulary.ts).
+  const vocabulary = shardVocabulary(shards, previous ? VOCABULARIES.get(previous) : undefined);
+  const { terms, words, wordTerm } = vocabulary;
   const termIndex = (t: string) => {
     const i = findSorted(terms, t);
     return i < 0 ? undefined : i;
   };
-  const related = relatedOf(shards.map((s) => s.mined), termIndex, publicVocabulary);
+  const related = relatedOf(shards.map((s) => s.mined), termIndex, publicVocabularyOf(vocabulary));
   const headLen = new Int32Array(docs.length);
   shards.forEach((s, k) => headLen.set(Array.from(s.view.headLen), docs.offsets[k]));
   const anyVectors = shards.some((s) => s.view.vectors);
   const vectors = anyVectors ? shards.flatMap((s) => (s.view.vectors ? [...s.view.vectors] : Array.from({ length: s.view.docs.length }, () => ""))) : undefined;
+  // Per shard, BM25F's length normalisation of each document's fields with the portal's averages (the same
+  // floating-point expression build.ts evaluates), computed on the shard's first posting: 6 numbers a document.
+  const normCache: Float64Array[] = [];
+  const norms = (k: number): Float64Array => {
+    let norm = normCache[k];
+    if (norm) return norm;
+    const lens = shards[k].lens;
+    const fields = FIELDS.length;
+    norm = new Float64Array(lens.length);
+    for (let i = 0; i < lens.length; i++) {
+      const f = i % fields;
+      norm[i] = 1 - FIELDS[f].b + (FIELDS[f].b * lens[i]) / avg[f];
+    }
+    return (normCache[k] = norm);
+  };
   const cache = new Map<number, Int32Array>();
   const postings = (t: number): Int32Array => {
     let list = cache.get(t);
     if (list) return list;
-    list = mergedPostings(shards, docs.offsets, terms[t], avg);
+    list = mergedPostings(shards, docs.offsets, terms[t], norms);
     if (cache.size >= POSTINGS_CACHE_TERMS) cache.delete(cache.keys().next().value as number);
     cache.set(t, list);
     return list;
   };
-  const view: IndexView = { docs, headLen, terms, postings, titleBit: true, words, wordTerm, related, ...(vectors ? { vectors } : {}) };
-  return indexOfView(view);
+  const surfaces = new Map<number, string[]>();
+  const surface = (t: number): string[] => {
+    let list = surfaces.get(t);
+    if (list) return list;
+    list = mergedSurface(shards, terms[t]);
+    if (surfaces.size >= POSTINGS_CACHE_TERMS) surfaces.delete(surfaces.keys().next().value as number);
+    surfaces.set(t, list);
+    return list;
+  };
+  const wordParts = shards.map((s) => s.view.words);
+  const view: IndexView = { docs, headLen, terms, postings, titleBit: true, words, wordTerm, related, wordParts, surface, ...(vectors ? { vectors } : {}) };
+  const index = indexOfView(view);
+  VOCABULARIES.set(index, vocabulary);
+  return index;
+}
+
+/** Each merged index's vocabulary, for the next merge of the same portal. */
+const VOCABULARIES = new WeakMap<SearchIndex, ShardVocabulary>();
+
+/** Per shard view, its terms' surface words (local term → its words, sorted): built once per shard and isolate. */
+const SHARD_SURFACES = new WeakMap<IndexView, string[][]>();
+
+/** The surface words of `term` over every shard, sorted and distinct (what one index's words give for it). */
+function mergedSurface(shards: readonly LoadedShard[], term: string): string[] {
+  const out = new Set<string>();
+  for (const s of shards) {
+    const local = findSorted(s.view.terms, term);
+    if (local < 0) continue;
+    let table = SHARD_SURFACES.get(s.view);
+    if (!table) {
+      table = [];
+      const { words, wordTerm } = s.view;
+      for (let k = 0; k < words.length; k++) (table[wordTerm[k]] ??= []).push(words[k]);
+      SHARD_SURFACES.set(s.view, table);
+    }
+    for (const w of table[local] ?? []) out.add(w);
+  }
+  return [...out].sort();
 }
 
 /**
@@ -112,14 +154,23 @@ export function mergeShards(shards: readonly LoadedShard[], stats: ShardStats): 
  * stores it: BM25F's weighted frequency summed field by field in field order (the same floating-point steps), then
  * saturated and rounded.
  */
-function mergedPostings(shards: readonly LoadedShard[], offsets: Int32Array, term: string, avg: number[]): Int32Array {
-  const parts: number[] = [];
-  let prev = 0;
+function mergedPostings(shards: readonly LoadedShard[], offsets: Int32Array, term: string, norms: (k: number) => Float64Array): Int32Array {
   const fields = FIELDS.length;
-  shards.forEach((s, k) => {
-    const local = findSorted(s.view.terms, term);
-    if (local < 0) return;
-    const raw = s.view.postings(local);
+  const lists: Array<[number, ArrayLike<number>]> = [];
+  let bound = 0;
+  for (let k = 0; k < shards.length; k++) {
+    const local = findSorted(shards[k].view.terms, term);
+    if (local < 0) continue;
+    const raw = shards[k].view.postings(local);
+    lists.push([k, raw]);
+    bound += raw.length;
+  }
+  // Each raw posting is 3+ numbers ([docDelta, mask, tf...]); each merged one is 2.
+  const out = new Int32Array(bound);
+  let at = 0;
+  let prev = 0;
+  for (const [k, raw] of lists) {
+    const norm = norms(k);
     let doc = 0;
     for (let i = 0; i < raw.length; ) {
       doc += raw[i++];
@@ -127,14 +178,14 @@ function mergedPostings(shards: readonly LoadedShard[], offsets: Int32Array, ter
       let w = 0;
       for (let f = 0; f < fields; f++) {
         if (!(mask & (1 << f))) continue;
-        const norm = 1 - FIELDS[f].b + (FIELDS[f].b * s.lens[doc * fields + f]) / avg[f];
-        w = w + (FIELDS[f].weight * raw[i++]) / norm;
+        w = w + (FIELDS[f].weight * raw[i++]) / norm[doc * fields + f];
       }
       const sat = Math.max(1, Math.round((SAT_SCALE * w) / (K1 + w)));
       const global = offsets[k] + doc;
-      parts.push(global - prev, sat * 4 + (mask & 1 ? 2 : 0) + (mask & 3 ? 1 : 0));
+      out[at++] = global - prev;
+      out[at++] = sat * 4 + (mask & 1 ? 2 : 0) + (mask & 3 ? 1 : 0);
       prev = global;
     }
-  });
-  return Int32Array.from(parts);
+  }
+  return out.slice(0, at);
 }

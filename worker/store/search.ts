@@ -329,8 +329,11 @@ function loadCached<T>(kv: KVNamespace, key: string, parts: number, load: (bytes
  */
 export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts" | "stats" | "shards">, portalId?: number): Promise<SearchIndex | undefined> {
   if (pointer.stats && pointer.shards) {
-    if (portalId !== undefined) noteLiveShards(portalId, pointer.shards.map((s) => s.key));
-    return loadSharded(kv, pointer.shards, pointer.stats);
+    const keys = pointer.shards.map((s) => s.key);
+    // Found before the shards a publish replaced are forgotten (which drops the merges holding them).
+    const previous = closestMerge(keys);
+    if (portalId !== undefined) noteLiveShards(portalId, keys);
+    return loadSharded(kv, pointer.shards, pointer.stats, previous);
   }
   const key = pointer.indexKey;
   if (portalId !== undefined) noteLive(portalId, key);
@@ -368,7 +371,23 @@ function dropMerged(key: string): void {
   for (const [signature, merged] of MERGED) if (merged.keys.includes(key)) MERGED.delete(signature);
 }
 
-async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], stats: ShardStats): Promise<SearchIndex | undefined> {
+/**
+ * The cached merge sharing most shards with `keys` (the portal's before its last publish; the most recently used
+ * among equals): the next merge reuses its vocabulary, so the first query after a publish walks the new shard's
+ * terms, not the whole portal's (shards.ts).
+ */
+function closestMerge(keys: readonly string[]): Promise<SearchIndex | undefined> | undefined {
+  const wanted = new Set(keys);
+  let closest: Promise<SearchIndex | undefined> | undefined;
+  let most = 0;
+  for (const merged of MERGED.values()) {
+    const shared = merged.keys.filter((k) => wanted.has(k)).length;
+    if (shared >= most && shared > 0) (most = shared), (closest = merged.index);
+  }
+  return closest;
+}
+
+async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], stats: ShardStats, closest?: Promise<SearchIndex | undefined>): Promise<SearchIndex | undefined> {
   const keys = shards.map((s) => s.key);
   PINNED = new Set(keys);
   const signature = JSON.stringify([keys, stats]);
@@ -386,7 +405,8 @@ async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], sta
       if (!shard) return undefined;
       loaded.push(shard);
     }
-    return mergeShards(loaded, stats);
+    const previous = await closest?.catch(() => undefined);
+    return mergeShards(loaded, stats, previous);
   })();
   MERGED.set(signature, { index, keys });
   if (MERGED.size > MERGED_MAX) MERGED.delete(MERGED.keys().next().value as string);
