@@ -5,6 +5,7 @@ import type { OperationSummary } from "../openapi/model/types";
 import type { Db } from "./db";
 import type { SliceLocation } from "./models";
 import { searchPointerQueries, type SearchPointerRow } from "./search";
+import { BoundedCache } from "../lib/bounded-cache";
 import { jsonBatches } from "../lib/json-batches";
 
 /** Rows as drizzle reads them from the tables in schema/apis.ts. */
@@ -60,6 +61,22 @@ export async function listOperationsOfTag(db: Db, versionId: number, tag: string
     .where(and(eq(operations.versionId, versionId), eq(operations.tag, tag)))
     .orderBy(asc(operations.position))
     .all();
+}
+
+/**
+ * Tag lists kept per isolate, by model key and tag: a published version's operation rows never change and follow
+ * from its definition, which the model key names (store/models.ts), so a warm operation page skips this D1 read.
+ * Sized in operations: at most 20,000, none of more than 5,000 (Microsoft Graph's untagged list is read each time).
+ */
+const TAG_SUMMARIES = new BoundedCache<string, OperationSummary[]>({ maxSize: 20_000, maxEntrySize: 5_000 });
+
+/** {@link listOperationsOfTag} of a published version as summaries (the sidebar's list); callers must not change it. */
+export async function operationSummariesOfTag(db: Db, version: Pick<VersionRow, "id" | "modelKey">, tag: string): Promise<readonly OperationSummary[]> {
+  const key = `${version.modelKey}\n${tag}`;
+  const hit = TAG_SUMMARIES.get(key);
+  if (hit) return hit;
+  const summaries = (await listOperationsOfTag(db, version.id, tag)).map(operationSummaryOf);
+  return TAG_SUMMARIES.set(key, summaries, summaries.length);
 }
 
 /** Where an operation row's slice is in KV. */
