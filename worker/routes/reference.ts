@@ -28,7 +28,7 @@ import { portalBasePath } from "../render/shell/base-path";
 import { buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
-import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
+import { loadPortal, loadReaderHead, loadReaderRest, type ReaderContext } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
 import { sha256Hex } from "../store/tokens";
 import { levelOf } from "../openapi/diff/rules";
@@ -61,20 +61,19 @@ function mayRead(state: ReaderState, apiSlug: string): boolean {
 
 /**
  * The reference behind a reader URL, once the reader is allowed: signed out on a gated path → sign in; an API the
- * reader may not open → the very 404 of an API that does not exist (before its versions are even looked up).
+ * reader may not open → the very 404 of an API that does not exist (its versions, read meanwhile, are never used).
  */
 async function readable(c: Context<AppEnv>, label?: string, operationSlug?: string): Promise<ReaderContext & { operation?: OperationRow; state: ReaderState }> {
   const db = getDb(c.env.DB);
-  const portalSlug = c.req.param("portal") ?? "";
   const apiSlug = c.req.param("api") ?? "";
-  // The reference's rows are read beside the reader's state (two D1 round trips fewer in a row) and used only once
-  // the reader is allowed: its refusals (404 of an unknown API or version) still come after the access checks.
-  const found = loadReaderContext(db, portalSlug, apiSlug, label, operationSlug);
-  found.catch(() => {}); // awaited below, unless an access check throws first
-  const portal = await loadPortal(db, portalSlug);
+  // One round trip for portal and API, then the reader's state and the reference's rows side by side; the rows are
+  // used only once the reader is allowed, so the refusals come in the same order as ever (sign-in, then 404).
+  const { portal, api } = await loadReaderHead(db, c.req.param("portal") ?? "", apiSlug);
+  const found = api ? loadReaderRest(db, { portal, api }, label, operationSlug) : undefined;
+  found?.catch(() => {}); // awaited below, unless an access check throws first
   const state = await readerState(c, portal);
   requireSignInFor(c, state, portal.slug, `/reference/${apiSlug}/`);
-  if (!mayRead(state, apiSlug)) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
+  if (!mayRead(state, apiSlug) || !found) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
   const ctx = seePortal(c, await found);
   return { ...ctx, apis: ctx.apis.filter((a) => mayRead(state, a.slug)), state };
 }

@@ -25,17 +25,11 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
 }
 
 /**
- * Resolves portal → API → version (`label` undefined = the live version) and, given `operationSlug`, the
- * operation row, in two D1 round trips: portal and API joined, then one batch for the rest.
- * @throws ApiError 404 for an unknown portal, API or version, or an API with nothing published.
+ * The portal and API behind a reference URL, in one D1 round trip: `api` is undefined when the portal has no API of
+ * that slug, or one with nothing published (the caller answers 404 once access is decided).
+ * @throws ApiError 404 for an unknown portal.
  */
-export async function loadReaderContext(
-  db: Db,
-  portalSlug: string,
-  apiSlug: string,
-  label?: string,
-  operationSlug?: string,
-): Promise<ReaderContext & { operation?: OperationRow }> {
+export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string): Promise<{ portal: PortalRow; api?: ApiRow }> {
   const head = await db
     .select({ portal: portals, api: apis })
     .from(portals)
@@ -43,8 +37,22 @@ export async function loadReaderContext(
     .where(eq(portals.slug, portalSlug))
     .get();
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
+  return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api } : { portal: head.portal };
+}
+
+/**
+ * The rest of a reference page's D1 facts once portal and API are known ({@link loadReaderHead}), in one batch:
+ * the portal's APIs, the API's versions, the version (`label` undefined = the live one) and, given
+ * `operationSlug`, the operation row.
+ * @throws ApiError 404 for an unknown version.
+ */
+export async function loadReaderRest(
+  db: Db,
+  head: { portal: PortalRow; api: ApiRow },
+  label?: string,
+  operationSlug?: string,
+): Promise<ReaderContext & { operation?: OperationRow }> {
   const { portal, api } = head;
-  if (!api || !api.liveVersionId) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
   const versionId =
     label === undefined
       ? sql`${api.liveVersionId}`
@@ -60,7 +68,7 @@ export async function loadReaderContext(
       .limit(operationSlug === undefined ? 0 : 1),
   ]);
   const version = versionRow[0];
-  if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${apiSlug}"`);
+  if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${api.slug}"`);
   return {
     portal,
     apis: apiRows.filter((a) => a.liveVersionId !== null),
@@ -70,4 +78,21 @@ export async function loadReaderContext(
     live: version.id === api.liveVersionId,
     operation: operationRows[0],
   };
+}
+
+/**
+ * Resolves portal → API → version (`label` undefined = the live version) and, given `operationSlug`, the
+ * operation row, in two D1 round trips: {@link loadReaderHead}, then {@link loadReaderRest}.
+ * @throws ApiError 404 for an unknown portal, API or version, or an API with nothing published.
+ */
+export async function loadReaderContext(
+  db: Db,
+  portalSlug: string,
+  apiSlug: string,
+  label?: string,
+  operationSlug?: string,
+): Promise<ReaderContext & { operation?: OperationRow }> {
+  const { portal, api } = await loadReaderHead(db, portalSlug, apiSlug);
+  if (!api) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
+  return loadReaderRest(db, { portal, api }, label, operationSlug);
 }
