@@ -13,7 +13,7 @@ export default defineConfig(async () => {
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: migrations, PORTICO_ADMIN_TOKEN: "test-admin-token", SESSION_SECRET: "test-session-secret-0123456789abcdef", PORTICO_BASE_URL: "http://portico.test" },
+        bindings: { TEST_MIGRATIONS: migrations, PORTICO_ADMIN_TOKEN: "test-admin-token", SESSION_SECRET: "test-session-secret-0123456789abcdef", PORTICO_BASE_URL: "http://portico.test", CORPUS_SWEEP: process.env.CORPUS_SWEEP ?? "slice" },
         serviceBindings: { CORPUS: corpusService },
       },
     });

@@ -31328,101 +31328,52 @@ function related(a, b) {
   return true;
 }
 
-// worker/openapi/lint/walk/flags.ts
-var UNDER_PATHS = 1 << 16;
-var UNDER_COMPONENTS = 1 << 17;
-var UNDER_COMPONENT_SCHEMAS = 1 << 18;
-var KEY_FLAGS = {
-  content: WalkFlag.Content,
-  headers: WalkFlag.Headers,
-  parameters: WalkFlag.Parameters,
-  responses: WalkFlag.Responses,
-  definitions: WalkFlag.Definitions
-};
-function keyGivesFlags(key) {
-  return KEY_FLAGS[key] !== void 0;
-}
-function childFlags(parentFlags, parentKey, key, depth) {
-  let f = parentFlags;
-  if (typeof parentKey === "string") {
-    const k = KEY_FLAGS[parentKey];
-    if (k !== void 0) f |= k;
-  }
-  if (depth === 1) {
-    if (key === "paths") f |= UNDER_PATHS;
-    else if (key === "components") f |= UNDER_COMPONENTS;
-    else if (key === "responses") f |= WalkFlag.MediaResponse;
-  } else if (depth === 2) {
-    if (f & UNDER_COMPONENTS) {
-      if (key === "schemas") f |= UNDER_COMPONENT_SCHEMAS;
-      else if (key === "requestBodies") f |= WalkFlag.MediaRequest;
-      else if (key === "responses") f |= WalkFlag.MediaResponse;
-    }
-  } else if (depth === 3) {
-    if (f & UNDER_COMPONENT_SCHEMAS) f |= WalkFlag.ComponentSchemas;
-  } else if (depth === 4) {
-    if (f & UNDER_PATHS) {
-      f |= WalkFlag.PathsOperation;
-      if (key === "requestBody") f |= WalkFlag.MediaRequest;
-      else if (key === "responses") f |= WalkFlag.MediaResponse;
-    }
-  }
-  return f;
-}
-
-// worker/openapi/lint/walk/fragments.ts
+// worker/openapi/lint/walk/fragment.ts
 var MODE_RESOLVED = 1;
 var MODE_SOURCE = 2;
 var MODE_BOTH = 3;
-var unions = /* @__PURE__ */ new WeakMap();
 function checkedOf(fragment) {
   return fragment.union ? fragment.union.resolver : fragment.checked;
 }
 var runs2 = 0;
+function nextRun() {
+  return ++runs2;
+}
 var KEPT_KEYS = 6;
 var KEPT_DEPTH = 8;
-var UNIT_PARENTS = /* @__PURE__ */ new Set(["paths", "webhooks", "definitions", "parameters", "responses", "securityDefinitions"]);
-function walkFragments(root, version, rules, resolver, cache3, session = false, work = UNLIMITED) {
-  const walker = new Walker(version, rules, resolver, work);
-  const state = unions.get(cache3);
-  if (state) {
-    if (session) {
-      const updated = updateUnion(root, walker, resolver, cache3, state);
-      if (updated) return updated;
-    }
-    release(state, resolver);
-    unions.delete(cache3);
-  }
-  const problems = [];
-  const refs = /* @__PURE__ */ new Set();
-  const run = ++runs2;
-  const queue = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
-  let walked = 0;
-  let reused = 0;
-  let budgetReached = false;
-  for (let i2 = 0; i2 < queue.length; i2++) {
-    if (i2 >= LINT_BUDGET.maxEdges) {
-      budgetReached = true;
-      break;
-    }
-    const next = queue[i2];
-    if (next.run === run) continue;
-    next.run = run;
-    const found = fragmentFor(next, walker, resolver, cache3);
-    const fragment = found.fragment;
-    if (found.walked) walked++;
-    else reused++;
-    next.fragment = fragment;
-    next.fragmentIn = cache3;
-    if (fragment.run === run) continue;
-    fragment.run = run;
-    for (const p of fragment.problems) problems.push(p);
-    for (const r of fragment.refs) refs.add(r);
-    for (const e of fragment.edges) queue.push(e);
-  }
-  if (session && !budgetReached) keepUnion(queue, run, resolver, cache3);
-  return { problems, refs, walked, reused, edgesMade: walker.edgesMade, budgetReached };
+function edge(node, path, ctx, mode) {
+  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)), run: 0 };
 }
+function edgeKey(pointer, mode, ctx) {
+  return `${pointer}\0${mode}\0${ctx}`;
+}
+function ctxKey(flags, depth, keys2) {
+  return `${flags}\0${Math.min(depth, KEPT_DEPTH)}\0${keys2.join("")}`;
+}
+function fragmentFor(e, walker, resolver, cache3, stale) {
+  const own2 = e.fragmentIn === cache3 ? e.fragment : void 0;
+  if (own2 && depsHold(own2, resolver)) return { fragment: own2, walked: false };
+  let byKey = cache3.get(e.node);
+  const stored = byKey?.get(e.key);
+  if (stored && stored !== e.fragment && stored !== stale && depsHold(stored, resolver)) return { fragment: stored, walked: false };
+  const fragment = walker.walk(e);
+  fragment.checked = resolver;
+  if (!byKey) cache3.set(e.node, byKey = /* @__PURE__ */ new Map());
+  byKey.set(e.key, fragment);
+  return { fragment, walked: true };
+}
+function depsHold(fragment, resolver) {
+  if (!fragment.deps) return true;
+  if (!resolver.depsHold(fragment.deps, checkedOf(fragment))) return false;
+  fragment.checked = resolver;
+  return true;
+}
+function keyClass(key) {
+  return typeof key === "string" && RELEVANT_KEYS.has(key) ? key : "*";
+}
+
+// worker/openapi/lint/walk/union.ts
+var unions = /* @__PURE__ */ new WeakMap();
 function keepUnion(queue, run, resolver, cache3) {
   const state = { resolver, members: /* @__PURE__ */ new Map(), withProblems: /* @__PURE__ */ new Map(), refCounts: /* @__PURE__ */ new Map(), refs: /* @__PURE__ */ new Set(), index: /* @__PURE__ */ new Map(), edgeTotal: 1 };
   for (const e of queue) {
@@ -31486,7 +31437,7 @@ function updateUnion(root, walker, resolver, cache3, state) {
   const dropped = resolver.droppedSince(state.resolver);
   if (!dropped) return void 0;
   const before = state.resolver;
-  const run = ++runs2;
+  const run = nextRun();
   let walked = 0;
   let reused = 0;
   let refsShared = true;
@@ -31561,36 +31512,51 @@ function stillAt(root, e) {
   }
   return node === e.node;
 }
-function edge(node, path, ctx, mode) {
-  return { node, path, ctx, mode, key: edgeKey(toPointer(path), mode, ctxKey(ctx.flags, ctx.depth, ctx.keys)), run: 0 };
+
+// worker/openapi/lint/walk/flags.ts
+var UNDER_PATHS = 1 << 16;
+var UNDER_COMPONENTS = 1 << 17;
+var UNDER_COMPONENT_SCHEMAS = 1 << 18;
+var KEY_FLAGS = {
+  content: WalkFlag.Content,
+  headers: WalkFlag.Headers,
+  parameters: WalkFlag.Parameters,
+  responses: WalkFlag.Responses,
+  definitions: WalkFlag.Definitions
+};
+function keyGivesFlags(key) {
+  return KEY_FLAGS[key] !== void 0;
 }
-function edgeKey(pointer, mode, ctx) {
-  return `${pointer}\0${mode}\0${ctx}`;
+function childFlags(parentFlags, parentKey, key, depth) {
+  let f = parentFlags;
+  if (typeof parentKey === "string") {
+    const k = KEY_FLAGS[parentKey];
+    if (k !== void 0) f |= k;
+  }
+  if (depth === 1) {
+    if (key === "paths") f |= UNDER_PATHS;
+    else if (key === "components") f |= UNDER_COMPONENTS;
+    else if (key === "responses") f |= WalkFlag.MediaResponse;
+  } else if (depth === 2) {
+    if (f & UNDER_COMPONENTS) {
+      if (key === "schemas") f |= UNDER_COMPONENT_SCHEMAS;
+      else if (key === "requestBodies") f |= WalkFlag.MediaRequest;
+      else if (key === "responses") f |= WalkFlag.MediaResponse;
+    }
+  } else if (depth === 3) {
+    if (f & UNDER_COMPONENT_SCHEMAS) f |= WalkFlag.ComponentSchemas;
+  } else if (depth === 4) {
+    if (f & UNDER_PATHS) {
+      f |= WalkFlag.PathsOperation;
+      if (key === "requestBody") f |= WalkFlag.MediaRequest;
+      else if (key === "responses") f |= WalkFlag.MediaResponse;
+    }
+  }
+  return f;
 }
-function ctxKey(flags, depth, keys2) {
-  return `${flags}\0${Math.min(depth, KEPT_DEPTH)}\0${keys2.join("")}`;
-}
-function fragmentFor(e, walker, resolver, cache3, stale) {
-  const own2 = e.fragmentIn === cache3 ? e.fragment : void 0;
-  if (own2 && depsHold(own2, resolver)) return { fragment: own2, walked: false };
-  let byKey = cache3.get(e.node);
-  const stored = byKey?.get(e.key);
-  if (stored && stored !== e.fragment && stored !== stale && depsHold(stored, resolver)) return { fragment: stored, walked: false };
-  const fragment = walker.walk(e);
-  fragment.checked = resolver;
-  if (!byKey) cache3.set(e.node, byKey = /* @__PURE__ */ new Map());
-  byKey.set(e.key, fragment);
-  return { fragment, walked: true };
-}
-function depsHold(fragment, resolver) {
-  if (!fragment.deps) return true;
-  if (!resolver.depsHold(fragment.deps, checkedOf(fragment))) return false;
-  fragment.checked = resolver;
-  return true;
-}
-function keyClass(key) {
-  return typeof key === "string" && RELEVANT_KEYS.has(key) ? key : "*";
-}
+
+// worker/openapi/lint/walk/walker.ts
+var UNIT_PARENTS = /* @__PURE__ */ new Set(["paths", "webhooks", "definitions", "parameters", "responses", "securityDefinitions"]);
 var LINT_STEP = "linting";
 var Walker = class {
   constructor(version, rules, resolver, work = UNLIMITED) {
@@ -31796,6 +31762,49 @@ function isUnitPath(path) {
   if (typeof key !== "string" || keyGivesFlags(key) && keyClass(key) !== key) return false;
   if (path.length === 1) return parent || top === "components";
   return path.length === 2 && top === "components";
+}
+
+// worker/openapi/lint/walk/fragments.ts
+function walkFragments(root, version, rules, resolver, cache3, session = false, work = UNLIMITED) {
+  const walker = new Walker(version, rules, resolver, work);
+  const state = unions.get(cache3);
+  if (state) {
+    if (session) {
+      const updated = updateUnion(root, walker, resolver, cache3, state);
+      if (updated) return updated;
+    }
+    release(state, resolver);
+    unions.delete(cache3);
+  }
+  const problems = [];
+  const refs = /* @__PURE__ */ new Set();
+  const run = nextRun();
+  const queue = [edge(root, [], { flags: 0, depth: 0, keys: [] }, MODE_BOTH)];
+  let walked = 0;
+  let reused = 0;
+  let budgetReached = false;
+  for (let i2 = 0; i2 < queue.length; i2++) {
+    if (i2 >= LINT_BUDGET.maxEdges) {
+      budgetReached = true;
+      break;
+    }
+    const next = queue[i2];
+    if (next.run === run) continue;
+    next.run = run;
+    const found = fragmentFor(next, walker, resolver, cache3);
+    const fragment = found.fragment;
+    if (found.walked) walked++;
+    else reused++;
+    next.fragment = fragment;
+    next.fragmentIn = cache3;
+    if (fragment.run === run) continue;
+    fragment.run = run;
+    for (const p of fragment.problems) problems.push(p);
+    for (const r of fragment.refs) refs.add(r);
+    for (const e of fragment.edges) queue.push(e);
+  }
+  if (session && !budgetReached) keepUnion(queue, run, resolver, cache3);
+  return { problems, refs, walked, reused, edgesMade: walker.edgesMade, budgetReached };
 }
 
 // worker/openapi/lint/walk/skeleton.ts

@@ -115,6 +115,12 @@ describe("openapi/portico.yaml", () => {
     expect(schemaErrors("POST", "/v1/portals", 400, { code: "invalid-slug" })).not.toEqual([]);
     expect(schemaErrors("GET", "/p/{portal}/search.json", 200, { query: "q", total: -1, results: [] })).not.toEqual([]);
     expect(schemaErrors("POST", "/v1/apis/upload", 201, { api: "x", sha256: "not-a-digest" })).not.toEqual([]);
+    // Closed where our JSON is: a field the routes never send is refused, and so is a diff without its verdict.
+    expect(schemaErrors("GET", "/v1/apis", 200, { apis: [], next: "x" })).not.toEqual([]);
+    expect(schemaErrors("POST", "/v1/portals", 400, { error: { code: "c", message: "m", hint: "h" } })).not.toEqual([]);
+    const ref = { label: "1", sha256: "a".repeat(64) };
+    expect(schemaErrors("GET", "/v1/apis/{api}/changes", 200, { api: "x", from: ref, to: ref })).not.toEqual([]);
+    expect(schemaErrors("GET", "/v1/apis/{api}/changes", 200, { api: "x", from: ref, to: ref, breaking: false, changes: [], counts: { ERR: 0, WARN: 0, INFO: 0 } })).toEqual([]);
   });
 
   it("answers documented operations with the documented statuses and shapes", async () => {

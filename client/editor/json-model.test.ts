@@ -195,6 +195,24 @@ describe("buildJsonModel after edits", () => {
     }
   });
 
+  it("reads a text edited outside strings (a number, an item added to a list) from the last reading, without JSON.parse of the text", () => {
+    const text = JSON.stringify({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths: { "/p": { get: { summary: "S", tags: ["a"], parameters: [{ name: "n", in: "query", schema: { maximum: 10 } }] } } } }, null, 2);
+    expect(buildJsonModel(text, 1, ["/paths"], MAX_MODEL_NODES)).toBeDefined();
+    const edits = [text.replace('"maximum": 10', '"maximum": 1000'), text.replace('"a"\n', '"a", "b"\n').replace('"a"]', '"a", "b"]')];
+    for (const [i, edited] of edits.entries()) {
+      expect(buildJsonModel(text, 10 + i, [], MAX_MODEL_NODES)).toBeDefined(); // back to the first text
+      const parse = vi.spyOn(JSON, "parse");
+      try {
+        const json = buildJsonModel(edited, 20 + i, ["/paths"], MAX_MODEL_NODES);
+        expect(parse.mock.calls.some(([arg]) => typeof arg === "string" && arg.length >= edited.length / 2)).toBe(false);
+        parse.mockRestore();
+        expect(plain(json)).toEqual(plain(buildVisualModel(parseSource(edited), 20 + i, ["/paths"])));
+      } finally {
+        parse.mockRestore();
+      }
+    }
+  });
+
   it("keeps an edit next to an escape sequence out of the in-string shortcut", () => {
     const text = '{"openapi": "3.1.0", "info": {"title": "a\\nb \\u00e9", "version": "1"}, "paths": {"/p": {"get": {"summary": "S"}}}}';
     expect(buildJsonModel(text, 1, ["/info"], MAX_MODEL_NODES)?.values["/info"]).toEqual({ title: "a\nb é", version: "1" });

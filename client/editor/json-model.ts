@@ -1,175 +1,28 @@
 /**
  * @module The Visual view's model for JSON texts without the `yaml` syntax tree: the text is checked with
- * `JSON.parse` (RFC 8259) and then read by a scanner that finds a node's members and their offsets on demand,
- * skipping over every value the outline and the requested pointers do not look into. Parsing GitHub's 13 MB
- * description with `yaml` took about 9 s; this reads the same outline in a few hundred milliseconds.
+ * `JSON.parse` (RFC 8259) and then read through the editor's one JSON structure index, {@link JsonLive} (the lint
+ * session's too), which finds a container's members and their offsets on demand, skipping over every value the
+ * outline and the requested pointers do not look into. Parsing GitHub's 13 MB description with `yaml` took about
+ * 9 s; this reads the same outline in a few hundred milliseconds.
  *
  * The result is the same {@link VisualModel} that `visual-model.ts` builds from the `yaml` Document (the same
  * outline, values, slots and lines; `json-model.test.ts` compares both on the corpus), so forms edit exactly as
  * before. Texts that are not valid JSON are not handled here ({@link buildJsonModel} returns undefined).
  *
  * The reading of the last text is kept: another request at the same text reads only the requested nodes, and a
- * text changed only inside one string (typing in a description) moves the offsets read before instead of
- * reading the whole text again ({@link readAgain}).
+ * text changed inside one value (typing in a description, a number, an item) is applied to it with
+ * {@link JsonLive.reparse}, which checks only the edited value, instead of reading the whole text again.
  */
 import { toPointer, fromPointer } from "./pointer";
 import type { Segment } from "./pointer";
 import type { OutlineEntry, ScalarSlot, SpecVersion, VisualModel } from "./protocol";
 import { METHODS_FOR_FORMS } from "./methods";
 import { detectSpecVersion } from "./yaml-source";
-import { buildLineStarts, lineAt } from "../../worker/openapi/parse/line-index";
-import { skipSpace, skipString, skipValue } from "../../worker/openapi/lint/source/json-block";
-
-/** A value in the text: `[from, to)` covers it exactly (quotes included for strings). Members are read lazily. */
-interface JNode {
-  kind: "object" | "array" | "scalar";
-  from: number;
-  to: number;
-  /** Object members in source order (duplicates kept), once read. */
-  members?: JMember[];
-  /** Array items in order, once read. */
-  items?: JNode[];
-}
-
-interface JMember {
-  key: string;
-  /** Offset of the key's opening quote. */
-  keyFrom: number;
-  value: JNode;
-}
-
-const QUOTE = 34; // "
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const COMMA = 44;
-
-/**
- * Reads a text that `JSON.parse` accepted. Every method trusts that: offsets always land on a valid token.
- * Cost: reading an object's members skips over each member's value once (one pass over its span).
- */
-class JsonText {
-  /** Offset of each line's first character (line 1 at index 0). */
-  private lineStarts: Uint32Array | undefined;
-  readonly root: JNode;
-
-  constructor(public text: string) {
-    const from = skipSpace(this.text, 0);
-    this.root = this.node(from);
-  }
-
-  private node(from: number): JNode {
-    const c = this.text.charCodeAt(from);
-    return { kind: c === OPEN_BRACE ? "object" : c === OPEN_BRACKET ? "array" : "scalar", from, to: skipValue(this.text, from) };
-  }
-
-  /** An object's members in source order. */
-  members(node: JNode): JMember[] {
-    if (node.members) return node.members;
-    const out: JMember[] = [];
-    const t = this.text;
-    let i = skipSpace(this.text, node.from + 1);
-    while (t.charCodeAt(i) === QUOTE) {
-      const keyFrom = i;
-      const keyEnd = skipString(this.text, i);
-      const key = this.string(i, keyEnd);
-      i = skipSpace(this.text, skipSpace(this.text, keyEnd) + 1); // past ':'
-      const value = this.node(i);
-      out.push({ key, keyFrom, value });
-      i = skipSpace(this.text, value.to);
-      if (t.charCodeAt(i) === COMMA) i = skipSpace(this.text, i + 1);
-    }
-    node.members = out;
-    return out;
-  }
-
-  /** An array's items in order. */
-  items(node: JNode): JNode[] {
-    if (node.items) return node.items;
-    const out: JNode[] = [];
-    const t = this.text;
-    let i = skipSpace(this.text, node.from + 1);
-    while (t.charCodeAt(i) !== CLOSE_BRACKET) {
-      const item = this.node(i);
-      out.push(item);
-      i = skipSpace(this.text, item.to);
-      if (t.charCodeAt(i) === COMMA) i = skipSpace(this.text, i + 1);
-    }
-    node.items = out;
-    return out;
-  }
-
-  /** The decoded string between the quotes at `from` and `to - 1`. */
-  private string(from: number, to: number): string {
-    const raw = this.text.slice(from + 1, to - 1);
-    return raw.indexOf("\\") === -1 ? raw : (JSON.parse(this.text.slice(from, to)) as string);
-  }
-
-  /** A scalar's value (string, number, boolean or null). */
-  scalar(node: JNode): unknown {
-    const c = this.text.charCodeAt(node.from);
-    if (c === QUOTE) return this.string(node.from, node.to);
-    return JSON.parse(this.text.slice(node.from, node.to));
-  }
-
-  /** The first member named `key`'s value (as the `yaml` reader's `find`), if `node` is an object. */
-  get(node: JNode | undefined, key: string): JNode | undefined {
-    if (node?.kind !== "object") return undefined;
-    return this.members(node).find((m) => m.key === key)?.value;
-  }
-
-  /** The node at a path (first member of a name; array items by `Number(segment)`), or undefined. */
-  at(path: readonly Segment[]): JNode | undefined {
-    let node: JNode | undefined = this.root;
-    for (const seg of path) {
-      if (!node) return undefined;
-      if (node.kind === "object") node = this.get(node, String(seg));
-      else if (node.kind === "array") node = this.items(node)[Number(seg)];
-      else return undefined;
-    }
-    return node;
-  }
-
-  /** 1-based line of an offset. */
-  line(offset: number): number {
-    this.lineStarts ??= buildLineStarts(this.text);
-    return lineAt(this.lineStarts, offset) + 1;
-  }
-
-  /**
-   * Moves this reading to `text`, which differs from the current text only inside one string token: offsets
-   * from `oldTo` on move by `delta`; a key whose text changed is decoded again. Nodes not read yet need nothing.
-   */
-  shift(text: string, from: number, oldTo: number, delta: number): void {
-    this.text = text;
-    const move = (x: number) => (x >= oldTo ? x + delta : x);
-    const visit = (node: JNode) => {
-      node.from = move(node.from);
-      node.to = move(node.to);
-      if (node.members) {
-        for (const m of node.members) {
-          // The edit is in this key: between its opening quote and its value there is only the key's string.
-          if (m.keyFrom < from && from < m.value.from) m.key = this.string(m.keyFrom, skipString(this.text, m.keyFrom));
-          m.keyFrom = move(m.keyFrom);
-          visit(m.value);
-        }
-      }
-      if (node.items) for (const item of node.items) visit(item);
-    };
-    visit(this.root);
-    if (this.lineStarts) for (let i = 0; i < this.lineStarts.length; i++) this.lineStarts[i] = move(this.lineStarts[i]);
-  }
-
-  /** 0-based column of an offset. */
-  column(offset: number): number {
-    return offset - (this.text.lastIndexOf("\n", offset - 1) + 1);
-  }
-}
+import { JsonLive, type JsonMember, type JsonNode } from "../../worker/openapi/lint/source/json-live";
 
 /** What a text yields once, whatever pointers are asked for: kept for the last text read (same version). */
 interface Reading {
-  json: JsonText;
+  json: JsonLive;
   specVersion?: SpecVersion;
   outline: OutlineEntry[];
 }
@@ -187,7 +40,7 @@ function read(text: string): Reading | undefined {
   if (!reading) {
     try {
       JSON.parse(text);
-      reading = { json: new JsonText(text), outline: [] };
+      reading = { json: new JsonLive(text), outline: [] };
     } catch {
       reading = undefined;
     }
@@ -203,48 +56,18 @@ function read(text: string): Reading | undefined {
   return reading;
 }
 
-/** Longest edit handled by {@link readAgain}, and the longest line it scans to place it. */
-const MAX_IN_STRING_EDIT = 64 * 1024;
-const MAX_LINE_SCAN = 256 * 1024;
-
 /**
- * The reading of `text` from the reading of `before` when the two differ only inside one string (typing in a
- * description, a summary, a key): such a text is valid JSON because `before` was, with the same structure, so
- * neither `JSON.parse` nor a new scan of the whole text is needed. Undefined for any other change.
- *
- * The change is found as the common prefix and suffix; it is inside one string when neither the removed nor
- * the inserted characters hold a quote, a backslash or a control character (no line break either, so lines stay)
- * and its start lies inside a string and not inside an escape, found by scanning its line from the line's start
- * (a JSON string cannot span lines).
+ * The reading of `text` from the reading of `before` when the two differ inside one value that still parses on
+ * its own (typing in a description, a summary, a number): the change, found as the common prefix and suffix, is
+ * applied to the kept index by {@link JsonLive.reparse}, which re-parses only that value, so neither `JSON.parse`
+ * of the whole text nor a new scan is needed. Undefined for any other change (a key, a separator, the root), which
+ * is then read afresh.
  */
 function readAgain(before: string, reading: Reading, text: string): Reading | undefined {
   const from = commonPrefix(before, text);
   const suffix = commonSuffix(before, text, from);
-  const oldTo = before.length - suffix;
-  const newTo = text.length - suffix;
-  if (oldTo - from > MAX_IN_STRING_EDIT || newTo - from > MAX_IN_STRING_EDIT) return undefined;
-  const special = /["\\\u0000-\u001f]/;
-  if (special.test(before.slice(from, oldTo)) || special.test(text.slice(from, newTo))) return undefined;
-  const lineStart = before.lastIndexOf("\n", from - 1) + 1;
-  if (from - lineStart > MAX_LINE_SCAN) return undefined;
-  let inString = false;
-  let i = lineStart;
-  while (i < from) {
-    const c = before.charCodeAt(i);
-    if (!inString) {
-      if (c === QUOTE) inString = true;
-      i++;
-    } else if (c === BACKSLASH) {
-      i += before.charCodeAt(i + 1) === 117 /* u */ ? 6 : 2;
-    } else {
-      if (c === QUOTE) inString = false;
-      i++;
-    }
-  }
-  // Past `from`: it falls inside an escape sequence.
-  if (!inString || i !== from) return undefined;
-  reading.json.shift(text, from, oldTo, newTo - oldTo);
-  return reading;
+  const change = { from, to: before.length - suffix, insert: text.slice(from, text.length - suffix) };
+  return reading.json.reparse(change).kind === "value" ? reading : undefined;
 }
 
 /** Length of the common prefix of `a` and `b` (compared 64 KB at a time, then by character). */
@@ -300,7 +123,7 @@ interface CopyContext {
   keyColumn: number;
 }
 
-function copy(json: JsonText, node: JNode, path: Segment[], ctx: CopyContext): unknown {
+function copy(json: JsonLive, node: JsonNode, path: Segment[], ctx: CopyContext): unknown {
   if (--ctx.budget.left < 0) return undefined;
   const pointer = toPointer(path);
   if (!(pointer in ctx.model.lines)) ctx.model.lines[pointer] = json.line(node.from);
@@ -321,11 +144,11 @@ function copy(json: JsonText, node: JNode, path: Segment[], ctx: CopyContext): u
 }
 
 /** A JSON scalar's slot: always inside a flow collection, never a block scalar, never empty. */
-function slotOf(node: JNode, ctx: CopyContext): ScalarSlot {
+function slotOf(node: JsonNode, ctx: CopyContext): ScalarSlot {
   return { from: node.from, to: node.to, style: "json", blockIndent: ctx.keyColumn + 2, flow: true, endsWithNewline: false, empty: false };
 }
 
-function keyColumnOf(json: JsonText, path: readonly Segment[]): number {
+function keyColumnOf(json: JsonLive, path: readonly Segment[]): number {
   if (path.length === 0) return -2;
   const parent = json.at(path.slice(0, -1));
   if (parent?.kind === "object") {
@@ -337,13 +160,13 @@ function keyColumnOf(json: JsonText, path: readonly Segment[]): number {
 }
 
 /** A scalar's text as the outline shows it (`String(value)`; null and containers give undefined). */
-function str(json: JsonText, node: JNode | undefined): string | undefined {
+function str(json: JsonLive, node: JsonNode | undefined): string | undefined {
   if (node?.kind !== "scalar") return undefined;
   const value = json.scalar(node);
   return value != null ? String(value) : undefined;
 }
 
-function operationsOf(json: JsonText, container: JNode | undefined, base: string[], kind: "operation" | "webhook" | "callback", out: OutlineEntry[], callbacks?: OutlineEntry[]): void {
+function operationsOf(json: JsonLive, container: JsonNode | undefined, base: string[], kind: "operation" | "webhook" | "callback", out: OutlineEntry[], callbacks?: OutlineEntry[]): void {
   if (container?.kind !== "object") return;
   for (const { key: path, value: item } of json.members(container)) {
     if (item.kind !== "object") continue;
@@ -377,10 +200,10 @@ function operationsOf(json: JsonText, container: JNode | undefined, base: string
 }
 
 /** Outline entries in the order of `outline.ts`: General, Servers, Tags, Security, operations, webhooks, callbacks, schemas. */
-function outlineOf(json: JsonText, spec: SpecVersion | undefined): OutlineEntry[] {
+function outlineOf(json: JsonLive, spec: SpecVersion | undefined): OutlineEntry[] {
   const out: OutlineEntry[] = [];
   const rootMembers = json.members(json.root);
-  const keyLine = (members: JMember[], key: string) => {
+  const keyLine = (members: JsonMember[], key: string) => {
     const m = members.find((x) => x.key === key);
     return m ? json.line(m.keyFrom) : undefined;
   };

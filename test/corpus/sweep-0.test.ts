@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { runShard } from "./sweep";
 
-it("corpus sweep shard 0: every root publishes with the manifest's operation count or is refused with a 4xx and a reason", async () => {
+it("corpus sweep shard 0: every root of the sweep (a CI slice; CORPUS_SWEEP=all: the corpus) publishes with the manifest's operation count or is refused with a 4xx and a reason", async () => {
   const report = await runShard(0);
   console.log(`shard 0: ${report.published} published, ${report.refused.length} refused`, report.refused);
   expect(report.published).toBeGreaterThan(0);

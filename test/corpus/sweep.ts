@@ -3,8 +3,12 @@
  * ../shared/corpus is uploaded through HTTP and either publishes with the manifest's operation count, or is
  * refused with a 4xx and a reason. Then its index and a sample of operation pages must answer 200.
  * (Operations behind local path-item `$ref`s are added to the manifest's count: see harness/corpus-files.ts.)
+ * In CI, a slice of the corpus (harness/corpus-slice.ts); `CORPUS_SWEEP=all` (the corpus-sweep benchmark) takes
+ * every root.
  */
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import { inSweepSlice } from "../harness/corpus-slice";
 import { corpusArchive, corpusFile, corpusManifest, createPortal, getPage, upload } from "../harness/client";
 
 /** How many shard files exist (test/corpus/sweep-*.test.ts). */
@@ -28,7 +32,8 @@ function operationLinks(html: string, versionPath: string): string[] {
 /** Runs one shard of the sweep and returns what happened. */
 export async function runShard(shard: number): Promise<SweepReport> {
   const roots = (await corpusManifest()).filter((r) => r.kind === "root");
-  const mine = roots.filter((_, i) => i % SHARDS === shard);
+  const swept = roots.filter((r, i) => inSweepSlice(i, r.multi_file === "yes", env.CORPUS_SWEEP === "all"));
+  const mine = swept.filter((_, i) => i % SHARDS === shard);
   const token = await createPortal(`sweep-${shard}`);
   const report: SweepReport = { published: 0, refused: [] };
   for (const [i, row] of mine.entries()) {

@@ -4,6 +4,8 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     PORTICO_ADMIN_TOKEN: string;
     CORPUS: Fetcher;
+    /** `all`: the corpus sweeps take every root, not the CI slice (test/harness/corpus-slice.ts). */
+    CORPUS_SWEEP: string;
   }
 }
 

@@ -19,7 +19,7 @@ import {
   findVersionById,
   listApis,
   listOperations,
-  listOperationsOfTag,
+  operationSummariesOfTag,
   operationSummaryOf,
   sliceLocationOf,
 } from "../store/apis";
@@ -30,17 +30,18 @@ import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
-import { loadPortal, loadReaderContext, type ReaderContext } from "../store/reader";
+import { loadPortal, loadReaderHead, loadReaderRest, type ReaderContext } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
 import { sha256Hex } from "../store/tokens";
 import { levelOf } from "../openapi/diff/rules";
 import { historyBadges, type DraftBullet } from "../publish/changelog-writer";
 import { versionChanges } from "../publish/changes";
 import { approvedEntries } from "../store/changelog";
-import { liveRelease } from "../store/content";
 import { authorizeState } from "./api-key";
 import { guidesLinkingTo } from "./content-links";
 import { buildTrySpec, fillTrySpec } from "../openapi/samples/try-spec";
+
+import { BoundedCache } from "../lib/bounded-cache";
 
 const HTML_HEADERS = { "content-type": "text/html; charset=utf-8" };
 
@@ -62,16 +63,20 @@ function mayRead(state: ReaderState, apiSlug: string): boolean {
 
 /**
  * The reference behind a reader URL, once the reader is allowed: signed out on a gated path → sign in; an API the
- * reader may not open → the very 404 of an API that does not exist (before its versions are even looked up).
+ * reader may not open → the very 404 of an API that does not exist (its versions, read meanwhile, are never used).
  */
 async function readable(c: Context<AppEnv>, label?: string, operationSlug?: string): Promise<ReaderContext & { operation?: OperationRow; state: ReaderState }> {
   const db = getDb(c.env.DB);
-  const portal = await loadPortal(db, c.req.param("portal") ?? "");
   const apiSlug = c.req.param("api") ?? "";
+  // One round trip for portal and API, then the reader's state and the reference's rows side by side; the rows are
+  // used only once the reader is allowed, so the refusals come in the same order as ever (sign-in, then 404).
+  const { portal, api } = await loadReaderHead(db, c.req.param("portal") ?? "", apiSlug);
+  const found = api ? loadReaderRest(db, c.env, { portal, api }, label, operationSlug) : undefined;
+  found?.catch(() => {}); // awaited below, unless an access check throws first
   const state = await readerState(c, portal);
   requireSignInFor(c, state, portal, `/reference/${apiSlug}/`);
-  if (!mayRead(state, apiSlug)) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
-  const ctx = seePortal(c, await loadReaderContext(db, c.env, portal.slug, apiSlug, label, operationSlug));
+  if (!mayRead(state, apiSlug) || !found) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
+  const ctx = seePortal(c, await found);
   return { ...ctx, apis: ctx.apis.filter((a) => mayRead(state, a.slug)), state };
 }
 
@@ -99,21 +104,29 @@ function baseProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string
  * the reader's own (JWT claims, SAML attributes), under the API key they entered (`api_key`), as guides fill them.
  */
 async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<PageProps> {
+  return (await pagePropsAndRelease(c, ctx, canonicalPath)).props;
+}
+
+/** {@link pageProps}, and whether the portal has live content (its changelog page exists): read in the same D1 batch. */
+async function pagePropsAndRelease(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<{ props: PageProps; hasRelease: boolean }> {
   // The content site gives both the variables' defaults and the shell's chrome (name, logo, tabs) in one D1 batch.
   const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, readerPath(ctx.portal, c.req.path)), loadContentSite(c.env.DB, ctx.portal.slug)]);
   const defaults = Object.fromEntries(Object.entries(site?.release?.config.variables ?? {}).map(([k, v]) => [k, v.default]));
   const reader = ctx.state.reader(site?.release?.config.locales[0] ?? "en");
   const variables = { ...defaults, ...reader.variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
   const chrome = site ? buildChrome({ data: site, state: ctx.state, reader, authorize }) : undefined;
-  return { ...baseProps(c, ctx, canonicalPath), authorize, variables, ...(chrome ? { chrome } : {}) };
+  return { props: { ...baseProps(c, ctx, canonicalPath), authorize, variables, ...(chrome ? { chrome } : {}) }, hasRelease: site?.release !== undefined };
 }
 
 /** Bumped when rendering changes how deferred bodies are numbered, so cached fragment URLs never go stale. */
 const FRAGMENT_FORMAT = 1;
 
+/** Fragment tags of recent model keys (a digest per page view otherwise). */
+const FRAGMENT_TAGS = new BoundedCache<string, string>({ maxEntries: 256 });
+
 /** The `m` of fragment URLs: the model and the numbering format (16 hex digits). */
 async function fragmentTag(modelKey: string): Promise<string> {
-  return (await sha256Hex(`${FRAGMENT_FORMAT}:${modelKey}`)).slice(0, 16);
+  return FRAGMENT_TAGS.get(modelKey) ?? FRAGMENT_TAGS.set(modelKey, (await sha256Hex(`${FRAGMENT_FORMAT}:${modelKey}`)).slice(0, 16));
 }
 
 function fragmentHref(ctx: ReaderContext, slug: string, tag: string): (id: string) => string {
@@ -211,13 +224,15 @@ export const referenceRoutes = new Hono<AppEnv>()
       if (moved) return c.redirect(`${versionPath(ctx)}#${tagAnchor(moved.tag)}`, 302);
       throw new ApiError(404, "not-found", `no operation "${slug}" in ${ctx.api.slug} ${ctx.version.label}`);
     }
-    const [header, slice, siblings, guides, approved, tag] = await Promise.all([
+    // Everything the page reads, in one round of parallel reads (the page's props too: they need no slice).
+    const [header, slice, siblings, guides, approved, tag, page] = await Promise.all([
       getHeader(c.env.MODELS, ctx.version.modelKey),
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
-      listOperationsOfTag(catalogFor(c.env, ctx.portal.id), ctx.version.id, row.tag),
+      operationSummariesOfTag(catalogFor(c.env, ctx.portal.id), ctx.version, row.tag),
       ctx.live ? guidesLinkingTo(c, ctx.portal, ctx.api.slug, slug) : [],
       approvedEntries(db, ctx.portal.id),
       fragmentTag(ctx.version.modelKey),
+      pagePropsAndRelease(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
     ]);
     // Badges from approved changelog entries of this API up to the version shown, newest first.
     const entries = approved
@@ -225,14 +240,14 @@ export const referenceRoutes = new Hono<AppEnv>()
       .map((e) => ({ version: e.version, apiSlug: e.apiSlug, bullets: JSON.parse(e.bullets) as DraftBullet[] }));
     const badges = historyBadges(entries, row.method.toUpperCase(), row.path, levelOf);
     // The changelog page belongs to the portal's content release: without one, badges are not links.
-    const linked = badges.length > 0 && (await liveRelease(c.env.DB, ctx.portal.id)) !== undefined;
+    const linked = badges.length > 0 && page.hasRelease;
     const history = badges.map((b) => ({ kind: b.kind, label: b.label, ...(linked ? { href: `${portalBasePath(ctx.portal)}/changelog#${b.slug}` } : {}) }));
     if (!header || !slice) throw new ApiError(404, "not-found", "this operation's model is not available");
     const html = renderOperationPage({
-      ...(await pageProps(c, ctx, versionPath(ctx) + encodeURIComponent(slug))),
+      ...page.props,
       header,
       slice,
-      nav: siblings.map(operationSummaryOf),
+      nav: [...siblings],
       guides,
       history,
       fragmentHref: fragmentHref(ctx, slug, tag),

@@ -5,7 +5,15 @@ import * as schema from "../../schema";
 /** The typed database handle routes and the publisher use. */
 export type Db = DrizzleD1Database<typeof schema>;
 
-/** Wraps a D1 binding; cheap, so one per request is fine. */
+/**
+ * One handle per D1 binding object: drizzle() walks every table of the schema to build its relational config
+ * (a few per cent of an operation page's CPU when done per call), and a binding outlives the requests using it.
+ */
+const HANDLES = new WeakMap<D1Database, Db>();
+
+/** The drizzle handle of a D1 binding (the handle holds no per-request state). */
 export function getDb(d1: D1Database): Db {
-  return drizzle(d1, { schema });
+  let db = HANDLES.get(d1);
+  if (!db) HANDLES.set(d1, (db = drizzle(d1, { schema })));
+  return db;
 }

@@ -26,19 +26,11 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
 }
 
 /**
- * Resolves portal → API → version (`label` undefined = the live version) and, given `operationSlug`, the
- * operation row, in two D1 round trips (portal and API joined, then one batch for the rest) and one call to the
- * portal's catalog for the operation: beside the batch for the live version, after it for a labelled one.
- * @throws ApiError 404 for an unknown portal, API or version, or an API with nothing published.
+ * The portal and API behind a reference URL, in one D1 round trip: `api` is undefined when the portal has no API of
+ * that slug, or one with nothing published (the caller answers 404 once access is decided).
+ * @throws ApiError 404 for an unknown portal.
  */
-export async function loadReaderContext(
-  db: Db,
-  env: CatalogEnv,
-  portalSlug: string,
-  apiSlug: string,
-  label?: string,
-  operationSlug?: string,
-): Promise<ReaderContext & { operation?: OperationRow }> {
+export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string): Promise<{ portal: PortalRow; api?: ApiRow }> {
   const head = await db
     .select({ portal: portals, api: apis })
     .from(portals)
@@ -46,15 +38,31 @@ export async function loadReaderContext(
     .where(eq(portals.slug, portalSlug))
     .get();
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
+  return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api } : { portal: head.portal };
+}
+
+/**
+ * The rest of a reference page's facts once portal and API are known ({@link loadReaderHead}): one D1 batch for the
+ * portal's APIs, the API's versions and the version (`label` undefined = the live one), and, given `operationSlug`,
+ * one call to the portal's catalog for the operation row: beside the batch for the live version, after it for a
+ * labelled one.
+ * @throws ApiError 404 for an unknown version.
+ */
+export async function loadReaderRest(
+  db: Db,
+  env: CatalogEnv,
+  head: { portal: PortalRow; api: ApiRow },
+  label?: string,
+  operationSlug?: string,
+): Promise<ReaderContext & { operation?: OperationRow }> {
   const { portal, api } = head;
-  if (!api || !api.liveVersionId) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
   const versionId =
     label === undefined
       ? sql`${api.liveVersionId}`
       : sql`(select max(id) from versions where api_id = ${api.id} and label = ${label} and status = 'published')`;
   const catalog = catalogFor(env, portal.id);
   const operationOf = (id: number) => (operationSlug === undefined ? Promise.resolve(null) : catalog.stub.operation(portal.id, id, operationSlug));
-  const live = label === undefined ? operationOf(api.liveVersionId) : undefined;
+  const live = label === undefined && api.liveVersionId !== null ? operationOf(api.liveVersionId) : undefined;
   // Not left unhandled while the batch runs (it is awaited below).
   live?.catch(() => undefined);
   const [apiRows, versionRows, versionRow] = await db.batch([
@@ -63,7 +71,7 @@ export async function loadReaderContext(
     db.select().from(versions).where(sql`${versions.id} = ${versionId}`),
   ]);
   const version = versionRow[0];
-  if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${apiSlug}"`);
+  if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${api.slug}"`);
   const operation = await (live ?? operationOf(version.id));
   return {
     portal,

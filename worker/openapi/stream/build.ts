@@ -41,7 +41,8 @@ import { DEFAULT_MAX_DEPTH } from "../parse";
 import type { SourcePosition } from "../parse/types";
 import { UNLIMITED, type WorkBudget } from "../work-budget";
 import { indexJson, type IndexedEntry } from "./json-index";
-import { indexYaml, YamlEntryError, type YamlIndex } from "./yaml-index";
+import { YamlEntryError } from "./yaml-entry";
+import { indexYaml, type YamlIndex } from "./yaml-index";
 import { EntryReader, EntryTooLarge, shifted, STREAM_MAX_ENTRY_BYTES, STREAM_MAX_MEMBER_BYTES, type ByteSource, type Locate, type StreamFormat } from "./entry-reader";
 import { TargetTable, type EntryAt } from "./target-table";
 

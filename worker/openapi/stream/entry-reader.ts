@@ -11,7 +11,7 @@ import { createJsonLocator } from "../parse/json-locate";
 import type { SourcePosition } from "../parse/types";
 import type { WorkBudget } from "../work-budget";
 import type { IndexedEntry } from "./json-index";
-import { parseYamlEntry } from "./yaml-index";
+import { parseYamlEntry } from "./yaml-entry";
 
 /** Range reads are coalesced into windows of this many bytes (R2 charges per read; a window holds ~100 path items of GitHub's). */
 export const STREAM_WINDOW_BYTES = 4 * 1024 * 1024;

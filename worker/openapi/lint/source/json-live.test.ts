@@ -31,7 +31,46 @@ function somePaths(value: unknown, max: number): (string | number)[][] {
   return out;
 }
 
+/** The value of `node` read back through the reading API alone (members, items, scalars), as JSON.parse gives it. */
+function readBack(live: JsonLive, node: ReturnType<JsonLive["at"]>): unknown {
+  if (!node) return undefined;
+  if (node.kind === "scalar") return live.scalar(node);
+  if (node.kind === "array") return live.items(node).map((item) => readBack(live, item));
+  const out: Record<string, unknown> = {};
+  for (const m of live.members(node)) out[m.key] = readBack(live, m.value);
+  return out;
+}
+
 describe("JsonLive", () => {
+  it("reads members, items, values, lines and columns as JSON.parse and the text say, before and after an edit", () => {
+    let text = '{\n  "a": {"b": [1, "two\\n", {"c": null}], "é\\u0041": true},\n  "d": "x",\n  "d": "first wins"\n}';
+    const live = new JsonLive(text);
+    expect(live.root.kind).toBe("object");
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    expect(readBack(live, live.at(["a"]))).toEqual(parsed.a);
+    expect(live.members(live.root).map((m) => m.key)).toEqual(["a", "d", "d"]);
+    expect(live.scalar(live.get(live.root, "d")!)).toBe("x"); // the first of duplicate keys, as the locator
+    expect(live.scalar(live.at(["a", "b", 1])!)).toBe("two\n");
+    expect(live.scalar(live.at(["a", "éA"])!)).toBe(true);
+    expect(live.at(["a", "b", 3])).toBeUndefined();
+    expect(live.at(["a", "b", 0, "x"])).toBeUndefined();
+    const c = live.at(["a", "b", 2, "c"])!;
+    expect(text.slice(c.from, c.to)).toBe("null");
+    const key = live.members(live.root)[1].keyFrom;
+    expect([live.line(key), live.column(key)]).toEqual([3, 2]);
+    // An edit inside a value (here without duplicate keys, whose edits re-parse the container): offsets after it
+    // move, the rest of the index is kept.
+    text = text.replace('  "d": "first wins"\n', '  "e": "last"\n');
+    const edited = new JsonLive(text);
+    const at = text.indexOf("[1") + 1;
+    expect(edited.reparse({ from: at, to: at + 1, insert: "12345" }).kind).toBe("value");
+    text = text.slice(0, at) + "12345" + text.slice(at + 1);
+    expect(readBack(edited, edited.root)).toEqual(JSON.parse(text));
+    const e = edited.get(edited.root, "e")!;
+    expect(text.slice(e.from, e.to)).toBe('"last"');
+    expect([edited.line(e.from), edited.column(e.from)]).toEqual([4, 7]);
+  });
+
   it("re-parses the edited value and locates paths as a fresh index would, over 60 random edits", () => {
     const next = random(11);
     let text = readFileSync(join(CORPUS, "readme-oas-examples/3.0/json/schema-types.json"), "utf8");

@@ -1,6 +1,7 @@
 /**
- * @module A JSON text's structure kept in step with edits, for an editing session on a large file (GitHub's 13 MB
- * description). A container gets a member index the first time a lookup enters it (only containers on the paths
+ * @module A JSON text's structure kept in step with edits: the editor's one JSON index, used by the lint session
+ * (positions of problems, the edited value) and by the Visual view's model (members, values and lines read on
+ * demand, `client/editor/json-model.ts`), for an editing session on a large file (GitHub's 13 MB description). A container gets a member index the first time a lookup enters it (only containers on the paths
  * of located problems and edits are ever indexed, so memory follows those, not the file); offsets are relative
  * to the container's own start, so an edit inside one member shifts only the later members of each enclosing
  * container (a few thousand numbers), never re-scans the text. Line starts are kept too, so a path's
@@ -18,7 +19,8 @@ import { skipSpace, skipString, skipValue, type JsonBlockOutcome } from "./json-
 import { PieceText } from "./piece-text";
 import type { TextChange } from "./yaml-block";
 
-interface Member {
+/** A member of a container's index (an object's key and value, or an array item). */
+export interface Member {
   segment: Segment;
   /** Offsets relative to the enclosing container's `{`/`[`: the key's opening quote (objects; the value for arrays), the value's start and end. */
   key: number;
@@ -37,9 +39,28 @@ interface Container {
   duplicateKeys?: boolean;
 }
 
+/**
+ * A value of the current text as {@link JsonLive} reads it: `[from, to)` covers it exactly (quotes included for a
+ * string). Valid until the next {@link JsonLive.reparse}.
+ */
+export interface JsonNode {
+  kind: "object" | "array" | "scalar";
+  from: number;
+  to: number;
+  /** Its member in the parent's index (none for the root): where its own index is kept. */
+  member?: Member;
+}
+
+/** An object member: its key (decoded), the offset of the key's opening quote, and its value. */
+export interface JsonMember {
+  key: string;
+  keyFrom: number;
+  value: JsonNode;
+}
+
 /** A JSON text (that JSON.parse accepted) with its structure, updated by {@link JsonLive.reparse}. */
 export class JsonLive {
-  private root: Container | undefined;
+  private rootContainer: Container | undefined;
   private rootStart: number;
   private rootEnd: number;
   private lineStarts: number[];
@@ -57,7 +78,7 @@ export class JsonLive {
     this.lineStarts = lineStartsOf(text, 0);
     this.lineStarts.unshift(0);
     // The root's members now, while the text is one flat string.
-    if (this.isContainer(this.rootStart)) this.root = scan(text, this.rootStart);
+    if (this.isContainer(this.rootStart)) this.rootContainer = scan(text, this.rootStart);
   }
 
   /** The current text (joined on first use after an edit). */
@@ -97,6 +118,76 @@ export class JsonLive {
   /** The 0-based line of `offset` in the current text. */
   lineOf(offset: number): number {
     return lineAt(this.lineStarts, offset);
+  }
+
+  /** The 1-based line of `offset` in the current text. */
+  line(offset: number): number {
+    return lineAt(this.lineStarts, offset) + 1;
+  }
+
+  /** The 0-based column of `offset` in its line (UTF-16 code units from the line's start). */
+  column(offset: number): number {
+    return offset - this.lineStarts[lineAt(this.lineStarts, offset)];
+  }
+
+  /** The top-level value. */
+  get root(): JsonNode {
+    return { kind: this.kindAt(this.rootStart), from: this.rootStart, to: this.rootEnd };
+  }
+
+  /** An object's members in source order, duplicate keys kept; none for an array or a scalar. */
+  members(node: JsonNode): JsonMember[] {
+    if (node.kind !== "object") return [];
+    return this.indexOf(node).members.map((m) => ({ key: String(m.segment), keyFrom: node.from + m.key, value: this.nodeOf(node.from, m) }));
+  }
+
+  /** An array's items in order; none for an object or a scalar. */
+  items(node: JsonNode): JsonNode[] {
+    if (node.kind !== "array") return [];
+    return this.indexOf(node).members.map((m) => this.nodeOf(node.from, m));
+  }
+
+  /** The value of the first member named `key` (as Spectral's locator and the `yaml` reader), if `node` is an object. */
+  get(node: JsonNode | undefined, key: string): JsonNode | undefined {
+    if (node?.kind !== "object") return undefined;
+    const index = this.indexOf(node);
+    const at = find(index, key);
+    return at < 0 ? undefined : this.nodeOf(node.from, index.members[at]);
+  }
+
+  /** The node at `path` (first member of a name; array items by `Number(segment)`), or undefined. */
+  at(path: readonly Segment[]): JsonNode | undefined {
+    let node: JsonNode | undefined = this.root;
+    for (const segment of path) {
+      if (node?.kind === "object") node = this.get(node, String(segment));
+      else if (node?.kind === "array") {
+        const m: Member | undefined = this.indexOf(node).members[Number(segment)];
+        node = m ? this.nodeOf(node.from, m) : undefined;
+      } else return undefined;
+    }
+    return node;
+  }
+
+  /** A scalar's value (string, number, boolean or null). */
+  scalar(node: JsonNode): unknown {
+    const raw = this.doc.slice(node.from, node.to);
+    if (raw.charCodeAt(0) === 0x22 && !raw.includes("\\")) return raw.slice(1, -1);
+    return JSON.parse(raw);
+  }
+
+  private kindAt(offset: number): JsonNode["kind"] {
+    const c = this.doc.charCodeAt(offset);
+    return c === 0x7b ? "object" : c === 0x5b ? "array" : "scalar";
+  }
+
+  /** The node of member `m` of the container opening at `start`. */
+  private nodeOf(start: number, m: Member): JsonNode {
+    return { kind: this.kindAt(start + m.start), from: start + m.start, to: start + m.end, member: m };
+  }
+
+  /** The member index of a container node, built on first use. */
+  private indexOf(node: JsonNode): Container {
+    return node.member ? this.childIndex(node.member, node.from, node.to) : this.rootIndex();
   }
 
   /**
@@ -175,7 +266,7 @@ export class JsonLive {
   }
 
   private rootIndex(): Container {
-    return (this.root ??= scan(this.doc.slice(this.rootStart, this.rootEnd), 0));
+    return (this.rootContainer ??= scan(this.doc.slice(this.rootStart, this.rootEnd), 0));
   }
 
   /** The index of `m`'s value (a container from `start` to `end`), built on first use. */
