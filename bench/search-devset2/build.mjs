@@ -14,6 +14,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { METHODS, clean, endpointDoc, refName, sections, slug } from "../lib/devset-docs.mjs";
 
 const HERE = new URL(".", import.meta.url).pathname;
 const API = join(HERE, "../../../shared/corpus/apis-guru-npm/api");
@@ -25,38 +26,6 @@ const VENDORS = [
   { key: "svix", file: "svix.com.json", name: "Svix" },
   { key: "budgea", file: "biapi.pro.json", name: "Budgea" },
 ];
-const METHODS = ["get", "put", "post", "delete", "patch"];
-
-/** Markdown/HTML → plain text: tags dropped, entities decoded, links to their text; code kept verbatim. */
-function clean(md = "") {
-  return String(md)
-    .replace(/<details[\s\S]*?<\/details>/g, (m) => m.replace(/<[^>]+>/g, " "))
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
-    .replace(/&(amp|lt|gt|quot);/g, (_, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"' })[e])
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
-}
-const refName = (s) => (s?.$ref ? s.$ref.split("/").pop() : s?.items?.$ref ? s.items.$ref.split("/").pop() : undefined);
-const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-
-/** Splits markdown at headings (any level): [heading path, text] pairs; text before the first heading is the intro. */
-function sections(md) {
-  const out = [];
-  let head = "";
-  let buf = [];
-  let fence = false;
-  const flush = () => { const t = clean(buf.join("\n")); if (t.length > 40) out.push([head, t]); buf = []; };
-  for (const line of String(md).split("\n")) {
-    if (/^\s*```/.test(line)) fence = !fence;
-    const m = !fence && /^(#{1,4})\s+(.+?)\s*#*$/.exec(line);
-    if (m) { flush(); head = clean(m[2]).replace(/\*+/g, ""); continue; }
-    buf.push(line);
-  }
-  flush();
-  return out;
-}
-
 const docs = [];
 const changes = new Map();
 for (const v of VENDORS) {
@@ -65,13 +34,8 @@ for (const v of VENDORS) {
     for (const m of METHODS) {
       const o = item[m];
       if (!o) continue;
-      const opId = o.operationId ?? `${m}${path}`;
-      const params = [...(item.parameters ?? []), ...(o.parameters ?? [])].map((p) => p.name ?? refName(p)).filter(Boolean);
-      const bodySchema = Object.values(o.requestBody?.content ?? {})[0]?.schema;
-      const props = Object.keys(bodySchema?.properties ?? j.components?.schemas?.[refName(bodySchema)]?.properties ?? {});
-      const body = [`${v.name} API › ${(o.tags ?? []).join(", ") || v.name}`, clean(o.description), `${m.toUpperCase()} ${path}`, `operationId: ${opId}`,
-        params.length ? `Parameters: ${[...new Set(params)].join(", ")}` : "", props.length ? `Body: ${props.join(", ")}` : ""].filter(Boolean).join("\n");
-      docs.push({ id: `${v.key}:${opId}`, kind: "endpoint", title: clean(o.summary) || opId, body, url: `https://example.invalid/${v.key}/reference#operation/${opId}`, locale: "en" });
+      const { opId, bodySchema, doc } = endpointDoc(v, j, path, item, m, o);
+      docs.push(doc);
       // DRACOON's version notes: "🚀 Since v4.13.0" / "🚧 Deprecated since v4.13.0" at the top of the description.
       for (const x of String(o.description ?? "").matchAll(/&#(128640|128679);\s*(Deprecated )?[Ss]ince v?(\d+\.\d+\.\d+)/g)) {
         const returns = Object.entries(o.responses ?? {}).filter(([c]) => /^2/.test(c)).map(([, r]) => refName(Object.values(r.content ?? {})[0]?.schema)).filter(Boolean);
