@@ -12,50 +12,18 @@
 // does for latency at issue 9's 2,000 documents: the engine's own cost per query on that index, and the dev set's hits
 // with GitHub's operations beside them.
 //   node bench/search-documents.mjs [--fails] [--explain] [--lovo] [--github] [--queries FILE]
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { zipSync } from "fflate";
+import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
-import { contentBundle, twilioDefinition } from "./search.mjs";
+import { devsetDocuments, readJsonl } from "./lib/devset-documents.mjs";
 const ROOT = new URL("..", import.meta.url).pathname;
-const { buildReference } = await tsImport(join(ROOT, "worker/openapi/build.ts"), import.meta.url);
-const { operationDocument } = await tsImport(join(ROOT, "worker/search/documents.ts"), import.meta.url);
-const { releaseDocuments } = await tsImport(join(ROOT, "worker/search/documents-content.ts"), import.meta.url);
-const { compileBundle } = await tsImport(join(ROOT, "worker/content/compile.ts"), import.meta.url);
 const { parseQuery } = await tsImport(join(ROOT, "worker/search/query.ts"), import.meta.url);
 const { buildSearchIndex, loadSearchIndex, RANK_TUNING, EXPAND_TUNING } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
-const readJsonl = (p) => readFileSync(p, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const docs = readJsonl(join(ROOT, "../shared/search-devset/corpus.jsonl"));
 // --queries FILE: other queries over the same documents (e.g. more seeds of gen_queries.mjs), same shape.
 const queriesArg = process.argv.indexOf("--queries");
 const queries = readJsonl(queriesArg > 0 ? process.argv[queriesArg + 1] : join(ROOT, "../shared/search-devset/queries.jsonl"));
-function folderFiles(dir) { const files = {}; const walk = (d) => { for (const n of readdirSync(d)) { const f = join(d, n); if (statSync(f).isDirectory()) walk(f); else files[relative(dir, f)] = new Uint8Array(readFileSync(f)); } }; walk(dir); return files; }
 const enc = new TextEncoder();
-const sources = [
-  ["digitalocean", zipSync(folderFiles(join(ROOT, "../shared/corpus/digitalocean/specification"))), "application/zip", "DigitalOcean-public.v2.yaml"],
-  ["slack", readFileSync(join(ROOT, "../shared/corpus/slack/web-api/slack_web_openapi_v2.json")), "application/json"],
-  ["twilio", enc.encode(JSON.stringify(twilioDefinition(docs.filter((d) => d.id.startsWith("twilio:") && d.kind === "endpoint")))), "application/json"],
-  ...(process.argv.includes("--github") ? [["github", readFileSync(join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json")), "application/json"]] : []),
-];
-const all = [];
-for (const [api, body, contentType, root] of sources) {
-  const out = buildReference({ body: new Uint8Array(body), contentType, root });
-  if (!out.ok) throw new Error(api + out.message);
-  for (const op of out.operations) all.push(operationDocument(out.slice(op.slug), { api, version: "1", layout: "page-per-operation", locale: "en", tags: process.env.NOCTX ? undefined : out.header.tags }));
-}
-const bundle = contentBundle(docs);
-const files = new Map(Object.entries(bundle.files).map(([k, v]) => [k, enc.encode(v)]));
-const release = await compileBundle(files, new Map());
-all.push(...releaseDocuments(release.pages, release.glossary, release.config));
-const byUrl = new Map();
-for (const [slug, p] of bundle.guideSlugs) {
-  const page = release.pages.find((x) => x.meta.slug === slug && x.meta.kind === "guide");
-  if (p.intro) byUrl.set(`/guides/${slug}`, p.intro.id); else if (p.sections[0]) byUrl.set(`/guides/${slug}`, p.sections[0].id);
-  let s = -1;
-  for (const t of page.page.toc) { if (t.level === 2) s++; if (p.sections[s]) byUrl.set(`/guides/${slug}#${t.id}`, p.sections[s].id); }
-}
-for (const [slug, id] of bundle.changelogIds) byUrl.set(`/changelog#${slug}`, id);
-const idOf = (d) => d.kind === "operation" ? `${d.api === "digitalocean" ? "do" : d.api}:${d.fields.operationId}` : byUrl.get(d.url);
+const { all, idOf } = await devsetDocuments(docs, { github: process.argv.includes("--github"), tags: !process.env.NOCTX });
 let t = performance.now();
 const serialised = buildSearchIndex(all);
 const index = loadSearchIndex(serialised);
