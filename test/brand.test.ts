@@ -5,7 +5,7 @@
  */
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createPortal, getPage, ORIGIN, upload } from "./harness/client";
+import { createPortal, ORIGIN, upload } from "./harness/client";
 import { bundle, liveContent, PETSTORE_OPS, uploadContent } from "./content/bundles";
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#9a4a00"/><image href="https://evil.example/p.png"/></svg>`;
@@ -28,11 +28,19 @@ const FILES = {
 };
 let token = "";
 
+/** Base64 SHA-256 of `text`, as a CSP hash source names it. */
+async function cspHash(text: string): Promise<string> {
+  return btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))));
+}
+
 const patch = (body: unknown) => SELF.fetch(`${ORIGIN}/v1/portal`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
 
 /** The brand as the page's head and banner show it. */
 async function applied(path: string) {
-  const { status, html } = await getPage(path);
+  const res = await SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual" });
+  const status = res.status;
+  const html = await res.text();
+  const csp = res.headers.get("content-security-policy") ?? "";
   const attr = (re: RegExp) => re.exec(html)?.[1];
   const head = html.slice(0, html.indexOf("</head>"));
   const banner = html.slice(html.indexOf('<header class="top">'), html.indexOf("</header>"));
@@ -40,9 +48,11 @@ async function applied(path: string) {
     status, html,
     theme: attr(/<html [^>]*data-theme="(\w+)"/),
     favicon: attr(/<link rel="icon" href="([^"]+)">/),
-    themeCss: attr(/<link rel="stylesheet" href="([^"]*\/theme\.css\?v=[0-9a-f]{8})">/),
+    /** The brand's tokens, inline, and whether the page's CSP admits exactly that text by its SHA-256. */
+    themeCss: attr(/<style>([^<]*)<\/style>/),
+    styleSrc: /style-src ([^;]*)/.exec(csp)?.[1] ?? "",
     customCss: attr(/<link rel="stylesheet" href="([^"]*\/_content\/[0-9a-f]{64}\.css)">/),
-    cssOrder: [...head.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1].replace(/\?.*|[0-9a-f]{64}/g, "")),
+    cssOrder: [...head.matchAll(/<link rel="stylesheet" href="([^"]+)">|<style>/g)].map((m) => m[1]?.replace(/\?.*|[0-9a-f]{64}/g, "") ?? "<style>"),
     logos: [...banner.matchAll(/<img class="([^"]+)" src="([^"]+)"[^>]*>/g)].map((m) => [m[1], m[2]]),
     name: attr(/<span class="brand-name">([^<]+)<\/span>/),
     tabs: [...(/<nav class="tabs-nav"[^>]*>(.*?)<\/nav>/s.exec(banner)?.[1] ?? "").matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]),
@@ -72,15 +82,17 @@ describe("a published brand", () => {
       expect(b.tabs.slice(-2)).toEqual(["https://status.acme.example", "/p/branded/glossary"]);
       expect(b.footer).toEqual([["mailto:help@acme.example", "Support"]]);
       // Portico's stylesheet, then the brand's tokens, then the writer's own CSS last (it may override anything).
-      expect(b.cssOrder.filter((h) => !h.endsWith("content.css"))).toEqual(["/portico.css", "/p/branded/theme.css", "/p/branded/_content/.css"]);
+      expect(b.cssOrder.filter((h) => !h.endsWith("content.css"))).toEqual(["/portico.css", "<style>", "/p/branded/_content/.css"]);
+      expect(b.styleSrc).toBe(`'self' 'sha256-${await cspHash(b.themeCss!)}'`);
     });
   }
 
-  it("serves the design tokens and @font-face as a same-origin stylesheet", async () => {
+  it("writes the design tokens and @font-face into the head, admitted by the CSP's hash, and /theme.css the same", async () => {
     const b = await applied("/p/branded/guides/intro");
-    const res = await SELF.fetch(`${ORIGIN}${b.themeCss}`);
+    const css = b.themeCss!;
+    const res = await SELF.fetch(`${ORIGIN}/p/branded/theme.css`);
     expect(res.headers.get("content-type")).toBe("text/css; charset=utf-8");
-    const css = await res.text();
+    expect(await res.text()).toBe(css);
     expect(css).toMatch(/@font-face \{ font-family: "Acme Sans"; src: url\("\/p\/branded\/_content\/[0-9a-f]{64}\.woff2"\) format\("woff2"\); font-weight: 100 900; font-style: normal; font-display: swap; \}/);
     expect(css).toContain(':root { --sans: "Acme Sans", system-ui');
     expect(css).toContain("--accent: #9a4a00; --focus: #9a4a00;");
@@ -142,7 +154,8 @@ describe("PATCH /v1/portal brand", () => {
     expect(b.theme).toBe("light");
     expect(b.logos).toEqual([["logo", expect.stringMatching(/\.png$/)]]);
     expect(b.footer).toEqual([["mailto:help@acme.example", "Support"]]);
-    const css = await (await SELF.fetch(`${ORIGIN}${b.themeCss}`)).text();
+    const css = b.themeCss!;
+    expect(b.styleSrc).toBe(`'self' 'sha256-${await cspHash(css)}'`);
     expect(css).toContain("--accent: #0a58ca;");
     expect(css).toContain("Acme Sans");
 

@@ -10,8 +10,11 @@ import type { PortalRow } from "./store/portals";
  */
 export type AppEnv = {
   Bindings: Env;
-  /** `pagePolicy`: set by pages that know their portal (worker/http/page-policy.ts), read by security-headers.ts. */
-  Variables: { pagePolicy?: PagePolicy };
+  /**
+   * `pagePolicy`: set by pages that know their portal (worker/http/page-policy.ts), read by security-headers.ts;
+   * `inlineStyles`: the exact text of `<style>` elements the page carries (the brand's tokens), admitted by hash.
+   */
+  Variables: { pagePolicy?: PagePolicy; inlineStyles?: string[] };
 };
 
 /** Routes behind `requirePortal` see the authenticated portal as `c.var.portal`. */

@@ -25,9 +25,11 @@ export default function ThemeToggle() {
     setTheme(next);
   };
   return (
-    // A toggle's name stays the same (its state is aria-pressed), and is the visible text (WCAG 2.5.3).
-    <button type="button" class="tt needs-js" onClick={flip} aria-pressed={theme === "dark" ? "true" : "false"}>
-      <span aria-hidden="true">◐</span> Dark mode
+    // A toggle's name stays the same (its state is aria-pressed). A compact icon button so the desktop banner is
+    // one row: the name is the visually hidden text (nothing visible to mismatch, WCAG 2.5.3), shown as a tooltip,
+    // and written out again in the phone menu (portico.css).
+    <button type="button" class="tt tt-icon needs-js" onClick={flip} aria-pressed={theme === "dark" ? "true" : "false"} title="Dark mode">
+      <span aria-hidden="true">◐</span><span class="vh">Dark mode</span>
     </button>
   );
 }

@@ -14,6 +14,8 @@ export interface PagePolicy {
   editor?: boolean;
   /** A per-response nonce admitting `<style>` elements a page's own script mounts (CodeMirror, in the editor). */
   styleNonce?: string;
+  /** Base64 SHA-256 digests of `<style>` elements the server wrote (the brand's design tokens): CSP `'sha256-…'`. */
+  styleHashes?: readonly string[];
   /** A stricter referrer policy, for pages whose URL is a secret (content previews): `no-referrer`. */
   referrerPolicy?: "no-referrer";
   /** The CSP of a writer's file served as is (a content bundle's SVG or PDF): sandboxed, set by its route. */

@@ -1,6 +1,7 @@
 /**
  * @module The security headers of every response the Worker makes, in one place: a strict Content-Security-Policy
- * on HTML (scripts and styles from our own origin only, nothing inline), `nosniff` and a referrer policy on
+ * on HTML (scripts and styles from our own origin only, nothing inline but the brand's design tokens, admitted by
+ * their SHA-256), `nosniff` and a referrer policy on
  * everything, HSTS outside localhost. Static assets never reach the Worker: client/static/_headers gives them
  * the same `nosniff` and referrer policy.
  * @see https://www.w3.org/TR/CSP3/ (directives), RFC 6797 (HSTS)
@@ -23,7 +24,7 @@ export function contentSecurityPolicy(policy: PagePolicy): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
     ["script-src", ["'self'"]],
-    ["style-src", ["'self'", ...(policy.styleNonce ? [`'nonce-${policy.styleNonce}'`] : [])]],
+    ["style-src", ["'self'", ...(policy.styleNonce ? [`'nonce-${policy.styleNonce}'`] : []), ...(policy.styleHashes ?? []).map((h) => `'sha256-${h}'`)]],
     ["img-src", ["'self'", "data:", ...(policy.externalImages && !policy.editor ? ["https:"] : [])]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'"]],
@@ -57,6 +58,22 @@ export function usePagePolicy(c: Context<AppEnv>, policy: PagePolicy): void {
   c.set("pagePolicy", policy);
 }
 
+/**
+ * Admits one `<style>` element of the page by its digest (CSP3 hash source): `css` must be exactly the element's
+ * text. Only server-built text from validated values goes here (the brand's tokens, content/brand.ts
+ * themeStylesheet), never a writer's stylesheet, so the policy stays "nothing inline but what we wrote".
+ */
+export function allowInlineStyle(c: Context<AppEnv>, css: string): void {
+  const styles = c.get("inlineStyles") ?? [];
+  if (!styles.includes(css)) c.set("inlineStyles", [...styles, css]);
+}
+
+/** Base64 SHA-256 of UTF-8 text, as CSP hash sources spell it. */
+async function cspDigest(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest));
+}
+
 /** The headers a response with `contentType` gets (the `pagePolicy` applies to HTML only). */
 export function securityHeaders(contentType: string, policy: PagePolicy, requestUrl: string): Record<string, string> {
   const html = /^text\/html\b/i.test(contentType);
@@ -77,7 +94,10 @@ export function securityHeaders(contentType: string, policy: PagePolicy, request
  */
 export const securityHeadersMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const headers = securityHeaders(c.res.headers.get("content-type") ?? "", c.get("pagePolicy") ?? DEFAULT_PAGE_POLICY, c.req.url);
+  const policy = c.get("pagePolicy") ?? DEFAULT_PAGE_POLICY;
+  const styles = c.get("inlineStyles");
+  const styleHashes = styles?.length ? await Promise.all(styles.map(cspDigest)) : undefined;
+  const headers = securityHeaders(c.res.headers.get("content-type") ?? "", styleHashes ? { ...policy, styleHashes } : policy, c.req.url);
   let res = c.res;
   try {
     for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);

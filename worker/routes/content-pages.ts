@@ -32,7 +32,7 @@ import { authorizeState } from "./api-key";
 import { operationUrl } from "../render/urls";
 import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { liveOperationsByKey } from "../store/operation-links";
-import { buildChrome, effectiveBrand, errorChrome, portalName, readableApis, resolvedBrand } from "./shell-chrome";
+import { allowThemeStyle, buildChrome, effectiveBrand, errorChrome, portalName, readableApis, resolvedBrand } from "./shell-chrome";
 import { brandUrls, themeStylesheet } from "../content/brand";
 import { assetType } from "../content/links";
 import { getAsset, releaseAssetType, type PageRow } from "../store/content";
@@ -90,6 +90,7 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   const site = new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
   const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));
   usePagePolicy(c, portalPagePolicy(portalSettings(data.portal)));
+  allowThemeStyle(c, data, basePath);
   // HTML pages only: feeds, llms.txt and the theme stylesheet stay cacheable and carry no control.
   const htmlPage = !preview && !/\.(?:css|rss|txt)$/.test(c.req.path);
   const authorize = htmlPage ? await authorizeState(c, data.portal, readerPath(data.portal, c.req.path)) : undefined;

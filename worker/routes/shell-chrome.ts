@@ -9,6 +9,7 @@ import { canRead, type ReaderContext } from "../access/reader";
 import { pathNeedsSignIn } from "../access/policy";
 import { readerState, type ReaderState } from "../access/resolve";
 import { hasThemeStylesheet, mergeBrand, themeStylesheet, type Brand } from "../content/brand";
+import { allowInlineStyle } from "../http/security-headers";
 import { BASE_MARKER } from "../content/markers";
 import { Site } from "../content/site";
 import type { AppEnv } from "../env";
@@ -72,11 +73,24 @@ export function portalName(data: ContentSiteData): string {
   return effectiveBrand(data).name ?? data.release?.config.name ?? data.portal.name;
 }
 
-/** FNV-1a of a string as 8 hex digits: a cache-busting version, not a digest anyone relies on. */
-function version(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, "0");
+/**
+ * The brand's design tokens and `@font-face` rules (content/brand.ts themeStylesheet) for pages under `basePath`,
+ * written into each page's head as one `<style>` (a few hundred bytes): a separate `/theme.css` was one more
+ * render-blocking request, a Worker route reading D1, before the first paint. Undefined without a brand colour or
+ * font. Every value in it was validated at publish or PATCH; a `<` would still be refused here, as it could close
+ * the element.
+ */
+export function themeStyle(data: ContentSiteData, basePath: string): string | undefined {
+  const brand = resolvedBrand(data, basePath);
+  if (!hasThemeStylesheet(brand)) return undefined;
+  const css = themeStylesheet(brand);
+  return css && !css.includes("<") ? css : undefined;
+}
+
+/** Admits the page's {@link themeStyle} in its CSP (by hash); call it wherever a chrome of `data` is built. */
+export function allowThemeStyle(c: Context<AppEnv>, data: ContentSiteData, basePath: string): void {
+  const css = themeStyle(data, basePath);
+  if (css) allowInlineStyle(c, css);
 }
 
 /** A brand link's URL: portal paths (`/guides/x`) under the portal's base path, other URLs as written. */
@@ -92,6 +106,7 @@ export function buildChrome(i: ChromeInput): ShellChrome {
   const locale = i.locale ?? release?.config.locales[0] ?? "en";
   const first = site?.first(locale);
   const brand = resolvedBrand(i.data, basePath);
+  const themeCss = themeStyle(i.data, basePath);
   // A signed-out reader of a private portal is shown no way into what would only send them to sign in.
   const open = (path: string) => !!i.state.identity || !pathNeedsSignIn(i.state.access.policy, path);
   return {
@@ -108,8 +123,7 @@ export function buildChrome(i: ChromeInput): ShellChrome {
     search: !i.preview && open("/search"),
     ...(i.authorize ? { authorize: i.authorize } : {}),
     ...(i.preview ? {} : { account: shellAccount(i.state, i.data.portal) }),
-    // Versioned by its content, so a new release or PATCH shows at once while the stylesheet stays cacheable.
-    ...(hasThemeStylesheet(brand) ? { themeCss: `${basePath}/theme.css?v=${version(themeStylesheet(brand))}` } : {}),
+    ...(themeCss ? { themeStyle: themeCss } : {}),
     ...(brand.css ? { customCss: brand.css } : {}),
   };
 }
@@ -122,6 +136,7 @@ export async function loadChrome(c: Context<AppEnv>, slug: string, extra: Pick<C
   const data = await loadContentSite(c.env.DB, slug);
   if (!data) return undefined;
   const state = await readerState(c, data.portal);
+  allowThemeStyle(c, data, portalBasePath(data.portal));
   return { chrome: buildChrome({ data, state, reader: state.reader(data.release?.config.locales[0] ?? "en"), ...extra }), data };
 }
 

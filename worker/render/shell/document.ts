@@ -19,7 +19,8 @@ export interface ShellHead extends HeadInfo {
 export function shellDocument(chrome: ShellChrome, head: ShellHead, body: string): string {
   const extra: string[] = [];
   if (head.content) extra.push(`<link rel="stylesheet" href="${CONTENT_ASSETS.css}">`);
-  if (chrome.themeCss) extra.push(`<link rel="stylesheet" href="${esc(chrome.themeCss)}">`);
+  // Raw text (a `<style>` is not HTML-escaped): its exact bytes are what the CSP's hash admits.
+  if (chrome.themeStyle) extra.push(`<style>${chrome.themeStyle}</style>`);
   // The writer's own stylesheet comes last so it can override anything above (docs/branding.md, "Custom CSS").
   if (chrome.customCss) extra.push(`<link rel="stylesheet" href="${esc(chrome.customCss)}">`);
   for (const a of head.alternates ?? []) extra.push(`<link rel="alternate" hreflang="${esc(a.locale)}" href="${esc(a.href)}">`);

@@ -45,6 +45,8 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
         )}
         <span class="grow" />
         {ch.search && <Island name="search-box" component={SearchBox} props={{ base: ch.basePath, ...(multilingual ? { locale: ch.locale } : {}), ...(query ? { query } : {}) }} />}
+        {/* Ask AI's slot (issue 33): its control goes here, right after search, as one compact button; the desktop
+            row leaves room for it (portico.css "Desktop: the banner is one row"), the phone menu takes it as is. */}
         {ch.localeLinks && ch.localeLinks.length > 1 && (
           <nav class="locales" aria-label="Language">
             {ch.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}

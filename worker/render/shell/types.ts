@@ -41,8 +41,11 @@ export interface ShellChrome {
   search: boolean;
   authorize?: AuthorizeState;
   account?: ShellAccount;
-  /** The portal's theme stylesheet (`/theme.css`: brand colours and fonts as design tokens), when it has one. */
-  themeCss?: string;
+  /**
+   * The brand's colours and fonts as design tokens (content/brand.ts themeStylesheet), written as the head's one
+   * `<style>`; the route admits it in the CSP by hash (routes/shell-chrome.ts allowThemeStyle).
+   */
+  themeStyle?: string;
   /** The brand's custom stylesheet (sanitised at publish), linked after every other. */
   customCss?: string;
 }
