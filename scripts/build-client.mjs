@@ -1,7 +1,7 @@
 // Bundles every client entry (client/entries/*.ts, *.tsx) into dist/client/assets/<name>.js for Workers static
 // assets, plus client/static/* copied as is. Entries are islands, the editor and its lint Web Worker.
 import { build } from "esbuild";
-import { cpSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -38,4 +38,10 @@ if (entryPoints.length > 0) {
 }
 const staticDir = join(root, "client/static");
 if (existsSync(staticDir)) cpSync(staticDir, join(root, "dist/client"), { recursive: true });
+// The design tokens alone (portico.css's :root blocks, docs/branding.md) for pages that are not reader pages but
+// share the portal's look: the API editor links /tokens.css before its own editor.css. One source, so they never drift.
+const portico = readFileSync(join(staticDir, "portico.css"), "utf8");
+const tokens = /\/\* tokens:begin[^]*?\*\/\n([^]*?)\/\* tokens:end \*\//.exec(portico);
+if (!tokens) throw new Error("client/static/portico.css: no /* tokens:begin */ … /* tokens:end */ block");
+writeFileSync(join(root, "dist/client/tokens.css"), `/* The design tokens of client/static/portico.css (docs/branding.md), copied by scripts/build-client.mjs. */\n${tokens[1]}`);
 console.log(`client: ${all.length} entries → dist/client/assets`);

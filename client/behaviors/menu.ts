@@ -6,6 +6,8 @@
  * Without script the sidebar opens from a checkbox instead (worker/render/shell/reader-shell.tsx).
  */
 
+import { inOpenDisclosure } from "./disclosure";
+
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])";
 
 /** Wires the menu button of `doc`, if the page has one; returns whether it did. */
@@ -20,6 +22,8 @@ export function installMenu(doc: Document = document): boolean {
 
   const onKey = (e: KeyboardEvent) => {
     if (e.key === "Escape") {
+      // Escape in an open Authorize or switcher closes that first (behaviors/disclosure.ts); the menu stays open.
+      if (inOpenDisclosure(doc.activeElement)) return;
       e.preventDefault();
       close(true);
     } else if (e.key === "Tab") {

@@ -2,9 +2,10 @@
  * @module Island reviver: finds `[data-island]` markers, imports each island once by name, and hydrates it with
  * its JSON props inside an error boundary. Everything else on the page stays static HTML, plus delegated
  * behaviours (repeated schemas expand in place; deferred schema bodies and long examples load on expand; the
- * shell's phone menu).
+ * shell's phone menu; Escape closing Authorize and the switchers).
  */
 import { h, hydrate } from "preact";
+import { installDisclosureEscape } from "../behaviors/disclosure";
 import { installExpandRepeat } from "../behaviors/expand-repeat";
 import { installLoadFragment } from "../behaviors/load-fragment";
 import { installMenu } from "../behaviors/menu";
@@ -15,6 +16,7 @@ import type { IslandName } from "../islands/types";
 document.documentElement.classList.add("js");
 installExpandRepeat();
 installMenu();
+installDisclosureEscape();
 // A loaded fragment may hold islands (a deferred example's copy button): revive them like the page's.
 installLoadFragment(document, (box) => {
   for (const el of box.querySelectorAll<HTMLElement>("[data-island]")) void revive(el);

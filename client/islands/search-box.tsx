@@ -2,7 +2,8 @@
  * @module Island `search-box`: the top bar's search. Without script it is a GET form to `/p/{portal}/search`
  * (Enter submits; the results page is server-rendered). With script, results appear as the reader types
  * (`search.json`, the previous request aborted), arrow keys move through them, Enter opens the chosen one,
- * Escape closes; Ctrl/Cmd-K opens the quick switcher (a modal dialog with the same results) from anywhere.
+ * Escape closes the list (keeping the text); Ctrl/Cmd-K opens the quick switcher (a modal dialog with the same results)
+ * from anywhere, and closing it gives focus back to what had it.
  * No inline styles: the page's CSP allows only same-origin stylesheets.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -98,7 +99,7 @@ function ResultList({ id, hits, active, query, onPick }: { id: string; hits: Hit
 }
 
 /** Keyboard handling shared by the box and the switcher; returns the key handler. */
-function useListKeys(hits: Hit[], active: number, setActive: (i: number) => void, onEscape: () => void) {
+function useListKeys(hits: Hit[], active: number, setActive: (i: number) => void, onEscape: () => boolean) {
   return (e: KeyboardEvent) => {
     if (e.key === "ArrowDown" && hits.length) {
       e.preventDefault();
@@ -110,7 +111,8 @@ function useListKeys(hits: Hit[], active: number, setActive: (i: number) => void
       e.preventDefault();
       location.assign(hits[active].url);
     } else if (e.key === "Escape") {
-      onEscape();
+      // Consumed (an open list closed): the browser must not also clear the search field's text.
+      if (onEscape()) e.preventDefault();
     }
   };
 }
@@ -132,7 +134,10 @@ function QuickSwitcher({ base, locale, open, onClose }: { base: string; locale?:
       input.current?.select();
     } else if (!open && d.open) d.close();
   }, [open]);
-  const onKey = useListKeys(hits, active, setActive, onClose);
+  const onKey = useListKeys(hits, active, setActive, () => {
+    onClose();
+    return true;
+  });
   return (
     <dialog ref={dialog} class="qs" aria-label="Jump to a page, endpoint or section" onClose={onClose} onClick={(e) => e.target === dialog.current && onClose()}>
       <input ref={input} class="qs-input" type="search" value={q} placeholder="Jump to a page, endpoint or section…" aria-label="Jump to"
@@ -150,19 +155,31 @@ export default function SearchBox({ base, query, locale }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [switcher, setSwitcher] = useState(false);
+  /** What had focus when Ctrl/Cmd-K opened the switcher: it gets focus back when the switcher closes. */
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (switcher || !returnTo.current) return;
+    returnTo.current.focus();
+    returnTo.current = null;
+  }, [switcher]);
   const { hits, total, done } = useResults(base, open ? q : "", 8, locale);
   useEffect(() => setActive(-1), [hits]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
         e.preventDefault();
+        if (document.activeElement instanceof HTMLElement && !document.activeElement.closest("dialog.qs")) returnTo.current = document.activeElement;
         setSwitcher(true);
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
-  const onKey = useListKeys(hits, active, setActive, () => setOpen(false));
+  const onKey = useListKeys(hits, active, setActive, () => {
+    const wasShown = open && q.trim() !== "";
+    setOpen(false);
+    return wasShown;
+  });
   const showList = open && q.trim() !== "";
   return (
     <>

@@ -4,7 +4,7 @@
  * After an OAuth authorization the panel that sent the reader away reopens by itself.
  */
 import type { ComponentType } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { REOPEN_KEY } from "./try-it/oauth-keys";
 import type { PanelProps } from "./try-it/panel";
 import type { TryItProps } from "./types";
@@ -14,8 +14,13 @@ export default function TryIt(props: TryItProps) {
   const [reopened, setReopened] = useState(false);
   const [Panel, setPanel] = useState<ComponentType<PanelProps> | undefined>(undefined);
   const [failed, setFailed] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  /** The reader opened or closed the panel (not the OAuth reopening): focus goes into it, then back to the button. */
+  const byReader = useRef(false);
+  const returnFocus = useRef(false);
 
-  const show = () => {
+  const show = (fromReader = false) => {
+    byReader.current = fromReader;
     setOpen(true);
     setFailed(false);
     if (!Panel) import("./try-it/panel").then((m) => setPanel(() => m.default), () => setFailed(true));
@@ -30,7 +35,18 @@ export default function TryIt(props: TryItProps) {
     }
   }, []);
 
-  if (open && Panel) return <Panel {...props} reopened={reopened} onClose={() => setOpen(false)} />;
+  useEffect(() => {
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      opener.current?.focus();
+    }
+  }, [open]);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
+
+  if (open && Panel) return <Panel {...props} reopened={reopened} focusOnLoad={byReader.current} onClose={close} />;
   if (open) {
     return (
       <div class="try" role="group" aria-label="Try it">
@@ -40,7 +56,7 @@ export default function TryIt(props: TryItProps) {
   }
   return (
     <div class="try needs-js" role="group" aria-label="Try it">
-      <button type="button" class="try-open" onClick={show}>Try it</button>
+      <button type="button" class="try-open" ref={opener} onClick={() => show(true)}>Try it</button>
       <span class="fa"> Send this request from your browser, through the portal.</span>
     </div>
   );

@@ -6,15 +6,16 @@
 import type { Browser, ConsoleMessage } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAxe } from "./axe";
-import { baseUrl, launchBrowser, publishDemo } from "./browser";
+import { baseUrl, launchBrowser, publishDemo, storeEditorToken } from "./browser";
 
 const PORTAL = "brand-demo";
 /** demo/content/portico.yaml `brand.colors`: primary for the light theme, the dark variant for the dark one. */
 const BRAND = { light: "rgb(154, 74, 0)", dark: "rgb(240, 164, 93)" } as const;
 let browser: Browser;
+let token = "";
 
 beforeAll(async () => {
-  await publishDemo(PORTAL);
+  token = await publishDemo(PORTAL);
   browser = await launchBrowser();
 }, 180_000);
 
@@ -63,6 +64,35 @@ describe("the demo's brand", () => {
     expect(await page.evaluate(() => getComputedStyle(document.querySelector("header.top")!).borderBottomColor)).toBe(BRAND.light);
     await page.close();
   });
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`gives the API editor the portal's design tokens and brand colour (${theme} theme)`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m: ConsoleMessage) => { if (m.type() === "error") errors.push(m.text()); });
+      await storeEditorToken(page, PORTAL, token);
+      await page.goto(`${baseUrl()}/p/${PORTAL}/editor/parcel-logistics-api`);
+      await page.locator(".ed-toolbar").waitFor();
+      const look = await page.evaluate(() => {
+        const root = getComputedStyle(document.documentElement);
+        const pressed = document.querySelector<HTMLElement>(".ed-modes button[aria-pressed=true]")!;
+        return {
+          bg: getComputedStyle(document.body).backgroundColor,
+          toolbar: getComputedStyle(document.querySelector(".ed-toolbar")!).backgroundColor,
+          pressed: getComputedStyle(pressed).backgroundColor,
+          soft: root.getPropertyValue("--soft").trim(),
+        };
+      });
+      // portico.css's tokens (docs/branding.md): --bg and --soft per theme; the brand's colour on the pressed mode.
+      expect(look.bg).toBe(theme === "dark" ? "rgb(13, 17, 23)" : "rgb(255, 255, 255)");
+      expect(look.soft).toBe(theme === "dark" ? "#161b22" : "#f6f8fa");
+      expect(look.toolbar).toBe(theme === "dark" ? "rgb(22, 27, 34)" : "rgb(246, 248, 250)");
+      expect(look.pressed).toBe(BRAND[theme]);
+      expect(errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
+      await context.close();
+    });
+  }
 
   it("has no axe violation with the phone menu open, in both themes", async () => {
     for (const theme of ["light", "dark"] as const) {

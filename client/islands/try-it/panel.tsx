@@ -41,10 +41,13 @@ function describe(p: TryParam): string {
 /** The panel's props: the island's, whether the reader came back from an authorization server, and how to close. */
 export interface PanelProps extends TryItProps {
   reopened: boolean;
+  /** The reader opened it (keyboard or pointer): once the form is there, focus moves to its first control. */
+  focusOnLoad?: boolean;
+  /** Closes the panel (Close, or Escape inside it); the island gives focus back to its Try it button. */
   onClose: () => void;
 }
 
-export default function Panel({ spec: specUrl, base, samples, reopened, onClose }: PanelProps) {
+export default function Panel({ spec: specUrl, base, samples, reopened, focusOnLoad, onClose }: PanelProps) {
   const [spec, setSpec] = useState<TrySpec>();
   const [loadError, setLoadError] = useState<string>();
   const [fields, setFields] = useState<TryFields>();
@@ -102,6 +105,14 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
     box.scrollIntoView({ block: "center" });
     box.querySelector<HTMLElement>("button:not([disabled]), input")?.focus();
   });
+
+  // Keyboard use: the button that opened the panel is gone, so focus goes to the form's first control.
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focusOnLoad || focused.current || !spec) return;
+    focused.current = true;
+    root.current?.querySelector<HTMLElement>(".try-form input:not([type=hidden]), .try-form select, .try-form textarea, .try-send")?.focus();
+  }, [spec]);
 
   useEffect(() => {
     // Back from the authorization server: show the callback's error, if it sent one.
@@ -188,7 +199,13 @@ export default function Panel({ spec: specUrl, base, samples, reopened, onClose 
   const fieldId = (p: TryParam) => `${samples}-try-${p.in}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
   return (
-    <div class="try" role="group" aria-label="Try it" ref={root}>
+    <div class="try" role="group" aria-label="Try it" ref={root} onKeyDown={(e) => {
+      // Escape closes the panel, unless a control inside used it (an open <details> of the history, say).
+      if (e.key === "Escape" && !e.defaultPrevented && !(e.target as Element).closest("details[open]")) {
+        e.preventDefault();
+        onClose();
+      }
+    }}>
       <div class="try-head">
         <strong>Try it</strong>
         <button type="button" class="try-link" onClick={onClose}>Close</button>
