@@ -117,6 +117,13 @@ async function ensureDemo(adminToken) {
   });
   const portico = await own.json();
   if (own.status >= 300) throw new Error(`publishing openapi/portico.yaml failed: ${own.status} ${JSON.stringify(portico)}`);
+  // The reference's other layout, so both can be tried: Portico's own API reads as one page (PATCH /v1/apis/{api}).
+  const layout = await fetch(`${origin}/v1/apis/${PORTICO_API}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ layout: "single-page" }),
+  });
+  if (!layout.ok) throw new Error(`setting ${PORTICO_API}'s single-page layout failed: ${layout.status} ${await layout.text()}`);
   // The guides link to the definition's operations, so they are published after it.
   const content = await uploadContent(origin, demo.token, zipFiles(readFolder(join(root, "demo/content"))));
   if (content.status >= 300) throw new Error(`publishing the demo content failed: ${content.status} ${JSON.stringify(content.json)}`);
@@ -161,7 +168,7 @@ Portico is running.
   Portal:            ${demo.site}/  (the custom domain ${DEMO_HOSTNAME}, docs/domains.md; open it in Chromium)
   Service host:      ${origin}/p/${demo.slug}/  (redirects to the custom domain; the API stays at ${origin}/v1/)
   Demo reference:    ${result.url}
-  Portico's own API: ${portico.url}  (openapi/portico.yaml: the /v1 service API and the reader JSON endpoints)
+  Portico's own API: ${portico.url}  (openapi/portico.yaml: the /v1 service API and the reader JSON endpoints; the single-page layout, the demo's API the page-per-operation one)
   Demo guides:       ${demo.site}/guides/introduction  (${content.pages} guides, ${content.steps} code steps, ${content.changelog} changelog entries)
   Partners (gated):  ${demo.site}/guides/partners/volume-pricing  password: ${demo.password}  (or a magic link for any @example.com address)
   Sign readers out:  "Sign out" ends that reader's sessions everywhere; every reader: curl -X DELETE -H "Authorization: Bearer ${demo.token}" ${origin}/v1/portal/sessions  (docs/readers.md)

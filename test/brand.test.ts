@@ -87,6 +87,12 @@ describe("a published brand", () => {
     });
   }
 
+  it("marks a navigation link to a portal page as the current one on that page (the glossary)", async () => {
+    const current = (html: string) => [...html.slice(html.indexOf('<header class="top">'), html.indexOf("</header>")).matchAll(/<a href="([^"]+)" aria-current="true"/g)].map((m) => m[1]);
+    expect(current((await applied("/p/branded/glossary")).html)).toEqual(["/p/branded/glossary"]);
+    expect(current((await applied("/p/branded/changelog")).html)).toEqual(["/p/branded/changelog"]);
+  });
+
   it("writes the design tokens and @font-face into the head, admitted by the CSP's hash, and /theme.css the same", async () => {
     const b = await applied("/p/branded/guides/intro");
     const css = b.themeCss!;

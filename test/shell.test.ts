@@ -114,6 +114,7 @@ describe("the reader shell", () => {
   it("shows the portal's name and logo from portico.yaml on reference pages too", async () => {
     const html = (await getPage("/p/shell/reference/pets/2.0.0/listpets")).html;
     expect(html).toMatch(/<a class="brand" href="\/p\/shell\/"><img class="logo" src="\/p\/shell\/_content\/[0-9a-f]{64}\.png" alt(="")?\/?><span class="brand-name">Pets docs<\/span><\/a>/);
-    expect(html).toMatch(/<link rel="stylesheet" href="\/p\/shell\/theme\.css\?v=[0-9a-f]{8}">/);
+    // The accent of portico.yaml's `branding:` as the page's design tokens, in the head (docs/branding.md).
+    expect(html).toMatch(/<style>:root \{ --accent: #aa3300; --focus: #aa3300; \}\n<\/style>/);
   });
 });

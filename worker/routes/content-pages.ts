@@ -112,7 +112,8 @@ function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<Omit<ShellProps, "chrome">> & { localeLinks?: { locale: string; href: string; current: boolean }[] } = {}): Omit<ShellProps, "children"> {
   const { localeLinks, ...rest } = extra;
   const chrome = buildChrome({ data: x.data, state: x.state, reader: x.reader, site: x.site, basePath: x.basePath, locale, localeLinks, authorize: x.authorize, preview: x.preview });
-  const tab = current === "changelog" ? "changelog" : current?.startsWith("guide:") || current?.startsWith("step:") ? "guides" : undefined;
+  // The glossary has no tab of its own; a brand navigation link to it (the demo's "Glossary") is then the current one.
+  const tab = current === "changelog" ? "changelog" : current === "glossary" ? "path:/glossary" : current?.startsWith("guide:") || current?.startsWith("step:") ? "guides" : undefined;
   return { chrome, site: x.site, locale, current, tab, crumbs, ...rest };
 }
 

@@ -16,7 +16,8 @@ export const SIDEBAR_ID = "side";
 export const TOP_MORE_ID = "top-more";
 
 /**
- * The banner; `tab` is the key of the current tab, `menu` whether the page has a sidebar. On phones it is one row
+ * The banner; `tab` is the key of the current tab (`path:/glossary` for a page a brand navigation link names by its
+ * portal path), `menu` whether the page has a sidebar. On phones it is one row
  * (logo and name, Menu button): the tabs and controls fold into the menu with the sidebar (client/behaviors/menu.ts).
  */
 export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChrome; tab?: string; menu: boolean; query?: string }) {
@@ -39,7 +40,7 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
           <nav class="tabs-nav" aria-label="Sections">
             <ul>
               {ch.tabs.map((t) => <li><a href={t.href} aria-current={t.key === tab ? "true" : undefined}>{t.title}</a></li>)}
-              {links.map((l) => <li><a href={l.href}>{l.title}</a></li>)}
+              {links.map((l) => <li><a href={l.href} aria-current={tab?.startsWith("path:") && l.href === ch.basePath + tab.slice(5) ? "true" : undefined}>{l.title}</a></li>)}
             </ul>
           </nav>
         )}
