@@ -1,7 +1,8 @@
 /**
  * @module The reader shell in Chromium (issue 33): at 390 px the sidebar hides behind the banner's Menu button,
  * which opens it, keeps focus inside while open (Tab and Shift-Tab wrap) and gives focus back on Escape or a
- * second press; at 1280 px the sidebar is shown and the button is not. Keyboard-only search and Authorize.
+ * second press; at 1280 px the sidebar is shown and the button is not, and the banner is one row. Keyboard-only
+ * search and Authorize (test/e2e/keyboard.test.ts goes further).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +90,33 @@ describe("the shell's phone menu", () => {
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`, { waitUntil: "networkidle" });
     expect(await page.locator("#side").isVisible()).toBe(true);
     expect(await page.locator("header .menu-btn").isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("keeps the desktop banner to one row at 1280 px, with room for one more control, and names the theme button", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment", "search?q=parcel"]) {
+      await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
+      const row = await page.evaluate(() => {
+        const shown = [...document.querySelectorAll<HTMLElement>("header.top a, header.top button, header.top input, header.top summary")].filter((el) => el.checkVisibility());
+        const rects = shown.map((el) => el.getBoundingClientRect());
+        const search = document.querySelector<HTMLElement>("header.top .sb");
+        return {
+          // One row: every control overlaps every other vertically (the lowest top is above the highest bottom).
+          rows: Math.max(...rects.map((r) => r.top)) < Math.min(...rects.map((r) => r.bottom)) ? 1 : shown.map((el, i) => `${el.tagName}.${el.className}:${Math.round(rects[i].top)}-${Math.round(rects[i].bottom)}`).join(" "),
+          overflow: document.querySelector("header.top")!.scrollWidth - document.querySelector("header.top")!.clientWidth,
+          names: shown.length,
+          // The search box can still give up this much for the Ask AI slot before it reaches its 7em minimum.
+          spare: (search?.getBoundingClientRect().width ?? 0) - 7 * parseFloat(getComputedStyle(search ?? document.body).fontSize) + (document.querySelector<HTMLElement>("header.top .grow")?.getBoundingClientRect().width ?? 0),
+        };
+      });
+      expect(row.rows, path).toBe(1);
+      expect(row.overflow, path).toBeLessThanOrEqual(0);
+      expect(row.spare, path).toBeGreaterThanOrEqual(90);
+    }
+    const theme = page.getByRole("button", { name: "Dark mode" });
+    expect(await theme.isVisible()).toBe(true);
+    expect(await theme.getAttribute("aria-pressed")).toBe("false");
     await page.close();
   });
 
