@@ -111,6 +111,20 @@ describe("the reader shell", () => {
     expect(op.indexOf('class="see-also"')).toBeLessThan(op.indexOf("</main>"));
   });
 
+  it("ends each operation of the single page with its guides, as an operation page ends with them", async () => {
+    const layout = (value: string) => SELF.fetch(`${ORIGIN}/v1/apis/pets`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ layout: value }) });
+    expect((await layout("single-page")).status).toBe(200);
+    try {
+      const html = (await getPage("/p/shell/reference/pets/2.0.0/")).html;
+      const article = (slug: string) => new RegExp(`<article class="op" id="${slug}"[^>]*>(.*?)</article>`, "s").exec(html)?.[1] ?? "";
+      const seeAlso = (part: string) => [...part.matchAll(/<section class="see-also" aria-labelledby="[^"]+"><h4[^>]*>([^<]+)<\/h4><ul>(.*?)<\/ul><\/section>$/g)].map((m) => [m[1], [...m[2].matchAll(/href="([^"]+)"/g)].map((h) => h[1])]);
+      expect(seeAlso(article("listpets"))).toEqual([["Guides", ["/p/shell/steps/first", "/p/shell/guides/intro"]]]);
+      expect(seeAlso(article("showpetbyid"))).toEqual([]);
+    } finally {
+      expect((await layout("page-per-operation")).status).toBe(200);
+    }
+  });
+
   it("shows the portal's name and logo from portico.yaml on reference pages too", async () => {
     const html = (await getPage("/p/shell/reference/pets/2.0.0/listpets")).html;
     expect(html).toMatch(/<a class="brand" href="\/p\/shell\/"><img class="logo" src="\/p\/shell\/_content\/[0-9a-f]{64}\.png" alt(="")?\/?><span class="brand-name">Pets docs<\/span><\/a>/);

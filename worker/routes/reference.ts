@@ -38,7 +38,7 @@ import { historyBadges, type DraftBullet } from "../publish/changelog-writer";
 import { versionChanges } from "../publish/changes";
 import { approvedEntries } from "../store/changelog";
 import { authorizeState } from "./api-key";
-import { guidesLinkingTo } from "./content-links";
+import { guidesByOperation, guidesLinkingTo } from "./content-links";
 import { buildTrySpec, fillTrySpec } from "../openapi/samples/try-spec";
 
 import { BoundedCache } from "../lib/bounded-cache";
@@ -144,7 +144,9 @@ async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext & { state: Re
   if (!header) throw new ApiError(404, "not-found", "this version's model is not available");
   const props = { ...(await pageProps(c, ctx, versionPath(ctx))), header, operations: rows.map(operationSummaryOf) };
   if (ctx.api.layout === "single-page") {
-    const stream = renderSinglePage({ ...props, slices: readSlicesInOrder(c.env.MODELS, ctx.version.modelKey, rows.map(sliceLocationOf)) });
+    // Each operation's guides at the end of its section, as an operation page has them at the end of <main>.
+    const guides = ctx.live ? await guidesByOperation(c, ctx.portal, ctx.api.slug) : undefined;
+    const stream = renderSinglePage({ ...props, ...(guides?.size ? { guides } : {}), slices: readSlicesInOrder(c.env.MODELS, ctx.version.modelKey, rows.map(sliceLocationOf)) });
     return new Response(stream, { headers: { ...HTML_HEADERS, "cache-control": "private, no-store" } });
   }
   return c.html(renderVersionIndex(props));

@@ -263,6 +263,22 @@ export async function linkingPages(db: D1Database, portalId: number, key: string
 }
 
 /**
+ * The guides and code steps (default locale) of the live release linking to any operation of `api`, one row per
+ * page and operation key (`api#slug`), in navigation order; at most `limit` rows (the single-page reference's
+ * per-operation "Guides" lists).
+ */
+export async function linkingPagesForApi(db: D1Database, portalId: number, api: string, limit = 2000): Promise<{ kind: string; slug: string; title: string; locale: string; labels: string[]; operation: string }[]> {
+  const { results } = await db.prepare(
+    `SELECT p.kind, p.slug, p.title, p.locale, p.labels, j.value AS operation FROM content_live l JOIN content_releases r ON r.id = l.release_id
+       JOIN content_pages p ON p.release_id = l.release_id JOIN json_each(p.operations) j
+     WHERE l.portal_id = ? AND p.kind IN ('guide', 'step') AND p.locale = json_extract(r.config, '$.locales[0]')
+       AND substr(j.value, 1, ?) = ?
+     ORDER BY p.position, p.title LIMIT ?`,
+  ).bind(portalId, api.length + 1, `${api}#`, limit).all<{ kind: string; slug: string; title: string; locale: string; labels: string; operation: string }>();
+  return results.map((r) => ({ ...r, labels: JSON.parse(r.labels) as string[] }));
+}
+
+/**
  * Files of the portal's live release by bundle path (what PATCH /v1/portal's `brand` names): path → sha256 and
  * media type, for the paths asked only. Empty without a live release.
  */

@@ -1,5 +1,6 @@
 /** @module The single-page layout, streamed: head and navigation first, then one section per operation as slices arrive. */
 import { renderToString } from "preact-render-to-string";
+import { SeeAlso } from "../shell/see-also";
 import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../openapi/model/types";
 import { VIEW_BUDGET } from "../../openapi/budgets";
 import { createViewBudget } from "../../openapi/schema-view/view-budget";
@@ -17,7 +18,13 @@ import { shellParts } from "../shell/reader-shell";
 import { apiTab, chromeOf } from "./reference-shell";
 
 /** Props of {@link renderSinglePage}; `slices` should come in the order of `operations`. */
-export type SinglePageProps = PageProps & { header: ReferenceHeader; operations: OperationSummary[]; slices: AsyncIterable<OperationSlice> };
+export type SinglePageProps = PageProps & {
+  header: ReferenceHeader;
+  operations: OperationSummary[];
+  slices: AsyncIterable<OperationSlice>;
+  /** Operation slug → the guides linking to it (routes/content-links.ts guidesByOperation), shown at its section's end. */
+  guides?: Map<string, { title: string; href: string }[]>;
+};
 
 interface Group { key: string; label: string; id: string; tag?: string }
 
@@ -75,8 +82,13 @@ export function renderSinglePage(p: SinglePageProps): ReadableStream<Uint8Array>
       const model = buildOperationModel(slice, p.header, ctx);
       // Every operation has its "Parameters", "Responses"…: as named regions they would repeat one name dozens of
       // times (axe landmark-unique); on this page they are plain sections under their operation's heading.
-      out += renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />)
+      const article = renderToString(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={3} idPrefix={`${op.slug}-`} id={op.slug} />)
         .replace(/<section class="blk" aria-labelledby="[^"]*">/g, '<section class="blk">');
+      // The operation's guides close its own article, where an operation page has them (end of <main>).
+      const links = p.guides?.get(op.slug);
+      out += links?.length && article.endsWith("</article>")
+        ? article.slice(0, -"</article>".length) + renderToString(<SeeAlso id={`${op.slug}-guides`} title="Guides" links={links} level={4} />) + "</article>"
+        : article;
     } catch {
       out += `<section class="op" id="${esc(op.slug)}"><h3>${esc(op.summary ?? op.path)}</h3><p>This operation could not be rendered.</p></section>`;
     }
