@@ -34,11 +34,11 @@ export async function startEditorHarness({ definition, token = "bench-token", po
         return json(404, { error: { code: "not-found", message: url.pathname } });
       }
     }
-    // The page's stylesheet (client/static, copied to dist/client): without it the app is not sized to the
-    // window, and the Source view and outline would lay out as one page-long column.
-    if (url.pathname === "/editor.css") {
+    // The page's stylesheets (client/static, copied to dist/client; tokens.css written by build-client): without
+    // them the app is not sized to the window, and the Source view and outline would lay out as one page-long column.
+    if (url.pathname === "/editor.css" || url.pathname === "/tokens.css") {
       res.writeHead(200, { "content-type": TYPES[".css"] });
-      return res.end(await readFile(join(ROOT, "dist/client/editor.css")));
+      return res.end(await readFile(join(ROOT, "dist/client", url.pathname.slice(1))));
     }
     if (url.pathname.startsWith(`/p/${portal}/editor`)) {
       const slug = url.pathname.split("/")[4] || undefined;
