@@ -4,7 +4,7 @@
  * After an OAuth authorization the panel that sent the reader away reopens by itself.
  */
 import type { ComponentType } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { REOPEN_KEY } from "./try-it/oauth-keys";
 import type { PanelProps } from "./try-it/panel";
 import type { TryItProps } from "./types";
@@ -35,7 +35,8 @@ export default function TryIt(props: TryItProps) {
     }
   }, []);
 
-  useEffect(() => {
+  // Right after the DOM changes (not a frame later): keys pressed meanwhile must not land on <body>.
+  useLayoutEffect(() => {
     if (!open && returnFocus.current) {
       returnFocus.current = false;
       opener.current?.focus();

@@ -120,6 +120,7 @@ describe("keyboard only", () => {
     expect(await focused(page)).toBe(inForm);
     await page.keyboard.press("Escape");
     await page.locator(".try-form").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.classList.contains("try-open"), undefined, { timeout: 2000 }).catch(() => undefined);
     expect(await focused(page)).toBe("button.try-open Try it");
     // Open again, Tab back to the panel's Close button, Enter: closed, focus on Try it again.
     await page.keyboard.press("Enter");
@@ -129,6 +130,7 @@ describe("keyboard only", () => {
     expect(await focused(page)).toBe("button.try-link Close");
     await page.keyboard.press("Enter");
     await page.locator(".try-form").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.classList.contains("try-open"), undefined, { timeout: 2000 }).catch(() => undefined);
     expect(await focused(page)).toBe("button.try-open Try it");
     await page.close();
   });

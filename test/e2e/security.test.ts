@@ -43,7 +43,7 @@ async function open(url: string, init?: (page: Page) => Promise<unknown>): Promi
 
 describe("security baseline in the browser", () => {
   it("static assets carry nosniff and a referrer policy (client/static/_headers)", async () => {
-    for (const path of ["/portico.css", "/editor.css", "/assets/islands.js", "/assets/theme-init.js", "/assets/editor-early.js", "/assets/editor.js", "/assets/lint-worker.js"]) {
+    for (const path of ["/portico.css", "/tokens.css", "/editor.css", "/assets/islands.js", "/assets/theme-init.js", "/assets/editor-early.js", "/assets/editor.js", "/assets/lint-worker.js"]) {
       const res = await fetch(`${baseUrl()}${path}`);
       await res.arrayBuffer();
       expect(res.status, path).toBe(200);
