@@ -43,6 +43,11 @@ describe("question understanding", () => {
     const subject = carriedWords("And how do I delete it once I don't need it?", { question: "How do I create a snapshot of a volume?", titles: ["Create a snapshot"] });
     expect(subject).toEqual(expect.arrayContaining(["snapshot", "volume"]));
     expect(subject).not.toContain("create");
+    // The previous action in any inflection ("posting", "created") is an action too, not the subject.
+    const inflected = carriedWords("And how do I edit that message after it's sent?", { question: "Which method is for posting a message to a channel?", titles: ["Sends a message to a channel"] });
+    expect(inflected).toEqual(expect.arrayContaining(["channel"]));
+    expect(inflected).not.toContain("posting");
+    expect(inflected).not.toContain("sends");
     expect(carriedWords("How do I schedule a courier pickup for tomorrow morning?", { question: "How do I cancel a shipment?", titles: [] })).toEqual([]);
   });
   it("declines attempts to change its instructions, however they are worded", () => {

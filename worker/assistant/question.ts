@@ -6,7 +6,7 @@
  * its instructions). Reader words are mapped to the docs' words later, by the search engine's own expansion
  * (synonyms, the thesaurus, the API verb pairs, typos): there is one vocabulary machinery, not two.
  */
-import { STOPWORDS } from "../search/analyze";
+import { STOPWORDS, stem } from "../search/analyze";
 
 /** Longest question answered, in characters after trimming (the contract's 400 `invalid-question` beyond). */
 export const MAX_QUESTION_CHARS = 2000;
@@ -57,6 +57,7 @@ export function contentWords(text: string): QuestionWord[] {
   return out;
 }
 
+
 /**
  * The clauses of a question that asks several things ("find a number, buy it, and then send an SMS from it"): split
  * at sentence ends, `;`, and at ", and" / "and then" / "and how" between requests. One clause when there is no split.
@@ -102,6 +103,9 @@ const ACTIONS = new Set(
     "upload download install configure check manage open close move apply").split(" "),
 );
 
+// "posting", "created": the action in any inflection.
+const ACTION_STEMS = new Set([...ACTIONS].map(stem));
+
 /** What a previous turn leaves for the next one: its (rewritten) question and the titles it cited first. */
 export interface PreviousTurn {
   question: string;
@@ -120,7 +124,7 @@ export function carriedWords(text: string, previous: PreviousTurn | undefined, l
   const keepActions = /\b(?:that|this)\s*(?:[?.!,]|$)/i.test(text);
   const out: string[] = [];
   for (const w of [...contentWords(previous.question), ...contentWords(previous.titles[0] ?? "")]) {
-    if (own.has(w.folded) || out.includes(w.folded) || (!keepActions && ACTIONS.has(w.folded))) continue;
+    if (own.has(w.folded) || out.includes(w.folded) || (!keepActions && ACTION_STEMS.has(stem(w.folded)))) continue;
     out.push(w.folded);
     if (out.length >= limit) break;
   }

@@ -27,6 +27,10 @@ export const RETRIEVAL_TUNING = {
   namedApi: 1.6,
   relatedShare: 0.5,
   carriedShare: 1,
+  /** Fused candidates re-scored by their own coverage of the question: score × (coverFloor + coverage) ^ coverPower. */
+  rerankDepth: 20,
+  coverFloor: 0.5,
+  coverPower: 1,
 };
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
@@ -167,13 +171,12 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
       entry.score *= about ? RETRIEVAL_TUNING.namedApi : 1 / RETRIEVAL_TUNING.namedApi;
     }
   }
-  const ranked = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, MAX_PASSAGES);
-  const passages: Passage[] = ranked.map(({ doc, score }) => {
+  const passageOf = ({ doc, score }: { doc: SearchDocument; score: number }): Passage => {
     const stems = stemsOfDoc(doc);
     const literally = all.filter((w) => wordStems(w.folded).every((s) => stems.has(s))).map((w) => w.folded);
     const throughEngine = all.filter((w) => !literally.includes(w.folded) && answering.get(w.folded)?.has(doc.id)).map((w) => w.folded);
     return { doc, score, covers: literally, related: throughEngine };
-  });
+  };
   // A carried word counts less than the follow-up's own words (they say what is new), but it is the subject.
   const share = (w: WeightedWord) => (words.includes(w) ? w.weight : w.weight * RETRIEVAL_TUNING.carriedShare);
   const weightOf = (ws: Iterable<string>) => {
@@ -191,6 +194,14 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     const rel = new Set(ps.flatMap((p) => p.related ?? []).filter((f) => !lit.has(f)));
     return (weightOf(lit) + RETRIEVAL_TUNING.relatedShare * weightOf(rel)) / whole;
   };
+  // Passage-level scoring: the fused rank says a passage matched the searches; its own coverage of the question's
+  // weight (rare words count most) says whether it answers the question rather than many of its weak words.
+  const candidates = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, RETRIEVAL_TUNING.rerankDepth).map(passageOf);
+  if (RETRIEVAL_TUNING.coverPower > 0) {
+    for (const p of candidates) p.score *= (RETRIEVAL_TUNING.coverFloor + coverage([p])) ** RETRIEVAL_TUNING.coverPower;
+    candidates.sort((a, b) => b.score - a.score);
+  }
+  const passages = candidates.slice(0, MAX_PASSAGES);
   return {
     query: queries[0]?.q ?? "",
     words: all,
