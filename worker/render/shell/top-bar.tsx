@@ -46,8 +46,6 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
         )}
         <span class="grow" />
         {ch.search && <Island name="search-box" component={SearchBox} props={{ base: ch.basePath, ...(multilingual ? { locale: ch.locale } : {}), ...(query ? { query } : {}) }} />}
-        {/* Ask AI's slot (issue 33): its control goes here, right after search, as one compact button; the desktop
-            row leaves room for it (portico.css "Desktop: the banner is one row"), the phone menu takes it as is. */}
         {ch.localeLinks && ch.localeLinks.length > 1 && (
           <nav class="locales" aria-label="Language">
             {ch.localeLinks.map((l) => <a href={l.href} hrefLang={l.locale} lang={l.locale} aria-current={l.current ? "true" : undefined}>{l.locale.toUpperCase()}</a>)}
@@ -61,7 +59,8 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
         ) : <a class="account" href={ch.account.signInHref}>Sign in</a>)}
         <Island name="theme-toggle" component={ThemeToggle} props={{}} />
       </div>
-      {/* Outside the folded controls: on phones Ask AI stays one tap away, and its dialog is never inside a hidden box. */}
+      {/* Ask AI (issue 28) sits outside the folded controls: on phones it stays one tap away beside Menu, and its
+          dialog is never inside a hidden box; on desktop it ends the one-row banner. */}
       {ch.search && <Island name="ask-ai" component={AskAi} props={{ base: ch.basePath }} />}
     </header>
   );
