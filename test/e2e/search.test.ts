@@ -27,7 +27,10 @@ describe("search in Chromium", () => {
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/authentication`, { waitUntil: "networkidle" });
     const box = page.locator("input.sb-input");
     await box.click();
+    // The list for the whole query, not an earlier keystroke's: a late answer re-renders it and resets the selection.
+    const final = page.waitForResponse((r) => r.url().includes("/search.json?") && new URL(r.url()).searchParams.get("q") === "cancel shipm");
     await box.pressSequentially("cancel shipm", { delay: 20 });
+    await final;
     const options = page.locator("#sb-list [role=option]");
     await options.first().waitFor();
     expect(await page.locator("#sb-list .sr-badge.sr-operation").count()).toBeGreaterThan(0);
