@@ -5,19 +5,16 @@
  * portico.yaml `brand:`: logo per theme, brand colours, links, custom CSS), so the brand is judged too.
  */
 import { readFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAxe, type AxeViolation } from "./axe";
-import { baseUrl, createPortal, launchBrowser, publish, publishDemo } from "./browser";
+import { baseUrl, createPortal, publish, demoSuite } from "./browser";
 
 const PORTAL = "a11y";
 const SINGLE = "a11y-single";
 const DEMO = readFileSync(new URL("../../demo/definition.yaml", import.meta.url), "utf8");
 const API = "parcel-logistics-api";
-let browser: Browser;
 
-beforeAll(async () => {
-  const token = await publishDemo(PORTAL);
+const demo = demoSuite(PORTAL, async (token) => {
   // A second version, so the changes page has something to compare.
   await publish(token, DEMO.replace("Create a shipment", "Create one shipment"), { api: API, version: "2.5.0" });
   const single = await createPortal(SINGLE);
@@ -26,12 +23,7 @@ beforeAll(async () => {
     method: "PATCH", headers: { authorization: `Bearer ${single}`, "content-type": "application/json" }, body: JSON.stringify({ layout: "single-page" }),
   });
   if (!res.ok) throw new Error(`layout: ${res.status}`);
-  browser = await launchBrowser();
 }, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Page type → path under the server. */
 export const PAGE_TYPES: [string, string][] = [
@@ -61,7 +53,7 @@ describe("axe-core on every reader page type", () => {
       const found: Record<string, AxeViolation[]> = {};
       for (const theme of THEMES) {
         for (const width of WIDTHS) {
-          const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, bypassCSP: true });
+          const context = await demo.browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, bypassCSP: true });
           const page = await context.newPage();
           await page.goto(baseUrl() + path, { waitUntil: "networkidle" });
           const violations = await runAxe(page);

@@ -4,27 +4,18 @@
  * record feedback; "New thread" clears it. At 390 px the panel fills the screen and nothing scrolls sideways. axe
  * finds no violations in the open panel. Without script, the search page's form answers on a server-rendered page.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runAxe } from "./axe";
-import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
+import { baseUrl, collectErrors, demoSuite } from "./browser";
 
 const PORTAL = "assistant-demo";
-let browser: Browser;
 
-beforeAll(async () => {
-  await publishDemo(PORTAL);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const demo = demoSuite(PORTAL);
 
 describe("the Ask AI panel in Chromium", () => {
   it("asks, streams, cites, follows up, takes thumbs, starts a new thread", async () => {
     // bypassCSP only lets axe inject itself; the panel's own script runs under the page's CSP in the other tests.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/introduction`, { waitUntil: "networkidle" });
@@ -67,7 +58,7 @@ describe("the Ask AI panel in Chromium", () => {
   });
 
   it("Ctrl-I opens it anywhere; at 390 px it fills the screen without sideways scrolling", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await demo.browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = collectErrors(page);
     await page.goto(`${baseUrl()}/p/${PORTAL}/reference/parcel-logistics-api/`, { waitUntil: "networkidle" });
     await page.keyboard.press("Control+i");
@@ -84,7 +75,7 @@ describe("the Ask AI panel in Chromium", () => {
   });
 
   it("without script, the search page's Ask AI form answers on its own page", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await demo.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/p/${PORTAL}/search?q=cancel+shipment`);
     expect(await page.locator("button.ask-btn").isVisible()).toBe(false);

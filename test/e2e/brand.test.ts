@@ -3,30 +3,21 @@
  * tab and Try it's button are painted with, per theme; the theme's logo is the one shown; the brand's font and
  * stylesheet load under the portal's CSP (no violation reported); axe finds nothing with the phone menu open.
  */
-import type { Browser, ConsoleMessage } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConsoleMessage } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { runAxe } from "./axe";
-import { baseUrl, launchBrowser, publishDemo, storeEditorToken } from "./browser";
+import { baseUrl, demoSuite, storeEditorToken } from "./browser";
 
 const PORTAL = "brand-demo";
 /** demo/content/portico.yaml `brand.colors`: primary for the light theme, the dark variant for the dark one. */
 const BRAND = { light: "rgb(154, 74, 0)", dark: "rgb(240, 164, 93)" } as const;
-let browser: Browser;
-let token = "";
 
-beforeAll(async () => {
-  token = await publishDemo(PORTAL);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const demo = demoSuite(PORTAL);
 
 describe("the demo's brand", () => {
   for (const theme of ["light", "dark"] as const) {
     it(`paints links, the current tab and Try it in the brand colour (${theme} theme)`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+      const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
       const page = await context.newPage();
       const cspErrors: string[] = [];
       page.on("console", (m: ConsoleMessage) => { if (m.type() === "error") cspErrors.push(m.text()); });
@@ -57,7 +48,7 @@ describe("the demo's brand", () => {
   }
 
   it("loads the custom stylesheet (its rule is applied)", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`, { waitUntil: "networkidle" });
     // demo/content/brand.css: `.top { border-bottom: 2px solid var(--accent) }`.
     expect(await page.evaluate(() => getComputedStyle(document.querySelector("header.top")!).borderBottomWidth)).toBe("2px");
@@ -67,11 +58,11 @@ describe("the demo's brand", () => {
 
   for (const theme of ["light", "dark"] as const) {
     it(`gives the API editor the portal's design tokens and brand colour (${theme} theme)`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+      const context = await demo.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (m: ConsoleMessage) => { if (m.type() === "error") errors.push(m.text()); });
-      await storeEditorToken(page, PORTAL, token);
+      await storeEditorToken(page, PORTAL, demo.token);
       await page.goto(`${baseUrl()}/p/${PORTAL}/editor/parcel-logistics-api`);
       await page.locator(".ed-toolbar").waitFor();
       const look = await page.evaluate(() => {
@@ -97,7 +88,7 @@ describe("the demo's brand", () => {
   it("has no axe violation with the phone menu open, in both themes", async () => {
     for (const theme of ["light", "dark"] as const) {
       for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment", "search?q=parcel"]) {
-        const context = await browser.newContext({ viewport: { width: 390, height: 800 }, colorScheme: theme, bypassCSP: true });
+        const context = await demo.browser.newContext({ viewport: { width: 390, height: 800 }, colorScheme: theme, bypassCSP: true });
         const page = await context.newPage();
         await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
         await page.locator("header .menu-btn").click();

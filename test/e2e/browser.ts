@@ -1,7 +1,7 @@
 /** @module Launching Debian Chromium through playwright-core with the flags this machine needs, and page helpers. */
 import { readFileSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 // @ts-expect-error: a plain .mjs module shared with scripts/start.mjs and the benchmark
 import { readFolder, uploadContent, zipFiles } from "../../scripts/lib/content-bundle.mjs";
 
@@ -86,6 +86,30 @@ export async function publishDemo(slug: string): Promise<string> {
   const res = await uploadContent(baseUrl(), token, zipFiles(readFolder(new URL("../../demo/content", import.meta.url).pathname)));
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(res.json)}`);
   return token;
+}
+
+/** What {@link demoSuite} sets up: the demo portal's upload token and one Chromium. */
+export interface DemoSuite {
+  browser: Browser;
+  token: string;
+}
+
+/**
+ * A browser suite over the demo: `beforeAll` publishes it as portal `slug` ({@link publishDemo}), runs `setup` with
+ * its token (more versions, access settings, a domain), then launches Chromium; `afterAll` closes it. The fields of
+ * the object returned are set once `beforeAll` has run. `timeoutMs`: of the whole set-up.
+ */
+export function demoSuite(slug: string, setup?: (token: string) => Promise<void>, timeoutMs = 180_000): DemoSuite {
+  const suite = {} as DemoSuite;
+  beforeAll(async () => {
+    suite.token = await publishDemo(slug);
+    await setup?.(suite.token);
+    suite.browser = await launchBrowser();
+  }, timeoutMs);
+  afterAll(async () => {
+    await suite.browser?.close();
+  });
+  return suite;
 }
 
 /** Stores `token` for `portal`'s editor in every document `page` opens (sessionStorage, as sign-in leaves it). */

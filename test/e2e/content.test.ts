@@ -3,27 +3,18 @@
  * or named by the URL), the language switch shows one language, a guide's operation link opens the operation
  * page, and the phone menu opens the navigation without script.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, demoSuite } from "./browser";
 
 const PORTAL = "content-demo";
-let browser: Browser;
 
-beforeAll(async () => {
-  await publishDemo(PORTAL);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const demo = demoSuite(PORTAL);
 
 const highlighted = (lang: string) => `.sample-lang[data-lang="${lang}"] .ln.hl`;
 
 describe("content in Chromium", () => {
   it("highlights the lines of the step being read, per language", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectErrors(page);
     await page.goto(`${baseUrl()}/p/${PORTAL}/steps/create-first-shipment`, { waitUntil: "networkidle" });
     await page.locator("#step-3 h2").click();
@@ -43,7 +34,7 @@ describe("content in Chromium", () => {
   });
 
   it("turns tab groups into tabs, choosing the same tab in every group", async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/authentication`, { waitUntil: "networkidle" });
     const panel = (title: string) => page.locator(".tabs .tab", { has: page.locator(".tab-title", { hasText: title }) });
     expect(await panel("Node.js").isVisible()).toBe(true);
@@ -57,7 +48,7 @@ describe("content in Chromium", () => {
   });
 
   it("opens the operation page from a guide's operation link", async () => {
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/quickstart`);
     await page.locator("main a", { hasText: "create a shipment" }).first().click();
     await page.waitForURL(/\/reference\/parcel-logistics-api\/2\.4\.0\/createshipment$/);
@@ -66,7 +57,7 @@ describe("content in Chromium", () => {
   });
 
   it("opens the navigation behind the menu button on a phone, without script", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
+    const context = await demo.browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`);
     expect(await page.locator("#side").isVisible()).toBe(false);

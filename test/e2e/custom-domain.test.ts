@@ -3,35 +3,27 @@
  * registered for the demo portal through `PUT /v1/portal/domain`; the /p/ URL redirects there, pages, search and
  * the gated section work at the host's root, and the session cookie belongs to that host alone.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, demoSuite } from "./browser";
 
 const PORTAL = "domain-demo";
 const HOSTNAME = "e2e-domain.localhost";
 const PASSWORD = "partners-e2e-domain";
-let browser: Browser;
 let site = "";
 
-beforeAll(async () => {
-  const token = await publishDemo(PORTAL);
+const demo = demoSuite(PORTAL, async (token) => {
   const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const patch = await fetch(`${baseUrl()}/v1/portal`, { method: "PATCH", headers: auth, body: JSON.stringify({ access: { password: PASSWORD, passwordAudiences: ["partners"] } }) });
   if (patch.status !== 200) throw new Error(`access: ${patch.status} ${await patch.text()}`);
   const put = await fetch(`${baseUrl()}/v1/portal/domain`, { method: "PUT", headers: auth, body: JSON.stringify({ hostname: HOSTNAME }) });
   if (put.status !== 200) throw new Error(`domain: ${put.status} ${await put.text()}`);
   site = ((await put.json()) as { domain: { url: string } }).domain.url.replace(/\/$/, "");
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("a portal on its custom domain, in Chromium", () => {
   it("redirects the /p/ URL, serves guides and search at the host's root, signs in with a cookie of that host only", async () => {
     expect(site).toBe(`http://${HOSTNAME}:${new URL(baseUrl()).port}`);
-    const context = await browser.newContext();
+    const context = await demo.browser.newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);
 

@@ -4,22 +4,14 @@
  * back to it, Enter submits a key) and Try it (reached by Tab, Enter opens with focus in its form, Escape closes and
  * gives focus back to the button). No pointer event and no `focus()` call: keys only, from the top of the page.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, publishDemo } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, demoSuite } from "./browser";
 
 const PORTAL = "keyboard";
 const OPERATION = "reference/parcel-logistics-api/2.4.0/createshipment";
-let browser: Browser;
 
-beforeAll(async () => {
-  await publishDemo(PORTAL);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const demo = demoSuite(PORTAL);
 
 /** The focused element, as a short description: its tag, class and accessible text. */
 const focused = (page: Page) => page.evaluate(() => {
@@ -41,7 +33,7 @@ async function tabTo(page: Page, selector: string, max = 400): Promise<string[]>
 }
 
 async function openPage(path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
   return page;
 }

@@ -2,31 +2,23 @@
  * @module Browser test of a gated section: a signed-out reader opening the demo's partners guide is sent to sign in,
  * signs in with the shared password, lands back on the guide, and signs out from the top bar.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, demoSuite } from "./browser";
 
 const PORTAL = "readers-demo";
 const PASSWORD = "partners-e2e-password";
-let browser: Browser;
 
-beforeAll(async () => {
-  const token = await publishDemo(PORTAL);
+const demo = demoSuite(PORTAL, async (token) => {
   const patch = await fetch(`${baseUrl()}/v1/portal`, {
     method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify({ access: { password: PASSWORD, passwordAudiences: ["partners"] } }),
   });
   if (patch.status !== 200) throw new Error(`access: ${patch.status} ${await patch.text()}`);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("readers in Chromium", () => {
   it("signs in with the password, lands back on the gated page, and signs out", async () => {
-    const context = await browser.newContext();
+    const context = await demo.browser.newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);
     const guide = `${baseUrl()}/p/${PORTAL}/guides/partners/volume-pricing`;

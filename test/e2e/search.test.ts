@@ -4,25 +4,16 @@
  * the quick switcher on a reference page and Enter jumps; without script the box is a form that lands on the
  * results page. No console errors (a CSP violation would be one).
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, demoSuite } from "./browser";
 
 const PORTAL = "search-demo";
-let browser: Browser;
 
-beforeAll(async () => {
-  await publishDemo(PORTAL);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const demo = demoSuite(PORTAL);
 
 describe("search in Chromium", () => {
   it("shows results while typing; arrow down and Enter open the chosen result", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectErrors(page);
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/authentication`, { waitUntil: "networkidle" });
     const box = page.locator("input.sb-input");
@@ -50,7 +41,7 @@ describe("search in Chromium", () => {
   });
 
   it("Ctrl-K opens the quick switcher anywhere; Enter jumps to the first result", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectErrors(page);
     await page.goto(`${baseUrl()}/p/${PORTAL}/reference/parcel-logistics-api/`, { waitUntil: "networkidle" });
     await page.keyboard.press("Control+k");
@@ -74,7 +65,7 @@ describe("search in Chromium", () => {
   });
 
   it("without script, the box is a form that lands on the results page", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await demo.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/authentication`);
     await page.locator("input.sb-input").fill("create shipment");

@@ -4,21 +4,13 @@
  * second press; at 1280 px the sidebar is shown and the button is not, and the banner is one row. Keyboard-only
  * search and Authorize (test/e2e/keyboard.test.ts goes further).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, collectErrors, launchBrowser, publishDemo } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, demoSuite } from "./browser";
 
 const PORTAL = "shell-menu";
-let browser: Browser;
 
-beforeAll(async () => {
-  await publishDemo(PORTAL);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const demo = demoSuite(PORTAL);
 
 /** Whether the focused element is the menu button, inside the banner's folded controls or inside the sidebar. */
 const focusInMenu = (page: Page) => page.evaluate(() => {
@@ -29,7 +21,7 @@ const focusInMenu = (page: Page) => page.evaluate(() => {
 describe("the shell's phone menu", () => {
   for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment"]) {
     it(`opens, traps focus and gives it back on ${path}`, async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      const page = await demo.browser.newPage({ viewport: { width: 390, height: 800 } });
       const errors = collectErrors(page);
       await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
       const button = page.locator("header .menu-btn");
@@ -67,7 +59,7 @@ describe("the shell's phone menu", () => {
   }
 
   it("keeps the phone banner to one row: logo, name, Menu and Ask AI", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const page = await demo.browser.newPage({ viewport: { width: 390, height: 800 } });
     for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment", "search?q=parcel"]) {
       await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
       const rows = await page.evaluate(() => {
@@ -86,7 +78,7 @@ describe("the shell's phone menu", () => {
   });
 
   it("shows the sidebar and no menu button at 1280 px", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`, { waitUntil: "networkidle" });
     expect(await page.locator("#side").isVisible()).toBe(true);
     expect(await page.locator("header .menu-btn").isVisible()).toBe(false);
@@ -94,7 +86,7 @@ describe("the shell's phone menu", () => {
   });
 
   it("keeps the desktop banner to one row at 1280 px, with room for one more control, and names the theme button", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const path of ["guides/tracking", "reference/parcel-logistics-api/2.4.0/createshipment", "search?q=parcel"]) {
       await page.goto(`${baseUrl()}/p/${PORTAL}/${path}`, { waitUntil: "networkidle" });
       const row = await page.evaluate(() => {
@@ -121,7 +113,7 @@ describe("the shell's phone menu", () => {
   });
 
   it("searches and authorizes from the keyboard alone", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${baseUrl()}/p/${PORTAL}/guides/tracking`, { waitUntil: "networkidle" });
     await page.locator(".sb-input").focus();
     await page.keyboard.type("shipment");
