@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { zipSync } from "fflate";
 import { readFolder, uploadContent, zipFiles } from "../scripts/lib/content-bundle.mjs";
 import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
-import { contentBundle, twilioDefinition } from "./search.mjs";
+import { contentBundle, contentIdsByUrl, twilioDefinition } from "./search.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CORPUS = join(ROOT, "../shared/search-devset/corpus.jsonl");
@@ -45,20 +45,7 @@ async function publish(base, token, docs) {
   const bundle = contentBundle(docs);
   const content = await uploadContent(base, token, zipFiles(bundle.files), "?allowBrokenLinks=true");
   if (content.status >= 300) throw new Error(`content upload: ${content.status}`);
-  const byUrl = new Map();
-  for (const [slug, p] of bundle.guideSlugs) {
-    const html = await (await fetch(`${base}/p/${PORTAL}/guides/${slug}`)).text();
-    const toc = [...html.matchAll(/<li class="l([23])"><a href="#([^"]+)"/g)];
-    if (p.intro) byUrl.set(`/p/${PORTAL}/guides/${slug}`, p.intro.id);
-    let section = -1;
-    for (const [, level, id] of toc) {
-      if (level === "2") section++;
-      const doc = p.sections[section];
-      if (doc) byUrl.set(`/p/${PORTAL}/guides/${slug}#${id}`, doc.id);
-    }
-    if (!p.intro && p.sections[0]) byUrl.set(`/p/${PORTAL}/guides/${slug}`, p.sections[0].id);
-  }
-  for (const [slug, id] of bundle.changelogIds) byUrl.set(`/p/${PORTAL}/changelog#${slug}`, id);
+  const byUrl = await contentIdsByUrl(base, PORTAL, bundle);
   return (r) => (r.kind === "operation" ? `${r.api === "digitalocean" ? "do" : r.api}:${r.operationId}` : byUrl.get(r.url.replace(/%[0-9A-F]{2}/g, (m) => decodeURIComponent(m))) ?? byUrl.get(r.url) ?? r.url);
 }
 

@@ -142,6 +142,29 @@ function table(title, engines, queries) {
   }
 }
 
+/**
+ * URL path → corpus id of what a content bundle of {@link contentBundle} became in `portal`: each guide section by the
+ * anchor its published page's table of contents gives it (the intro, else the first section, by the page's own
+ * URL), each changelog entry by its slug.
+ */
+export async function contentIdsByUrl(base, portal, bundle) {
+  const byUrl = new Map();
+  for (const [slug, p] of bundle.guideSlugs) {
+    const html = await (await fetch(`${base}/p/${portal}/guides/${slug}`)).text();
+    const toc = [...html.matchAll(/<li class="l([23])"><a href="#([^"]+)"/g)];
+    if (p.intro) byUrl.set(`/p/${portal}/guides/${slug}`, p.intro.id);
+    let section = -1;
+    for (const [, level, id] of toc) {
+      if (level === "2") section++;
+      const doc = p.sections[section];
+      if (doc) byUrl.set(`/p/${portal}/guides/${slug}#${id}`, doc.id);
+    }
+    if (!p.intro && p.sections[0]) byUrl.set(`/p/${portal}/guides/${slug}`, p.sections[0].id);
+  }
+  for (const [slug, id] of bundle.changelogIds) byUrl.set(`/p/${portal}/changelog#${slug}`, id);
+  return byUrl;
+}
+
 export async function main() {
   const corpusPath = arg("corpus", join(DEVSET, "corpus.jsonl"));
   const queriesPath = arg("queries", join(DEVSET, "queries.jsonl"));
@@ -177,20 +200,7 @@ export async function main() {
     for (const [name, p] of published) console.log(`  publish ${name}: ${p.ms.toFixed(0)} ms (search index build ${timingOf(p.timing, "search").toFixed(0)} ms)${p.json.operations !== undefined ? `, ${p.json.operations} operations` : ""}`);
 
     // URL → corpus id: guide anchors from each published page's table of contents, changelog by slug.
-    const byUrl = new Map();
-    for (const [slug, p] of bundle.guideSlugs) {
-      const html = await (await fetch(`${base}/p/${PORTAL}/guides/${slug}`)).text();
-      const toc = [...html.matchAll(/<li class="l([23])"><a href="#([^"]+)"/g)];
-      if (p.intro) byUrl.set(`/p/${PORTAL}/guides/${slug}`, p.intro.id);
-      let section = -1;
-      for (const [, level, id] of toc) {
-        if (level === "2") section++;
-        const doc = p.sections[section];
-        if (doc) byUrl.set(`/p/${PORTAL}/guides/${slug}#${id}`, doc.id);
-      }
-      if (!p.intro && p.sections[0]) byUrl.set(`/p/${PORTAL}/guides/${slug}`, p.sections[0].id);
-    }
-    for (const [slug, id] of bundle.changelogIds) byUrl.set(`/p/${PORTAL}/changelog#${slug}`, id);
+    const byUrl = await contentIdsByUrl(base, PORTAL, bundle);
     // Operations without an operationId (Traccar's): by API, method and path, as the corpus body states them.
     const byPath = new Map();
     for (const d of docs.filter((x) => x.kind === "endpoint")) {
