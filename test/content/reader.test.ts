@@ -21,9 +21,8 @@ describe("content reader pages", () => {
     expect(html).toContain("<code>KEY_DEFAULT</code> at Acme");
     expect(html).toContain('href="/p/handbook/op/pets/listpets"');
     expect(html).toContain('class="cnav"');
-    // The first `branding` form: its accent is the light theme's brand colour.
-    const theme = /<link rel="stylesheet" href="(\/p\/handbook\/theme\.css\?v=[0-9a-f]{8})">/.exec(html)![1];
-    expect((await getPage(theme)).html).toBe(":root { --accent: #aa3300; --focus: #aa3300; }\n");
+    // The first `branding` form: its accent is the light theme's brand colour, written into the head as the tokens.
+    expect(/<style>([^<]*)<\/style>/.exec(html)?.[1]).toBe(":root { --accent: #aa3300; --focus: #aa3300; }\n");
     expect(html).toMatch(/<a class="brand" href="\/p\/handbook\/"><img class="logo" src="\/p\/handbook\/_content\/[0-9a-f]{64}\.png" alt(="")?\/?><span class="brand-name">Pets docs<\/span><\/a>/);
     expect(html).toContain('href="#setup"');
     expect(html).toContain('<link rel="alternate" hreflang="de" href="http://portico.test/p/handbook/de/guides/intro">');
