@@ -27,7 +27,7 @@ import { getDb } from "../store/db";
 import { catalogFor } from "../store/portal-catalog";
 import { liveVariableDefaults, loadContentSite } from "../store/content-site";
 import { portalBasePath, readerPath } from "../render/shell/base-path";
-import { allowThemeStyle, buildChrome, errorChrome, loadChrome } from "./shell-chrome";
+import { allowChromeStyle, buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
 import { loadPortal, loadReaderHead, loadReaderRest, type ReaderContext } from "../store/reader";
@@ -115,7 +115,7 @@ async function pagePropsAndRelease(c: Context<AppEnv>, ctx: ReaderContext & { st
   const reader = ctx.state.reader(site?.release?.config.locales[0] ?? "en");
   const variables = { ...defaults, ...reader.variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
   const chrome = site ? buildChrome({ data: site, state: ctx.state, reader, authorize }) : undefined;
-  if (site) allowThemeStyle(c, site, chrome!.basePath);
+  if (chrome) allowChromeStyle(c, chrome);
   return { props: { ...baseProps(c, ctx, canonicalPath), authorize, variables, ...(chrome ? { chrome } : {}) }, hasRelease: site?.release !== undefined };
 }
 

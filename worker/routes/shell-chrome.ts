@@ -81,16 +81,25 @@ export function portalName(data: ContentSiteData): string {
  * the element.
  */
 export function themeStyle(data: ContentSiteData, basePath: string): string | undefined {
-  const brand = resolvedBrand(data, basePath);
+  return themeStyleOf(resolvedBrand(data, basePath));
+}
+
+/** {@link themeStyle} of a brand already resolved under the page's base path. */
+function themeStyleOf(brand: Brand): string | undefined {
   if (!hasThemeStylesheet(brand)) return undefined;
   const css = themeStylesheet(brand);
   return css && !css.includes("<") ? css : undefined;
 }
 
-/** Admits the page's {@link themeStyle} in its CSP (by hash); call it wherever a chrome of `data` is built. */
+/** Admits the page's {@link themeStyle} in its CSP (by hash), for routes that build chromes of `data` later. */
 export function allowThemeStyle(c: Context<AppEnv>, data: ContentSiteData, basePath: string): void {
   const css = themeStyle(data, basePath);
   if (css) allowInlineStyle(c, css);
+}
+
+/** Admits the `<style>` a built chrome carries in the page's CSP (by hash), without resolving the brand again. */
+export function allowChromeStyle(c: Context<AppEnv>, chrome: ShellChrome): void {
+  if (chrome.themeStyle) allowInlineStyle(c, chrome.themeStyle);
 }
 
 /** A brand link's URL: portal paths (`/guides/x`) under the portal's base path, other URLs as written. */
@@ -106,7 +115,7 @@ export function buildChrome(i: ChromeInput): ShellChrome {
   const locale = i.locale ?? release?.config.locales[0] ?? "en";
   const first = site?.first(locale);
   const brand = resolvedBrand(i.data, basePath);
-  const themeCss = themeStyle(i.data, basePath);
+  const themeCss = themeStyleOf(brand);
   // A signed-out reader of a private portal is shown no way into what would only send them to sign in.
   const open = (path: string) => !!i.state.identity || !pathNeedsSignIn(i.state.access.policy, path);
   return {
@@ -136,8 +145,9 @@ export async function loadChrome(c: Context<AppEnv>, slug: string, extra: Pick<C
   const data = await loadContentSite(c.env.DB, slug);
   if (!data) return undefined;
   const state = await readerState(c, data.portal);
-  allowThemeStyle(c, data, portalBasePath(data.portal));
-  return { chrome: buildChrome({ data, state, reader: state.reader(data.release?.config.locales[0] ?? "en"), ...extra }), data };
+  const chrome = buildChrome({ data, state, reader: state.reader(data.release?.config.locales[0] ?? "en"), ...extra });
+  allowChromeStyle(c, chrome);
+  return { chrome, data };
 }
 
 /** The chrome of an error page: the portal's when the URL names one that exists, else none (a minimal shell). */

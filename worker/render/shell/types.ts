@@ -43,7 +43,8 @@ export interface ShellChrome {
   account?: ShellAccount;
   /**
    * The brand's colours and fonts as design tokens (content/brand.ts themeStylesheet), written as the head's one
-   * `<style>`; the route admits it in the CSP by hash (routes/shell-chrome.ts allowThemeStyle).
+   * `<style>`; the route admits it in the CSP by hash (routes/shell-chrome.ts allowChromeStyle, or
+   * allowThemeStyle before the chrome is built).
    */
   themeStyle?: string;
   /** The brand's custom stylesheet (sanitised at publish), linked after every other. */
