@@ -261,3 +261,35 @@ describe("renderOperationPage: OpenAPI 3.2 (redocly-cli lint fixture)", () => {
     expect(html).toContain("<strong>device_auth</strong></a> <span class=\"bd\">OAuth 2.0</span>");
   });
 });
+
+describe("renderOperationPage: the article kept per isolate (articleKey)", () => {
+  const render = (extra: Partial<Parameters<typeof renderOperationPage>[0]>) => {
+    const op = demo.operations.find((o) => o.slug === "createshipment")!;
+    return renderOperationPage({ ...pageProps(), header: demo.header, slice: demo.slice("createshipment"), nav: sameTag(demo, op), canonicalUrl: "https://docs.example/p/acme/reference/pets/1.0/createshipment", ...extra });
+  };
+
+  it("gives the very page a fresh render gives, the first time and when reused", () => {
+    const fresh = render({});
+    const key = `memo-test-${Math.random()}/createshipment`;
+    expect(render({ articleKey: key })).toBe(fresh);
+    expect(render({ articleKey: key })).toBe(fresh);
+  });
+
+  it("never gives one reader's API key or variables to another reader of the same operation", () => {
+    const key = `memo-test-${Math.random()}/createshipment`;
+    const first = render({ articleKey: key, authorize: { apiKey: "key-of-reader-one" } as never, variables: { api_key: "key-of-reader-one" } });
+    const second = render({ articleKey: key, authorize: { apiKey: "key-of-reader-two" } as never, variables: { api_key: "key-of-reader-two" } });
+    expect(first).toContain("key-of-reader-one");
+    expect(second).toContain("key-of-reader-two");
+    expect(second).not.toContain("key-of-reader-one");
+    expect(render({ articleKey: key })).not.toMatch(/key-of-reader-(one|two)/);
+  });
+
+  it("renders again for another base path or version label under the same key", () => {
+    const key = `memo-test-${Math.random()}/createshipment`;
+    render({ articleKey: key });
+    const moved = render({ articleKey: key, basePath: "" });
+    expect(moved).toContain('href="/reference/pets/1.0/#security-apiKey"');
+    expect(moved).not.toContain('href="/p/acme/reference/pets/1.0/#security-apiKey"');
+  });
+});

@@ -254,6 +254,7 @@ export const referenceRoutes = new Hono<AppEnv>()
       guides,
       history,
       fragmentHref: fragmentHref(ctx, slug, tag),
+      articleKey: `${ctx.version.modelKey}/${slug}`,
     });
     return c.html(html);
   })

@@ -53,11 +53,27 @@ export function DegradedArticle({ op }: { op: OperationSummary }) {
  * The article. `hl` is the level of the operation's heading (1 on its own page, 2 on a single page);
  * sections go one level below. Ids are prefixed with the slug on single pages (`idPrefix`).
  */
-export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id, examples = true }: {
+export function OperationArticle(props: OperationArticleProps) {
+  return (
+    <article class="op" id={props.id} aria-labelledby={`${props.idPrefix}title`}>
+      <OperationArticleBody {...props} />
+    </article>
+  );
+}
+
+/** Props of {@link OperationArticle}. */
+export interface OperationArticleProps {
   model: OperationModel; header: ReferenceHeader; page: PageProps; ctx: RenderContext; hl: number; idPrefix: string; id?: string;
   /** False where only the schema side matters (a fragment's capture render): the examples column is skipped. */
   examples?: boolean;
-}) {
+}
+
+/**
+ * What {@link OperationArticle} holds inside its `<article>`: rendered alone where a page keeps it as HTML
+ * (pages/operation-page.tsx memoises it). Of `page` it reads only `basePath`, `api`, `version.label`,
+ * `authorize.apiKey` and `variables`: a memo key must name each of them.
+ */
+export function OperationArticleBody({ model, header, page, ctx, hl, idPrefix, examples = true }: OperationArticleProps) {
   const { slice } = model;
   const op = slice.summary;
   const operation = slice.operation;
@@ -65,7 +81,7 @@ export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id, e
   const servers = slice.servers.filter(isObject);
   const ext = isObject(operation.externalDocs) ? operation.externalDocs : undefined;
   return (
-    <article class="op" id={id} aria-labelledby={`${idPrefix}title`}>
+    <>
       <div class="op-d">
         <header class="op-h">
           <Eyebrow op={op} page={page} />
@@ -96,6 +112,6 @@ export function OperationArticle({ model, header, page, ctx, hl, idPrefix, id, e
       {examples && <ExamplesPanel model={model} ctx={ctx} hl={hl + 1} apiKey={page.authorize?.apiKey} variables={page.variables}
         label={hl === 1 ? "Examples" : `Examples: ${operationTitle(op)}`}
         tryIt={op.kind === "operation" ? { spec: `${index}${encodeURIComponent(op.slug)}/try.json`, base: page.basePath } : undefined} />}
-    </article>
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { renderToString } from "preact-render-to-string";
 import type { OperationSlice, OperationSummary, ReferenceHeader } from "../../openapi/model/types";
 import { createDeferState, createRenderContext } from "../components/context";
 import { documentEnd, documentStart, plainSummary } from "../components/document";
-import { DegradedArticle, operationTitle, OperationArticle } from "../components/operation-article";
+import { BoundedCache } from "../../lib/bounded-cache";
+import { DegradedArticle, operationTitle, OperationArticle, OperationArticleBody } from "../components/operation-article";
 import { buildOperationModel } from "../components/operation-model";
 import { ReferenceSidebar } from "../components/reference-sidebar";
 import { shellDocument } from "../shell/document";
@@ -30,7 +31,24 @@ export type OperationPageProps = PageProps & {
    * (tests, previews); the reader route always sets it so pages stay light.
    */
   fragmentHref?: (id: string) => string;
+  /**
+   * The slice's identity (model key and operation slug): given, the article's HTML is kept per isolate and reused
+   * for the next reader with the same inputs ({@link articleMemoKey}). Models are immutable under their key.
+   */
+  articleKey?: string;
 };
+
+/**
+ * Rendered operation articles (the part inside `<article>`), in characters: the article is most of a page's
+ * work (schema views, samples in 18 languages) and the same for every reader with the same key and variables.
+ * About 8 MB of the isolate's 128 MB at most.
+ */
+const ARTICLES = new BoundedCache<string, string>({ maxSize: 4_000_000, maxEntrySize: 1_000_000 });
+
+/** Everything the article reads besides the slice (see OperationArticleBody), with the slice's identity. */
+function articleMemoKey(p: OperationPageProps & { articleKey: string }): string {
+  return JSON.stringify([p.articleKey, p.basePath, p.api.slug, p.api.layout, p.version.label, p.fragmentHref?.("") ?? null, p.authorize?.apiKey ?? null, p.variables ?? null]);
+}
 
 /** A full HTML document for one operation, webhook or callback; readable without scripts. */
 export function renderOperationPage(p: OperationPageProps): string {
@@ -54,10 +72,17 @@ export function renderOperationPage(p: OperationPageProps): string {
   );
   let body: string;
   try {
-    const ctx = createRenderContext();
-    if (p.fragmentHref) ctx.defer = createDeferState(p.fragmentHref);
-    const model = buildOperationModel(p.slice, p.header, ctx);
-    body = frame(<OperationArticle model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />);
+    const key = p.articleKey === undefined ? undefined : articleMemoKey({ ...p, articleKey: p.articleKey });
+    let inner = key === undefined ? undefined : ARTICLES.get(key);
+    if (inner === undefined) {
+      const ctx = createRenderContext();
+      if (p.fragmentHref) ctx.defer = createDeferState(p.fragmentHref);
+      const model = buildOperationModel(p.slice, p.header, ctx);
+      inner = renderToString(<OperationArticleBody model={model} header={p.header} page={p} ctx={ctx} hl={1} idPrefix="op-" />);
+      if (key !== undefined) ARTICLES.set(key, inner, inner.length);
+    }
+    // The markup OperationArticle gives, around HTML rendered (and escaped) by the same components.
+    body = frame(<article class="op" aria-labelledby="op-title" dangerouslySetInnerHTML={{ __html: inner }} />);
   } catch {
     // Budgets keep every step bounded; should a definition still trip one, readers get the page without the
     // operation's details rather than an error.
