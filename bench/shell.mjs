@@ -12,6 +12,7 @@ import { parseDocument } from "yaml";
 import { readFolder, uploadContent, zipFiles } from "../scripts/lib/content-bundle.mjs";
 import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
 import { withLocalMock } from "../scripts/lib/local-mock.mjs";
+import { readerPageTypes } from "../scripts/lib/page-types.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const REQUESTS = Number(process.env.BENCH_SHELL_REQUESTS ?? 20);
@@ -22,22 +23,8 @@ const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 // Offline, and nothing of Chromium's own (updates, field trials) competing with the page.
 const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 
-/** Page type → path: the page types of test/e2e/a11y.test.ts, on the demo as `npm start` publishes it. */
-const PAGE_TYPES = [
-  ["home", `/p/${PORTAL}/`],
-  ["guide", `/p/${PORTAL}/guides/authentication`],
-  ["code steps", `/p/${PORTAL}/steps/create-first-shipment`],
-  ["reference index", `/p/${PORTAL}/reference/${API}/2.4.0/`],
-  ["operation", `/p/${PORTAL}/reference/${API}/2.4.0/createshipment`],
-  ["single page", `/p/${SINGLE}/reference/parcels/2.4.0/`],
-  ["changes", `/p/${PORTAL}/reference/${API}/changes`],
-  ["changelog", `/p/${PORTAL}/changelog`],
-  ["glossary", `/p/${PORTAL}/glossary`],
-  ["tag", `/p/${PORTAL}/tags/shipping`],
-  ["search", `/p/${PORTAL}/search?q=shipment`],
-  ["sign-in", `/p/${PORTAL}/auth/signin`],
-  ["404", `/p/${PORTAL}/guides/no-such-page`],
-];
+/** Page type → path: the page types test/e2e/a11y.test.ts judges, on the demo as `npm start` publishes it. */
+const PAGE_TYPES = readerPageTypes({ portal: PORTAL, single: SINGLE, api: API, version: "2.4.0", singleApi: "parcels", singleVersion: "2.4.0" });
 const LIGHTHOUSE_PAGES = ["guide", "operation"];
 
 const pct = (xs, p) => {
@@ -128,10 +115,10 @@ export async function main() {
   try {
     await publishDemo(server.baseUrl, server.adminToken);
     console.log(`shell: reader pages of the demo under wrangler dev (local), ${REQUESTS} sequential GETs each after one warm-up; server time = HTTP wall time on 127.0.0.1 (no Server-Timing on reader pages)`);
-    console.log(`  ${"page type".padEnd(16)} ${"status".padStart(6)} ${"HTML".padStart(9)} ${"gzip".padStart(8)} ${"TTFB p50".padStart(10)} ${"total p50".padStart(10)} ${"total p95".padStart(10)}`);
+    console.log(`  ${"page type".padEnd(24)} ${"status".padStart(6)} ${"HTML".padStart(9)} ${"gzip".padStart(8)} ${"TTFB p50".padStart(10)} ${"total p50".padStart(10)} ${"total p95".padStart(10)}`);
     for (const [name, path] of PAGE_TYPES) {
       const r = await measure(server.baseUrl + path);
-      console.log(`  ${name.padEnd(16)} ${String(r.status).padStart(6)} ${kb(r.bytes).padStart(9)} ${kb(r.gzip).padStart(8)} ${ms(pct(r.ttfb, 50)).padStart(10)} ${ms(pct(r.total, 50)).padStart(10)} ${ms(pct(r.total, 95)).padStart(10)}`);
+      console.log(`  ${name.padEnd(24)} ${String(r.status).padStart(6)} ${kb(r.bytes).padStart(9)} ${kb(r.gzip).padStart(8)} ${ms(pct(r.ttfb, 50)).padStart(10)} ${ms(pct(r.total, 50)).padStart(10)} ${ms(pct(r.total, 95)).padStart(10)}`);
     }
     if (process.env.BENCH_LIGHTHOUSE === "0") return;
     const urls = LIGHTHOUSE_PAGES.map((name) => server.baseUrl + PAGE_TYPES.find(([n]) => n === name)[1]);

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runAxe, type AxeViolation } from "./axe";
 import { baseUrl, createPortal, publish, demoSuite } from "./browser";
+import { readerPageTypes } from "../../scripts/lib/page-types.mjs";
 
 const PORTAL = "a11y";
 const SINGLE = "a11y-single";
@@ -25,24 +26,8 @@ const demo = demoSuite(PORTAL, async (token) => {
   if (!res.ok) throw new Error(`layout: ${res.status}`);
 }, 240_000);
 
-/** Page type → path under the server. */
-export const PAGE_TYPES: [string, string][] = [
-  ["home (first guide)", `/p/${PORTAL}/`],
-  ["guide", `/p/${PORTAL}/guides/authentication`],
-  ["guide (fr)", `/p/${PORTAL}/fr/guides/quickstart`],
-  ["code steps", `/p/${PORTAL}/steps/create-first-shipment`],
-  ["reference index", `/p/${PORTAL}/reference/${API}/2.5.0/`],
-  ["operation", `/p/${PORTAL}/reference/${API}/2.5.0/createshipment`],
-  ["single page", `/p/${SINGLE}/reference/parcels/2.4.0/`],
-  ["changes", `/p/${PORTAL}/reference/${API}/changes`],
-  ["changelog", `/p/${PORTAL}/changelog`],
-  ["glossary", `/p/${PORTAL}/glossary`],
-  ["tag", `/p/${PORTAL}/tags/shipping`],
-  ["search", `/p/${PORTAL}/search?q=shipment`],
-  ["sign-in", `/p/${PORTAL}/auth/signin`],
-  ["portal home (no guides)", `/p/${SINGLE}/`],
-  ["404", `/p/${PORTAL}/guides/no-such-page`],
-];
+/** Page type → path under the server (the list bench/shell.mjs measures too). */
+export const PAGE_TYPES: [string, string][] = readerPageTypes({ portal: PORTAL, single: SINGLE, api: API, version: "2.5.0", singleApi: "parcels", singleVersion: "2.4.0" });
 
 const WIDTHS = [390, 1280];
 const THEMES = ["light", "dark"] as const;

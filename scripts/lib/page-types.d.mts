@@ -1,0 +1,2 @@
+/** Types of page-types.mjs (a plain ES module the benchmarks import too). */
+export function readerPageTypes(where: { portal: string; single: string; api: string; version: string; singleApi: string; singleVersion: string }): [string, string][];
