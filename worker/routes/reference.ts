@@ -36,7 +36,7 @@ import { sha256Hex } from "../store/tokens";
 import { levelOf } from "../openapi/diff/rules";
 import { historyBadges, type DraftBullet } from "../publish/changelog-writer";
 import { versionChanges } from "../publish/changes";
-import { approvedEntries } from "../store/changelog";
+import { approvedEntriesOfApi } from "../store/changelog";
 import { authorizeState } from "./api-key";
 import { guidesByOperation, guidesLinkingTo } from "./content-links";
 import { buildTrySpec, fillTrySpec } from "../openapi/samples/try-spec";
@@ -233,14 +233,12 @@ export const referenceRoutes = new Hono<AppEnv>()
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       operationSummariesOfTag(catalogFor(c.env, ctx.portal.id), ctx.version, row.tag),
       ctx.live ? guidesLinkingTo(c, ctx.portal, ctx.api.slug, slug) : [],
-      approvedEntries(db, ctx.portal.id),
+      approvedEntriesOfApi(db, ctx.api.id, ctx.version.id),
       fragmentTag(ctx.version.modelKey),
       pagePropsAndRelease(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
     ]);
     // Badges from approved changelog entries of this API up to the version shown, newest first.
-    const entries = approved
-      .filter((e) => e.apiId === ctx.api.id && e.toVersionId <= ctx.version.id)
-      .map((e) => ({ version: e.version, apiSlug: e.apiSlug, bullets: JSON.parse(e.bullets) as DraftBullet[] }));
+    const entries = approved.map((e) => ({ version: e.version, apiSlug: e.apiSlug, bullets: JSON.parse(e.bullets) as DraftBullet[] }));
     const badges = historyBadges(entries, row.method.toUpperCase(), row.path, levelOf);
     // The changelog page belongs to the portal's content release: without one, badges are not links.
     const linked = badges.length > 0 && page.hasRelease;

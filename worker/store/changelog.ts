@@ -1,5 +1,5 @@
 /** @module Changelog drafts in D1 (schema/changelog.ts): created from diffs, edited, approved or discarded. */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lte } from "drizzle-orm";
 import { apis, changelogDrafts } from "../../schema";
 import type { Db } from "./db";
 
@@ -37,6 +37,21 @@ export async function editDraft(db: Db, apiId: number, id: number, fields: { tit
 export async function reviewDraft(db: Db, apiId: number, id: number, status: "approved" | "discarded", now: string): Promise<DraftRow | undefined> {
   const rows = await db.update(changelogDrafts).set({ status, reviewedAt: now }).where(and(eq(changelogDrafts.apiId, apiId), eq(changelogDrafts.id, id), eq(changelogDrafts.status, "draft"))).returning();
   return rows[0];
+}
+
+/**
+ * The approved entries of one API up to `upToVersionId` (inclusive), newest first, with the API's slug: the history
+ * badges of an operation page, without reading (and parsing) the rest of the portal's changelog on every page view.
+ */
+export async function approvedEntriesOfApi(db: Db, apiId: number, upToVersionId: number): Promise<(DraftRow & { apiSlug: string })[]> {
+  const rows = await db
+    .select({ draft: changelogDrafts, apiSlug: apis.slug })
+    .from(changelogDrafts)
+    .innerJoin(apis, eq(apis.id, changelogDrafts.apiId))
+    .where(and(eq(changelogDrafts.apiId, apiId), eq(changelogDrafts.status, "approved"), lte(changelogDrafts.toVersionId, upToVersionId)))
+    .orderBy(desc(changelogDrafts.date), desc(changelogDrafts.id))
+    .all();
+  return rows.map((r) => ({ ...r.draft, apiSlug: r.apiSlug }));
 }
 
 /** A portal's approved entries with their API's slug, newest first: what readers see beside the content changelog. */
