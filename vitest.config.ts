@@ -12,8 +12,13 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   // Git sync's tests (test/git): a GitHub App key made for this run, handed out as GitHub does (PKCS#1 PEM); its
   // public half reaches the stand-in for GitHub's API (test/git/global-setup.ts) through the environment.
-  const appKey = generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs1", format: "pem" } });
-  process.env.PORTICO_TEST_GITHUB_APP_PUBLIC_KEY = appKey.publicKey;
+  // (The config may be read more than once per run: the first key made is kept.)
+  if (!process.env.PORTICO_TEST_GITHUB_APP_PRIVATE_KEY) {
+    const made = generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs1", format: "pem" } });
+    process.env.PORTICO_TEST_GITHUB_APP_PUBLIC_KEY = made.publicKey;
+    process.env.PORTICO_TEST_GITHUB_APP_PRIVATE_KEY = made.privateKey;
+  }
+  const appKey = { privateKey: process.env.PORTICO_TEST_GITHUB_APP_PRIVATE_KEY! };
   const gitBindings = { GITHUB_APP_ID: "424242", GITHUB_APP_PRIVATE_KEY: appKey.privateKey, GITHUB_WEBHOOK_SECRET: "test-webhook-secret", GITLAB_TOKEN: "glpat-portico-test", GITLAB_WEBHOOK_SECRET: "test-gitlab-secret" };
   const workerd = (extra: Record<string, string> = {}) =>
     cloudflareTest({

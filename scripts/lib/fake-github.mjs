@@ -113,7 +113,9 @@ export async function startFakeGitHub(options) {
     }
     if (path.startsWith("/repos/") && auth !== `Bearer ${INSTALLATION_TOKEN}`) return json(res, 401, { message: "Bad credentials" });
     if (req.method === "GET" && (m = /^\/repos\/([^/]+)\/([^/]+)\/tarball\/(.+)$/.exec(path))) {
-      return res.writeHead(302, { location: `/_codeload/${m[1]}/${m[2]}/${m[3]}?token=signed` }).end();
+      // Another origin, as codeload.github.com is: the installation token must not follow the redirect.
+      const codeload = `http://localhost:${server.address().port}`;
+      return res.writeHead(302, { location: `${codeload}/_codeload/${m[1]}/${m[2]}/${m[3]}?token=signed` }).end();
     }
     if (req.method === "POST" && /^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path)) return json(res, 201, { id: nextId++, status: "in_progress" });
     if (req.method === "PATCH" && (m = /^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/.exec(path))) {

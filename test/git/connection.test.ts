@@ -4,7 +4,9 @@ import { createPortal, ORIGIN } from "../harness/client";
 import { parseGitConnection, branchSlug } from "../../worker/git/config";
 import { toPkcs8, appJwt } from "../../worker/git/github";
 import { decodeJwt, decodeProtectedHeader, importPKCS8 } from "jose";
-import { fake, PATHS, REPO } from "./helpers";
+import { fake, PATHS, repoOf } from "./helpers";
+
+const REPO = repoOf("connect");
 
 const api = (token: string, method: string, body?: unknown) =>
   SELF.fetch(`${ORIGIN}/v1/portal/git`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -4,7 +4,8 @@ import { expect, inject } from "vitest";
 import { createPortal, ORIGIN } from "../harness/client";
 import { signGitHubBody } from "../../worker/git/signature";
 
-export const REPO = "acme/parcel-docs";
+/** The repository every test portal connects is `acme/<portal slug>` (the stand-in serves one repository under every name). */
+export const repoOf = (slug: string) => `acme/${slug}`;
 export const INSTALLATION = 77;
 export const PATHS = { definitions: [{ api: "parcel-logistics-api", file: "openapi/parcel.yaml" }], content: "docs/" };
 
@@ -19,7 +20,7 @@ export async function connectedPortal(slug: string, extra: Record<string, unknow
   const token = await createPortal(slug);
   const res = await SELF.fetch(`${ORIGIN}/v1/portal/git`, {
     method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ provider: "github", apiUrl: fake().origin, repository: REPO, installationId: INSTALLATION, productionBranch: "main", paths: PATHS, previews: "pull-requests", ...extra }),
+    body: JSON.stringify({ provider: "github", apiUrl: fake().origin, repository: repoOf(slug), installationId: INSTALLATION, productionBranch: "main", paths: PATHS, previews: "pull-requests", ...extra }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return token;
@@ -59,25 +60,25 @@ export async function fakeLog(clear = false): Promise<LoggedCall[]> {
 }
 
 /** A push payload of @octokit/webhooks-examples rewritten for the test repository. */
-export function pushPayload(branch: string, sha: string, installation = INSTALLATION): Record<string, unknown> {
+export function pushPayload(slug: string, branch: string, sha: string, installation = INSTALLATION): Record<string, unknown> {
   const example = structuredClone(fake().examples.push) as any;
-  return { ...example, ref: `refs/heads/${branch}`, after: sha, deleted: false, repository: { ...example.repository, full_name: REPO }, installation: { id: installation } };
+  return { ...example, ref: `refs/heads/${branch}`, after: sha, deleted: false, repository: { ...example.repository, full_name: repoOf(slug) }, installation: { id: installation } };
 }
 
 /** A pull_request payload (opened by default) for `branch` at `sha`. */
-export function pullRequestPayload(branch: string, sha: string, number: number, action = "opened"): Record<string, unknown> {
+export function pullRequestPayload(slug: string, branch: string, sha: string, number: number, action = "opened"): Record<string, unknown> {
   const example = structuredClone(action === "closed" ? fake().examples.pullRequestClosed : fake().examples.pullRequestOpened) as any;
   return {
     ...example, action, number,
     pull_request: { ...example.pull_request, number, head: { ...example.pull_request.head, ref: branch, sha }, base: { ...example.pull_request.base, ref: "main" } },
-    repository: { ...example.repository, full_name: REPO }, installation: { id: INSTALLATION },
+    repository: { ...example.repository, full_name: repoOf(slug) }, installation: { id: INSTALLATION },
   };
 }
 
 /** A release (published) payload for `tag`. */
-export function releasePayload(tag: string): Record<string, unknown> {
+export function releasePayload(slug: string, tag: string): Record<string, unknown> {
   const example = structuredClone(fake().examples.release) as any;
-  return { ...example, action: "published", release: { ...example.release, tag_name: tag, draft: false }, repository: { ...example.repository, full_name: REPO }, installation: { id: INSTALLATION } };
+  return { ...example, action: "published", release: { ...example.release, tag_name: tag, draft: false }, repository: { ...example.repository, full_name: repoOf(slug) }, installation: { id: INSTALLATION } };
 }
 
 /** 1-based line of the first line of `text` matching `pattern` after the line matching `after` (if given). */

@@ -75,7 +75,10 @@ export class GitHubApp implements GitHost {
     if (!appId || !key) throw new OutboundError("the GitHub App is not configured: set GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY");
     const jwt = await appJwt(appId, key);
     const res = await outboundFetch(this.env, `${this.apiUrl}/app/installations/${this.installationId}/access_tokens`, { method: "POST", headers: this.headers(jwt) });
-    if (res.status !== 201 && res.status !== 200) throw new OutboundError(`GitHub refused the installation token (HTTP ${res.status})`, res.status);
+    if (res.status !== 201 && res.status !== 200) {
+      const said = await res.text().then((t) => (JSON.parse(t) as { message?: unknown }).message, () => undefined);
+      throw new OutboundError(`GitHub refused the installation token (HTTP ${res.status}${typeof said === "string" ? `: ${said.slice(0, 200)}` : ""}); check GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY and the installation id`, res.status);
+    }
     const body = (await res.json()) as { token?: unknown; expires_at?: unknown };
     if (typeof body.token !== "string") throw new OutboundError("GitHub's installation token answer has no token");
     this.token = { value: body.token, expires: typeof body.expires_at === "string" ? Date.parse(body.expires_at) : Date.now() + 3_000_000 };
