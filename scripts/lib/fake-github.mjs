@@ -17,6 +17,9 @@ import { importSPKI, jwtVerify } from "jose";
 
 export const INSTALLATION_TOKEN = "ghs_portico_test_installation_token";
 export const GITLAB_TOKEN = "glpat-portico-test";
+/** Commit ids (as webhooks carry them) whose tarballs are the hand-made hostile ones. */
+export const HOSTILE_DOTDOT_SHA = "d".repeat(40);
+export const HOSTILE_ABSOLUTE_SHA = "a".repeat(40);
 
 /**
  * @typedef {{ repoDir: string, appId: string, publicKey: string }} FakeGitHubOptions repoDir: the git repository
@@ -68,8 +71,8 @@ export async function startFakeGitHub(options) {
   const log = [];
   let nextId = 1000;
   const archive = (ref) => {
-    if (ref === "hostile-dotdot") return handMadeTarball([["acme-docs-0000000/openapi/parcel.yaml", "openapi: 3.1.0\n"], ["acme-docs-0000000/../../escape.md", "# out\n"]]);
-    if (ref === "hostile-absolute") return handMadeTarball([["acme-docs-0000000/openapi/parcel.yaml", "openapi: 3.1.0\n"], ["/etc/cron.d/evil", "* * * * * root sh\n"]]);
+    if (ref === "hostile-dotdot" || ref === HOSTILE_DOTDOT_SHA) return handMadeTarball([["acme-docs-0000000/openapi/parcel.yaml", "openapi: 3.1.0\n"], ["acme-docs-0000000/../../escape.md", "# out\n"]]);
+    if (ref === "hostile-absolute" || ref === HOSTILE_ABSOLUTE_SHA) return handMadeTarball([["acme-docs-0000000/openapi/parcel.yaml", "openapi: 3.1.0\n"], ["/etc/cron.d/evil", "* * * * * root sh\n"]]);
     let sha;
     try {
       sha = execFileSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { cwd: options.repoDir, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();

@@ -89,7 +89,9 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   const state = await readerState(c, data.portal);
   // Previews are the writer's (their URL is the secret): they read as the audiences asked for, never redirected.
   // A branch preview is read like the portal: the same sign-in, the reader's own audiences.
-  if (!preview || branch) requireSignInFor(c, state, data.portal, portalPath(c.req.path, data.portal.slug, config.locales));
+  // (The path is checked as the live portal's: `/preview/{branch}` taken out.)
+  const gatedPath = branch ? c.req.path.replace(`/preview/${previewToken(c)}`, "") : c.req.path;
+  if (!preview || branch) requireSignInFor(c, state, data.portal, portalPath(gatedPath, data.portal.slug, config.locales));
   const reader = preview && !branch ? previewReader(c, locale ?? config.locales[0]) : state.reader(locale ?? config.locales[0]);
   const pages = labelPages(data.pages, state.access.policy, config.navigation, data.release.id);
   const site = new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
