@@ -155,10 +155,10 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
         const missing: string[] = [];
         if (!op.summary?.trim()) missing.push("a summary");
         if (!descriptionOf(b.document, op.path, op.method)) missing.push("a description");
-        if (!linked.has(`${api}#${op.slug}`)) missing.push("a link from a guide or a changelog entry");
+        if (!linked.has(`${api}#${op.slug}`)) missing.push("a link from a guide, code steps page or changelog entry");
         if (missing.length) {
           undocumented.push({ path: source.root ? dirOf(source.file) + (b.source.path ?? source.root) : source.file, line: where.line, level: "failure", rule: "undocumented-operation",
-            message: `${op.method.toUpperCase()} ${op.path} is new and has no ${missing.join(", no ")}` });
+            message: `${op.method.toUpperCase()} ${op.path} is new and lacks ${missing.join(" and ")}` });
         }
       }
       let changes: Change[] = [];

@@ -3,7 +3,7 @@
  * `push`, `pull_request` and `release` events and GitLab's Push Hook, Merge Request Hook and Release Hook.
  * Platform-free; payloads are hostile JSON: every field is checked before use.
  */
-import { validBranch, type GitConnection, type GitProvider } from "./config";
+import { validBranch, type GitConnection, type GitPaths, type GitProvider } from "./config";
 
 /** What one delivery asks of one portal. */
 export type GitWork =
@@ -18,7 +18,9 @@ export type GitWork =
 
 /** A job as it crosses into the PortalPublisher (RPC): the work plus who asked and where the portal is. */
 export type GitJob = GitWork & {
-  provider: GitProvider;
+  /** "upload": `POST /v1/git/sync` (`portico sync`), the files in R2 under `upload.sha256`. */
+  provider: GitProvider | "upload";
+  upload?: { sha256: string; paths?: GitPaths };
   deliveryId: string;
   event: string;
   portalId: number;
@@ -111,7 +113,9 @@ export function gitlabWork(conn: GitConnection, event: string, payload: Obj): Gi
 export function isGitJob(value: unknown): value is GitJob {
   const v = obj(value);
   if (!v) return false;
-  const common = (v.provider === "github" || v.provider === "gitlab") && typeof v.deliveryId === "string" && typeof v.event === "string" && typeof v.portalId === "number" &&
+  const upload = obj(v.upload);
+  if (v.provider === "upload" && (!upload || typeof upload.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(upload.sha256))) return false;
+  const common = (v.provider === "github" || v.provider === "gitlab" || v.provider === "upload") && typeof v.deliveryId === "string" && typeof v.event === "string" && typeof v.portalId === "number" &&
     typeof v.portalSlug === "string" && typeof v.basePath === "string" && typeof v.origin === "string";
   if (!common) return false;
   switch (v.kind) {

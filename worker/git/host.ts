@@ -37,3 +37,24 @@ export interface GitHost {
 
 /** GitHub's limit of annotations per check-run request (more go in further updates). */
 export const ANNOTATIONS_PER_REQUEST = 50;
+
+/**
+ * The host of an uploaded folder (`POST /v1/git/sync`, `portico sync`): its archive is the uploaded tarball
+ * (in R2 under its SHA-256), and there is no check run nor comment to write (the answer carries the summary).
+ */
+export class UploadedTree implements GitHost {
+  constructor(private readonly read: () => Promise<Uint8Array | undefined>) {}
+
+  async archive(): Promise<Uint8Array> {
+    const body = await this.read();
+    if (!body) throw new Error("the uploaded folder is no longer stored; upload it again");
+    return body;
+  }
+  async startCheck(): Promise<string> {
+    return "upload";
+  }
+  async completeCheck(): Promise<void> {}
+  async upsertComment(): Promise<string> {
+    return "";
+  }
+}

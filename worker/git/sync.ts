@@ -17,7 +17,7 @@
 import { createTar } from "nanotar";
 import { sha256 } from "../content/hash";
 import { getDb } from "../store/db";
-import { putBundle, liveOperationIndex, liveRelease } from "../store/content";
+import { getBundle, putBundle, liveOperationIndex, liveRelease } from "../store/content";
 import { closePreview, findConnection, findPreview, finishDelivery, savePreview, setPreviewComment, type StoredConnection } from "../store/git";
 import { buildReference } from "../openapi/build";
 import { compileBundle } from "../content/compile";
@@ -29,12 +29,12 @@ import { PublishAttempt, settleWithin } from "../publish/deadline";
 import { publishDefinition } from "../publish/publish-definition";
 import { publishContent } from "../publish/publish-content";
 import type { PublishResponse } from "../publish/types";
-import { branchPreviewTokenHash, branchSlug } from "./config";
+import { branchPreviewTokenHash, branchSlug, DEFAULT_BLOCKING } from "./config";
 import { runChecks, reportSummary, reportTitle, diffSummaryMarkdown, type CheckReport } from "./checks";
 import type { GitJob } from "./events";
 import { GitHubApp } from "./github";
 import { GitLabProject } from "./gitlab";
-import type { CheckAnnotation, GitHost } from "./host";
+import { UploadedTree, type CheckAnnotation, type GitHost } from "./host";
 import { OutboundError, TooLarge } from "./outbound";
 import { contentFiles, definitionSources, MAX_REPOSITORY_ARCHIVE_BYTES, readRepositoryArchive, tooLargeMessage, type RepoFiles } from "./tree";
 
@@ -53,6 +53,15 @@ export function hostFor(env: Env, conn: StoredConnection): GitHost {
   return new GitHubApp(env, conn.apiUrl, conn.repository, conn.installationId ?? 0);
 }
 
+
+/** The connection an uploaded folder runs under when the portal connected no repository (its paths are the upload's). */
+function uploadConnection(portalId: number): StoredConnection {
+  const now = new Date().toISOString();
+  return {
+    portalId, provider: "github", apiUrl: "", repository: "", installationId: null, productionBranch: "main", paths: { definitions: [] },
+    previews: "all-branches", releases: true, blocking: DEFAULT_BLOCKING, createdAt: now, updatedAt: now,
+  };
+}
 
 class SyncFailure extends Error {
   constructor(message: string, readonly code: string) {
@@ -176,7 +185,8 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
     const files = await repositoryFiles(host, job.sha);
     let base: RepoFiles | undefined;
     try {
-      base = await repositoryFiles(host, conn.productionBranch);
+      // An uploaded folder has no production branch to fetch: its base is what is live (not compared here).
+      base = job.upload ? undefined : await repositoryFiles(host, conn.productionBranch);
     } catch (error) {
       // Without a base (a new repository), the new-operation and breaking-change checks are skipped, not failed.
       if (!(error instanceof OutboundError) || error.status !== 404) throw error;
@@ -249,12 +259,17 @@ async function runClose(env: Env, job: Extract<GitJob, { kind: "close" }>): Prom
  */
 export async function runGitJob(env: Env, job: GitJob, host?: (conn: StoredConnection) => GitHost): Promise<SyncResult> {
   const db = getDb(env.DB);
-  const conn = await findConnection(db, job.portalId);
+  const stored = await findConnection(db, job.portalId);
+  // An uploaded folder needs no connection: its paths come with it (or from the connection when there is one).
+  const conn: StoredConnection | undefined = job.upload
+    ? { ...(stored ?? uploadConnection(job.portalId)), ...(job.upload.paths ? { paths: job.upload.paths } : {}) }
+    : stored;
   if (!conn) {
     await finishDelivery(db, job.provider, job.deliveryId, job.portalId, "ignored", { reason: "the portal was disconnected" });
     return { ignored: true };
   }
-  const adapter = (host ?? ((c) => hostFor(env, c)))(conn);
+  const upload = job.upload;
+  const adapter = upload ? new UploadedTree(() => getBundle(env.DEFINITIONS, upload.sha256)) : (host ?? ((c) => hostFor(env, c)))(conn);
   let result: SyncResult;
   try {
     if (job.kind === "preview") result = await runPreview(env, job, conn, adapter);

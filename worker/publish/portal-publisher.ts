@@ -113,6 +113,14 @@ export class PortalPublisher extends DurableObject<Env> {
     return { queued: true };
   }
 
+  /** Runs one Git sync job in the queue and answers with its result (`POST /v1/git/sync`: `portico sync` waits for it). */
+  async gitSyncNow(job: unknown): Promise<unknown> {
+    if (!isGitJob(job)) return { error: { code: "bad-request", message: "malformed sync job" } };
+    const run = this.tail.then(() => this.gitWork(this.env, job));
+    this.tail = run.catch((error) => console.error("git sync job failed", job.deliveryId, error));
+    return run;
+  }
+
   /**
    * Rebuilds the portal's search index from what is live, in the same queue as publishes (so it never races
    * one): after an API's layout changed, its operations' URLs did.

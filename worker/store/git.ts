@@ -62,7 +62,7 @@ export async function deleteConnection(db: Db, portalId: number): Promise<boolea
 /**
  * Records a delivery for a portal, once: false when that delivery id was already recorded for it (a redelivery).
  */
-export async function claimDelivery(db: Db, provider: GitProvider, deliveryId: string, event: string, portalId: number | null): Promise<boolean> {
+export async function claimDelivery(db: Db, provider: GitProvider | "upload", deliveryId: string, event: string, portalId: number | null): Promise<boolean> {
   const inserted = await db
     .insert(gitDeliveries)
     .values({ provider, deliveryId, event, portalId, status: portalId === null ? "ignored" : "queued", receivedAt: new Date().toISOString() })
@@ -72,7 +72,7 @@ export async function claimDelivery(db: Db, provider: GitProvider, deliveryId: s
 }
 
 /** Stores what a delivery's work did. */
-export async function finishDelivery(db: Db, provider: GitProvider, deliveryId: string, portalId: number, status: "done" | "failed" | "ignored", result: unknown): Promise<void> {
+export async function finishDelivery(db: Db, provider: GitProvider | "upload", deliveryId: string, portalId: number, status: "done" | "failed" | "ignored", result: unknown): Promise<void> {
   await db
     .update(gitDeliveries)
     .set({ status, result: JSON.stringify(result), finishedAt: new Date().toISOString() })
