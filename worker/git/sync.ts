@@ -161,13 +161,18 @@ export function annotationsOf(report: CheckReport): CheckAnnotation[] {
 }
 
 /** The pull-request comment: preview link, checks and the diff summary (one comment, updated on every build). */
-export function commentBody(report: CheckReport | undefined, previewUrl: string | undefined, sha: string, failure?: string): string {
+export function commentBody(report: CheckReport | undefined, previewUrl: string | undefined, sha: string, failure?: string, listFindings = false): string {
   const lines = ["<!-- portico -->", "### Portico", ""];
   if (previewUrl) lines.push(`**Preview:** ${previewUrl}`, "");
   if (failure) lines.push(`❌ ${failure}`, "");
   if (report) {
     lines.push(`**Checks:** ${report.conclusion === "success" ? "✅" : "❌"} ${reportTitle(report)}`, "");
     if (report.diff.length) lines.push(diffSummaryMarkdown(report), "");
+    // GitLab has no line annotations: the findings that fail a check are listed here (at most 30).
+    if (listFindings) {
+      const findings = report.checks.flatMap((c) => c.items.filter((i) => i.level !== "notice").map((i) => `- \`${i.path}:${i.line}\` ${c.title}: ${i.message}`));
+      if (findings.length) lines.push("**Findings**", ...findings.slice(0, 30), ...(findings.length > 30 ? [`- …and ${findings.length - 30} more (run \`portico check\`)`] : []), "");
+    }
   }
   lines.push(`<sub>Commit ${sha.slice(0, 7)}</sub>`);
   return lines.join("\n");
@@ -234,7 +239,7 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
   let commentId: string | undefined;
   if (job.pullRequest) {
     const existing = await findPreview(db, job.portalId, slug);
-    commentId = await host.upsertComment(job.pullRequest, commentBody(report, release !== undefined ? previewUrl : undefined, job.sha, failure), existing?.commentId);
+    commentId = await host.upsertComment(job.pullRequest, commentBody(report, release !== undefined ? previewUrl : undefined, job.sha, failure, conn.provider === "gitlab"), existing?.commentId);
     if (existing && existing.commentId !== commentId) await setPreviewComment(db, existing.id, commentId);
   }
   return {
