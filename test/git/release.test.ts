@@ -80,7 +80,7 @@ describe("POST /v1/git/sync (portico sync)", () => {
       ["docs/guides/a.md", "---\ntitle: A\n---\nSee [get A](op:up#getA) and [gone](missing.md).\n"],
     ];
     const tar = createTar(files.map(([name, data]) => ({ name: `portico-sync/${name}`, data })));
-    const gz = new Uint8Array(await new Response(new Blob([tar]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+    const gz = new Uint8Array(await new Response(new Blob([tar as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
     const post = (query: string) => SELF.fetch(`${ORIGIN}/v1/git/sync?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip" }, body: gz });
     expect((await post("branch=x")).status).toBe(400);
     const release = await post("definition=up%3Dopenapi%2Fapi.yaml&content=docs%2F");
