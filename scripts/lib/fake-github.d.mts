@@ -6,4 +6,4 @@ export const HOSTILE_DOTDOT_SHA: string;
 export const HOSTILE_ABSOLUTE_SHA: string;
 export interface LoggedCall { method: string; path: string; authorization?: string; body?: unknown }
 export function handMadeTarball(entries: [string, string][]): Buffer;
-export function startFakeGitHub(options: { repoDir: string; appId: string; publicKey: string }): Promise<{ origin: string; server: Server; log: LoggedCall[] }>;
+export function startFakeGitHub(options: { repoDir: string; appId: string; publicKey: string; port?: number }): Promise<{ origin: string; server: Server; log: LoggedCall[] }>;

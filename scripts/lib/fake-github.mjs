@@ -22,8 +22,9 @@ export const HOSTILE_DOTDOT_SHA = "d".repeat(40);
 export const HOSTILE_ABSOLUTE_SHA = "a".repeat(40);
 
 /**
- * @typedef {{ repoDir: string, appId: string, publicKey: string }} FakeGitHubOptions repoDir: the git repository
- *   served for every owner/name; publicKey: SPKI PEM of the app's key (the JWT is checked with it).
+ * @typedef {{ repoDir: string, appId: string, publicKey: string, port?: number }} FakeGitHubOptions repoDir: the git
+ *   repository served for every owner/name; publicKey: SPKI PEM of the app's key (the JWT is checked with it);
+ *   port: 0 (any free port) unless given.
  * @typedef {{ method: string, path: string, authorization?: string, body?: unknown }} LoggedCall
  */
 
@@ -143,6 +144,6 @@ export async function startFakeGitHub(options) {
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => json(res, 500, { message: String(error) }));
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   return { origin: `http://127.0.0.1:${server.address().port}`, server, log };
 }
