@@ -119,6 +119,27 @@ describe("pull request → preview and checks", () => {
   });
 });
 
+describe("previews off", () => {
+  it("still checks pull requests, with one comment updated and no preview", async () => {
+    const slug = "git-previews-off";
+    const token = await connectedPortal(slug, { previews: "off" });
+    await deliver("push", pushPayload(slug, "main", fake().main));
+    await settled(token, 1);
+    await fakeLog(true);
+    const { feature } = fake();
+    await deliver("pull_request", pullRequestPayload(slug, feature.branch, feature.sha, 5));
+    await settled(token, 2);
+    await deliver("pull_request", pullRequestPayload(slug, feature.branch, feature.sha, 5, "synchronize"));
+    const [done] = await settled(token, 3);
+    expect(done.result.previewUrl).toBeUndefined();
+    expect(done.result.conclusion).toBe("failure");
+    const log = await fakeLog();
+    expect(log.filter((c) => c.path.includes("/comments")).map((c) => c.method)).toEqual(["POST", "PATCH"]);
+    expect(checkRunUpdates(log).filter((u) => u.body.status === "completed")).toHaveLength(2);
+    expect((await SELF.fetch(`${ORIGIN}/p/${slug}/preview/feature-returns/guides/tracking`)).status).toBe(404);
+  });
+});
+
 describe("hostile and huge repositories", () => {
   for (const [name, sha, message] of [
     ["a symbolic link", () => fake().symlink, /refused: .*symbolic or hard link/],

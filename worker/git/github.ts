@@ -69,8 +69,16 @@ export class GitHubApp implements GitHost {
     return h;
   }
 
+  private minting: Promise<string> | undefined;
+
+  /** The installation token, minted once for concurrent calls and reused until a minute before it expires. */
   private async installationToken(): Promise<string> {
     if (this.token && this.token.expires > Date.now() + 60_000) return this.token.value;
+    this.minting ??= this.mint().finally(() => (this.minting = undefined));
+    return this.minting;
+  }
+
+  private async mint(): Promise<string> {
     const { GITHUB_APP_ID: appId, GITHUB_APP_PRIVATE_KEY: key } = this.env;
     if (!appId || !key) throw new OutboundError("the GitHub App is not configured: set GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY");
     const jwt = await appJwt(appId, key);
@@ -97,7 +105,7 @@ export class GitHubApp implements GitHost {
 
   async archive(ref: string, maxBytes: number): Promise<Uint8Array> {
     const token = await this.installationToken();
-    const res = await outboundFetch(this.env, `${this.apiUrl}/repos/${this.repository}/tarball/${encodeURIComponent(ref)}`, { headers: this.headers(token) });
+    const res = await outboundFetch(this.env, `${this.apiUrl}/repos/${this.repository}/tarball/${ref.split("/").map(encodeURIComponent).join("/")}`, { headers: this.headers(token) });
     if (res.status !== 200) {
       await res.body?.cancel();
       throw new OutboundError(`GitHub answered the tarball of ${ref} with HTTP ${res.status}`, res.status);

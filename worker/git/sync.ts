@@ -187,15 +187,16 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
   let failure: string | undefined;
   let release: number | undefined;
   try {
+    // Both tarballs at once (the base is read while the branch's downloads). An uploaded folder has no production
+    // branch to fetch: it is not compared here. Without a base (a new repository), the new-operation and
+    // breaking-change checks are skipped, not failed.
+    const baseFiles = job.upload ? Promise.resolve(undefined) : repositoryFiles(host, conn.productionBranch).catch((error) => {
+      if (error instanceof OutboundError && error.status === 404) return undefined;
+      throw error;
+    });
+    baseFiles.catch(() => undefined); // awaited below; a branch failure must not leave it unhandled
     const files = await repositoryFiles(host, job.sha);
-    let base: RepoFiles | undefined;
-    try {
-      // An uploaded folder has no production branch to fetch: its base is what is live (not compared here).
-      base = job.upload ? undefined : await repositoryFiles(host, conn.productionBranch);
-    } catch (error) {
-      // Without a base (a new repository), the new-operation and breaking-change checks are skipped, not failed.
-      if (!(error instanceof OutboundError) || error.status !== 404) throw error;
-    }
+    const base = await baseFiles;
     const { sources, missing } = definitionSources(files, conn.paths);
     if (missing.length) throw new SyncFailure(`configured definition(s) missing on ${job.branch}: ${missing.join(", ")}`, "definition-missing");
     const content = contentFiles(files, conn.paths);
@@ -238,9 +239,12 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
   });
   let commentId: string | undefined;
   if (job.pullRequest) {
-    const existing = await findPreview(db, job.portalId, slug);
+    // The branch's row holds the comment's id even without a preview (previews off, a refused archive), so a
+    // pull request gets one comment, updated.
+    const existing = (await findPreview(db, job.portalId, slug)) ??
+      (await savePreview(db, { portalId: job.portalId, slug, branch: job.branch, commitSha: job.sha, releaseId: null, definitions: "{}", pullRequest: job.pullRequest, updatedAt: new Date().toISOString() }));
     commentId = await host.upsertComment(job.pullRequest, commentBody(report, release !== undefined ? previewUrl : undefined, job.sha, failure, conn.provider === "gitlab"), existing?.commentId);
-    if (existing && existing.commentId !== commentId) await setPreviewComment(db, existing.id, commentId);
+    if (existing.commentId !== commentId) await setPreviewComment(db, existing.id, commentId);
   }
   return {
     kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
