@@ -111,7 +111,8 @@ async function run(server, name, dir, setup) {
   git(dir, "checkout", "-q", "main");
   const [last] = await deliveries();
   await new Promise((resolve) => fake.server.close(resolve));
-  return { release, preview, checks, answers, conclusion: last.result?.conclusion, failure: last.result?.failure };
+  const failing = (last.result?.checks ?? []).filter((c) => !c.passed).map((c) => `${c.id} ${c.failures}${c.blocking ? "" : " (not blocking)"}`);
+  return { release, preview, checks, answers, conclusion: `${last.result?.conclusion}${failing.length ? ` (${failing.join(", ")})` : ""}`, failure: last.result?.failure };
 }
 
 export async function main() {
