@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { generateKeyPairSync } from "node:crypto";
 import { corpusService } from "./test/harness/corpus-service.ts";
 
 /**
@@ -9,11 +10,21 @@ import { corpusService } from "./test/harness/corpus-service.ts";
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
-  const workerd = () =>
+  // Git sync's tests (test/git): a GitHub App key made for this run, handed out as GitHub does (PKCS#1 PEM); its
+  // public half reaches the stand-in for GitHub's API (test/git/global-setup.ts) through the environment.
+  // (The config may be read more than once per run: the first key made is kept.)
+  if (!process.env.PORTICO_TEST_GITHUB_APP_PRIVATE_KEY) {
+    const made = generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs1", format: "pem" } });
+    process.env.PORTICO_TEST_GITHUB_APP_PUBLIC_KEY = made.publicKey;
+    process.env.PORTICO_TEST_GITHUB_APP_PRIVATE_KEY = made.privateKey;
+  }
+  const appKey = { privateKey: process.env.PORTICO_TEST_GITHUB_APP_PRIVATE_KEY! };
+  const gitBindings = { GITHUB_APP_ID: "424242", GITHUB_APP_PRIVATE_KEY: appKey.privateKey, GITHUB_WEBHOOK_SECRET: "test-webhook-secret", GITLAB_TOKEN: "glpat-portico-test", GITLAB_WEBHOOK_SECRET: "test-gitlab-secret" };
+  const workerd = (extra: Record<string, string> = {}) =>
     cloudflareTest({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: migrations, PORTICO_ADMIN_TOKEN: "test-admin-token", SESSION_SECRET: "test-session-secret-0123456789abcdef", PORTICO_BASE_URL: "http://portico.test", CORPUS_SWEEP: process.env.CORPUS_SWEEP ?? "slice" },
+        bindings: { TEST_MIGRATIONS: migrations, PORTICO_ADMIN_TOKEN: "test-admin-token", SESSION_SECRET: "test-session-secret-0123456789abcdef", PORTICO_BASE_URL: "http://portico.test", CORPUS_SWEEP: process.env.CORPUS_SWEEP ?? "slice", ...extra },
         serviceBindings: { CORPUS: corpusService },
       },
     });
@@ -34,7 +45,7 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/e2e/**", "test/repo/**", "test/playground/**"],
+            exclude: ["test/e2e/**", "test/repo/**", "test/playground/**", "test/git/**"],
             setupFiles: ["./test/harness/apply-migrations.ts"],
             testTimeout: 60_000,
           },
@@ -49,6 +60,18 @@ export default defineConfig(async () => {
             include: ["test/playground/**/*.test.ts"],
             setupFiles: ["./test/harness/apply-migrations.ts"],
             globalSetup: ["./test/playground/global-setup.ts", "./test/playground/oauth-setup.ts"],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          // Git sync: workerd as above with the GitHub App's secrets, plus a stand-in for GitHub's and GitLab's REST
+          // API on 127.0.0.1 serving `git archive` of a real repository made for the run (test/git/global-setup.ts).
+          plugins: [workerd(gitBindings)],
+          test: {
+            name: "git",
+            include: ["test/git/**/*.test.ts"],
+            setupFiles: ["./test/harness/apply-migrations.ts"],
+            globalSetup: ["./test/git/global-setup.ts"],
             testTimeout: 60_000,
           },
         },

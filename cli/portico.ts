@@ -3,7 +3,9 @@
  * @module The `portico` command (package.json `bin`), bundled by `npm run build:cli` into bin/portico.js so Node 22
  * runs it as it is: `portico diff BASE REVISION [--format json|text|markdown] [--fail-on ERR|WARN]` and
  * `portico lint FILE [--ruleset portico.yaml|.spectral.yaml] [--format json|text]` (the ruleset uploads and the
- * editor apply: a portico.yaml `lint:` section or a Spectral ruleset file; ./portico.yaml when there is one).
+ * editor apply: a portico.yaml `lint:` section or a Spectral ruleset file; ./portico.yaml when there is one),
+ * `portico check [DIR] --definition API=FILE[,…] [--content DOCS/] [--base REF] [--format text|json|github]
+ * [--blocking CHECKS]` (Git sync's pre-merge checks, cli/check.ts) and `portico sync [DIR] …` (cli/sync.ts).
  * Exit status: 0 fine; 1 the threshold met (diff) or lint errors; 2 unreadable input (with file and line), a wrong
  * ruleset or a usage error.
  */
@@ -16,13 +18,19 @@ import { lintDocument } from "../worker/openapi/lint/lint-document";
 import { parseRuleset } from "../worker/openapi/lint/ruleset";
 import type { LintRuleset } from "../worker/openapi/lint/ruleset";
 import { formatDiff, type DiffFormat } from "./format";
+import { checkFolder, CheckInputError, formatReport, parseBlocking, parseDefinitions, type CheckFormat } from "./check";
+import { runSync } from "./sync";
 
 const USAGE = `usage:
   portico diff BASE REVISION [--format json|text|markdown] [--fail-on ERR|WARN]
   portico lint FILE [--ruleset portico.yaml|.spectral.yaml] [--format json|text]
+  portico check [DIR] --definition API=FILE[,API=FILE] [--content DOCS/] [--base GIT-REF]
+                [--format text|json|github] [--blocking lint,broken-links,undocumented-operations,breaking-changes]
+  portico sync [DIR] --portal URL --token TOKEN (--branch NAME | --release LABEL | --production)
+               [--definition API=FILE[,…]] [--content DOCS/]
 
 diff exits 1 when a change at or above --fail-on (default ERR) is found, lint when an error is found;
-both exit 2 when a file cannot be read or parsed.`;
+check exits 1 when a blocking check fails; all exit 2 when a file cannot be read or parsed.`;
 
 class Usage extends Error {}
 class Unreadable extends Error {}
@@ -125,12 +133,25 @@ function runLint(args: string[], io: Io): number {
   return result.problems.some((p) => p.severity === "error") ? 1 : 0;
 }
 
-/** Runs the command with `args` (without node and script); returns the exit status. */
-export function main(args: string[], io: Io): number {
+async function runCheck(args: string[], io: Io): Promise<number> {
+  const { positional, values } = options(args, { definition: null, content: null, base: null, format: ["text", "json", "github"], blocking: null });
+  if (positional.length > 1) throw new Usage("check takes at most one DIR");
+  if (!values.definition && !values.content) throw new Usage("check needs --definition API=FILE and/or --content DOCS/");
+  const content = values.content === undefined ? undefined : values.content.replace(/^\.\//, "").replace(/\/?$/, "/");
+  const paths = { definitions: values.definition ? parseDefinitions(values.definition) : [], ...(content !== undefined ? { content: content === "./" || content === "/" ? "" : content } : {}) };
+  const report = await checkFolder(positional[0] ?? ".", paths, values.base, parseBlocking(values.blocking));
+  io.out(formatReport(report, (values.format ?? "text") as CheckFormat));
+  return report.conclusion === "failure" ? 1 : 0;
+}
+
+/** Runs the command with `args` (without node and script); resolves to the exit status. */
+export async function main(args: string[], io: Io): Promise<number> {
   try {
     const [command, ...rest] = args;
     if (command === "diff") return runDiff(rest, io);
     if (command === "lint") return runLint(rest, io);
+    if (command === "check") return await runCheck(rest, io);
+    if (command === "sync") return await runSync(rest, io, options);
     if (command === "--help" || command === "-h" || command === "help") {
       io.out(`${USAGE}\n`);
       return 0;
@@ -138,10 +159,10 @@ export function main(args: string[], io: Io): number {
     throw new Usage(command === undefined ? "no command" : `unknown command ${command}`);
   } catch (e) {
     if (e instanceof Usage) io.err(`portico: ${e.message}\n${USAGE}\n`);
-    else if (e instanceof Unreadable) io.err(`portico: ${e.message}\n`);
+    else if (e instanceof Unreadable || e instanceof CheckInputError) io.err(`portico: ${e.message}\n`);
     else io.err(`portico: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
 }
 
-process.exitCode = main(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
+process.exitCode = await main(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });

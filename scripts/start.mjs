@@ -5,12 +5,14 @@
 // (PUT /v1/portal/domain; browsers resolve *.localhost to this machine). Prints the portal URLs, the admin token and
 // the demo portal's upload token.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import { readFolder, uploadContent, zipFiles } from "./lib/content-bundle.mjs";
 import { waitForHealthy } from "./lib/dev-server.mjs";
+import { DEMO_PATHS, createDemoRepository } from "./lib/demo-repository.mjs";
+import { DEMO_GIT, GIT_STANDIN_PORT } from "./lib/demo-git-config.mjs";
 import { LOCAL_MOCK_PORT, startLocalMock, withLocalMock } from "./lib/local-mock.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -36,6 +38,11 @@ function devVar(name, make) {
 
 function devVarsToken() {
   devVar("SESSION_SECRET", () => randomBytes(32).toString("base64url")); // seals reader session cookies
+  // Git sync (docs/git-sync.md): a local GitHub App's id, private key (PKCS#1, as GitHub hands it out; one line in
+  // .dev.vars) and webhook secret; `npm run demo:git` signs with them against a local stand-in for GitHub's API.
+  devVar("GITHUB_APP_ID", () => "1");
+  devVar("GITHUB_APP_PRIVATE_KEY", () => generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs1", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey.trim().replace(/\n/g, "\\n"));
+  devVar("GITHUB_WEBHOOK_SECRET", () => randomBytes(24).toString("base64url"));
   return devVar("PORTICO_ADMIN_TOKEN", () => "adm_" + randomBytes(32).toString("base64url"));
 }
 
@@ -138,6 +145,15 @@ async function ensureDemo(adminToken) {
     body: JSON.stringify({ access: { password: demo.password, passwordAudiences: ["partners"] } }),
   });
   if (access.status !== 200) throw new Error(`setting the demo password failed: ${access.status} ${await access.text()}`);
+  // Git sync: the demo's definition and guides as a local git repository, connected through a local GitHub App
+  // whose API stand-in `npm run demo:git` starts (docs/git-sync.md).
+  createDemoRepository(join(root, DEMO_GIT.dir));
+  const git = await fetch(`${origin}/v1/portal/git`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ provider: "github", apiUrl: `http://127.0.0.1:${GIT_STANDIN_PORT}`, repository: DEMO_GIT.repository, installationId: DEMO_GIT.installationId, productionBranch: "main", paths: DEMO_PATHS, previews: "pull-requests", releases: true }),
+  });
+  if (git.status !== 200) throw new Error(`connecting the demo repository failed: ${git.status} ${await git.text()}`);
   return { demo, result, portico, content: content.json };
 }
 
@@ -184,6 +200,8 @@ Portico is running.
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)
 Upload a definition:
   curl -X POST --data-binary @openapi.yaml -H "Authorization: Bearer ${demo.token}" "${origin}/v1/apis/upload"
+Git sync (docs/git-sync.md): ${join(root, DEMO_GIT.dir)} is the demo's repository, connected as ${DEMO_GIT.repository}:
+  ${port === 8787 ? "" : `PORT=${port} `}npm run demo:git   (commits a change on a branch, replays GitHub's push and pull_request webhooks: prints the preview URL and the check run)
 Upload guides (docs/content.md):
   tar czf docs.tar.gz -C my-docs . && curl -X POST --data-binary @docs.tar.gz -H "Authorization: Bearer ${demo.token}" "${origin}/v1/content/upload"
 `);

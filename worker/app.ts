@@ -13,6 +13,8 @@ import { assistantRoutes } from "./routes/assistant";
 import { apisRoutes } from "./routes/apis";
 import { authRoutes } from "./routes/auth";
 import { contentRoutes } from "./routes/content";
+import { gitRoutes } from "./routes/git";
+import { gitWebhookRoutes } from "./routes/git-webhook";
 import { contentPagesRoutes } from "./routes/content-pages";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { domainRoutes } from "./routes/domain";
@@ -42,6 +44,8 @@ export const app = new Hono<AppEnv>()
   .route("/", apiKeyRoutes)
   .route("/", apisRoutes)
   .route("/", contentRoutes)
+  .route("/", gitRoutes)
+  .route("/", gitWebhookRoutes)
   .route("/", authRoutes)
   .route("/", searchRoutes)
   .route("/", assistantRoutes)

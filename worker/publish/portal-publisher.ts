@@ -22,6 +22,8 @@ import { storedLintJson } from "./lint-step";
 import { rebuildPortalIndex } from "./search-index";
 import { discardUnlisted } from "./search-semantic";
 import { LengthMismatch, readExactly } from "../lib/pieces";
+import { isGitJob, type GitJob } from "../git/events";
+import { runGitJob } from "../git/sync";
 import { isPublishMessage, type LateLint, type PublishMessage, type PublishRequest, type PublishResponse } from "./types";
 
 /**
@@ -93,6 +95,30 @@ export class PortalPublisher extends DurableObject<Env> {
       return { status: 400, json: JSON.stringify({ error: { code: "bad-request", message: "malformed content publish request" } }), timings: {} };
     }
     return this.enqueue((attempt) => publishContent(this.env, request, attempt));
+  }
+
+  /** The Git sync job runner (tests replace it through runInDurableObject to point at their fake provider). */
+  gitWork: (env: Env, job: GitJob) => Promise<unknown> = (env, job) => runGitJob(env, job);
+
+  /**
+   * Queues one Git sync job (worker/git/sync.ts) behind this portal's earlier publishes and answers at once: the
+   * webhook that asked is answered within GitHub's 10 s while the work (archive, builds, checks) runs here. The
+   * job records its outcome on its delivery; it is not bound by one publish's deadline (each publish it makes is).
+   */
+  async gitSync(job: unknown): Promise<{ queued: boolean }> {
+    if (!isGitJob(job)) return { queued: false };
+    const run = this.tail.then(() => this.gitWork(this.env, job)).catch((error) => console.error("git sync job failed", job.deliveryId, error));
+    this.tail = run;
+    this.ctx.waitUntil(run);
+    return { queued: true };
+  }
+
+  /** Runs one Git sync job in the queue and answers with its result (`POST /v1/git/sync`: `portico sync` waits for it). */
+  async gitSyncNow(job: unknown): Promise<unknown> {
+    if (!isGitJob(job)) return { error: { code: "bad-request", message: "malformed sync job" } };
+    const run = this.tail.then(() => this.gitWork(this.env, job));
+    this.tail = run.catch((error) => console.error("git sync job failed", job.deliveryId, error));
+    return run;
   }
 
   /**

@@ -32,6 +32,12 @@ export interface ContentPublishRequest {
   /** `?allowBrokenLinks=true`: publish despite broken links (they stay in `checks`). */
   allowBrokenLinks?: boolean;
   origin: string;
+  /**
+   * A Git branch preview (worker/git/sync.ts; in-process only, never over RPC): the dry run is stored under this
+   * token hash, reached at `{basePath}/preview/{path}/` and kept until `expiresAt`, and it is stored even when the
+   * content equals the live release (the branch may change only its definitions).
+   */
+  branchPreview?: { tokenHash: string; path: string; expiresAt: string };
 }
 
 /** Checks a message crossing into the Durable Object. */
@@ -100,7 +106,7 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   const live = await liveRelease(env.DB, req.portalId);
   lap("digest");
   const url = `${req.origin}${req.basePath}/`;
-  if (live && live.digest === digest) {
+  if (live && live.digest === digest && !req.branchPreview) {
     await ensurePortalIndex(env, req.portalId, attempt);
     return answer(200, { release: live.id, digest, unchanged: true, url, ...summary(release) }, timings);
   }
@@ -115,11 +121,12 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   const now = new Date().toISOString();
   if (req.dryRun) {
     // Not published: recorded as a preview that only its link (shown once, valid for a day) can open.
-    const token = randomToken();
-    const expiresAt = new Date(Date.now() + PREVIEW_TTL_MS).toISOString();
-    await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, { tokenHash: await sha256(token), expiresAt });
+    const token = req.branchPreview ? undefined : randomToken();
+    const expiresAt = req.branchPreview?.expiresAt ?? new Date(Date.now() + PREVIEW_TTL_MS).toISOString();
+    const tokenHash = req.branchPreview?.tokenHash ?? (await sha256(token!));
+    const releaseId = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, { tokenHash, expiresAt });
     lap("d1-write");
-    const preview = { url: `${req.origin}${req.basePath}/preview/${token}/`, expiresAt };
+    const preview = { url: `${req.origin}${req.basePath}/preview/${req.branchPreview?.path ?? token}/`, expiresAt, ...(req.branchPreview ? { release: releaseId } : {}) };
     return answer(200, { release: null, digest, dryRun: true, url, preview, ...summary(release) }, timings);
   }
   const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer);

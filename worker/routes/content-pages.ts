@@ -36,6 +36,7 @@ import { allowThemeStyle, buildChrome, effectiveBrand, errorChrome, portalName, 
 import { brandUrls, themeStylesheet } from "../content/brand";
 import { assetType } from "../content/links";
 import { getAsset, releaseAssetType, type PageRow } from "../store/content";
+import { branchPreviewTokenHash, isBranchSlug } from "../git/config";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 import { portalBrand, portalSettings } from "../store/portals";
 
@@ -64,7 +65,7 @@ function previewToken(c: Context<AppEnv>): string | undefined {
 }
 
 /** Portal, release (live, or the preview's) and base path of a request; 404 when there is none. */
-async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; basePath: string; preview: boolean }> {
+async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; basePath: string; preview: boolean; branch?: boolean }> {
   const portal = c.req.param("portal") ?? "";
   const token = previewToken(c);
   if (token === undefined) {
@@ -72,20 +73,26 @@ async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; ba
     if (!data) throw new ApiError(404, "not-found", `no portal "${portal}"`);
     return { data, basePath: portalBasePath(data.portal), preview: false };
   }
-  const data = await loadPreviewSite(c.env.DB, portal, await sha256(token), new Date().toISOString());
+  // A Git branch's preview (docs/git-sync.md) is named by its branch slug, and gated like the portal.
+  const branch = isBranchSlug(token);
+  const data = await loadPreviewSite(c.env.DB, portal, branch ? await branchPreviewTokenHash(portal, token) : await sha256(token), new Date().toISOString());
+  if (branch && data) return { data, basePath: `${portalBasePath(data.portal)}/preview/${token}`, preview: true, branch: true };
   if (!data) throw new ApiError(404, "not-found", "this preview link is unknown or has expired: run the dry run again for a new one");
   return { data, basePath: `${portalBasePath(data.portal)}/preview/${encodeURIComponent(token)}`, preview: true };
 }
 
 async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
-  const { data, basePath, preview } = await siteData(c);
+  const { data, basePath, preview, branch } = await siteData(c);
   if (!data.release) throw new ApiError(404, "not-found", "this portal has published no guides yet");
   const config = data.release.config;
   if (locale !== undefined && !config.locales.includes(locale)) throw new ApiError(404, "not-found", `no locale "${locale}"`);
   const state = await readerState(c, data.portal);
   // Previews are the writer's (their URL is the secret): they read as the audiences asked for, never redirected.
-  if (!preview) requireSignInFor(c, state, data.portal, portalPath(c.req.path, data.portal.slug, config.locales));
-  const reader = preview ? previewReader(c, locale ?? config.locales[0]) : state.reader(locale ?? config.locales[0]);
+  // A branch preview is read like the portal: the same sign-in, the reader's own audiences.
+  // (The path is checked as the live portal's: `/preview/{branch}` taken out.)
+  const gatedPath = branch ? c.req.path.replace(`/preview/${previewToken(c)}`, "") : c.req.path;
+  if (!preview || branch) requireSignInFor(c, state, data.portal, portalPath(gatedPath, data.portal.slug, config.locales));
+  const reader = preview && !branch ? previewReader(c, locale ?? config.locales[0]) : state.reader(locale ?? config.locales[0]);
   const pages = labelPages(data.pages, state.access.policy, config.navigation, data.release.id);
   const site = new Site(config, pages, readableApis(state, reader, data.apis).map((a) => ({ slug: a.slug, title: a.title })), reader);
   const defaults = Object.fromEntries(Object.entries(config.variables).map(([k, v]) => [k, v.default]));

@@ -102,3 +102,8 @@ export function portalBrand(row: { brand?: string | null }): Brand {
 export async function updatePortalBrand(db: Db, portalId: number, brand: Brand): Promise<PortalRow> {
   return db.update(portals).set({ brand: Object.keys(brand).length ? JSON.stringify(brand) : null }).where(eq(portals.id, portalId)).returning().get();
 }
+
+/** A portal by id, or undefined. */
+export async function findPortalById(db: Db, id: number): Promise<PortalRow | undefined> {
+  return db.select().from(portals).where(eq(portals.id, id)).get();
+}

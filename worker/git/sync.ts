@@ -1,0 +1,299 @@
+/**
+ * @module One Git sync job, run in the portal's PortalPublisher queue (docs/git-sync.md):
+ *
+ * - `production`: the commit's tarball → every configured definition built first (nothing is published unless all
+ *   of them build, and the content compiles against them), then each definition published (publish-definition.ts,
+ *   version label from `info.version`) and the content folder published (publish-content.ts): one release.
+ * - `release`: the same at the tag, under the release's version label (`v2.1.0` → `2.1.0`); a changelog draft is
+ *   stored by the definition publish as for any upload with a previous version (changelog-drafts.ts).
+ * - `preview`: a check run started, the tarballs of the branch and of the production branch read, the checks run
+ *   (checks.ts), the content built as a preview at `/p/{portal}/preview/{branch-slug}/` (never live, never indexed),
+ *   the check run completed and the pull request's one Portico comment written or updated.
+ * - `close`: the branch's preview expires 7 days after its pull request closed.
+ *
+ * Every outcome is stored on the delivery (`GET /v1/portal/git/deliveries`). Refused archives (links, `..`,
+ * absolute paths, too large) fail the check run with the reason and publish nothing.
+ */
+import { createTar } from "nanotar";
+import { sha256 } from "../content/hash";
+import { getDb } from "../store/db";
+import { getBundle, putBundle, liveOperationIndex, liveRelease } from "../store/content";
+import { closePreview, findConnection, findPreview, finishDelivery, savePreview, setPreviewComment, type StoredConnection } from "../store/git";
+import { buildReference } from "../openapi/build";
+import { compileBundle } from "../content/compile";
+import { findApi } from "../store/apis";
+import { findPortalById } from "../store/portals";
+import { ensureDrafts } from "../publish/changelog-drafts";
+import { embeddedChangelogWriter } from "../publish/changelog-writer";
+import { PublishAttempt, settleWithin } from "../publish/deadline";
+import { publishDefinition } from "../publish/publish-definition";
+import { publishContent } from "../publish/publish-content";
+import type { PublishResponse } from "../publish/types";
+import { branchPreviewTokenHash, branchSlug, DEFAULT_BLOCKING } from "./config";
+import { runChecks, reportSummary, reportTitle, diffSummaryMarkdown, type CheckReport } from "./checks";
+import type { GitJob } from "./events";
+import { GitHubApp } from "./github";
+import { GitLabProject } from "./gitlab";
+import { UploadedTree, type CheckAnnotation, type GitHost } from "./host";
+import { OutboundError, TooLarge } from "./outbound";
+import { contentFiles, definitionSources, MAX_REPOSITORY_ARCHIVE_BYTES, readRepositoryArchive, tooLargeMessage, type RepoFiles } from "./tree";
+
+/** How long a closed pull request's preview stays readable. */
+export const CLOSED_PREVIEW_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** An open branch's preview does not expire on its own (a later build or the pull request's closing replaces it). */
+const OPEN_PREVIEW_EXPIRY = "9999-12-31T00:00:00.000Z";
+const EXPIRED = "1970-01-01T00:00:00.000Z";
+
+/** A job's result as stored on its delivery. */
+export type SyncResult = Record<string, unknown>;
+
+/** The provider adapter for a connection (tests replace `hostFor` through the PortalPublisher). */
+export function hostFor(env: Env, conn: StoredConnection): GitHost {
+  if (conn.provider === "gitlab") return new GitLabProject(env, conn.apiUrl, conn.repository, env.GITLAB_TOKEN ?? "");
+  return new GitHubApp(env, conn.apiUrl, conn.repository, conn.installationId ?? 0);
+}
+
+
+/** The connection an uploaded folder runs under when the portal connected no repository (its paths are the upload's). */
+function uploadConnection(portalId: number): StoredConnection {
+  const now = new Date().toISOString();
+  return {
+    portalId, provider: "github", apiUrl: "", repository: "", installationId: null, productionBranch: "main", paths: { definitions: [] },
+    previews: "all-branches", releases: true, blocking: DEFAULT_BLOCKING, createdAt: now, updatedAt: now,
+  };
+}
+
+class SyncFailure extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+async function repositoryFiles(host: GitHost, ref: string): Promise<RepoFiles> {
+  let body: Uint8Array;
+  try {
+    body = await host.archive(ref, MAX_REPOSITORY_ARCHIVE_BYTES);
+  } catch (error) {
+    if (error instanceof TooLarge) throw new SyncFailure(tooLargeMessage(`its tarball is over ${MAX_REPOSITORY_ARCHIVE_BYTES / 1048576} MiB`), "repository-too-large");
+    throw error;
+  }
+  const tree = readRepositoryArchive(body);
+  if (!tree.ok) throw new SyncFailure(tree.code === "unsafe-archive" ? `The repository archive was refused: ${tree.message}.` : tree.message, tree.code);
+  return tree.files;
+}
+
+function parseAnswer(response: PublishResponse): Record<string, unknown> {
+  try {
+    return JSON.parse(response.json) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+async function contentTar(env: Env, files: RepoFiles): Promise<string> {
+  const tar = createTar([...files].map(([name, data]) => ({ name, data })));
+  const sha = await sha256(tar);
+  await putBundle(env.DEFINITIONS, sha, tar);
+  return sha;
+}
+
+/** Publishes definitions then content of one commit; refuses the whole release when any part does not build. */
+async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, files: RepoFiles, versionLabel?: string): Promise<SyncResult> {
+  const { sources, missing } = definitionSources(files, conn.paths);
+  if (missing.length) throw new SyncFailure(`configured definition(s) missing at this commit: ${missing.join(", ")}`, "definition-missing");
+  // All of it builds before any of it is published.
+  const operations = await liveOperationIndex(env, job.portalId);
+  for (const source of sources) {
+    const built = buildReference({ body: source.body, contentType: source.contentType, root: source.root });
+    if (!built.ok) throw new SyncFailure(`${source.file}${built.line ? `:${built.line}` : ""}: ${built.message}; nothing was published`, built.code);
+    operations.set(source.api, built.operations.filter((o) => o.kind === "operation").map((o) => ({ slug: o.slug, method: o.method, path: o.path, operationId: o.operationId ?? null })));
+  }
+  const content = contentFiles(files, conn.paths);
+  if (content?.size) {
+    const compiled = await compileBundle(content, operations);
+    if (compiled.refusal) {
+      const n = compiled.checks.brokenLinks.length + compiled.checks.invalidFrontMatter.length;
+      throw new SyncFailure(`the content folder cannot be published (${compiled.refusal}, ${n} problem(s)); nothing was published`, compiled.refusal);
+    }
+  }
+  const published: Record<string, unknown>[] = [];
+  for (const source of sources) {
+    const bytes = source.body;
+    const answer = await settleWithin(new PublishAttempt(), publishDefinition(env, {
+      portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: await sha256(bytes), body: bytes, contentType: source.contentType,
+      apiSlug: source.api, ...(source.root ? { root: source.root } : {}), ...(versionLabel ? { versionLabel } : {}), origin: job.origin,
+    }));
+    if (answer.lateLint) await answer.lateLint.run(new PublishAttempt());
+    const body = parseAnswer(answer);
+    if (answer.status >= 400) throw new SyncFailure(`${source.file}: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`, "publish-failed");
+    published.push({ api: source.api, status: answer.status, version: body.version ?? (body as { label?: unknown }).label, url: body.url });
+  }
+  let contentResult: Record<string, unknown> | undefined;
+  if (content?.size) {
+    const sha = await contentTar(env, content);
+    const answer = await settleWithin(new PublishAttempt(), publishContent(env, { portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin }, new PublishAttempt()));
+    const body = parseAnswer(answer);
+    if (answer.status >= 400) throw new SyncFailure(`content: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`, "publish-failed");
+    contentResult = { status: answer.status, release: body.release, url: body.url, unchanged: body.unchanged === true };
+  }
+  let drafts = 0;
+  if (job.kind === "release") {
+    // A release keeps its versions and gets its changelog draft from the diff to the previous one now, not when a
+    // writer next lists drafts (changelog-drafts.ts).
+    const db = getDb(env.DB);
+    const portal = await findPortalById(db, job.portalId);
+    for (const source of sources) {
+      const api = portal ? await findApi(db, portal.id, source.api) : undefined;
+      if (portal && api) drafts += await ensureDrafts(env, db, portal, api, job.origin, new Date().toISOString(), embeddedChangelogWriter, 1);
+    }
+  }
+  return { kind: job.kind, definitions: published, ...(contentResult ? { content: contentResult } : {}), ...(versionLabel ? { label: versionLabel, changelogDrafts: drafts } : {}) };
+}
+
+/** Annotations from a report: failures and warnings first, at most 1,000 (GitHub keeps 50 per request; more in updates). */
+export function annotationsOf(report: CheckReport): CheckAnnotation[] {
+  const all = report.checks.flatMap((c) => c.items.map((i) => ({
+    path: i.path, start_line: Math.max(1, i.line), end_line: Math.max(1, i.line), annotation_level: i.level,
+    title: `${c.title}${i.rule ? ` (${i.rule})` : ""}`, message: i.message.slice(0, 64_000),
+  })));
+  const rank = { failure: 0, warning: 1, notice: 2 } as const;
+  return all.sort((a, b) => rank[a.annotation_level] - rank[b.annotation_level]).slice(0, 1000);
+}
+
+/** The pull-request comment: preview link, checks and the diff summary (one comment, updated on every build). */
+export function commentBody(report: CheckReport | undefined, previewUrl: string | undefined, sha: string, failure?: string, listFindings = false): string {
+  const lines = ["<!-- portico -->", "### Portico", ""];
+  if (previewUrl) lines.push(`**Preview:** ${previewUrl}`, "");
+  if (failure) lines.push(`❌ ${failure}`, "");
+  if (report) {
+    lines.push(`**Checks:** ${report.conclusion === "success" ? "✅" : "❌"} ${reportTitle(report)}`, "");
+    if (report.diff.length) lines.push(diffSummaryMarkdown(report), "");
+    // GitLab has no line annotations: the findings that fail a check are listed here (at most 30).
+    if (listFindings) {
+      const findings = report.checks.flatMap((c) => c.items.filter((i) => i.level !== "notice").map((i) => `- \`${i.path}:${i.line}\` ${c.title}: ${i.message}`));
+      if (findings.length) lines.push("**Findings**", ...findings.slice(0, 30), ...(findings.length > 30 ? [`- …and ${findings.length - 30} more (run \`portico check\`)`] : []), "");
+    }
+  }
+  lines.push(`<sub>Commit ${sha.slice(0, 7)}</sub>`);
+  return lines.join("\n");
+}
+
+async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, conn: StoredConnection, host: GitHost): Promise<SyncResult> {
+  const db = getDb(env.DB);
+  const slug = branchSlug(job.branch);
+  const previewUrl = job.build ? `${job.origin}${job.basePath}/preview/${slug}/` : undefined;
+  const checkId = await host.startCheck(job.sha, previewUrl);
+  let report: CheckReport | undefined;
+  let failure: string | undefined;
+  let release: number | undefined;
+  try {
+    // Both tarballs at once (the base is read while the branch's downloads). An uploaded folder has no production
+    // branch to fetch: it is not compared here. Without a base (a new repository), the new-operation and
+    // breaking-change checks are skipped, not failed.
+    const baseFiles = job.upload ? Promise.resolve(undefined) : repositoryFiles(host, conn.productionBranch).catch((error) => {
+      if (error instanceof OutboundError && error.status === 404) return undefined;
+      throw error;
+    });
+    baseFiles.catch(() => undefined); // awaited below; a branch failure must not leave it unhandled
+    const files = await repositoryFiles(host, job.sha);
+    const base = await baseFiles;
+    const { sources, missing } = definitionSources(files, conn.paths);
+    if (missing.length) throw new SyncFailure(`configured definition(s) missing on ${job.branch}: ${missing.join(", ")}`, "definition-missing");
+    const content = contentFiles(files, conn.paths);
+    const live = await liveRelease(env.DB, job.portalId);
+    const other = await liveOperationIndex(env, job.portalId);
+    for (const s of sources) other.delete(s.api);
+    report = await runChecks({
+      definitions: sources, base: base ? definitionSources(base, conn.paths).sources : undefined, content, contentPath: conn.paths.content,
+      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking,
+    });
+    if (job.build && content?.size) {
+      const tokenHash = await branchPreviewTokenHash(job.portalSlug, slug);
+      // The branch's earlier preview is dropped by the batch that stores the new one (store/content.ts).
+      await env.DB.prepare("UPDATE content_previews SET expires_at = ? WHERE token_hash = ?").bind(EXPIRED, tokenHash).run();
+      const sha = await contentTar(env, content);
+      const answer = await settleWithin(new PublishAttempt(), publishContent(env, {
+        portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, dryRun: true, allowBrokenLinks: true,
+        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY },
+      }, new PublishAttempt()));
+      const body = parseAnswer(answer);
+      if (answer.status >= 400) failure = `The preview could not be built: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`;
+      else release = (body.preview as { release?: number } | undefined)?.release;
+    }
+    if (job.build) {
+      const definitions = Object.fromEntries(report.diff.map((d) => [d.api, { added: d.added.length, breaking: d.breaking }]));
+      await savePreview(db, { portalId: job.portalId, slug, branch: job.branch, commitSha: job.sha, releaseId: release ?? null, definitions: JSON.stringify(definitions), pullRequest: job.pullRequest ?? null, updatedAt: new Date().toISOString() });
+    }
+  } catch (error) {
+    if (error instanceof SyncFailure || error instanceof OutboundError) failure = error.message;
+    else {
+      failure = "Portico could not finish the checks (internal error); push again to retry.";
+      console.error("git preview failed", job.deliveryId, error);
+    }
+  }
+  const conclusion = failure ? "failure" : report!.conclusion;
+  await host.completeCheck(checkId, job.sha, {
+    conclusion, title: failure ? "Not checked" : reportTitle(report!),
+    summary: failure ? failure : reportSummary(report!, previewUrl && release !== undefined ? previewUrl : undefined),
+    annotations: report ? annotationsOf(report) : [], ...(previewUrl && release !== undefined ? { detailsUrl: previewUrl } : {}),
+  });
+  let commentId: string | undefined;
+  if (job.pullRequest) {
+    // The branch's row holds the comment's id even without a preview (previews off, a refused archive), so a
+    // pull request gets one comment, updated.
+    const existing = (await findPreview(db, job.portalId, slug)) ??
+      (await savePreview(db, { portalId: job.portalId, slug, branch: job.branch, commitSha: job.sha, releaseId: null, definitions: "{}", pullRequest: job.pullRequest, updatedAt: new Date().toISOString() }));
+    commentId = await host.upsertComment(job.pullRequest, commentBody(report, release !== undefined ? previewUrl : undefined, job.sha, failure, conn.provider === "gitlab"), existing?.commentId);
+    if (existing.commentId !== commentId) await setPreviewComment(db, existing.id, commentId);
+  }
+  return {
+    kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
+    ...(report ? { checks: report.checks.map((c) => ({ id: c.id, passed: c.passed, blocking: c.blocking, failures: c.failures })) } : {}),
+    summary: failure ?? reportSummary(report!, release !== undefined ? previewUrl : undefined),
+  };
+}
+
+async function runClose(env: Env, job: Extract<GitJob, { kind: "close" }>): Promise<SyncResult> {
+  const slug = branchSlug(job.branch);
+  const at = new Date();
+  const expiresAt = new Date(at.getTime() + CLOSED_PREVIEW_TTL_MS).toISOString();
+  await closePreview(getDb(env.DB), job.portalId, slug, at.toISOString());
+  await env.DB.prepare("UPDATE content_previews SET expires_at = ? WHERE token_hash = ? AND expires_at > ?").bind(expiresAt, await branchPreviewTokenHash(job.portalSlug, slug), expiresAt).run();
+  return { kind: "close", branch: job.branch, expiresAt };
+}
+
+/**
+ * Runs one job to the end and records its result on the delivery. Never throws (a failure is recorded).
+ * @param host the provider adapter (default: {@link hostFor} the connection).
+ */
+export async function runGitJob(env: Env, job: GitJob, host?: (conn: StoredConnection) => GitHost): Promise<SyncResult> {
+  const db = getDb(env.DB);
+  const stored = await findConnection(db, job.portalId);
+  // An uploaded folder needs no connection: its paths come with it (or from the connection when there is one).
+  const conn: StoredConnection | undefined = job.upload
+    ? { ...(stored ?? uploadConnection(job.portalId)), ...(job.upload.paths ? { paths: job.upload.paths } : {}) }
+    : stored;
+  if (!conn) {
+    await finishDelivery(db, job.provider, job.deliveryId, job.portalId, "ignored", { reason: "the portal was disconnected" });
+    return { ignored: true };
+  }
+  const upload = job.upload;
+  const adapter = upload ? new UploadedTree(() => getBundle(env.DEFINITIONS, upload.sha256)) : (host ?? ((c) => hostFor(env, c)))(conn);
+  let result: SyncResult;
+  try {
+    if (job.kind === "preview") result = await runPreview(env, job, conn, adapter);
+    else if (job.kind === "close") result = await runClose(env, job);
+    else {
+      const files = await repositoryFiles(adapter, job.sha);
+      result = await publishRelease(env, job, conn, files, job.kind === "release" ? job.label : undefined);
+    }
+  } catch (error) {
+    const message = error instanceof SyncFailure || error instanceof OutboundError ? error.message : "internal error";
+    if (!(error instanceof SyncFailure || error instanceof OutboundError)) console.error("git sync failed", job.deliveryId, error);
+    result = { kind: job.kind, error: { code: error instanceof SyncFailure ? error.code : "sync-failed", message } };
+    await finishDelivery(db, job.provider, job.deliveryId, job.portalId, "failed", result);
+    return result;
+  }
+  await finishDelivery(db, job.provider, job.deliveryId, job.portalId, (result as { failure?: unknown }).failure ? "failed" : "done", result);
+  return result;
+}
