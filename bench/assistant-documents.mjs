@@ -20,6 +20,7 @@ const SETS = [
   { name: "main", corpus: "../shared/search-devset/corpus.jsonl", questions: "../shared/assistant-devset/questions.jsonl" },
   { name: "held-out", corpus: "bench/search-devset3/corpus.jsonl", questions: "bench/assistant-devset3/questions.jsonl", definitions: "bench/search-devset3/definitions.json" },
 ];
+const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING);
 const only = process.argv.includes("--set") ? process.argv[process.argv.indexOf("--set") + 1] : undefined;
 for (const set of SETS.filter((s) => !only || s.name === only)) {
 const docs = readJsonl(join(ROOT, set.corpus));
@@ -34,7 +35,6 @@ function half(text) { let h = 0x811c9dc5; for (const c of enc.encode(text)) h = 
 const canRead = () => true;
 // TRY='[{"retrieval": {...}, "answer": {...}}, ...]': each variant of the tuning objects in turn (one index build).
 const variants = process.env.TRY ? JSON.parse(process.env.TRY) : [{}];
-const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING);
 for (const v of variants) {
 Object.assign(RETRIEVAL_TUNING, baseR, v.retrieval ?? {});
 Object.assign(ANSWER_TUNING, baseA, v.answer ?? {});

@@ -76,6 +76,22 @@ describe("retrieval and the embedded answerer", () => {
     expect(followUp.passages[0]?.doc.id).toBe("reinstate");
     expect(alone.passages[0]?.doc.id).toBe("unsubscribe");
   });
+  it("ranks an operation above a changelog entry that names its words on different lines", () => {
+    // A release note listing many changes holds a question's words scattered over unrelated lines; the operation
+    // holds them together. Only the entry's best line (with its title) counts as its coverage of the question.
+    const docs: SearchDocument[] = [
+      doc("tollfree", "List available toll-free numbers", "Returns the toll-free phone numbers available in a country.", { kind: "operation", url: "/reference/api/1/tollfree", api: "api", fields: { method: "GET", path: "/countries/{country}/tollfree", operationId: "listTollFree", parameters: ["country", "areaCode"] } }),
+      doc("v260", "Version 2.6.0", "Api\n- Corrected the available flag in search results\n- Add toll-free verification fields\n\nNumbers\n- Country list updated\n- Phone number friendly_name fixed\n- List endpoints page faster", { kind: "changelog", url: "/changelog#v260" }),
+      doc("v250", "Version 2.5.0", "Messaging\n- Add a list of toll-free senders per country\n- Available phone numbers keep their search filters", { kind: "changelog", url: "/changelog#v250" }),
+    ];
+    const small = loadSearchIndex(buildSearchIndex(docs));
+    const got = retrieve(small, "How do I list available toll-free phone numbers in a country?", { canRead: everyone });
+    expect(got.passages[0]?.doc.id).toBe("tollfree");
+    // The entries still count what their best line holds: the most any one line says.
+    const entry = got.passages.find((p) => p.doc.id === "v250")!;
+    expect(entry.covers).toEqual(expect.arrayContaining(["toll-free", "country"]));
+    expect(entry.covers).not.toContain("available");
+  });
   it("declines off-topic questions and ones the docs do not cover, citing nothing", () => {
     for (const q of ["Can you give me a good recipe for banana bread?", "Who won the 2018 FIFA World Cup?", "What is the weather in Lisbon this weekend?"]) {
       const a = extractiveAnswer(input(q));
