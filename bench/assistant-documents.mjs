@@ -49,7 +49,7 @@ for (const it of items) {
     const ids = out.answered ? out.cited.map((n) => idOf(found.passages[n - 1].doc)) : [];
     const pids = found.passages.map((p) => idOf(p.doc));
     got.push({ answered: out.answered, ids, pids });
-    dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
+    dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), scores: found.passages.map((p) => +p.score.toFixed(4)), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
     if (out.answered) previous = { question: t.q, titles: out.cited.map((n) => found.passages[n - 1].doc.title) };
   }
   let ok, retrieved;
