@@ -39,6 +39,13 @@ export const RETRIEVAL_TUNING = {
   wordVoteDepth: 10,
   /** Changelog entries' coverage is measured on their title and their best line (an entry lists many changes). */
   changelogLine: true,
+  /**
+   * A passage after the first joins the confidence's union only when it answers this share of the question on its
+   * own, and at least `unionWords` of its words (literally): three pages each holding one word of "partner volume
+   * rates" do not answer it together.
+   */
+  unionMin: 0.2,
+  unionWords: 2,
 };
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
@@ -247,7 +254,7 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     words: all,
     carried,
     passages,
-    confidence: coverage(passages.slice(0, 3)),
+    confidence: coverage(passages.slice(0, 3).filter((p, i) => i === 0 || (coverage([p]) >= RETRIEVAL_TUNING.unionMin && p.covers.length >= Math.min(RETRIEVAL_TUNING.unionWords, all.length)))),
     topConfidence: passages[0] ? coverage(passages.slice(0, 1)) : 0,
   };
 }
