@@ -3,8 +3,10 @@
 // the engine, then worker/assistant's retrieve + extractive answer per turn (follow-ups carry the previous turn).
 // Questions are split into two fixed halves by a hash of the item id (FNV-1a, even = tune, odd = check): a change
 // is kept only when it helps the check half too. bench/assistant.mjs (over HTTP) is the measurement.
-//   node bench/assistant-documents.mjs [--fails] [--dump out.json]
-import { writeFileSync } from "node:fs";
+// A second, small set of our own (bench/assistant-devset3: 30 questions in the same shape over bench/search-devset3's
+// Billbee, Traccar and Netlify corpus) is printed beside it as a held-out check: nothing is tuned on it.
+//   node bench/assistant-documents.mjs [--fails] [--dump out.json] [--set main|held-out]
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { devsetDocuments, readJsonl } from "./lib/devset-documents.mjs";
@@ -13,18 +15,26 @@ const { buildSearchIndex, loadSearchIndex } = await tsImport(join(ROOT, "worker/
 const { retrieve, RETRIEVAL_TUNING } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
 const { extractiveAnswer, ANSWER_TUNING } = await tsImport(join(ROOT, "worker/assistant/embedded.ts"), import.meta.url);
 const { isInjection } = await tsImport(join(ROOT, "worker/assistant/question.ts"), import.meta.url);
-const docs = readJsonl(join(ROOT, "../shared/search-devset/corpus.jsonl"));
-const items = readJsonl(join(ROOT, "../shared/assistant-devset/questions.jsonl"));
 const enc = new TextEncoder();
-const published = await devsetDocuments(docs);
+const SETS = [
+  { name: "main", corpus: "../shared/search-devset/corpus.jsonl", questions: "../shared/assistant-devset/questions.jsonl" },
+  { name: "held-out", corpus: "bench/search-devset3/corpus.jsonl", questions: "bench/assistant-devset3/questions.jsonl", definitions: "bench/search-devset3/definitions.json" },
+];
+const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING);
+const only = process.argv.includes("--set") ? process.argv[process.argv.indexOf("--set") + 1] : undefined;
+for (const set of SETS.filter((s) => !only || s.name === only)) {
+const docs = readJsonl(join(ROOT, set.corpus));
+const items = readJsonl(join(ROOT, set.questions));
+const definitions = set.definitions ? JSON.parse(readFileSync(join(ROOT, set.definitions), "utf8")) : undefined;
+const published = await devsetDocuments(docs, { definitions });
 const all = published.all;
 const idOf = (d) => published.idOf(d) ?? d.url;
 const index = loadSearchIndex(buildSearchIndex(all));
+console.log(`== ${set.name} set: ${set.questions} (${items.length} questions, ${all.length} documents)`);
 function half(text) { let h = 0x811c9dc5; for (const c of enc.encode(text)) h = Math.imul(h ^ c, 0x01000193) >>> 0; return h % 2 ? "check" : "tune"; }
 const canRead = () => true;
 // TRY='[{"retrieval": {...}, "answer": {...}}, ...]': each variant of the tuning objects in turn (one index build).
 const variants = process.env.TRY ? JSON.parse(process.env.TRY) : [{}];
-const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING);
 for (const v of variants) {
 Object.assign(RETRIEVAL_TUNING, baseR, v.retrieval ?? {});
 Object.assign(ANSWER_TUNING, baseA, v.answer ?? {});
@@ -39,7 +49,7 @@ for (const it of items) {
     const ids = out.answered ? out.cited.map((n) => idOf(found.passages[n - 1].doc)) : [];
     const pids = found.passages.map((p) => idOf(p.doc));
     got.push({ answered: out.answered, ids, pids });
-    dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
+    dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), scores: found.passages.map((p) => +p.score.toFixed(4)), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
     if (out.answered) previous = { question: t.q, titles: out.cited.map((n) => found.passages[n - 1].doc.title) };
   }
   let ok, retrieved;
@@ -63,5 +73,6 @@ const ans = rows.filter((r) => r.kind !== "unanswerable");
 console.log("answerable turns answered", pc(ans.reduce((n, r) => n + r.answered, 0), ans.reduce((n, r) => n + r.turns, 0)));
 if (process.argv.includes("--fails")) console.log(fails.join("\n"));
 const d = process.argv.indexOf("--dump");
-if (d > 0) writeFileSync(process.argv[d + 1], JSON.stringify(dump));
+if (d > 0) writeFileSync(process.argv[d + 1].replace(/(\.json)?$/, set.name === "main" ? "$1" : `-${set.name}$1`), JSON.stringify(dump));
+}
 }

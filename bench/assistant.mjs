@@ -6,7 +6,9 @@
 // coverage (all relevant ids among the first 5; any among the first 3; share of relevant ids cited), declined rate on
 // unanswerable items, answered rate on answerable turns, latency p50/p95 to the first `delta` and to `done`; beside
 // it search.json's top 3 for the same turns (each question alone) as the baseline. Asserts nothing.
-//   node bench/assistant.mjs [--fails fails.txt] [--explain]   (--explain: retrieval's figures per failed turn in the fails file)
+// Then the same for a second, small set of our own (bench/assistant-devset3: 30 questions over bench/search-devset3's
+// Billbee, Traccar and Netlify corpus, published into its own portal), a held-out check nothing is tuned on.
+//   node bench/assistant.mjs [--fails fails.txt] [--explain] [--set main|held-out]   (--explain: retrieval's figures per failed turn in the fails file)
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { zipSync } from "fflate";
@@ -18,7 +20,10 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const CORPUS = join(ROOT, "../shared/search-devset/corpus.jsonl");
 const QUESTIONS = join(ROOT, "../shared/assistant-devset/questions.jsonl");
 const CORPUS_DIR = join(ROOT, "../shared/corpus");
-const PORTAL = "devset";
+const SETS = [
+  { name: "main", portal: "devset", corpus: CORPUS, questions: QUESTIONS },
+  { name: "held-out", portal: "devset3", corpus: join(ROOT, "bench/search-devset3/corpus.jsonl"), questions: join(ROOT, "bench/assistant-devset3/questions.jsonl"), definitions: join(ROOT, "bench/search-devset3/definitions.json") },
+];
 const readJsonl = (path) => readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -37,20 +42,34 @@ async function post(url, token, body, type) {
 }
 
 /** Publishes the corpus as bench/search.mjs does; returns the source → corpus id mapper. */
-async function publish(base, token, docs) {
-  const zip = zipSync(readFolder(join(CORPUS_DIR, "digitalocean/specification")), { level: 6 });
-  await post(`${base}/v1/apis/upload?api=digitalocean&root=DigitalOcean-public.v2.yaml`, token, zip, "application/zip");
-  await post(`${base}/v1/apis/upload?api=slack`, token, readFileSync(join(CORPUS_DIR, "slack/web-api/slack_web_openapi_v2.json")), "application/json");
-  await post(`${base}/v1/apis/upload?api=twilio`, token, JSON.stringify(twilioDefinition(docs.filter((d) => d.kind === "endpoint" && d.id.startsWith("twilio:")))), "application/json");
+async function publish(base, token, docs, set) {
+  const PORTAL = set.portal;
+  if (set.definitions) {
+    // A dev set naming its definitions in a definitions.json beside the corpus, as bench/search.mjs reads it.
+    for (const d of JSON.parse(readFileSync(set.definitions, "utf8"))) await post(`${base}/v1/apis/upload?api=${d.api}`, token, readFileSync(join(CORPUS_DIR, d.file)), d.type);
+  } else {
+    const zip = zipSync(readFolder(join(CORPUS_DIR, "digitalocean/specification")), { level: 6 });
+    await post(`${base}/v1/apis/upload?api=digitalocean&root=DigitalOcean-public.v2.yaml`, token, zip, "application/zip");
+    await post(`${base}/v1/apis/upload?api=slack`, token, readFileSync(join(CORPUS_DIR, "slack/web-api/slack_web_openapi_v2.json")), "application/json");
+    await post(`${base}/v1/apis/upload?api=twilio`, token, JSON.stringify(twilioDefinition(docs.filter((d) => d.kind === "endpoint" && d.id.startsWith("twilio:")))), "application/json");
+  }
   const bundle = contentBundle(docs);
   const content = await uploadContent(base, token, zipFiles(bundle.files), "?allowBrokenLinks=true");
   if (content.status >= 300) throw new Error(`content upload: ${content.status}`);
   const byUrl = await contentIdsByUrl(base, PORTAL, bundle);
-  return (r) => (r.kind === "operation" ? `${r.api === "digitalocean" ? "do" : r.api}:${r.operationId}` : byUrl.get(r.url.replace(/%[0-9A-F]{2}/g, (m) => decodeURIComponent(m))) ?? byUrl.get(r.url) ?? r.url);
+  // Operations without an operationId (Traccar's): their page URL, found through search.json by method and path.
+  for (const d of docs.filter((x) => x.kind === "endpoint" && !/^[\w-]+:[A-Za-z_][\w.]*$/.test(x.id))) {
+    const line = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/m.exec(d.body);
+    if (!line) continue;
+    const found = await (await fetch(`${base}/p/${PORTAL}/search.json?q=${encodeURIComponent(`${line[1]} ${line[2]}`)}&limit=20`)).json();
+    const hit = found.results.find((r) => r.kind === "operation" && r.api === d.id.split(":")[0] && String(r.method).toUpperCase() === line[1] && r.path === line[2]);
+    if (hit) byUrl.set(hit.url, d.id);
+  }
+  return (r) => (r.kind === "operation" && r.operationId ? `${r.api === "digitalocean" ? "do" : r.api}:${r.operationId}` : byUrl.get(r.url.replace(/%[0-9A-F]{2}/g, (m) => decodeURIComponent(m))) ?? byUrl.get(r.url) ?? r.url);
 }
 
 /** One turn over HTTP as a stream: the `done` answer, ms to the first `delta` and to `done`. */
-async function ask(base, jar, question, threadId) {
+async function ask(base, jar, question, threadId, PORTAL) {
   const t0 = performance.now();
   const res = await fetch(`${base}/p/${PORTAL}/assistant/ask`, {
     method: "POST",
@@ -82,17 +101,27 @@ async function ask(base, jar, question, threadId) {
 }
 
 export async function main() {
-  const docs = readJsonl(CORPUS);
-  const items = readJsonl(QUESTIONS);
-  console.log(`Assistant (issue 28): ${items.length} questions (${items.reduce((n, i) => n + i.turns.length, 0)} turns) over ${docs.length} documents; embedded answerer over HTTP (POST /assistant/ask, text/event-stream)`);
   const explain = process.argv.includes("--explain");
+  const only = arg("set");
   const server = await startDevServer({ vars: { ASSISTANT_READER_LIMIT: "100000", ASSISTANT_PORTAL_LIMIT: "100000", ...(explain ? { ASSISTANT_EXPLAIN: "1" } : {}) } });
   try {
+    for (const set of SETS.filter((x) => !only || x.name === only)) await runSet(server, set, explain);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runSet(server, set, explain) {
+  const PORTAL = set.portal;
+  const docs = readJsonl(set.corpus);
+  const items = readJsonl(set.questions);
+  console.log(`Assistant (issue 28), ${set.name} set: ${items.length} questions (${items.reduce((n, i) => n + i.turns.length, 0)} turns) over ${docs.length} documents; embedded answerer over HTTP (POST /assistant/ask, text/event-stream)`);
+  {
     const base = server.baseUrl;
     const token = await createPortal(base, server.adminToken, PORTAL);
-    const idOf = await publish(base, token, docs);
+    const idOf = await publish(base, token, docs, set);
     const jar = {};
-    for (const it of items.slice(0, 3)) await ask(base, jar, it.turns[0].q); // warm-up
+    for (const it of items.slice(0, 3)) await ask(base, jar, it.turns[0].q, undefined, PORTAL); // warm-up
     const rows = {};
     const first = [], done = [], fails = [];
     const search = {};
@@ -102,7 +131,7 @@ export async function main() {
       let threadId;
       const got = [];
       for (const t of it.turns) {
-        const a = await ask(base, jar, t.q, threadId);
+        const a = await ask(base, jar, t.q, threadId, PORTAL);
         threadId = a.threadId;
         first.push(a.firstMs);
         done.push(a.doneMs);
@@ -140,10 +169,9 @@ export async function main() {
     console.log(`| assistant (embedded) | ${cell("single")} | ${cell("follow-up")} | ${cell("multi-source")} | ${((100 * ms.any) / ms.n).toFixed(1)} | ${((100 * ms.share) / ms.n).toFixed(1)} | ${cell("unanswerable")} | ${((100 * answeredTurns) / answerable).toFixed(1)} (${answeredTurns}/${answerable}) | ${pct(first, 50).toFixed(1)} | ${pct(first, 95).toFixed(1)} | ${pct(done, 50).toFixed(1)} | ${pct(done, 95).toFixed(1)} |`);
     console.log(`| search.json top 3 (baseline, each turn alone) | ${scell("single")} | ${scell("follow-up")} (per turn) | ${scell("multi-source")} | - | - | 0.0 (never declines) | 100.0 | - | - | - | - |`);
     console.log(`  fails: ${fails.length}${arg("fails") ? ` (written to ${arg("fails")})` : ""}`);
-    if (arg("fails")) writeFileSync(arg("fails"), fails.join("\n") + "\n");
-    if (arg("dump")) writeFileSync(arg("dump"), JSON.stringify(dump));
-  } finally {
-    await server.stop();
+    const suffix = (f) => (set.name === "main" ? f : f.replace(/(\.\w+)?$/, `-${set.name}$1`));
+    if (arg("fails")) writeFileSync(suffix(arg("fails")), fails.join("\n") + "\n");
+    if (arg("dump")) writeFileSync(suffix(arg("dump")), JSON.stringify(dump));
   }
 }
 

@@ -29,14 +29,18 @@ function folderFiles(dir) {
  * published document (undefined for one it has no id for). `github`: GitHub's REST description joins as a fourth
  * API; `tags: false` builds operation documents without their tag context (an ablation).
  */
-export async function devsetDocuments(docs, { github = false, tags = true } = {}) {
+export async function devsetDocuments(docs, { github = false, tags = true, definitions } = {}) {
   const enc = new TextEncoder();
-  const sources = [
-    ["digitalocean", zipSync(folderFiles(join(ROOT, "../shared/corpus/digitalocean/specification"))), "application/zip", "DigitalOcean-public.v2.yaml"],
-    ["slack", readFileSync(join(ROOT, "../shared/corpus/slack/web-api/slack_web_openapi_v2.json")), "application/json"],
-    ["twilio", enc.encode(JSON.stringify(twilioDefinition(docs.filter((d) => d.id.startsWith("twilio:") && d.kind === "endpoint")))), "application/json"],
-    ...(github ? [["github", readFileSync(join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json")), "application/json"]] : []),
-  ];
+  // `definitions` ([{api, file (under ../shared/corpus), type}], a dev set's definitions.json, as bench/search.mjs
+  // reads it) replaces the first dev set's three APIs.
+  const sources = definitions
+    ? definitions.map((d) => [d.api, readFileSync(join(ROOT, "../shared/corpus", d.file)), d.type])
+    : [
+        ["digitalocean", zipSync(folderFiles(join(ROOT, "../shared/corpus/digitalocean/specification"))), "application/zip", "DigitalOcean-public.v2.yaml"],
+        ["slack", readFileSync(join(ROOT, "../shared/corpus/slack/web-api/slack_web_openapi_v2.json")), "application/json"],
+        ["twilio", enc.encode(JSON.stringify(twilioDefinition(docs.filter((d) => d.id.startsWith("twilio:") && d.kind === "endpoint")))), "application/json"],
+      ];
+  if (github) sources.push(["github", readFileSync(join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json")), "application/json"]);
   const all = [];
   for (const [api, body, contentType, root] of sources) {
     const out = buildReference({ body: new Uint8Array(body), contentType, root });
@@ -55,6 +59,16 @@ export async function devsetDocuments(docs, { github = false, tags = true } = {}
     for (const t of page.page.toc) { if (t.level === 2) s++; if (p.sections[s]) byUrl.set(`/guides/${slug}#${t.id}`, p.sections[s].id); }
   }
   for (const [slug, id] of bundle.changelogIds) byUrl.set(`/changelog#${slug}`, id);
-  const idOf = (d) => d.kind === "operation" ? `${d.api === "digitalocean" ? "do" : d.api}:${d.fields.operationId}` : byUrl.get(d.url);
+  // Operations without an operationId in their definition (Traccar's): by API, method and path, as the corpus states them.
+  const byPath = new Map();
+  for (const d of docs.filter((x) => x.kind === "endpoint")) {
+    const line = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/m.exec(d.body);
+    if (line) byPath.set(`${d.id.split(":")[0]} ${line[1]} ${line[2]}`, d.id);
+  }
+  const idOf = (d) => {
+    if (d.kind !== "operation") return byUrl.get(d.url);
+    const api = d.api === "digitalocean" ? "do" : d.api;
+    return d.fields.operationId ? `${api}:${d.fields.operationId}` : byPath.get(`${api} ${String(d.fields.method).toUpperCase()} ${d.fields.path}`);
+  };
   return { all, idOf };
 }

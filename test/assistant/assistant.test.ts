@@ -7,7 +7,7 @@
 import { SignJWT } from "jose";
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { assistantLimiter } from "../../worker/assistant/limiter";
+import { signInLimiter } from "../../worker/access/sign-in-limiter";
 import { ORIGIN } from "../harness/client";
 import { ACCESS, BUNDLE, JWT_SECRET, MARKER, patchAccess, sessionCookie, get } from "../readers/fixture";
 import { createPortal, upload } from "../harness/client";
@@ -41,8 +41,8 @@ function withOwner(res: Response, cookie: string | undefined): string | undefine
 
 async function resetLimits(): Promise<void> {
   const row = await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind(P).first<{ id: number }>();
-  await runInDurableObject(assistantLimiter(env, row!.id), (_i, state) => {
-    state.storage.sql.exec("DELETE FROM questions");
+  await runInDurableObject(signInLimiter(env, row!.id), (_i, state) => {
+    state.storage.sql.exec("DELETE FROM attempts WHERE kind = 'assistant-question'");
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The SignInLimiter Durable Object on its own (real DO storage in workerd): per-client and per-portal limits per
- * kind, the sliding window, reservations given back, and Retry-After counted from the oldest attempt.
+ * kind, the sliding window, reservations given back, and Retry-After counted from the oldest attempt; assistant
+ * questions (the same object, their own kind, window and limits) counted apart from sign-in attempts.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -42,5 +43,21 @@ describe("SignInLimiter", () => {
     const limiter = signInLimiter(env, 9004);
     for (let i = 0; i < 60; i++) expect((await limiter.reserve("saml-login", "local", T0 + i)).ok).toBe(true);
     expect((await limiter.reserve("saml-login", "local", T0 + 61)).ok).toBe(false);
+  });
+
+  it("counts assistant questions apart from sign-in attempts, with the window and limits the caller gives", async () => {
+    const limiter = signInLimiter(env, 9005);
+    const limits = { client: 3, portal: 5 };
+    for (let i = 0; i < 3; i++) expect(await limiter.spend("assistant-question", "reader:a", T0 + i * 1000, limits, 60_000)).toEqual({ ok: true });
+    expect(await limiter.spend("assistant-question", "reader:a", T0 + 5000, limits, 60_000)).toEqual({ ok: false, scope: "client", retryAfterSeconds: 55 });
+    // Sign-in attempts of the same client string are another kind: five passwords still go through.
+    for (let i = 0; i < 5; i++) expect((await limiter.reserve("password", "reader:a", T0 + 5000)).ok).toBe(true);
+    expect((await limiter.spend("assistant-question", "reader:b", T0 + 6000, limits, 60_000)).ok).toBe(true);
+    expect((await limiter.spend("assistant-question", "reader:c", T0 + 7000, limits, 60_000)).ok).toBe(true);
+    // Five questions in the portal's window: a sixth reader waits for the oldest to leave it.
+    expect(await limiter.spend("assistant-question", "reader:d", T0 + 8000, limits, 60_000)).toEqual({ ok: false, scope: "portal", retryAfterSeconds: 52 });
+    // A minute on, the question window has slid; the passwords (15 minutes) still count.
+    expect((await limiter.spend("assistant-question", "reader:a", T0 + 61_000, limits, 60_000)).ok).toBe(true);
+    expect((await limiter.reserve("password", "reader:a", T0 + 61_000)).ok).toBe(false);
   });
 });

@@ -76,6 +76,40 @@ describe("retrieval and the embedded answerer", () => {
     expect(followUp.passages[0]?.doc.id).toBe("reinstate");
     expect(alone.passages[0]?.doc.id).toBe("unsubscribe");
   });
+  it("ranks an operation above a changelog entry that names its words on different lines", () => {
+    // A release note listing many changes holds a question's words scattered over unrelated lines; the operation
+    // holds them together. Only the entry's best line (with its title) counts as its coverage of the question.
+    const docs: SearchDocument[] = [
+      doc("tollfree", "List available toll-free numbers", "Returns the toll-free phone numbers available in a country.", { kind: "operation", url: "/reference/api/1/tollfree", api: "api", fields: { method: "GET", path: "/countries/{country}/tollfree", operationId: "listTollFree", parameters: ["country", "areaCode"] } }),
+      doc("v260", "Version 2.6.0", "Api\n- Corrected the available flag in search results\n- Add toll-free verification fields\n\nNumbers\n- Country list updated\n- Phone number friendly_name fixed\n- List endpoints page faster", { kind: "changelog", url: "/changelog#v260" }),
+      doc("v250", "Version 2.5.0", "Messaging\n- Add a list of toll-free senders per country\n- Available phone numbers keep their search filters", { kind: "changelog", url: "/changelog#v250" }),
+    ];
+    const small = loadSearchIndex(buildSearchIndex(docs));
+    const got = retrieve(small, "How do I list available toll-free phone numbers in a country?", { canRead: everyone });
+    expect(got.passages[0]?.doc.id).toBe("tollfree");
+    // The entries still count what their best line holds: the most any one line says.
+    const entry = got.passages.find((p) => p.doc.id === "v250")!;
+    expect(entry.covers).toEqual(expect.arrayContaining(["toll-free", "country"]));
+    expect(entry.covers).not.toContain("available");
+  });
+  it("declines a question whose words are each on a different page: no page answers it", () => {
+    const docs: SearchDocument[] = [
+      doc("quote", "Quote rates", "Returns the rates of every service for a parcel's size and destination.", { kind: "operation", url: "/reference/api/1/quote", api: "api", fields: { method: "POST", path: "/rates/quotes", operationId: "quoteRates" } }),
+      doc("event", "Record a tracking event", "For carrier partners only: adds a scan to a parcel's history.", { kind: "operation", url: "/reference/api/1/event", api: "api", fields: { method: "POST", path: "/parcels/{id}/events", operationId: "recordEvent" } }),
+      doc("size", "Parcel sizes", "A parcel's volume is its length times width times height, in cubic centimetres."),
+      doc("labels", "Labels", "A label is bought when the shipment is booked."),
+    ];
+    const small = loadSearchIndex(buildSearchIndex(docs));
+    const r = retrieve(small, "What are the partner volume rates?", { canRead: everyone });
+    expect(new Set(r.passages.slice(0, 3).map((p) => p.doc.id))).toEqual(new Set(["quote", "event", "size"]));
+    const out = extractiveAnswer({ question: "What are the partner volume rates?", history: [], passages: r.passages, confidence: r.confidence, topConfidence: r.topConfidence, fill: (x) => x });
+    expect(out.answered).toBe(false);
+    expect(out.cited).toEqual([]);
+    // A page holding two of the words with the first one does answer together with it.
+    const both = loadSearchIndex(buildSearchIndex([...docs, doc("partner", "Partner volume", "Partners shipping in volume get a discount.")]));
+    const r2 = retrieve(both, "What are the partner volume rates?", { canRead: everyone });
+    expect(r2.confidence).toBeGreaterThan(r.confidence);
+  });
   it("declines off-topic questions and ones the docs do not cover, citing nothing", () => {
     for (const q of ["Can you give me a good recipe for banana bread?", "Who won the 2018 FIFA World Cup?", "What is the weather in Lisbon this weekend?"]) {
       const a = extractiveAnswer(input(q));

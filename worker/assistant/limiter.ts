@@ -1,47 +1,23 @@
 /**
- * @module The AssistantLimiter Durable Object: one per portal, it counts questions atomically per reader and for the
- * whole portal over a sliding minute (the SignInLimiter's pattern: the count and the insert run in one synchronous
- * step over the object's SQLite storage, so concurrent questions cannot all read "under the limit"). Questions cost
- * compute (and, in production, model tokens): a reader, or every reader of a portal together, over the limit is
- * answered 429 `rate-limited` before retrieval runs.
+ * @module The assistant's rate limits: questions counted atomically per reader and for the whole portal over a
+ * sliding minute, by the portal's one rate-limiter Durable Object (access/sign-in-limiter.ts, which counts sign-in
+ * attempts the same way, each kind on its own). Questions cost compute (and, in production, model tokens): a
+ * reader, or every reader of a portal together, over the limit is answered 429 `rate-limited` before retrieval runs.
  */
-import { DurableObject } from "cloudflare:workers";
+import { signInLimiter } from "../access/sign-in-limiter";
 
 /** The window questions are counted over, in milliseconds. */
 export const ASSISTANT_WINDOW_MS = 60_000;
 /** Defaults per window: one reader, and all readers of one portal together. */
 export const ASSISTANT_LIMITS = { reader: 20, portal: 600 };
 
-/** What `spend` answers. */
+/** What a question's spend answers. */
 export type Spend = { ok: true } | { ok: false; retryAfterSeconds: number; scope: "reader" | "portal" };
 
-export class AssistantLimiter extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    ctx.storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS questions (reader TEXT NOT NULL, at INTEGER NOT NULL);
-       CREATE INDEX IF NOT EXISTS questions_reader ON questions (reader, at);
-       CREATE INDEX IF NOT EXISTS questions_at ON questions (at);`,
-    );
-  }
-
-  /** Spends one question of `reader` at `nowMs` unless the reader or the portal is at its limit in the window. */
-  spend(reader: string, nowMs: number, limits: { reader: number; portal: number } = ASSISTANT_LIMITS): Spend {
-    const sql = this.ctx.storage.sql;
-    const since = nowMs - ASSISTANT_WINDOW_MS;
-    sql.exec("DELETE FROM questions WHERE at <= ?", since);
-    const mine = sql.exec<{ n: number; first: number | null }>("SELECT COUNT(*) AS n, MIN(at) AS first FROM questions WHERE reader = ?", reader).one();
-    const all = sql.exec<{ n: number; first: number | null }>("SELECT COUNT(*) AS n, MIN(at) AS first FROM questions").one();
-    const over = mine.n >= limits.reader ? { row: mine, scope: "reader" as const } : all.n >= limits.portal ? { row: all, scope: "portal" as const } : null;
-    if (over) return { ok: false, scope: over.scope, retryAfterSeconds: Math.max(1, Math.ceil(((over.row.first ?? nowMs) + ASSISTANT_WINDOW_MS - nowMs) / 1000)) };
-    sql.exec("INSERT INTO questions (reader, at) VALUES (?, ?)", reader, nowMs);
-    return { ok: true };
-  }
-}
-
-/** The limiter of `portalId`. */
-export function assistantLimiter(env: Env, portalId: number): DurableObjectStub<AssistantLimiter> {
-  return env.ASSISTANT_LIMITER.get(env.ASSISTANT_LIMITER.idFromName(`portal:${portalId}`));
+/** Spends one question of `reader` (the thread owner id) on `portalId`'s limiter at `nowMs` (epoch ms). */
+export async function spendQuestion(env: Env, portalId: number, reader: string, nowMs: number, limits: { reader: number; portal: number } = ASSISTANT_LIMITS): Promise<Spend> {
+  const got = await signInLimiter(env, portalId).spend("assistant-question", reader, nowMs, { client: limits.reader, portal: limits.portal }, ASSISTANT_WINDOW_MS);
+  return got.ok ? { ok: true } : { ok: false, retryAfterSeconds: got.retryAfterSeconds, scope: got.scope === "client" ? "reader" : "portal" };
 }
 
 /**

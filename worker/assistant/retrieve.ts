@@ -31,6 +31,21 @@ export const RETRIEVAL_TUNING = {
   rerankDepth: 20,
   coverFloor: 0.5,
   coverPower: 1,
+  /**
+   * Word votes: each of the question's own words searched alone ranks documents (its first `wordVoteDepth`); a
+   * document's vote is the sum over words of weight / (RRF_K + rank), and the vote ranking is fused with this weight.
+   */
+  wordVote: 0.5,
+  wordVoteDepth: 10,
+  /** Changelog entries' coverage is measured on their title and their best line (an entry lists many changes). */
+  changelogLine: true,
+  /**
+   * A passage after the first joins the confidence's union only when it answers this share of the question on its
+   * own, and at least `unionWords` of its words (literally): three pages each holding one word of "partner volume
+   * rates" do not answer it together.
+   */
+  unionMin: 0.2,
+  unionWords: 2,
 };
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
@@ -106,6 +121,10 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
   const total = Math.max(1, index.size);
   // Each word's readable document frequency and the documents answering it (the engine's expansion included).
   const answering = new Map<string, Set<string>>();
+  // Each word's own results with their rank: a document many rare words reach on their own is a candidate even when
+  // no whole-question search ranks it (the reader's words spread over a question the engine reads as one query).
+  const wordRanks = new Map<string, Map<string, number>>();
+  const docsById = new Map<string, SearchDocument>();
   const apis = new Set<string>();
   const stemCache = new Map<string, Set<string>>();
   const stemsOfDoc = (doc: SearchDocument) => {
@@ -116,6 +135,8 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
   const weigh = (folded: string): WeightedWord => {
     const found = index.search(`${folded} `, { ...base, limit: WORD_DEPTH });
     answering.set(folded, new Set(found.results.map((h) => h.doc.id)));
+    wordRanks.set(folded, new Map(found.results.map((h, i) => [h.doc.id, i])));
+    for (const h of found.results) docsById.set(h.doc.id, h.doc);
     for (const h of found.results) if (h.doc.api) apis.add(h.doc.api);
     const pieces = wordStems(folded);
     const literal = found.results.filter((h) => pieces.every((p) => stemsOfDoc(h.doc).has(p))).length;
@@ -161,6 +182,19 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
       fused.set(hit.doc.id, entry);
     });
   }
+  if (RETRIEVAL_TUNING.wordVote > 0) {
+    const votes = new Map<string, number>();
+    for (const w of words) {
+      const ranks = wordRanks.get(w.folded);
+      if (!ranks) continue;
+      for (const [id, rank] of ranks) if (rank < RETRIEVAL_TUNING.wordVoteDepth) votes.set(id, (votes.get(id) ?? 0) + w.weight / (RRF_K + rank + 1));
+    }
+    [...votes].sort((a, b) => b[1] - a[1]).slice(0, DEPTH).forEach(([id], rank) => {
+      const entry = fused.get(id) ?? { doc: docsById.get(id)!, score: 0 };
+      entry.score += RETRIEVAL_TUNING.wordVote / (RRF_K + rank + 1);
+      fused.set(id, entry);
+    });
+  }
   // A question naming one of the portal's APIs ("in Slack", "on Twilio") is about that API: its operations, and
   // written pages that mention it, rank ahead of other APIs' operations that happen to share the words.
   if (named.size) {
@@ -171,8 +205,21 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
       entry.score *= about ? RETRIEVAL_TUNING.namedApi : 1 / RETRIEVAL_TUNING.namedApi;
     }
   }
+  const literalWeight = (stems: Set<string>) => all.reduce((sum, w) => sum + (wordStems(w.folded).every((x) => stems.has(x)) ? w.weight : 0), 0);
   const passageOf = ({ doc, score }: { doc: SearchDocument; score: number }): Passage => {
-    const stems = stemsOfDoc(doc);
+    let stems = stemsOfDoc(doc);
+    if (RETRIEVAL_TUNING.changelogLine && doc.kind === "changelog") {
+      // An entry that names many operations covers a question's words on different lines: only its best line (with
+      // the title) says whether it is about the question.
+      let best = stemsOf(`${doc.title} ${doc.section ?? ""}`);
+      let bestWeight = -1;
+      for (const line of doc.body.slice(0, 4000).split(/\n+/)) {
+        const got = stemsOf(`${doc.title} ${doc.section ?? ""} ${line}`);
+        const weight = literalWeight(got);
+        if (weight > bestWeight) [best, bestWeight] = [got, weight];
+      }
+      stems = best;
+    }
     const literally = all.filter((w) => wordStems(w.folded).every((s) => stems.has(s))).map((w) => w.folded);
     const throughEngine = all.filter((w) => !literally.includes(w.folded) && answering.get(w.folded)?.has(doc.id)).map((w) => w.folded);
     return { doc, score, covers: literally, related: throughEngine };
@@ -207,7 +254,7 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     words: all,
     carried,
     passages,
-    confidence: coverage(passages.slice(0, 3)),
+    confidence: coverage(passages.slice(0, 3).filter((p, i) => i === 0 || (coverage([p]) >= RETRIEVAL_TUNING.unionMin && p.covers.length >= Math.min(RETRIEVAL_TUNING.unionWords, all.length)))),
     topConfidence: passages[0] ? coverage(passages.slice(0, 1)) : 0,
   };
 }

@@ -3,7 +3,7 @@
  * `sources`, `delta`, `done` events with `Accept: text/event-stream`), `GET /p/{portal}/assistant/threads/{id}`
  * (the reader's own thread replayed, re-checked), `POST /p/{portal}/assistant/feedback` (204), and `/legal/subprocessors`
  * (HTML and `.json`). Only the portal's own pages may call them (the playground's same-site check); questions are
- * rate-limited per reader and per portal (AssistantLimiter); plans and credits go through one seam (entitlement.ts).
+ * rate-limited per reader and per portal (the portal's SignInLimiter, assistant/limiter.ts); plans and credits go through one seam (entitlement.ts).
  */
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
@@ -17,7 +17,7 @@ import { escapeHtml as htmlEscape } from "../lib/html-escape";
 import { getDb } from "../store/db";
 import { documentReadable } from "../access/labels";
 import { spendAssistantCredit } from "../assistant/entitlement";
-import { assistantLimiter, assistantLimits } from "../assistant/limiter";
+import { assistantLimits, spendQuestion } from "../assistant/limiter";
 import { MODELS, SUBPROCESSORS } from "../assistant/models";
 import { MAX_QUESTION_CHARS } from "../assistant/question";
 import { answerTurn, loadAssistantPortal, ThreadProblem, type AssistantPortal, type TurnAnswer } from "../assistant/service";
@@ -116,7 +116,7 @@ ${j.subprocessors.map((s) => row([s.name, s.provider, s.region, s.processes, s.r
 async function prepareTurn(c: Context<AppEnv>, portal: AssistantPortal, input: { question: string; threadId?: string }): Promise<() => Promise<TurnAnswer>> {
   const state = await readerState(c, portal);
   const owner = ownerOf(c, portal, state, true)!;
-  const spent = await assistantLimiter(c.env, portal.id).spend(owner, Date.now(), assistantLimits(c.env as never));
+  const spent = await spendQuestion(c.env, portal.id, owner, Date.now(), assistantLimits(c.env as never));
   if (!spent.ok) {
     c.header("retry-after", String(spent.retryAfterSeconds));
     throw new ApiError(429, "rate-limited", spent.scope === "reader" ? "too many questions; wait a minute and ask again" : "this portal's assistant is busy; wait a minute and ask again");
