@@ -58,6 +58,23 @@ describe("ranking", () => {
     expect(ids("v2.5.1", API)[0]).toBe("v251");
   });
 
+  it("prefers a title with the typed word itself to one with a word sharing only its stem (customer for custom)", () => {
+    // Porter's stems join custom/customer, attach/attached, void/voiding; the index order puts the sibling first.
+    const docs = [
+      doc("customer", "Add or edit customer attributes", "Sets attributes of a customer."),
+      doc("custom", "Add or edit custom user attributes", "Sets custom attributes of a user."),
+      doc("sets", "Sets the tags attached to an order", "Tags of an order."),
+      doc("attach", "Attach one or more tags to an order", "Tags of an order."),
+      doc("guide", "Voiding a label", "How to void shipping labels.", { kind: "guide", section: "Shipping orders with labels" }),
+      doc("entry", "Void shipping labels", "Labels can be voided.", { kind: "changelog" }),
+    ];
+    expect(ids("custom attributes ", docs)[0]).toBe("custom");
+    expect(ids("attach tags order", docs)[0]).toBe("attach");
+    expect(ids("void shipping", docs)[0]).toBe("entry");
+    // The word being typed may be the start of its sibling: not judged ("attach" being typed may become "attached").
+    expect(ids("tags attach", docs).slice(0, 2).sort()).toEqual(["attach", "sets"]);
+  });
+
   it("completes the word being typed, without letting a rare completion beat the typed word", () => {
     expect(ids("toll fr", API)[0]).toBe("toll");
     expect(ids("kubernetes clu", API)[0]).toBe("k8s");
