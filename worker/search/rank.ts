@@ -2,7 +2,8 @@
  * @module Scoring: for each query group, a document's best alternative (weight × idf × stored BM25F
  * saturation, a head match preferred); summed over groups, then scaled by coverage (share of query words matched,
  * a word found only in the body counting half), by the share of query words in the head (title, section), and by how
- * much of the document's own title the query accounts for. Only allowed documents are scored,
+ * much of the document's own title the query accounts for; the best few whose titles have a typed word only in a form
+ * sharing its stem (`customer` for "custom") are lowered a little. Only allowed documents are scored,
  * so filtered documents never reach ranks, totals or suggestions.
  */
 import { stem } from "./analyze";

@@ -1,7 +1,8 @@
 /**
  * @module Text to index terms: folding (case, diacritics), identifier splitting (`chat_postMessage`,
  * `ListAvailablePhoneNumberTollFree`, `repos/get-content`, `admin.users.remove`) with each identifier also kept
- * whole (`chat_post_message`), version numbers kept whole, CJK as character bigrams. Used identically at build and
+ * whole (`chat_post_message`), version numbers in pieces and whole (`v2.3.0` → v2, 3, 0, `2.3.0`, `2.3`, `3.0`), CJK as
+ * character bigrams. Used identically at build and
  * query time so both sides agree on terms.
  */
 
