@@ -56,6 +56,9 @@ describe("ranking", () => {
     for (const q of ["2.4.0 beta", "2.4.0", "parcel api 2.4.0 beta 1"]) expect(ids(q, notes)[0], q).toBe("b240");
     // Written without the "v", typed with it.
     expect(ids("v2.5.1", API)[0]).toBe("v251");
+    // Marked as written, as one span.
+    const hit = engine([doc("n", "Parcel API v2.3.0", "Release v2.3.0 adds label voiding.", { kind: "changelog" })]).search("2.3.0", { canRead: all }).results[0];
+    expect(hit.snippet).toBe("Release <mark>v2.3.0</mark> adds label voiding.");
   });
 
   it("prefers a title with the typed word itself to one with a word sharing only its stem (customer for custom)", () => {
