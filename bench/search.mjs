@@ -67,7 +67,9 @@ export function contentBundle(docs) {
   const pages = new Map();
   for (const d of docs.filter((x) => x.kind === "guide")) {
     const [page, section] = d.id.startsWith("do-guide:") ? [d.id.split(":").slice(0, 2).join(":"), d.id] : [d.id.split("#")[0], d.id.includes("#") ? d.id : undefined];
-    if (!pages.has(page)) pages.set(page, { title: d.title.split(" › ")[0], intro: undefined, sections: [] });
+    // A document that is a page of its own (no `#section` in its id: dev set 2's "Budgea Development Guides › Errors
+    // management") keeps its whole title: cut at " › ", every such page was titled by its site's name alone.
+    if (!pages.has(page)) pages.set(page, { title: section ? d.title.split(" › ")[0] : d.title, intro: undefined, sections: [] });
     const p = pages.get(page);
     if (!section || (!d.title.includes(" › ") && !p.intro)) p.intro = d;
     else p.sections.push(d);

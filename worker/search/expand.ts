@@ -8,7 +8,7 @@ import { STOPWORDS, stem } from "./analyze";
 import { findSorted, lowerBound, type IndexView } from "./format";
 import { TypoFinder } from "./fuzzy";
 import type { ParsedQuery } from "./query";
-import { isWholeIdentifier } from "./tokenize";
+import { isVersion, isWholeIdentifier } from "./tokenize";
 import { isDictionaryWord, synonymsOf } from "./synonyms";
 
 /** One way a query word can match: a term index and how much a match through it is worth (0..1]. */
@@ -137,10 +137,12 @@ export class Expander {
       const alts: Alternative[] = [];
       const exact = this.termOf(id.whole, readable);
       if (exact >= 0) alts.push({ term: exact, weight: 1, word: id.whole, how: "exact" });
+      const version = isVersion(id.whole);
       if (q.lastIsPrefix && id.parts.includes(last)) {
-        for (const a of this.completions(id.whole, (t) => (t < 0 ? 0 : df(t)), true)) alts.push({ ...a, weight: IDENT_PREFIX_WEIGHT });
+        for (const a of this.completions(id.whole, (t) => (t < 0 ? 0 : df(t)), version ? "version" : "identifier")) alts.push({ ...a, weight: IDENT_PREFIX_WEIGHT });
       }
-      if (!alts.length) {
+      // A mistyped version is another version: only identifiers are corrected.
+      if (!alts.length && !version) {
         for (const c of this.typos.identifier(id.whole)) {
           if (df(this.data.wordTerm[c.word]) > 0) alts.push({ term: this.data.wordTerm[c.word], weight: TYPO_WEIGHT[c.distance], word: this.data.words[c.word], how: "typo" });
         }
@@ -204,12 +206,15 @@ export class Expander {
     return t >= 0 && readable(t) ? t : -1;
   }
 
-  /** Vocabulary words completing `prefix`: whole identifiers only for an identifier's prefix (`identifier`), else words. */
-  private completions(prefix: string, df: (term: number) => number, identifier = false): Alternative[] {
+  /**
+   * Vocabulary words completing `prefix`: whole identifiers only for an identifier's prefix, versions only for a
+   * version's (`2.3` → `2.3.0`, `2.3.1`), else words (identifiers excluded).
+   */
+  private completions(prefix: string, df: (term: number) => number, of: "word" | "identifier" | "version" = "word"): Alternative[] {
     const { words, wordTerm } = this.data;
     const out: Alternative[] = [];
     for (let i = lowerBound(words, prefix); i < words.length && words[i].startsWith(prefix); i++) {
-      if (words[i] === prefix || df(wordTerm[i]) === 0 || isWholeIdentifier(words[i]) !== identifier) continue;
+      if (words[i] === prefix || df(wordTerm[i]) === 0 || isWholeIdentifier(words[i]) !== (of === "identifier") || (of === "version" && !isVersion(words[i]))) continue;
       out.push({ term: wordTerm[i], weight: PREFIX_WEIGHT, word: words[i], how: "prefix" });
       // A one- or two-letter prefix of a large vocabulary: enough candidates to pick the most frequent from.
       if (out.length >= MAX_PREFIX_SCAN) break;

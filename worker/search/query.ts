@@ -3,7 +3,7 @@
  * "how does X work") and stopwords removed, and whether the last word is still being typed (prefix).
  */
 import { STOPWORDS } from "./analyze";
-import { isWholeIdentifier, tokenize } from "./tokenize";
+import { isVersion, isWholeIdentifier, tokenize } from "./tokenize";
 
 /** Characters of a query that are read; the rest is ignored (a 10 KB query is not a query). */
 export const MAX_QUERY_CHARS = 256;
@@ -18,8 +18,9 @@ export interface ParsedQuery {
   /** True when the query does not end in whitespace or punctuation: the last word is being typed. */
   lastIsPrefix: boolean;
   /**
-   * Identifiers typed as identifiers (`ParcelLabelVoidedEvent`, `parcel_label.voided`): each one's whole form (see
-   * tokenize.ts), the indexes in `words` of its parts, and its spelling as typed (for suggestions).
+   * Identifiers typed as identifiers (`ParcelLabelVoidedEvent`, `parcel_label.voided`) and version numbers (`v2.3.0`):
+   * each one's whole form (see tokenize.ts), the indexes in `words` of its parts, and its spelling as typed (for
+   * suggestions).
    */
   idents: Array<{ whole: string; parts: number[]; typed: string }>;
   /**
@@ -69,8 +70,10 @@ export function parseQuery(raw: string): ParsedQuery {
   const kept = (content.length ? content : all).slice(0, MAX_QUERY_WORDS);
   const words = kept.map((t) => t.word);
   const idents: ParsedQuery["idents"] = [];
+  // A version's shorter runs (`2.3` in `2.3.0`) are what documents are found by, not what the reader typed.
+  const versions = tokens.filter((t) => t.joined && isVersion(t.word));
   for (const t of tokens) {
-    if (!t.joined || !isWholeIdentifier(t.word)) continue;
+    if (!t.joined || !(isWholeIdentifier(t.word) || (isVersion(t.word) && !versions.some((v) => v.end - v.start > t.end - t.start && v.start <= t.start && v.end >= t.end)))) continue;
     const parts = kept.flatMap((k, i) => (k.start >= t.start && k.end <= t.end ? [i] : []));
     if (parts.length) idents.push({ whole: t.word, parts, typed: framed.slice(t.start, t.end) });
   }

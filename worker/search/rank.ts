@@ -2,11 +2,14 @@
  * @module Scoring: for each query group, a document's best alternative (weight × idf × stored BM25F
  * saturation, a head match preferred); summed over groups, then scaled by coverage (share of query words matched,
  * a word found only in the body counting half), by the share of query words in the head (title, section), and by how
- * much of the document's own title the query accounts for. Only allowed documents are scored,
+ * much of the document's own title the query accounts for; the best few whose titles have a typed word only in a form
+ * sharing its stem (`customer` for "custom") are lowered a little. Only allowed documents are scored,
  * so filtered documents never reach ranks, totals or suggestions.
  */
+import { stem } from "./analyze";
 import type { TermGroup } from "./expand";
 import { SAT_SCALE, type IndexView } from "./format";
+import { tokenize } from "./tokenize";
 
 /** Share of a question-frame word's score that counts ("work" in "how does X work"). */
 const OPTIONAL_WEIGHT = 0.3;
@@ -35,7 +38,15 @@ export const RANK_TUNING = {
    * identifier outranks documents sharing only its common parts ("parcel", "label", "event").
    */
   wholeBonus: 3,
+  /**
+   * How much less a document counts, times the share of the query concerned, when its title has a typed word only in
+   * another form sharing its stem (`customer` for "custom", `attached` for "attach", `voiding` for "void"): Porter's
+   * stems join them, but the title with the word as typed (up to a plural) is the better match.
+   */
+  siblingPenalty: 0.4,
 };
+/** The best hits whose titles are read for {@link RANK_TUNING}'s siblingPenalty: past them, no reordering matters. */
+const SIBLING_CHECK = 32;
 /** How much a whole-identifier match is preferred to any other alternative of the same word in a document. */
 const WHOLE_PICK = 1e3;
 /** A document in the reader's own locale beats an equally good one in another locale, not a better one. */
@@ -70,6 +81,46 @@ export function topHits<T extends Scored>(hits: readonly T[], k: number): T[] {
     best[j] = h;
   }
   return best;
+}
+
+/** A word without its English plural ending (`policies` → policy, `boxes` → box, `labels` → label): forms a reader types for one word. */
+function singular(w: string): string {
+  if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
+  if (/(?:ch|sh|x|z|ss)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Lowers the best hits whose title (with its section) has a query word only in a sibling form (same stem, another word: `customer` for
+ * "custom"), by {@link RANK_TUNING}'s siblingPenalty times the share of the query's words concerned. Only the words the
+ * reader finished typing are compared (the word being typed may be the start of its sibling: "log" of "logging",
+ * "confer" of "conferences"), found as themselves (not a correction or a synonym); a title without
+ * the stem at all is left alone (the head and coverage rules judge it). Scores only go down, so the best
+ * {@link SIBLING_CHECK} stay a superset of the new best few.
+ */
+function penaliseSiblings(data: Pick<IndexView, "docs">, groups: TermGroup[], hits: Scored[]): void {
+  const penalty = RANK_TUNING.siblingPenalty;
+  if (!penalty || !hits.length) return;
+  const words = groups.filter((g) => !g.optional && g.word.length >= 3 && /^\p{L}+$/u.test(g.word) && g.alts.some((a) => a.how === "exact" && !a.whole && a.word === g.word) && !g.alts.some((a) => a.how === "prefix")).map((g) => ({ stem: stem(g.word), form: singular(g.word) }));
+  if (!words.length) return;
+  const g = groups.filter((x) => !x.optional).length;
+  for (const h of topHits(hits, SIBLING_CHECK)) {
+    // Title and section together: a section's page title may say the word as typed ("… API Deprecation › Why Deprecate APIs?").
+    const doc = data.docs.get(h.doc);
+    const title = tokenize(doc.section ? `${doc.title} ${doc.section}` : doc.title).filter((t) => !t.joined);
+    let siblings = 0;
+    for (const w of words) {
+      let typed = false;
+      let sibling = false;
+      for (const t of title) {
+        if (singular(t.word) === w.form) typed = true;
+        else if (stem(t.word) === w.stem) sibling = true;
+      }
+      if (sibling && !typed) siblings++;
+    }
+    if (siblings) h.score *= 1 - (penalty * siblings) / g;
+  }
 }
 
 /** Inverse document frequency (BM25's, always positive). */
@@ -176,6 +227,7 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
     const exact = g > 0 && matched[doc] === g && covered[doc] >= g - 1e-9 && headMatched[doc] === g;
     hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc], exact });
   }
+  penaliseSiblings(data, groups, hits);
   // The tail that matches less than half as much of the query as the best match is noise, not a result: it
   // would only inflate the total ("500 results" for two words).
   let most = 0;

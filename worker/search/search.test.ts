@@ -41,6 +41,43 @@ describe("ranking", () => {
     expect(ids("changelog 2.1.5", API)[0]).toBe("v215");
   });
 
+  it("finds a version whichever way it is written or typed (v2.3.0, 2.3.0, v2 3.0, a beta suffix, 2.3 being typed)", () => {
+    // Release notes titled the way teams title them; the other entries share the version's digits in other orders.
+    const notes = [
+      doc("v230", "Parcel API v2.3.0", "Label voiding.", { kind: "changelog" }),
+      doc("v203", "Parcel API v2.0.3", "Fixes.", { kind: "changelog" }),
+      doc("v320", "Parcel API v3.2.0", "Pickups.", { kind: "changelog" }),
+      doc("b240", "Parcel API 2.4.0-beta.1", "Returns.", { kind: "changelog" }),
+      doc("b204", "Parcel API 2.0.4-beta.2", "Fixes.", { kind: "changelog" }),
+      doc("ops", "List parcels", "Lists parcels, 20 per page, API 2 and 3."),
+    ];
+    for (const q of ["v2.3.0", "2.3.0", "parcel api v2.3.0", "v2 3.0", "api v2 3.0", "version 2.3.0"]) expect(ids(q, notes)[0], q).toBe("v230");
+    expect(ids("parcel 2.3", notes)[0]).toBe("v230");
+    for (const q of ["2.4.0 beta", "2.4.0", "parcel api 2.4.0 beta 1"]) expect(ids(q, notes)[0], q).toBe("b240");
+    // Written without the "v", typed with it.
+    expect(ids("v2.5.1", API)[0]).toBe("v251");
+    // Marked as written, as one span.
+    const hit = engine([doc("n", "Parcel API v2.3.0", "Release v2.3.0 adds label voiding.", { kind: "changelog" })]).search("2.3.0", { canRead: all }).results[0];
+    expect(hit.snippet).toBe("Release <mark>v2.3.0</mark> adds label voiding.");
+  });
+
+  it("prefers a title with the typed word itself to one with a word sharing only its stem (customer for custom)", () => {
+    // Porter's stems join custom/customer, attach/attached, void/voiding; the index order puts the sibling first.
+    const docs = [
+      doc("customer", "Add or edit customer attributes", "Sets attributes of a customer."),
+      doc("custom", "Add or edit custom user attributes", "Sets custom attributes of a user."),
+      doc("sets", "Sets the tags attached to an order", "Tags of an order."),
+      doc("attach", "Attach one or more tags to an order", "Tags of an order."),
+      doc("guide", "Voiding a label", "How to void shipping labels.", { kind: "guide", section: "Shipping orders with labels" }),
+      doc("entry", "Void shipping labels", "Labels can be voided.", { kind: "changelog" }),
+    ];
+    expect(ids("custom attributes ", docs)[0]).toBe("custom");
+    expect(ids("attach tags order", docs)[0]).toBe("attach");
+    expect(ids("void shipping", docs)[0]).toBe("entry");
+    // The word being typed may be the start of its sibling: not judged ("attach" being typed may become "attached").
+    expect(ids("tags attach", docs).slice(0, 2).sort()).toEqual(["attach", "sets"]);
+  });
+
   it("completes the word being typed, without letting a rare completion beat the typed word", () => {
     expect(ids("toll fr", API)[0]).toBe("toll");
     expect(ids("kubernetes clu", API)[0]).toBe("k8s");

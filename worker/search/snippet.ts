@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from "../lib/html-escape";
 import { STOPWORDS, stem } from "./analyze";
-import { tokenize } from "./tokenize";
+import { isVersion, tokenize } from "./tokenize";
 
 /** Characters of body text scanned for matches, and the snippet's target length. */
 const SCAN_CHARS = 10_000;
@@ -46,7 +46,16 @@ export function makeSnippet(body: string, terms: ReadonlySet<string>, words: Rea
   const window = text.slice(from, to);
   let out = "";
   let at = 0;
-  for (const t of tokenize(window)) {
+  const tokens = tokenize(window);
+  // A version found whole or by a run (`2.3.0`, `2.3`) is marked as one span, its `v` included, not piece by piece.
+  const versions = tokens.filter((t) => t.joined && isVersion(t.word) && terms.has(t.word)).map((t) => ({ start: /[vV]/.test(window.charAt(t.start - 1)) ? t.start - 1 : t.start, end: t.end }));
+  for (const t of tokens) {
+    const v = versions.find((x) => x.start <= t.start && t.end <= x.end);
+    if (v && !t.joined && v.start >= at) {
+      out += escapeHtml(window.slice(at, v.start)) + "<mark>" + escapeHtml(window.slice(v.start, v.end)) + "</mark>";
+      at = v.end;
+      continue;
+    }
     if (t.joined || t.start < at || STOPWORDS.has(t.word) || !terms.has(stem(t.word))) continue;
     out += escapeHtml(window.slice(at, t.start)) + "<mark>" + escapeHtml(window.slice(t.start, t.end)) + "</mark>";
     at = t.end;

@@ -26,9 +26,11 @@ describe("tokenize", () => {
     expect(whole("see `a.b.c.d.e.f.g.h.i` and v2/items")).toEqual([]);
   });
 
-  it("keeps version numbers whole and digits inside words", () => {
-    expect(words("Version 2.5.1 (2025-05-05)")).toEqual(["version", "2.5.1", "2025", "05", "05"]);
-    expect(words("v1.2")).toEqual(["1.2"]);
+  it("keeps version numbers whole, in pieces and in runs, and digits inside words", () => {
+    expect(words("Version 2.5.1 (2025-05-05)")).toEqual(["version", "2", "5", "1", "2.5.1*", "2.5*", "5.1*", "2025", "05", "05"]);
+    expect(words("v1.2")).toEqual(["v1", "2", "1.2*"]);
+    expect(words("v2.4.0-beta.1")).toEqual(["v2", "4", "0", "beta", "1", "v2_4_0_beta_1*", "2.4.0*", "2.4*", "4.0*"]);
+    expect(words("1.2.3.4.5")).toEqual(["1", "2", "3", "4", "5", "1.2.3.4.5*"]);
     expect(words("k8s ec2")).toEqual(["k8s", "ec2"]);
     expect(words("oauth2")).toEqual(["oauth2", "oauth*"]);
   });
@@ -83,9 +85,20 @@ function referenceTokens(text: string, maxTokens = Infinity): Token[] {
   let count = 0;
   for (let m = CHUNK.exec(text); m && count < maxTokens; m = CHUNK.exec(text)) {
     const chunk = m[0];
+    // A version: its pieces as written, its numbers whole, then every shorter run of 2+ of them (up to 4 numbers).
+    const wholes = (pieces: string[], base: number) => {
+      const nums = pieces.map((p, i) => (i === 0 ? p.replace(/^v/, "") : p));
+      const starts = pieces.map((_, i) => pieces.slice(0, i).join(".").length + (i ? 1 : 0));
+      const v = pieces[0].length - nums[0].length;
+      const spans: Array<[number, number]> = [[0, nums.length]];
+      if (nums.length <= 4) for (let len = nums.length - 1; len >= 2; len--) for (let i = 0; i + len <= nums.length; i++) spans.push([i, len]);
+      for (const [i, len] of spans) emit(nums.slice(i, i + len).join("."), base + starts[i] + (i === 0 ? v : 0), base + starts[i + len - 1] + nums[i + len - 1].length, true), count++;
+    };
     if (/^v?\d+(?:\.\d+)+$/i.test(chunk)) {
-      emit(chunk.toLowerCase().replace(/^v/, ""), m.index, m.index + chunk.length, false);
-      count++;
+      const pieces = chunk.toLowerCase().split(".");
+      pieces.forEach((p, i) => emit(p, m!.index + pieces.slice(0, i).join(".").length + (i ? 1 : 0), m!.index + pieces.slice(0, i + 1).join(".").length, false));
+      count += pieces.length;
+      wholes(pieces, m.index);
       continue;
     }
     // Each run of pieces up to a `/`, `:` or the chunk's end is an identifier, also kept whole (its parts joined
@@ -110,6 +123,8 @@ function referenceTokens(text: string, maxTokens = Infinity): Token[] {
       parts = [];
       apostrophe = false;
     }
+    const leading = /^v?\d+(?:\.\d+)+(?=[-_+])/i.exec(chunk);
+    if (leading) wholes(leading[0].toLowerCase().split("."), m.index);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * @module Text to index terms: folding (case, diacritics), identifier splitting (`chat_postMessage`,
  * `ListAvailablePhoneNumberTollFree`, `repos/get-content`, `admin.users.remove`) with each identifier also kept
- * whole (`chat_post_message`), version numbers kept whole, CJK as character bigrams. Used identically at build and
+ * whole (`chat_post_message`), version numbers in pieces and whole (`v2.3.0` → v2, 3, 0, `2.3.0`, `2.3`, `3.0`), CJK as
+ * character bigrams. Used identically at build and
  * query time so both sides agree on terms.
  */
 
@@ -35,6 +36,15 @@ export function isWholeIdentifier(word: string): boolean {
 // A chunk is a run of letters/digits, possibly joined by identifier punctuation (`_ . / - '`).
 const CHUNK = /[\p{L}\p{N}]+(?:[_.\/\-'’:][\p{L}\p{N}]+)*/gu;
 const VERSION = /^v?\d+(?:\.\d+)+$/i;
+// A version leading a longer chunk (`2.4.0-beta.1`, `1.2.0_rc`): its numbers before the first other separator.
+const LEADING_VERSION = /^v?\d+(?:\.\d+)+(?=[-_+])/i;
+/** Most numbers of a version whose runs are kept (`1.2.3.4`); a longer dotted run of numbers is kept whole only. */
+const MAX_VERSION_RUN = 4;
+
+/** Whether `word` is a version number as {@link tokenize} keeps it whole (`2.3.0`, `2.3`: numbers joined by dots, no `v`). */
+export function isVersion(word: string): boolean {
+  return /^\d+(?:\.\d+)+$/.test(word);
+}
 const SEPARATOR = /[_.\/\-'’:]+/;
 // Camel-case parts: an acronym before a capitalised word (`HTTPServer` → HTTP, Server), a capitalised or lower
 // word with the digits inside or after it (`k8s`, `oauth2`, `V2`), an acronym, a number.
@@ -127,8 +137,7 @@ export function scanTokens(text: string, maxTokens: number, emit: TokenSink): nu
     if (pieces > 1 && onlyDots && (isDigit(first) || (first | 0x20) === 0x76)) {
       const chunk = text.slice(start, p);
       if (VERSION.test(chunk)) {
-        emit(chunk.toLowerCase().replace(/^v/, ""), start, p, false);
-        count++;
+        count += scanVersion(chunk, start, emit);
         continue;
       }
     }
@@ -158,8 +167,60 @@ export function scanTokens(text: string, maxTokens: number, emit: TokenSink): nu
       count += whole.after(to < p ? text.charCodeAt(to) : 0);
       from = to + 1;
     }
+    if (isDigit(first) || (first | 0x20) === 0x76) count += leadingVersion(text.slice(start, p), start, emit);
   }
   return count;
+}
+
+/**
+ * A version number (`v2.3.0`, `2.3.0`, `1.2`): its pieces as written (`v2`, `3`, `0`), then the numbers kept whole
+ * without the `v` (`2.3.0`, joined), then every shorter run of two or more of them (`2.3`, `3.0`, joined). Readers
+ * and tools write one version many ways (`v2.3.0`, "2.3.0", "v2 3.0", the series "2.3"): each finds it, and the whole
+ * (a query's typed version, expand.ts) tells `2.3.0` from `2.0.3`, which share every piece. Returns the tokens emitted.
+ */
+function scanVersion(chunk: string, base: number, emit: TokenSink): number {
+  const pieces = chunk.toLowerCase().split(".");
+  const starts: number[] = [];
+  let at = 0;
+  for (const p of pieces) {
+    emit(p, base + at, base + at + p.length, false);
+    starts.push(at);
+    at += p.length + 1;
+  }
+  return pieces.length + versionWholes(pieces, starts, base, emit);
+}
+
+/** The whole and runs of {@link scanVersion} for `pieces` (the first may carry a `v`) starting at `starts` (offsets from `base`). */
+function versionWholes(pieces: string[], starts: number[], base: number, emit: TokenSink): number {
+  const nums = pieces.map((p, i) => (i === 0 ? p.replace(/^v/, "") : p));
+  const v = pieces[0].length - nums[0].length;
+  let count = 0;
+  const longest = nums.length <= MAX_VERSION_RUN ? nums.length : 0;
+  emit(nums.join("."), base + v, base + starts[nums.length - 1] + nums[nums.length - 1].length, true);
+  count++;
+  for (let len = Math.min(longest, nums.length - 1); len >= 2; len--) {
+    for (let i = 0; i + len <= nums.length; i++) {
+      emit(nums.slice(i, i + len).join("."), base + starts[i] + (i === 0 ? v : 0), base + starts[i + len - 1] + nums[i + len - 1].length, true);
+      count++;
+    }
+  }
+  return count;
+}
+
+/** A version leading a longer chunk (`2.4.0-beta.1`): its whole and runs, after the chunk's own tokens. */
+function leadingVersion(chunk: string, base: number, emit: TokenSink): number {
+  const c = chunk.charCodeAt(0);
+  if (!(isDigit(c) || (c | 0x20) === 0x76)) return 0;
+  const m = LEADING_VERSION.exec(chunk);
+  if (!m) return 0;
+  const pieces = m[0].toLowerCase().split(".");
+  const starts: number[] = [];
+  let at = 0;
+  for (const p of pieces) {
+    starts.push(at);
+    at += p.length + 1;
+  }
+  return versionWholes(pieces, starts, base, emit);
 }
 
 /**
@@ -232,10 +293,7 @@ function plainPiece(text: string, from: number, to: number): 0 | 1 | 2 {
 
 /** One chunk as {@link CHUNK} matched it at `base`: a version, or its pieces. */
 function scanChunk(chunk: string, base: number, emit: TokenSink): number {
-  if (VERSION.test(chunk)) {
-    emit(chunk.toLowerCase().replace(/^v/, ""), base, base + chunk.length, false);
-    return 1;
-  }
+  if (VERSION.test(chunk)) return scanVersion(chunk, base, emit);
   let count = 0;
   let offset = 0;
   const whole = new WholeIdentifier(emit);
@@ -247,7 +305,7 @@ function scanChunk(chunk: string, base: number, emit: TokenSink): number {
     // The separator run after the piece: its first character decides (`/`, `:` end an identifier; `'` a word).
     count += whole.after(offset < chunk.length ? chunk.charCodeAt(offset) : 0);
   }
-  return count;
+  return count + leadingVersion(chunk, base, emit);
 }
 
 function pushPiece(piece: string, start: number, emit: TokenSink): number {
