@@ -29,6 +29,8 @@ function corpusFiles() {
     .slice(0, N);
 }
 
+const phasesOf = (timing) => timing.split(",").map((p) => p.trim().match(/^([\w-]+);dur=([\d.]+)/)).filter(Boolean).map((m) => `${m[1]} ${Math.round(Number(m[2]))}`).join(", ");
+
 async function upload(baseUrl, token, api, version, body, type) {
   const t0 = performance.now();
   const res = await fetch(`${baseUrl}/v1/apis/upload?api=${api}&version=${encodeURIComponent(version)}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": type }, body });
@@ -78,6 +80,7 @@ export async function main() {
     const probeBody = readFileSync(join(ROOT, "test/fixtures/petstore-v3.yaml"));
     const probes = [];
     const smallTimes = [];
+    const bins = [];
     let apis = 0;
     let operations = 0;
     const probe = async () => {
@@ -85,7 +88,7 @@ export async function main() {
       const r = await upload(baseUrl, token, "probe", `p${probes.length}`, Buffer.concat([probeBody, Buffer.from(" ".repeat(probes.length + 1))]), "application/yaml");
       probes.push(r.ms);
       // Server-Timing phases (ms) show which step grows with the portal, if any.
-      const phases = r.timing.split(",").map((p) => p.trim().match(/^([\w-]+);dur=([\d.]+)/)).filter(Boolean).map((m) => `${m[1]} ${Math.round(Number(m[2]))}`).join(", ");
+      const phases = phasesOf(r.timing);
       console.log(`  probe at ${apis} APIs / ${operations} ops: ${r.ms.toFixed(0)} ms (${r.status}) [${phases}], heap ${await heap()} MB`);
     };
     const snapshot = async (name) => {
@@ -112,12 +115,15 @@ export async function main() {
         operations += f.ops;
         if (f.ops <= 50) smallTimes.push(r.ms);
       }
-      console.log(`#${i} ${f.ops} ops: ${r.ms.toFixed(0)} ms (${r.status})`);
+      if (r.status === 201 && f.ops <= 50) (bins[Math.floor(i / PROBE_EVERY)] ??= []).push(r.ms);
+      // A slow publish says which step took the time (Server-Timing), so a step growing with the portal shows.
+      console.log(`#${i} ${f.ops} ops: ${r.ms.toFixed(0)} ms (${r.status})${r.ms > 500 ? ` [${phasesOf(r.timing)}]` : ""}`);
       if ((i + 1) % PROBE_EVERY === 0) await probe();
     }
     const words = ["list", "create user", "delete", "pet", "repos", "token", "update status", "get order", "webhook", "search"];
     console.log(`portal: ${apis} APIs, ~${operations} operations`);
     console.log(`small (≤ 50 ops) publishes: n=${smallTimes.length} p50 ${pct(smallTimes, 50)?.toFixed(0)} ms p95 ${pct(smallTimes, 95)?.toFixed(0)} ms`);
+    console.log(`small publishes per ${PROBE_EVERY} corpus publishes (p50 / p95 / max ms): ${bins.map((b) => `${pct(b, 50).toFixed(0)}/${pct(b, 95).toFixed(0)}/${Math.max(...b).toFixed(0)}`).join(", ")}`);
     console.log(`probe publishes: ${probes.map((x) => x.toFixed(0)).join(", ")} ms`);
     await snapshot("last");
     const profiled = async (label, n) => {
