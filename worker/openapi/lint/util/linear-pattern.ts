@@ -13,12 +13,13 @@ import { widenForRe2 } from "./re2-syntax";
 export type CompiledPattern = { ok: true; matcher: RE2JS } | { ok: false; note: string };
 
 /**
- * Compiled patterns, least recently used first out. 512: a compiled RE2 program is kilobytes, and 4,096 of them
- * (the bound before) kept the isolate's heap growing for the first few hundred definitions it linted (issue 37:
- * 1.5 MB after 200 small ones); a definition's own patterns recur within its run, which is what the cache is for.
+ * Compiled patterns, least recently used first out. 64: a compiled RE2 program is kilobytes, and 4,096 of them (the
+ * bound before) kept the isolate's heap growing with every definition it linted (issue 37: +1.5 MB over 200 small
+ * corpus definitions, still so with 512); a definition's own patterns recur within its run, which is what the cache
+ * is for, and the most recently used are kept.
  */
 const cache = new Map<string, CompiledPattern>();
-const CACHE_MAX = 512;
+const CACHE_MAX = 64;
 
 /**
  * Compiles an ECMA-262 `pattern` (JSON Schema §6.3.3: ECMA-262 dialect, unanchored) for RE2: JavaScript-only
