@@ -17,6 +17,8 @@ const CORPUS = process.env.SCALE_CORPUS ?? join(ROOT, "../shared/corpus");
 const N = Number(process.env.SCALE_N ?? 200);
 const BIG = (process.env.SCALE_BIG ?? "github,graph").split(",").filter(Boolean);
 const PROBE_EVERY = Number(process.env.SCALE_PROBE_EVERY ?? 25);
+/** Publishes per size bin in the summary. */
+const BIN = 25;
 const QUERIES = Number(process.env.SCALE_QUERIES ?? 200);
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
@@ -81,15 +83,20 @@ export async function main() {
     const probes = [];
     const smallTimes = [];
     const bins = [];
+    // The same 3-operation publish at each portal size (SCALE_PROBE_EVERY=5 gives 5 a bin): what grows with the
+    // portal, apart from the corpus definitions' own sizes.
+    const probeBins = [];
     let apis = 0;
     let operations = 0;
     const probe = async () => {
       // A new label and body each time, so every probe is a publish (the same twice would answer 200 unchanged).
       const r = await upload(baseUrl, token, "probe", `p${probes.length}`, Buffer.concat([probeBody, Buffer.from(" ".repeat(probes.length + 1))]), "application/yaml");
       probes.push(r.ms);
+      const ms = r.ms;
       // Server-Timing phases (ms) show which step grows with the portal, if any.
       const phases = phasesOf(r.timing);
       console.log(`  probe at ${apis} APIs / ${operations} ops: ${r.ms.toFixed(0)} ms (${r.status}) [${phases}], heap ${await heap()} MB`);
+      return ms;
     };
     const snapshot = async (name) => {
       if (!process.env.SCALE_SNAPSHOTS || !isolate) return;
@@ -115,15 +122,17 @@ export async function main() {
         operations += f.ops;
         if (f.ops <= 50) smallTimes.push(r.ms);
       }
-      if (r.status === 201 && f.ops <= 50) (bins[Math.floor(i / PROBE_EVERY)] ??= []).push(r.ms);
+      if (r.status === 201 && f.ops <= 50) (bins[Math.floor(i / BIN)] ??= []).push(r.ms);
       // A slow publish says which step took the time (Server-Timing), so a step growing with the portal shows.
       console.log(`#${i} ${f.ops} ops: ${r.ms.toFixed(0)} ms (${r.status})${r.ms > 500 ? ` [${phasesOf(r.timing)}]` : ""}`);
-      if ((i + 1) % PROBE_EVERY === 0) await probe();
+      if ((i + 1) % PROBE_EVERY === 0) (probeBins[Math.floor(i / BIN)] ??= []).push(await probe());
     }
     const words = ["list", "create user", "delete", "pet", "repos", "token", "update status", "get order", "webhook", "search"];
     console.log(`portal: ${apis} APIs, ~${operations} operations`);
     console.log(`small (≤ 50 ops) publishes: n=${smallTimes.length} p50 ${pct(smallTimes, 50)?.toFixed(0)} ms p95 ${pct(smallTimes, 95)?.toFixed(0)} ms`);
-    console.log(`small publishes per ${PROBE_EVERY} corpus publishes (p50 / p95 / max ms): ${bins.map((b) => `${pct(b, 50).toFixed(0)}/${pct(b, 95).toFixed(0)}/${Math.max(...b).toFixed(0)}`).join(", ")}`);
+    const binned = (bs) => bs.map((b) => `${pct(b, 50).toFixed(0)}/${pct(b, 95).toFixed(0)}/${Math.max(...b).toFixed(0)}`).join(", ");
+    console.log(`small publishes per ${BIN} corpus publishes (p50 / p95 / max ms): ${binned(bins)}`);
+    console.log(`probes per ${BIN} corpus publishes (p50 / p95 / max ms): ${binned(probeBins.filter(Boolean))}`);
     console.log(`probe publishes: ${probes.map((x) => x.toFixed(0)).join(", ")} ms`);
     await snapshot("last");
     const profiled = async (label, n) => {
