@@ -6,7 +6,6 @@
  * {@link searchPointerStatement} in the same batch that makes a version or release live.
  * Readers load an index once per isolate (cached by key: keys never change meaning).
  */
-import { sql } from "drizzle-orm";
 import { searchLive } from "../../schema";
 import { hexOf, sha256 } from "../content/hash";
 import { blocksLength, sliceBlocks } from "../search/bytes";
