@@ -4,8 +4,9 @@
 // as a function of the portal's size, a probe (a 3-operation petstore republished under a new label) every
 // SCALE_PROBE_EVERY publishes, the isolate's heap at those points (wrangler's inspector), and search p95 over HTTP at
 // the end. Asserts nothing. Knobs: SCALE_N (corpus definitions, default 200), SCALE_BIG (github,graph; "" = none),
-// SCALE_PROBE_EVERY (25), SCALE_QUERIES (200).
-import { readFileSync } from "node:fs";
+// SCALE_PROBE_EVERY (25), SCALE_QUERIES (200), SCALE_SNAPSHOTS (a folder: heap snapshots at the first and the last
+// probe before searching, for `node bench/lib/heap-growth.mjs first.heapsnapshot last.heapsnapshot`).
+import { createWriteStream, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPortal, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
 import { connectIsolate } from "./lib/isolate-heap.mjs";
@@ -16,6 +17,8 @@ const CORPUS = process.env.SCALE_CORPUS ?? join(ROOT, "../shared/corpus");
 const N = Number(process.env.SCALE_N ?? 200);
 const BIG = (process.env.SCALE_BIG ?? "github,graph").split(",").filter(Boolean);
 const PROBE_EVERY = Number(process.env.SCALE_PROBE_EVERY ?? 25);
+/** Publishes per size bin in the summary. */
+const BIN = 25;
 const QUERIES = Number(process.env.SCALE_QUERIES ?? 200);
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
@@ -28,11 +31,44 @@ function corpusFiles() {
     .slice(0, N);
 }
 
+const phasesOf = (timing) => timing.split(",").map((p) => p.trim().match(/^([\w-]+);dur=([\d.]+)/)).filter(Boolean).map((m) => `${m[1]} ${Math.round(Number(m[2]))}`).join(", ");
+
 async function upload(baseUrl, token, api, version, body, type) {
   const t0 = performance.now();
   const res = await fetch(`${baseUrl}/v1/apis/upload?api=${api}&version=${encodeURIComponent(version)}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": type }, body });
   const json = await res.json().catch(() => ({}));
   return { ms: performance.now() - t0, status: res.status, json, timing: res.headers.get("server-timing") ?? "" };
+}
+
+/**
+ * `n` searches over HTTP (the words in turn), each followed by a `GET /healthz` (what the HTTP path alone costs on
+ * the machine at that moment): wall times, and the route's Server-Timing phases (d1: the portal row and shard
+ * pointers; index: shards read from KV and merged; workerd's clock only moves across I/O, so CPU-bound steps read ~0).
+ */
+async function searchRound(baseUrl, words, n) {
+  const wall = [];
+  const health = [];
+  const phases = {};
+  for (let i = 0; i < n; i++) {
+    let t0 = performance.now();
+    const res = await fetch(`${baseUrl}/p/scale/search.json?q=${encodeURIComponent(words[i % words.length])}`);
+    await res.text();
+    wall.push(performance.now() - t0);
+    for (const m of (res.headers.get("server-timing") ?? "").matchAll(/([\w-]+);dur=([\d.]+)/g)) (phases[m[1]] ??= []).push(Number(m[2]));
+    t0 = performance.now();
+    await fetch(`${baseUrl}/healthz`).then((r) => r.text());
+    health.push(performance.now() - t0);
+  }
+  return { wall, health, phases };
+}
+
+function printRound(label, { wall, health, phases }, cpu) {
+  const f = (xs) => (xs.length === 1 ? `${xs[0].toFixed(1)}` : `p50 ${pct(xs, 50).toFixed(1)} p95 ${pct(xs, 95).toFixed(1)}`);
+  const split = Object.entries(phases).map(([k, xs]) => `${k} ${f(xs)}`).join(", ");
+  console.log(`${label} (n=${wall.length}): ${f(wall)} ms; /healthz beside it ${f(health)} ms; server phases [${split}] ms`);
+  if (!cpu) return;
+  const top = cpu.byFunction.slice(0, 12).map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)} ms  ${k}`).join("\n");
+  console.log(`  isolate CPU: ${cpu.totalMs.toFixed(0)} ms in all, ${(cpu.totalMs / wall.length).toFixed(1)} ms a query (gc ${cpu.gcMs.toFixed(0)} ms); self time by function:\n${top}`);
 }
 
 export async function main() {
@@ -46,15 +82,27 @@ export async function main() {
     const probeBody = readFileSync(join(ROOT, "test/fixtures/petstore-v3.yaml"));
     const probes = [];
     const smallTimes = [];
+    const bins = [];
+    // The same 3-operation publish at each portal size (SCALE_PROBE_EVERY=5 gives 5 a bin): what grows with the
+    // portal, apart from the corpus definitions' own sizes.
+    const probeBins = [];
     let apis = 0;
     let operations = 0;
     const probe = async () => {
       // A new label and body each time, so every probe is a publish (the same twice would answer 200 unchanged).
       const r = await upload(baseUrl, token, "probe", `p${probes.length}`, Buffer.concat([probeBody, Buffer.from(" ".repeat(probes.length + 1))]), "application/yaml");
       probes.push(r.ms);
+      const ms = r.ms;
       // Server-Timing phases (ms) show which step grows with the portal, if any.
-      const phases = r.timing.split(",").map((p) => p.trim().match(/^([\w-]+);dur=([\d.]+)/)).filter(Boolean).map((m) => `${m[1]} ${Math.round(Number(m[2]))}`).join(", ");
+      const phases = phasesOf(r.timing);
       console.log(`  probe at ${apis} APIs / ${operations} ops: ${r.ms.toFixed(0)} ms (${r.status}) [${phases}], heap ${await heap()} MB`);
+      return ms;
+    };
+    const snapshot = async (name) => {
+      if (!process.env.SCALE_SNAPSHOTS || !isolate) return;
+      const out = createWriteStream(join(process.env.SCALE_SNAPSHOTS, `${name}.heapsnapshot`));
+      await isolate.snapshot((chunk) => out.write(chunk));
+      await new Promise((r) => out.end(r));
     };
     const bigPath = (name) => (name === "github" ? join(ROOT, "node_modules/@octokit/openapi/generated/api.github.com.json") : hugeFiles()[name]);
     const big = BIG.map((name) => ({ name, file: { path: bigPath(name), type: "application/json" } }));
@@ -62,10 +110,11 @@ export async function main() {
       if (!file?.path) continue;
       const r = await upload(baseUrl, token, `big-${name}`, "1", readFileSync(file.path), file.type);
       apis++;
-      operations += r.json?.counts?.operations ?? 0;
+      operations += r.json?.counts?.operations ?? r.json?.operations ?? 0;
       console.log(`big ${name}: ${r.ms.toFixed(0)} ms (${r.status})`);
     }
     await probe();
+    await snapshot("first");
     for (const [i, f] of corpusFiles().entries()) {
       const r = await upload(baseUrl, token, `c${i}`, "1", readFileSync(f.path), f.type);
       if (r.status === 201) {
@@ -73,30 +122,35 @@ export async function main() {
         operations += f.ops;
         if (f.ops <= 50) smallTimes.push(r.ms);
       }
-      console.log(`#${i} ${f.ops} ops: ${r.ms.toFixed(0)} ms (${r.status})`);
-      if ((i + 1) % PROBE_EVERY === 0) await probe();
+      if (r.status === 201 && f.ops <= 50) (bins[Math.floor(i / BIN)] ??= []).push(r.ms);
+      // A slow publish says which step took the time (Server-Timing), so a step growing with the portal shows.
+      console.log(`#${i} ${f.ops} ops: ${r.ms.toFixed(0)} ms (${r.status})${r.ms > 500 ? ` [${phasesOf(r.timing)}]` : ""}`);
+      if ((i + 1) % PROBE_EVERY === 0) (probeBins[Math.floor(i / BIN)] ??= []).push(await probe());
     }
     const words = ["list", "create user", "delete", "pet", "repos", "token", "update status", "get order", "webhook", "search"];
-    const times = [];
-    for (let i = 0; i < QUERIES; i++) {
-      const t0 = performance.now();
-      await fetch(`${baseUrl}/p/scale/search.json?q=${encodeURIComponent(words[i % words.length])}`).then((r) => r.text());
-      times.push(performance.now() - t0);
-    }
     console.log(`portal: ${apis} APIs, ~${operations} operations`);
     console.log(`small (≤ 50 ops) publishes: n=${smallTimes.length} p50 ${pct(smallTimes, 50)?.toFixed(0)} ms p95 ${pct(smallTimes, 95)?.toFixed(0)} ms`);
+    const binned = (bs) => bs.map((b) => `${pct(b, 50).toFixed(0)}/${pct(b, 95).toFixed(0)}/${Math.max(...b).toFixed(0)}`).join(", ");
+    console.log(`small publishes per ${BIN} corpus publishes (p50 / p95 / max ms): ${binned(bins)}`);
+    console.log(`probes per ${BIN} corpus publishes (p50 / p95 / max ms): ${binned(probeBins.filter(Boolean))}`);
     console.log(`probe publishes: ${probes.map((x) => x.toFixed(0)).join(", ")} ms`);
-    console.log(`search over HTTP: p50 ${pct(times, 50).toFixed(1)} ms p95 ${pct(times, 95).toFixed(1)} ms (the first query, which loads and merges every shard in a cold isolate: ${times[0].toFixed(0)} ms)`);
+    await snapshot("last");
+    const profiled = async (label, n) => {
+      const profiler = await isolate?.startProfile().catch(() => undefined);
+      const r = await searchRound(baseUrl, words, n);
+      const cpu = await profiler?.stop().catch(() => undefined);
+      printRound(label, r, cpu);
+      return r;
+    };
+    // The first query loads and merges every shard (a cold isolate, as far as search goes), then the same words.
+    await profiled("first query (cold)", 1);
+    await profiled("search over HTTP", QUERIES);
     // A publish while readers search (issue 37): the isolate holds the other shards; the first query after it
     // loads the new shard and merges (shards.ts derives the merge from the previous one), then the same queries.
     await probe();
-    const after = [];
-    for (let i = 0; i < QUERIES; i++) {
-      const t0 = performance.now();
-      await fetch(`${baseUrl}/p/scale/search.json?q=${encodeURIComponent(words[i % words.length])}`).then((r) => r.text());
-      after.push(performance.now() - t0);
-    }
-    console.log(`search over HTTP after one more publish: first query ${after[0].toFixed(0)} ms, p50 ${pct(after, 50).toFixed(1)} ms p95 ${pct(after, 95).toFixed(1)} ms`);
+    await profiled("first query after one more publish", 1);
+    await profiled("search over HTTP after it", QUERIES);
+    console.log(`isolate heap at the end: ${await heap()} MB`);
     isolate?.close();
   } finally {
     await server.stop();

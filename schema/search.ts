@@ -26,6 +26,11 @@ export const searchLive = sqliteTable("search_live", {
    * null: an index built before shards, read whole until the portal's next publish.
    */
   stats: text("stats"),
+  /**
+   * A random number drawn at each write of this row (issue 37): readers key their merged shards by it, so a query
+   * whose isolate already holds this generation's merge reads neither the shard list nor the statistics again.
+   */
+  generation: integer("generation").notNull().default(0),
 });
 
 /** A portal's search shard per live source (issue 37): `api:{slug}` or `content`. Written in the flip's batch. */

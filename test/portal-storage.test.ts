@@ -194,4 +194,39 @@ describe("per-portal storage", () => {
     const left = await env.DB.prepare("SELECT version_id AS v, count(*) AS n FROM operations GROUP BY version_id").all<{ v: number; n: number }>();
     expect(left.results).toEqual([{ v: otherVersion, n: 1 }]);
   });
+  it("a version's lint report is kept in its portal's catalog (D1 keeps the counts); one kept in D1 before moves there on first use", async () => {
+    const token = await createPortal("storage-lint");
+    // No descriptions and an undeclared path parameter: lint has something to say.
+    const flawed = `openapi: 3.0.3\ninfo: { title: flawed, version: "1" }\npaths:\n  /things/{id}:\n    get:\n      responses: { '200': { description: ok } }\n`;
+    const up = await upload(token, flawed, { api: "flawed", version: "1" });
+    expect(up.status).toBe(201);
+    expect(up.json.lint.issues.length).toBeGreaterThan(0);
+    const id = await portalId("storage-lint");
+    const version = up.json.publication as number;
+    const catalog = catalogFor(env, id);
+    const lintRoute = async () => {
+      const res = await SELF.fetch(`${ORIGIN}/v1/apis/flawed/versions/1/lint`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    const d1Lint = async () => (await env.DB.prepare("SELECT lint, lint_errors AS errors FROM versions WHERE id = ?").bind(version).first<{ lint: string; errors: number }>())!;
+    // The report is in the catalog; D1 holds its counts, not the report.
+    const stored = await catalog.stub.lintReport(id, version);
+    expect(JSON.parse(stored!).issues).toEqual(up.json.lint.issues);
+    expect(await d1Lint()).toEqual({ lint: "{}", errors: up.json.lint.errors });
+    const served = await lintRoute();
+    expect(served.status).toBe(200);
+    expect(served.json.issues).toEqual(up.json.lint.issues);
+    // As before this change: the report in D1's versions.lint, the catalog without it and not yet moved.
+    await env.DB.prepare("UPDATE versions SET lint = ? WHERE id = ?").bind(stored, version).run();
+    await runInDurableObject(catalog.stub, (instance: PortalCatalog, state) => {
+      state.storage.sql.exec("DELETE FROM lint_reports");
+      state.storage.sql.exec("DELETE FROM catalog_meta WHERE key = 'lint-imported'");
+      (instance as unknown as { readyFor?: number }).readyFor = undefined;
+    });
+    // First use moves it: the same report is served, now from the catalog, and D1 keeps only the counts.
+    const moved = await lintRoute();
+    expect(moved.json.issues).toEqual(up.json.lint.issues);
+    expect(await catalog.stub.lintReport(id, version)).toBe(stored);
+    expect((await d1Lint()).lint).toBe("{}");
+  });
 });

@@ -7,7 +7,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
 import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
-import { loadedIndexes, loadIndex, resetLoadedIndexes, searchPointer } from "../worker/store/search";
+import { loadedIndexes, loadIndex, pointerFromRow, resetLoadedIndexes, searchPointer } from "../worker/store/search";
 
 /** A small definition whose words are its own (`word` in every summary), so each API is findable apart. */
 const definition = (word: string, ops = 3) =>
@@ -116,6 +116,50 @@ describe("search shards per source", () => {
     expect((await search()).total).toBe(61);
     const now = [...(await shards("bounded")).values()].map((r) => r.key).sort();
     expect(loadedIndexes().keys.sort()).toEqual(now);
+    resetLoadedIndexes();
+  });
+
+  it("a reader's query reads the shard list only when its isolate holds no merge of the row's generation", async () => {
+    const token = await createPortal("generations");
+    for (const w of ["red", "green", "blue"]) expect((await upload(token, definition(w), { api: w })).status).toBe(201);
+    const portal = await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind("generations").first<{ id: number }>();
+    let statements = 0;
+    const db = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "prepare") return (query: string) => (statements++, target.prepare(query));
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    // What the search route reads: the pointer row's statistics and generation, not its shards.
+    const readerPointer = async () => {
+      const row = await env.DB.prepare("SELECT index_key AS indexKey, parts, documents, variables, built_at AS builtAt, stats, generation FROM search_live WHERE portal_id = ?").bind(portal!.id).first<any>();
+      return pointerFromRow(row);
+    };
+    const ids = async () => {
+      const pointer = await readerPointer();
+      expect(pointer.shards).toBeUndefined();
+      const index = await loadIndex(env.MODELS, pointer, portal!.id, db);
+      return index!.search("fetch record", { canRead: () => true, limit: 50 }).results.map((h) => h.doc.url).sort();
+    };
+    resetLoadedIndexes();
+    const before = (await readerPointer()).generation;
+    const cold = await ids();
+    expect(statements).toBe(1);
+    expect(cold).toHaveLength(9);
+    expect(await ids()).toEqual(cold);
+    expect(statements).toBe(1);
+    // A publish writes a new generation: the next query reads the shards once, and finds the new API.
+    expect((await upload(token, definition("cyan"), { api: "cyan" })).status).toBe(201);
+    expect((await readerPointer()).generation).not.toBe(before);
+    const after = await ids();
+    expect(statements).toBe(2);
+    expect(after).toHaveLength(12);
+    expect(after.filter((u) => u.includes("/cyan/"))).toHaveLength(3);
+    expect(await ids()).toEqual(after);
+    expect(statements).toBe(2);
+    // Through the route too.
+    expect((await searchJson("generations", "fetch cyan record")).results[0].url).toContain("/cyan/");
     resetLoadedIndexes();
   });
 });

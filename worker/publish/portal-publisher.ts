@@ -17,6 +17,7 @@ import { isContentPublishRequest, publishContent } from "./publish-content";
 import { INLINE_LINT_BUDGET } from "../openapi/budgets";
 import { getDb } from "../store/db";
 import { recordLint } from "../store/apis";
+import { catalogFor } from "../store/portal-catalog";
 import { publishDefinition, type PublishOptions } from "./publish-definition";
 import { storedLintJson } from "./lint-step";
 import { rebuildPortalIndex } from "./search-index";
@@ -191,7 +192,7 @@ export class PortalPublisher extends DurableObject<Env> {
     const stopped = async (why: string) => {
       const report = { errors: 0, warnings: 0, issues: [], note: `lint did not complete (${why}); publish the definition again to lint it` };
       try {
-        await recordLint(getDb(this.env.DB), job.versionId, report, storedLintJson(report));
+        await recordLint(getDb(this.env.DB), catalogFor(this.env, job.portalId), job.versionId, report, storedLintJson(report));
       } catch (error) {
         console.error("late lint: storing its report failed", job.versionId, error);
       }

@@ -15,7 +15,7 @@ import { buildStreamed, STREAM_BUILD_MIN_BYTES, WHOLE_BUILD_MAX_BYTES, type Byte
 import { headDeclaresSwagger2, SNIFF_HEAD_BYTES } from "../openapi/stream/sniff";
 import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
-import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi } from "../store/apis";
+import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi, withLintReport } from "../store/apis";
 import { getDb } from "../store/db";
 import { catalogFor } from "../store/portal-catalog";
 import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition, locateDefinition, putDefinition } from "../store/definitions";
@@ -179,7 +179,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     if (live && live.modelKey === modelKey && live.label === label) {
       // A large definition re-posted answers with the report its publication already has (or will have).
       // (A small one is linted again, under the portal's ruleset now, unless that needs too much work.)
-      const report = (inline ? (lint ?? lintWithinRequest(labelIssues)) : undefined) ?? storedLintReport(live);
+      const report = (inline ? (lint ?? lintWithinRequest(labelIssues)) : undefined) ?? storedLintReport(await withLintReport(catalogFor(env, req.portalId), live));
       let block: AnswerLint;
       if (report === "pending") block = { status: "pending", url: lintUrl };
       else block = { status: "complete", url: lintUrl, ...report };
@@ -271,7 +271,8 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     securitySchemes: counts.securitySchemes,
     webhooks: counts.webhooks,
     callbacks: counts.callbacks,
-    lint: lint ? storedLintJson(lint) : "{}",
+    // The report itself is kept in the portal's catalog (below); D1 holds its counts and status.
+    lint: "{}",
     lintErrors: lint?.errors ?? 0,
     lintWarnings: lint?.warnings ?? 0,
     lintStatus: lint ? "complete" : "pending",
@@ -280,6 +281,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const published = { ...body, publication: version.id, publishedAt: now };
   const catalog = catalogFor(env, req.portalId);
   try {
+    if (lint) await catalog.stub.putLintReport(req.portalId, version.id, storedLintJson(lint));
     attempt.checkpoint("making the version live");
     attempt.committing = true;
     await commitVersion(db, catalog, api.id, version.id, operations, locations, search?.pointer);
@@ -297,11 +299,12 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // The version is live; its lint runs once the answer is on its way (PortalPublisher), on the build already in
   // memory, and only fills in the report (a version's pages never depend on it).
   const lateLint: LateLint = {
+    portalId: req.portalId,
     versionId: version.id,
     async run(late) {
       const report = lintUpload(late.budget, labelIssues);
       late.checkpoint("storing the lint report");
-      await recordLint(db, version.id, report, storedLintJson(report));
+      await recordLint(db, catalog, version.id, report, storedLintJson(report));
     },
   };
   return { ...answered, lateLint };

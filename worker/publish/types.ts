@@ -81,6 +81,8 @@ export type AnswerLint = (UploadLint & { status: "complete"; url: string }) | { 
  * (D1 `versions.lint`, `lint_status` "complete").
  */
 export interface LateLint {
+  /** The portal the version is in (its catalog stores the report). */
+  portalId: number;
   versionId: number;
   run(attempt: { budget: WorkBudget; checkpoint(step: string): void }): Promise<void>;
 }

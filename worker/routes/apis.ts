@@ -18,7 +18,7 @@ import { checkDraft, embeddedChangelogWriter } from "../publish/changelog-writer
 import { publisherFor } from "../publish/portal-publisher";
 import { HANDED_BODY_MAX_BYTES, type PublishMessage } from "../publish/types";
 import { listApiSummaries } from "../store/api-listing";
-import { findApi, findPublishedVersion, findVersionById, publishedVersionsQuery, setLayout } from "../store/apis";
+import { findApi, findPublishedVersion, findVersionById, publishedVersionsQuery, setLayout, withLintReport } from "../store/apis";
 import { storedLintReport } from "../publish/lint-step";
 import { lintReportUrl } from "../publish/publish-definition";
 import { editDraft, findDraft, listDrafts, reviewDraft, type DraftRow } from "../store/changelog";
@@ -253,7 +253,7 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const version = await findPublishedVersion(db, api.id, label);
     if (!version) throw new ApiError(404, "not-found", `no published version "${label}" of "${api.slug}"`);
     const head = { api: api.slug, version: version.label, publication: version.id, publishedAt: version.createdAt, url: lintReportUrl(publicOrigin(c.env, portal), api.slug, version.label) };
-    const report = storedLintReport(version);
+    const report = storedLintReport(await withLintReport(catalogFor(c.env, portal.id), version));
     if (report === "pending") return c.json({ ...head, status: "pending" }, 202, { "retry-after": "2" });
     return c.json({ ...head, status: "complete", ...report });
   })

@@ -20,7 +20,6 @@ import { portalBasePath } from "../render/shell/base-path";
 import { loadChrome } from "./shell-chrome";
 import type { SearchHit, SearchIndex, SearchKind, SearchOptions } from "../search/types";
 import { loadIndex, pointerFromRow, type SearchPointer } from "../store/search";
-import { SHARDS_JSON_SQL } from "../store/search-shards";
 import { semanticFor } from "../semantic/index";
 import { withinMs } from "../lib/time-limit";
 
@@ -107,12 +106,12 @@ interface PortalSearchRow {
   variables: string | null;
   builtAt: string | null;
   stats: string | null;
-  shards: string | null;
+  generation: number | null;
 }
 
-// The shards' pointers only when the portal is sharded (statistics set): one statement either way.
-const PORTAL_SQL = `SELECT p.id, p.slug, p.name, p.hostname, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats,
-  CASE WHEN s.stats IS NULL THEN NULL ELSE ${SHARDS_JSON_SQL} END AS shards
+// Not the shards' pointers (one per API: a portal of 200 APIs made every query read and parse them): the row's
+// generation, which names the merge an isolate already holds; loadIndex reads the shards only when it does not.
+const PORTAL_SQL = `SELECT p.id, p.slug, p.name, p.hostname, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats, s.generation
   FROM portals p LEFT JOIN search_live s ON s.portal_id = p.id`;
 
 function pointerOf(row: PortalSearchRow): SearchPointer | undefined {
@@ -132,7 +131,7 @@ interface Found {
 async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, access: PortalAccess, timings?: Record<string, number>): Promise<Found> {
   const pointer = pointerOf(row);
   let t = performance.now();
-  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer, row.id) : undefined;
+  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer, row.id, c.env.DB) : undefined;
   if (!pointer || !index) return { total: 0, results: [], suggestions: [], facets: {} };
   if (timings) timings.index = performance.now() - t;
   const opts: SearchOptions = { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels, policyPath) => documentReadable(reader, access, labels, policyPath) };

@@ -85,4 +85,24 @@ describe("semantic matches obey the same rule", () => {
       { seed: 37, numRuns: 300 },
     );
   });
+
+  it("one loaded index serving readers in turn answers each as a fresh index does (its per-reader arrays are kept apart)", () => {
+    const readers = [(l: string[]) => l.length === 0, (l: string[]) => l.every((x) => x === "staff"), () => true, (l: string[]) => l.includes("beta")];
+    fc.assert(
+      fc.property(fc.array(docArb, { minLength: 1, maxLength: 12 }), queryArb, fc.array(fc.nat(readers.length - 1), { minLength: 2, maxLength: 10 }), fc.constantFrom(undefined, "en", "fr"), (specs, q, turns, locale) => {
+        const all = docs(specs);
+        const built = buildSearchIndex(all);
+        const shared = loadSearchIndex(built);
+        for (const r of turns) {
+          const opts = { canRead: readers[r], limit: 100, ...(locale ? { locale } : {}) };
+          const a = shared.search(q, opts);
+          const b = loadSearchIndex(built).search(q, opts);
+          expect(a.results.map((h) => [h.doc.id, h.score])).toEqual(b.results.map((h) => [h.doc.id, h.score]));
+          expect(a.total).toBe(b.total);
+          expect(a.suggestions).toEqual(b.suggestions);
+        }
+      }),
+      { seed: 3737, numRuns: 200 },
+    );
+  });
 });

@@ -20,6 +20,8 @@ import type { SearchIndex, SearchOptions, SearchResponse } from "./types";
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 100;
+/** Readers' allowed-document arrays kept per loaded index (one byte a document each): distinct verdicts and locales. */
+const ALLOWED_KEPT = 8;
 
 /** Thrown by {@link loadSearchIndex} when the data is not an index this code can read. */
 export class SearchIndexFormatError extends Error {}
@@ -229,19 +231,31 @@ class LoadedIndex implements SearchIndex {
     const locale = opts.locale ? String(opts.locale).toLowerCase() : undefined;
     const prefer = opts.preferLocale ? String(opts.preferLocale).toLowerCase() : undefined;
     const docs = this.data.docs;
-    // Per access group: 0 = not asked yet, 1 = denied, 2 = allowed (asked on the group's first document in the
-    // reader's locale, as before documents were grouped).
-    const verdicts = new Uint8Array(docs.groups.length);
+    // canRead's verdict per access group, asked once each: with the locales, all the array depends on. So the array is
+    // kept per index for the last few such keys, and a portal's readers stop walking every document per query (15,000
+    // in a portal with Graph and GitHub). Callers only read it.
+    let key = `${locale ?? ""}|${prefer ?? ""}|`;
+    for (const g of docs.groups) key += safeCanRead(opts, g.labels, g.policyPath) ? "1" : "0";
+    const hit = this.allowedByKey.get(key);
+    if (hit) {
+      this.allowedByKey.delete(key);
+      this.allowedByKey.set(key, hit);
+      return hit;
+    }
+    const verdicts = key.slice(key.lastIndexOf("|") + 1);
     const out = new Uint8Array(docs.length);
     for (let i = 0; i < docs.length; i++) {
       const docLocale = docs.locale(i);
       if (locale && !localeMatches(docLocale, locale)) continue;
-      const g = docs.group(i);
-      if (verdicts[g] === 0) verdicts[g] = safeCanRead(opts, docs.groups[g].labels, docs.groups[g].policyPath) ? 2 : 1;
-      if (verdicts[g] === 2) out[i] = prefer && localeMatches(docLocale, prefer) ? 2 : 1;
+      if (verdicts.charCodeAt(docs.group(i)) === 49) out[i] = prefer && localeMatches(docLocale, prefer) ? 2 : 1;
     }
+    if (this.allowedByKey.size >= ALLOWED_KEPT) this.allowedByKey.delete(this.allowedByKey.keys().next().value as string);
+    this.allowedByKey.set(key, out);
     return out;
   }
+
+  /** {@link allowed}'s arrays by locales and verdicts, least recently used first (at most ALLOWED_KEPT). */
+  private readonly allowedByKey = new Map<string, Uint8Array>();
 
   /**
    * "Did you mean": the query with each typo'd word replaced by its best correction that occurs in an allowed

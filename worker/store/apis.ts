@@ -158,13 +158,28 @@ export async function findPublishedVersion(db: Db, apiId: number, label: string)
 
 /**
  * Stores a version's lint report once its late lint has run (issue 12) and marks it complete. Only a pending
- * report is replaced: a report already complete (a recovery run racing the first) stays as it was.
+ * report is replaced: a report already complete (a recovery run racing the first) stays as it was. The report
+ * itself goes to the portal's catalog (issue 37: up to ~1 MB per publication is per-portal data), D1 keeps the
+ * counts and the status, flipped once the report is stored.
  */
-export async function recordLint(db: Db, versionId: number, report: { errors: number; warnings: number }, json: string): Promise<void> {
+export async function recordLint(db: Db, catalog: Catalog, versionId: number, report: { errors: number; warnings: number }, json: string): Promise<void> {
+  const row = await db.select({ lintStatus: versions.lintStatus }).from(versions).where(eq(versions.id, versionId)).get();
+  if (row?.lintStatus !== "pending") return;
+  await catalog.stub.putLintReport(catalog.portalId, versionId, json);
   await db
     .update(versions)
-    .set({ lint: json, lintErrors: report.errors, lintWarnings: report.warnings, lintStatus: "complete" })
+    .set({ lint: "{}", lintErrors: report.errors, lintWarnings: report.warnings, lintStatus: "complete" })
     .where(and(eq(versions.id, versionId), eq(versions.lintStatus, "pending")));
+}
+
+/**
+ * A version row with its stored lint report (publish/lint-step.ts `storedLintReport` reads `lint`): from the
+ * portal's catalog (issue 37), else the row's own column (a report the catalog has not moved yet, or none).
+ */
+export async function withLintReport<T extends { id: number; lint: string; lintStatus: string }>(catalog: Catalog, row: T): Promise<T> {
+  if (row.lintStatus === "pending") return row;
+  const report = await catalog.stub.lintReport(catalog.portalId, row.id);
+  return report === null ? row : { ...row, lint: report };
 }
 
 /** Sets an API's layout ("page-per-operation" or "single-page"). */

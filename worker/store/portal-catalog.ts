@@ -66,12 +66,15 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS operations_version_method_path ON operations (version_id, method, path);
   CREATE INDEX IF NOT EXISTS operations_slug ON operations (slug);
   CREATE TABLE IF NOT EXISTS catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS lint_reports (version_id INTEGER PRIMARY KEY, report TEXT NOT NULL);
 `;
 
 const COLUMNS = `id, version_id AS versionId, position, slug, kind, method, path, operation_id AS operationId, summary, tag, deprecated, chunk, slice_offset AS sliceOffset, slice_length AS sliceLength`;
 
 /** Rows read from D1 per round trip while a portal's rows are moved over (a D1 answer stays a few MB). */
 const IMPORT_PAGE_ROWS = 5_000;
+/** Lint reports read from D1 per round trip while they are moved over (a report is up to ~1 MB: lint-step.ts). */
+const IMPORT_PAGE_REPORTS = 16;
 
 type SqlRow = Omit<CatalogOperation, "deprecated"> & { deprecated: number };
 
@@ -104,7 +107,7 @@ export class PortalCatalog extends DurableObject<Env> {
     const owner = sql.exec<{ value: string }>("SELECT value FROM catalog_meta WHERE key = 'portal'").toArray()[0]?.value;
     if (owner === undefined) sql.exec("INSERT INTO catalog_meta (key, value) VALUES ('portal', ?)", String(portalId));
     else if (owner !== String(portalId)) throw new Error(`catalog of portal ${owner} asked for portal ${portalId}`);
-    if (!sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'imported'").toArray().length) {
+    if (sql.exec("SELECT 1 FROM catalog_meta WHERE key IN ('imported', 'lint-imported')").toArray().length < 2) {
       this.importing ??= this.importFromD1(portalId).finally(() => (this.importing = undefined));
       await this.importing;
     }
@@ -112,6 +115,32 @@ export class PortalCatalog extends DurableObject<Env> {
   }
 
   private async importFromD1(portalId: number): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    if (!sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'imported'").toArray().length) await this.importOperations(portalId);
+    if (!sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'lint-imported'").toArray().length) await this.importLintReports(portalId);
+  }
+
+  /**
+   * Moves the portal's stored lint reports (D1 `versions.lint`, up to ~1 MB each) here, a page at a time: each page
+   * is stored, then emptied in D1 (`{}`, what a version without its report holds), so the shared table keeps only
+   * the counts. A report already here (written since) is kept.
+   */
+  private async importLintReports(portalId: number): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    for (;;) {
+      const { results } = await this.env.DB.prepare(
+        `SELECT v.id, v.lint FROM versions v JOIN apis a ON a.id = v.api_id WHERE a.portal_id = ? AND v.lint <> '{}' ORDER BY v.id LIMIT ?`,
+      ).bind(portalId, IMPORT_PAGE_REPORTS).all<{ id: number; lint: string }>();
+      if (!results.length) break;
+      this.ctx.storage.transactionSync(() => {
+        for (const r of results) sql.exec("INSERT OR IGNORE INTO lint_reports (version_id, report) VALUES (?, ?)", r.id, r.lint);
+      });
+      await this.env.DB.prepare("UPDATE versions SET lint = '{}' WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(results.map((r) => r.id))).run();
+    }
+    sql.exec("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('lint-imported', ?)", new Date().toISOString());
+  }
+
+  private async importOperations(portalId: number): Promise<void> {
     const sql = this.ctx.storage.sql;
     // D1 databases created after the catalog (migrations that drop the legacy table) have nothing to move.
     const legacy = await this.env.DB.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'operations'").first();
@@ -221,6 +250,18 @@ export class PortalCatalog extends DurableObject<Env> {
     return rows
       .map((r) => ({ ...operationOf(r), api: apiOf.get(r.versionId)! }))
       .sort((a, b) => (a.api < b.api ? -1 : a.api > b.api ? 1 : a.position - b.position));
+  }
+
+  /** Stores a version's lint report (the JSON `storedLintJson` makes), replacing any it had. */
+  async putLintReport(portalId: number, versionId: number, report: string): Promise<void> {
+    await this.ready(portalId);
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO lint_reports (version_id, report) VALUES (?, ?)", versionId, report);
+  }
+
+  /** A version's stored lint report (JSON), or null when none is stored here. */
+  async lintReport(portalId: number, versionId: number): Promise<string | null> {
+    await this.ready(portalId);
+    return this.ctx.storage.sql.exec<{ report: string }>("SELECT report FROM lint_reports WHERE version_id = ?", versionId).toArray()[0]?.report ?? null;
   }
 
   /** Rows held, per version id (tests and the benchmark: what one portal stores). */

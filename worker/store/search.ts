@@ -36,6 +36,12 @@ export interface SearchPointer {
   /** Set when the portal is searched through shards (issue 37): its summed statistics and live shards (then `indexKey` is unused). */
   stats?: ShardStats;
   shards?: ShardPointer[];
+  /**
+   * The row's generation (a random number drawn at each write: `search_live.generation`). A pointer read without its
+   * shards (the reader's one statement) gives it, and {@link loadIndex} reads the shards only when this isolate has
+   * no merge of that generation.
+   */
+  generation?: number;
 }
 
 /** KV key of a cached document set, from the facts that decide its documents. */
@@ -152,33 +158,48 @@ export function searchPointerQueries(db: Db, row: SearchPointerRow) {
   return [...(row.shards ? shardQueries(db, row.portalId, row.shards) : []), searchPointerQuery(db, row)];
 }
 
+/**
+ * A new row generation: random, not a counter, so a row deleted and written again never repeats the generation an
+ * isolate cached (48 bits: a collision within one portal's next writes is out of reach).
+ */
+export function newGeneration(): number {
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  return (hi & 0xffff) * 2 ** 32 + lo;
+}
+
 /** The upsert of the portal's live index row (raw D1), to run in the batch that flips a content release. */
 export function searchPointerStatement(db: D1Database, row: SearchPointerRow): D1PreparedStatement {
   return db.prepare(
-    `INSERT INTO search_live (portal_id, index_key, parts, documents, variables, built_at, stats) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT(portal_id) DO UPDATE SET index_key = excluded.index_key, parts = excluded.parts, documents = excluded.documents, variables = excluded.variables, built_at = excluded.built_at, stats = excluded.stats`,
-  ).bind(row.portalId, row.indexKey, row.parts, row.documents, JSON.stringify(row.variables), row.builtAt, row.stats ? JSON.stringify(row.stats) : null);
+    `INSERT INTO search_live (portal_id, index_key, parts, documents, variables, built_at, stats, generation) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(portal_id) DO UPDATE SET index_key = excluded.index_key, parts = excluded.parts, documents = excluded.documents, variables = excluded.variables, built_at = excluded.built_at, stats = excluded.stats, generation = excluded.generation`,
+  ).bind(row.portalId, row.indexKey, row.parts, row.documents, JSON.stringify(row.variables), row.builtAt, row.stats ? JSON.stringify(row.stats) : null, newGeneration());
 }
 
 /** The same upsert (drizzle), to run in the batch that flips a version (store/apis.ts commitVersion). */
 export function searchPointerQuery(db: Db, row: SearchPointerRow) {
   const { shards: _shards, ...pointer } = row;
-  const values = { ...pointer, variables: JSON.stringify(row.variables), stats: row.stats ? JSON.stringify(row.stats) : null };
+  const values = { ...pointer, variables: JSON.stringify(row.variables), stats: row.stats ? JSON.stringify(row.stats) : null, generation: newGeneration() };
   const { portalId: _id, ...set } = values;
   return db.insert(searchLive).values(values).onConflictDoUpdate({ target: searchLive.portalId, set });
 }
 
 /** The live index pointer of a portal (by id), or undefined when none was built. */
 export async function searchPointer(db: D1Database, portalId: number): Promise<SearchPointer | undefined> {
-  const row = await db.prepare(`SELECT index_key AS indexKey, parts, documents, variables, built_at AS builtAt, stats, ${SHARDS_JSON_SQL.replace("p.id", "?")} AS shards FROM search_live WHERE portal_id = ?`)
-    .bind(portalId, portalId).first<{ indexKey: string; parts: number; documents: number; variables: string; builtAt: string; stats: string | null; shards: string | null }>();
+  const row = await db.prepare(`SELECT index_key AS indexKey, parts, documents, variables, built_at AS builtAt, stats, generation, ${SHARDS_JSON_SQL.replace("p.id", "?")} AS shards FROM search_live WHERE portal_id = ?`)
+    .bind(portalId, portalId).first<{ indexKey: string; parts: number; documents: number; variables: string; builtAt: string; stats: string | null; generation: number | null; shards: string | null }>();
   return row ? pointerFromRow(row) : undefined;
 }
 
-/** A pointer from its D1 columns (JSON strings parsed; shards only when the portal's statistics are set). */
-export function pointerFromRow(row: { indexKey: string; parts: number | null; documents: number | null; variables: string | null; builtAt: string | null; stats?: string | null; shards?: string | null }): SearchPointer {
+/**
+ * A pointer from its D1 columns (JSON strings parsed; statistics and generation only when the portal's statistics
+ * are set). Shards when the row has them (`shards` selected); a reader's row without them is completed by
+ * {@link loadIndex} only when needed.
+ */
+export function pointerFromRow(row: { indexKey: string; parts: number | null; documents: number | null; variables: string | null; builtAt: string | null; stats?: string | null; shards?: string | null; generation?: number | null }): SearchPointer {
   const base = { indexKey: row.indexKey, parts: row.parts ?? 1, documents: row.documents ?? 0, variables: JSON.parse(row.variables ?? "{}") as Record<string, string>, builtAt: row.builtAt ?? "" };
-  return row.stats ? { ...base, stats: JSON.parse(row.stats) as ShardStats, shards: shardPointersOf(row.shards) } : base;
+  if (!row.stats) return base;
+  const sharded = { ...base, stats: JSON.parse(row.stats) as ShardStats, ...(typeof row.generation === "number" ? { generation: row.generation } : {}) };
+  return row.shards === undefined && sharded.generation !== undefined ? sharded : { ...sharded, shards: shardPointersOf(row.shards) };
 }
 
 /**
@@ -256,7 +277,7 @@ export function resetLoadedIndexes(maxBytes = LOADED_MAX_BYTES): void {
   LIVE_KEYS.clear();
   MERGED.clear();
   LIVE_SHARDS.clear();
-  PINNED.clear();
+  PINNED = new Set();
   loadedBytes = 0;
   loadedMaxBytes = maxBytes;
 }
@@ -326,14 +347,32 @@ function loadCached<T>(kv: KVNamespace, key: string, parts: number, load: (bytes
  * undefined when a KV value is missing. A sharded portal's (issue 37) is its live shards, each loaded once by key,
  * merged with the portal's statistics (shards.ts). `portalId`: the portal whose live pointer this is; the index it
  * had live before in this isolate is dropped then (issue 12: each publish makes a new index, and the superseded ones stayed).
+ * A sharded pointer read without its shards (`generation` only, the reader's one statement) is answered from the
+ * merge this isolate holds for that generation, else completed from `db` (one more statement: shards, statistics and
+ * generation read together, so they always agree).
  */
-export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts" | "stats" | "shards">, portalId?: number): Promise<SearchIndex | undefined> {
+export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "indexKey" | "parts" | "stats" | "shards" | "generation">, portalId?: number, db?: D1Database): Promise<SearchIndex | undefined> {
+  if (pointer.stats && !pointer.shards) {
+    if (portalId === undefined || !db) throw new Error("loadIndex: a pointer without its shards needs the portal id and D1");
+    const live = LIVE_SHARDS.get(portalId);
+    const hit = live && live.generation === pointer.generation ? MERGED.get(live.signature) : undefined;
+    if (hit) {
+      MERGED.delete(live!.signature);
+      MERGED.set(live!.signature, hit);
+      PINNED = hit.pinned;
+      return hit.index;
+    }
+    const full = await searchPointer(db, portalId);
+    if (!full) return undefined;
+    pointer = full;
+  }
   if (pointer.stats && pointer.shards) {
     const keys = pointer.shards.map((s) => s.key);
+    const signature = JSON.stringify([keys, pointer.stats]);
     // Found before the shards a publish replaced are forgotten (which drops the merges holding them).
     const previous = closestMerge(keys);
-    if (portalId !== undefined) noteLiveShards(portalId, keys);
-    return loadSharded(kv, pointer.shards, pointer.stats, previous);
+    if (portalId !== undefined) noteLiveShards(portalId, keys, signature, pointer.generation);
+    return loadSharded(kv, pointer.shards, pointer.stats, signature, previous);
   }
   const key = pointer.indexKey;
   if (portalId !== undefined) noteLive(portalId, key);
@@ -344,7 +383,7 @@ export async function loadIndex(kv: KVNamespace, pointer: Pick<SearchPointer, "i
  * Merged shard sets by their signature (shard keys and statistics), least recently used first; a merge holds its
  * shards, so one is dropped as soon as any of its shards leaves LOADED, and at most MERGED_MAX are kept.
  */
-const MERGED = new Map<string, { index: Promise<SearchIndex | undefined>; keys: string[] }>();
+const MERGED = new Map<string, { index: Promise<SearchIndex | undefined>; keys: string[]; pinned: Set<string> }>();
 const MERGED_MAX = 64;
 /**
  * The shards of the set searched last: never evicted for another value, as the index loaded last never was (a
@@ -352,19 +391,22 @@ const MERGED_MAX = 64;
  * own shards while loading them, and reload and re-merge them on every query).
  */
 let PINNED = new Set<string>();
-/** Each portal's live shard keys as this isolate last saw them (bounded like LIVE_KEYS). */
-const LIVE_SHARDS = new Map<number, string[]>();
+/**
+ * Each portal's live shards as this isolate last saw them (bounded like LIVE_KEYS): their keys, the signature of
+ * their merge in MERGED, and the pointer row's generation that named them (when known).
+ */
+const LIVE_SHARDS = new Map<number, { keys: string[]; signature: string; generation?: number }>();
 
 /** Records `keys` as `portalId`'s live shards; drops the shards it replaces that no other portal has live. */
-function noteLiveShards(portalId: number, keys: string[]): void {
+function noteLiveShards(portalId: number, keys: string[], signature: string, generation: number | undefined): void {
   const previous = LIVE_SHARDS.get(portalId);
   LIVE_SHARDS.delete(portalId);
-  LIVE_SHARDS.set(portalId, keys);
+  LIVE_SHARDS.set(portalId, { keys, signature, ...(generation !== undefined ? { generation } : {}) });
   if (LIVE_SHARDS.size > LIVE_KEYS_MAX) LIVE_SHARDS.delete(LIVE_SHARDS.keys().next().value as number);
-  if (!previous) return;
+  if (!previous || previous.signature === signature) return;
   const now = new Set(keys);
-  const elsewhere = new Set([...LIVE_SHARDS.values()].flat());
-  for (const key of previous) if (!now.has(key) && !elsewhere.has(key)) forgetLoaded(key, LOADED.get(key));
+  const elsewhere = new Set([...LIVE_SHARDS.values()].flatMap((l) => l.keys));
+  for (const key of previous.keys) if (!now.has(key) && !elsewhere.has(key)) forgetLoaded(key, LOADED.get(key));
 }
 
 function dropMerged(key: string): void {
@@ -387,31 +429,56 @@ function closestMerge(keys: readonly string[]): Promise<SearchIndex | undefined>
   return closest;
 }
 
-async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], stats: ShardStats, closest?: Promise<SearchIndex | undefined>): Promise<SearchIndex | undefined> {
+/**
+ * Shards read from KV at once while a merge loads them (small shards: a cold isolate's first query in a portal of
+ * 200 APIs waited on 200 reads one after another); a shard stored in several parts (16 MiB each) is read alone.
+ */
+export const SHARD_READS_IN_FLIGHT = 8;
+
+async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], stats: ShardStats, signature: string, closest?: Promise<SearchIndex | undefined>): Promise<SearchIndex | undefined> {
   const keys = shards.map((s) => s.key);
-  PINNED = new Set(keys);
-  const signature = JSON.stringify([keys, stats]);
   const hit = MERGED.get(signature);
   if (hit) {
+    PINNED = hit.pinned;
     MERGED.delete(signature);
     MERGED.set(signature, hit);
     return hit.index;
   }
+  const pinned = new Set(keys);
+  PINNED = pinned;
   const index = (async () => {
-    const loaded: LoadedShard[] = [];
-    // One at a time: a portal's shards are read in its isolate's bounded memory, not all in flight at once.
-    for (const s of shards) {
-      const shard = await loadCached(kv, s.key, s.parts, (bytes) => loadSearchShard(bytes));
-      if (!shard) return undefined;
-      loaded.push(shard);
-    }
+    const loaded = await loadShards(kv, shards);
+    if (!loaded) return undefined;
     const previous = await closest?.catch(() => undefined);
     return mergeShards(loaded, stats, previous);
   })();
-  MERGED.set(signature, { index, keys });
+  MERGED.set(signature, { index, keys, pinned });
   if (MERGED.size > MERGED_MAX) MERGED.delete(MERGED.keys().next().value as string);
   index.catch(() => MERGED.delete(signature));
   return index;
+}
+
+/**
+ * `shards` loaded in order, at most SHARD_READS_IN_FLIGHT reads at once (a shard in several parts alone); undefined
+ * when one is missing.
+ */
+async function loadShards(kv: KVNamespace, shards: readonly ShardPointer[]): Promise<LoadedShard[] | undefined> {
+  const out: Array<LoadedShard | undefined> = new Array(shards.length);
+  let next = 0;
+  let missing = false;
+  const worker = async (): Promise<void> => {
+    while (next < shards.length && !missing) {
+      const s = shards[next++];
+      const at = next - 1;
+      out[at] = await loadCached(kv, s.key, s.parts, (bytes) => loadSearchShard(bytes));
+      if (!out[at]) missing = true;
+    }
+  };
+  // Big shards first, one at a time, so that two of them are never read together.
+  const big = shards.filter((s) => s.parts > 1);
+  for (const s of big) if (!(await loadCached(kv, s.key, s.parts, (bytes) => loadSearchShard(bytes)))) return undefined;
+  await Promise.all(Array.from({ length: Math.min(SHARD_READS_IN_FLIGHT, shards.length) }, worker));
+  return missing ? undefined : (out as LoadedShard[]);
 }
 
 /** One shard, loaded (cached like indexes); undefined when its KV value is missing. */

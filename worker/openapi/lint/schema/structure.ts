@@ -156,6 +156,9 @@ function schemasAt(schemas: VersionSchemas, path: readonly Segment[]): readonly 
   const memo = schemas.unitSchemas;
   const key = path.slice(0, -1).join("\u0000") + "\u0001" + String(path[path.length - 1]);
   if (memo.has(key)) return memo.get(key) ?? undefined;
+  // Keyed by unit path (every path name of every definition linted): bounded, or the isolate's heap grows with
+  // each new definition (issue 37).
+  if (memo.size >= UNIT_SCHEMAS_MAX) memo.clear();
   let current: Schema[] = [schemas.root];
   for (const segment of path) {
     const next: Schema[] = [];
@@ -172,6 +175,9 @@ function schemasAt(schemas: VersionSchemas, path: readonly Segment[]): readonly 
   memo.set(key, current);
   return current;
 }
+
+/** Most unit paths whose subschemas are memoised per OpenAPI version (a definition's units recur within its lint). */
+const UNIT_SCHEMAS_MAX = 2048;
 
 const KEY_ONLY = new Set(["$id", "$schema", "$comment", "$defs", "definitions", "description", "title", "type", "required", "minProperties", "maxProperties", "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "$ref", "$dynamicAnchor", "default", "examples", "deprecated", "propertyNames", "$vocabulary", "$anchor"]);
 

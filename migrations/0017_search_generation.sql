@@ -1,0 +1,1 @@
+ALTER TABLE `search_live` ADD `generation` integer DEFAULT 0 NOT NULL;
