@@ -24,6 +24,7 @@ import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { organisationRoutes } from "./routes/organisations";
+import { workspaceRoutes } from "./routes/workspace";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
@@ -47,6 +48,7 @@ export const app = new Hono<AppEnv>()
   .route("/", assistantRoutes)
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)
+  .route("/", workspaceRoutes)
   .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)
