@@ -11,8 +11,8 @@ import { findTokenAuth } from "../store/portals";
 import { secretsEqual } from "../store/tokens";
 import { touchToken } from "../store/workspace";
 import { recordAudit } from "../workspace/audit";
-import { requirePublishing } from "../workspace/plans";
-import { requiredScope, scopesAllow } from "../workspace/scopes";
+import { requireFeature, requirePublishing } from "../workspace/plans";
+import { routeNeeds, scopesAllow } from "../workspace/scopes";
 
 /** The bearer token of a request, or undefined (RFC 6750 §2.1). */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -42,8 +42,8 @@ function later(c: { executionCtx: { waitUntil(p: Promise<unknown>): void } }, ta
 
 /**
  * Requires a portal token holding the scope the route needs and sets `c.var.portal` and `c.var.token`; 401 for a
- * missing, unknown or expired token, 403 `scope-required` naming the scope, 402 `trial-ended` for publishing after
- * a trial. A successful change is audited after the answer.
+ * missing, unknown or expired token, 403 `scope-required` naming the scope, 403 `plan-required` naming the plan
+ * (routes with a feature in the scope table), 402 `trial-ended` for publishing after a trial. A successful change is audited after the answer.
  */
 export const requirePortal = createMiddleware<PortalAppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
@@ -51,12 +51,15 @@ export const requirePortal = createMiddleware<PortalAppEnv>(async (c, next) => {
   const found = await findTokenAuth(getDb(c.env.DB), token);
   if (!found) throw new ApiError(401, "unauthorized", "unknown or expired token");
   const method = c.req.method;
-  const needed = requiredScope(method, c.req.path);
+  const { scope: needed, feature } = routeNeeds(method, c.req.path);
   if (!scopesAllow(found.token.scopes, needed)) {
     throw new ApiError(403, "scope-required", `this call needs a token with the scope ${needed}; this token has ${found.token.scopes.join(", ") || "none"}`, { scope: needed });
   }
   const changes = method !== "GET" && method !== "HEAD";
-  if (changes && found.portal.organisationId !== null && (needed === "publish:apis" || needed === "publish:content")) requirePublishing(found.portal);
+  if (found.portal.organisationId !== null) {
+    if (feature) requireFeature(found.portal, feature);
+    if (changes && (needed === "publish:apis" || needed === "publish:content")) requirePublishing(found.portal);
+  }
   c.set("portal", found.portal);
   c.set("token", found.token);
   later(c, touchToken(c.env.DB, found.token.id));
