@@ -25,6 +25,7 @@ import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { organisationRoutes } from "./routes/organisations";
 import { workspaceRoutes } from "./routes/workspace";
+import { dashboardRoutes } from "./routes/dashboard";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
@@ -49,6 +50,7 @@ export const app = new Hono<AppEnv>()
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)
   .route("/", workspaceRoutes)
+  .route("/", dashboardRoutes)
   .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)

@@ -12,6 +12,7 @@ import { sha256 } from "../content/hash";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
+import { readBodyLimited } from "../http/read-body";
 import { readJsonObject } from "../http/read-json";
 import { escapeHtml as htmlEscape } from "../lib/html-escape";
 import { getDb } from "../store/db";
@@ -20,14 +21,15 @@ import { listOutboxTo } from "../store/readers";
 import { generateToken } from "../store/tokens";
 import {
   acceptInvitation, consumeWriterMagicLink, createInvitation, createOrganisation, createWriterMagicLink, deleteToken, deleteWriterSessions,
-  findOrCreateWriter, findTokenById, insertScopedToken, listAudit, membersOf, organisationsOf, pendingInvitations,
+  findOrCreateWriter, findOrganisation, findOrganisationByCustomer, findTokenById, recordStripeEvent, stripeEventSeen, insertScopedToken, listAudit, membersOf, organisationsOf, pendingInvitations,
   pendingWriterLinks, portalsOfOrganisation, removeMember, roleIn, setMemberRole, tokensOfPortal, updateOrganisationPlan, type OrgRow,
 } from "../store/workspace";
 import { orgFor } from "../workspace/access";
 import { actorOf, clearWriterCookie, principalOf, randomSecret, sessionWriter, startWriterSession, WRITER_LINK_TTL_MS, type Principal } from "../workspace/accounts";
 import { recordAudit } from "../workspace/audit";
+import { billingFor, planMoveOf, type PaidPlan } from "../workspace/billing";
 import { creditsOf, setCredits } from "../workspace/credits";
-import { normalisePlan, planStatus, PLANS, requireFeature, TRIAL_DAYS } from "../workspace/plans";
+import { normalisePlan, PAID_PLANS, planStatus, PLANS, requireFeature, TRIAL_DAYS } from "../workspace/plans";
 import { isRole, roleAllows, scopesGrantable, type Role } from "../workspace/roles";
 import { isScope, SCOPES } from "../workspace/scopes";
 
@@ -371,4 +373,51 @@ export const workspaceRoutes = new Hono<AppEnv>()
     if (typeof body.creditsRemaining === "number") await setCredits(c.env, updated, body.creditsRemaining);
     await recordAudit(c.env.DB, actorOf(p), { organisationId: org.id, portalId: null, action: "org.plan", target: org.slug, details: body });
     return c.json({ org: orgView(updated), credits: await creditsOf(c.env, updated) });
+  })
+  // ---- billing (worker/workspace/billing.ts): 503 billing-off without Stripe settings
+  .post("/v1/orgs/:org/billing/checkout", async (c) => {
+    const p = await principalOf(c);
+    const { org } = await orgFor(c, p, c.req.param("org"), "billing.manage");
+    const body = await readJsonObject(c.req.raw, 4096);
+    if (typeof body.plan !== "string" || !(PAID_PLANS as readonly string[]).includes(body.plan)) throw new ApiError(400, "invalid-plan", `plan must be one of ${PAID_PLANS.join(", ")}`, { field: "plan" });
+    const url = await billingFor(c.env).checkout(org, body.plan as PaidPlan, link(c, `/app/orgs/${org.slug}`));
+    await recordAudit(c.env.DB, actorOf(p), { organisationId: org.id, portalId: null, action: "billing.checkout", target: org.slug, details: { plan: body.plan } });
+    return c.json({ url });
+  })
+  .post("/v1/orgs/:org/billing/portal", async (c) => {
+    const p = await principalOf(c);
+    const { org } = await orgFor(c, p, c.req.param("org"), "billing.manage");
+    return c.json({ url: await billingFor(c.env).portal(org, link(c, `/app/orgs/${org.slug}`)) });
+  })
+  .post("/v1/billing/stripe/webhook", async (c) => {
+    const billing = billingFor(c.env);
+    const body = new TextDecoder().decode(await readBodyLimited(c.req.raw, 256 * 1024));
+    const event = await billing.verify(body, c.req.header("stripe-signature"));
+    if (await stripeEventSeen(c.env.DB, event.id)) return c.json({ received: true, duplicate: true });
+    const move = planMoveOf(c.env, event);
+    let moved: string | undefined;
+    if (move.kind === "subscribe") {
+      const org = await findOrganisation(c.env.DB, move.org);
+      if (org) {
+        await updateOrganisationPlan(c.env.DB, org.id, { plan: move.plan, trialEndsAt: null, ...(move.customer ? { stripeCustomerId: move.customer } : {}), ...(move.subscription ? { stripeSubscriptionId: move.subscription } : {}) });
+        await recordAudit(c.env.DB, { kind: "billing" }, { organisationId: org.id, portalId: null, action: "org.plan", target: org.slug, details: { plan: move.plan, event: event.id } });
+        moved = move.plan;
+      }
+    } else if (move.kind === "update") {
+      const org = await findOrganisationByCustomer(c.env.DB, move.customer);
+      if (org) {
+        // A cancelled or unpaid subscription ends like a trial: publishing stops, readers stay 30 days, nothing is lost.
+        const patch = move.active ? { plan: move.plan ?? normalisePlan(org.plan), trialEndsAt: null } : { plan: "trial", trialEndsAt: new Date().toISOString(), stripeSubscriptionId: null };
+        await updateOrganisationPlan(c.env.DB, org.id, patch);
+        await recordAudit(c.env.DB, { kind: "billing" }, { organisationId: org.id, portalId: null, action: "org.plan", target: org.slug, details: { plan: patch.plan, event: event.id, active: move.active } });
+        moved = patch.plan;
+      }
+    }
+    await recordStripeEvent(c.env.DB, event.id, event.type);
+    return c.json({ received: true, ...(moved ? { plan: moved } : { ignored: true }) });
+  })
+  .onError((error, c) => {
+    // The same JSON problems as the app's handler, so in-process calls (the dashboard) read them too.
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    throw error;
   });

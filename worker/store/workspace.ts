@@ -327,6 +327,11 @@ export async function pruneAudit(db: D1Database, before: string): Promise<number
   return res.meta.changes ?? 0;
 }
 
+/** Whether a Stripe event was applied before. */
+export async function stripeEventSeen(db: D1Database, id: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 FROM stripe_events WHERE id = ?").bind(id).first()) !== null;
+}
+
 /** Records a Stripe event id; false when it was recorded before (a replay). */
 export async function recordStripeEvent(db: D1Database, id: string, type: string, now = new Date()): Promise<boolean> {
   const row = await db.prepare("INSERT INTO stripe_events (id, type, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING id").bind(id, type, now.toISOString()).first();
