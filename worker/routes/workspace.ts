@@ -20,7 +20,7 @@ import { createPortal, findPortalBySlug, portalView, type PortalRow } from "../s
 import { listOutboxTo } from "../store/readers";
 import { generateToken } from "../store/tokens";
 import {
-  acceptInvitation, consumeWriterMagicLink, createInvitation, createOrganisation, createWriterMagicLink, deleteToken, deleteWriterSessions,
+  acceptInvitation, adoptPortal, consumeWriterMagicLink, createInvitation, createOrganisation, createWriterMagicLink, deleteToken, deleteWriterSessions,
   findOrCreateWriter, findOrganisation, findOrganisationByCustomer, findTokenById, recordStripeEvent, stripeEventSeen, insertScopedToken, listAudit, membersOf, organisationsOf, pendingInvitations,
   pendingWriterLinks, portalsOfOrganisation, removeMember, roleIn, setMemberRole, tokensOfPortal, updateOrganisationPlan, type OrgRow,
 } from "../store/workspace";
@@ -349,7 +349,31 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const { org } = await orgFor(c, p, c.req.param("org"), "usage.read");
     return c.json({ org: orgView(org), credits: await creditsOf(c.env, org) });
   })
-  // ---- the service admin's override (local runs set plans this way; billing moves them in production)
+  // ---- the service admin: an organisation for existing portals (the demo's), and the plan override (local runs set
+  // plans this way; billing moves them in production)
+  .post("/v1/admin/orgs", async (c) => {
+    const p = await principalOf(c);
+    if (p.kind !== "admin") throw new ApiError(403, "forbidden", "this endpoint needs the admin token");
+    const body = await readJsonObject(c.req.raw, 16 * 1024);
+    const name = requireName(body.name);
+    const slug = String(body.slug ?? "");
+    if (!SLUG.test(slug)) throw new ApiError(400, "invalid-slug", "slug must be 3-48 lower-case letters, digits and inner dashes", { field: "slug" });
+    const owner = await findOrCreateWriter(c.env.DB, requireEmail(body.owner, "owner"));
+    const slugs = Array.isArray(body.portals) ? body.portals.filter((x): x is string => typeof x === "string").slice(0, 50) : [];
+    const found: PortalRow[] = [];
+    for (const s of slugs) {
+      const portal = await findPortalBySlug(getDb(c.env.DB), s);
+      if (!portal) throw new ApiError(400, "unknown-portals", `no portal ${s}`, { field: "portals" });
+      found.push(portal);
+    }
+    let org = await findOrganisation(c.env.DB, slug);
+    const created = !org;
+    if (!org) org = await createOrganisation(c.env.DB, { slug, name, ownerId: owner.id, trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString() });
+    else await c.env.DB.prepare("INSERT INTO memberships (organisation_id, writer_id, role, created_at) VALUES (?, ?, 'owner', ?) ON CONFLICT DO NOTHING").bind(org.id, owner.id, new Date().toISOString()).run();
+    for (const portal of found) await adoptPortal(c.env.DB, org.id, portal.id);
+    await recordAudit(c.env.DB, actorOf(p), { organisationId: org.id, portalId: null, action: created ? "org.create" : "org.adopt", target: slug, details: { owner: owner.email, portals: slugs } });
+    return c.json({ org: orgView(org) }, created ? 201 : 200);
+  })
   .patch("/v1/admin/orgs/:org", async (c) => {
     const p = await principalOf(c);
     if (p.kind !== "admin") throw new ApiError(403, "forbidden", "this endpoint needs the admin token");

@@ -72,11 +72,15 @@ export class OrgCredits extends DurableObject<Env> {
     return { period: state.period, grant: state.grant, remaining, used, ok: true, warn };
   }
 
-  /** Sets the credits left this month (the service admin's override). */
+  /**
+   * Sets the credits left this month (the service admin's override); what the grant no longer covers counts as used
+   * (`used` = grant − remaining, at least 0), without an 80 % mail.
+   */
   set(remaining: number, nowMs: number, grant: number): CreditState {
     const state = this.current(nowMs, grant);
-    this.ctx.storage.sql.exec("UPDATE meter SET remaining = ? WHERE id = 1", remaining);
-    return { ...strip(state), remaining };
+    const used = Math.max(0, state.grant - remaining);
+    this.ctx.storage.sql.exec("UPDATE meter SET remaining = ?, used = ?, warned = ? WHERE id = 1", remaining, used, state.warned || (state.grant > 0 && used >= state.grant * WARN_AT) ? 1 : 0);
+    return { ...strip(state), remaining, used };
   }
 
   /** The meter and the last 31 days' use, oldest first. */
