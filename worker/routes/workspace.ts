@@ -178,7 +178,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const items = messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, links: linksIn(m.text), createdAt: m.createdAt }));
     if (c.req.query("format") === "json") return c.json(items);
     const html = items.map((m) => `<article><h2>${htmlEscape(m.subject)}</h2><p><small>To ${htmlEscape(m.to)} · ${htmlEscape(m.createdAt)}</small></p><pre>${htmlEscape(m.text)}</pre>${m.links.map((l) => `<p><a href="${htmlEscape(l)}">${htmlEscape(l)}</a></p>`).join("")}</article>`).join("<hr>");
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox · ${htmlEscape(to)}</title></head><body><main><h1>Dev outbox: ${htmlEscape(to)}</h1>${html || "<p>No messages.</p>"}</main></body></html>`);
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Outbox · ${htmlEscape(to)}</title></head><body><main><h1>Dev outbox: ${htmlEscape(to)}</h1>${html || "<p>No messages.</p>"}</main></body></html>`);
   })
   // ---- organisations
   .post("/v1/orgs", async (c) => {
