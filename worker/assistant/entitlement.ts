@@ -28,16 +28,19 @@ export async function organisationOfPortal(db: D1Database, portalId: number): Pr
  * Whether `portal` may answer one more question, and its credits after it. Throws ApiError 403 `plan-required`
  * (naming the plan), 402 `trial-ended`, or 402 `credits-exhausted` when the plan or the meter says no.
  */
-export async function spendAssistantCredit(env: Env, portal: { id: number; slug: string }, now = new Date()): Promise<Credits> {
-  const org = await organisationOfPortal(env.DB, portal.id);
-  if (!org) return { used: null, remaining: null };
+export async function spendAssistantCredit(env: Env, portal: { id: number; slug: string; owner?: { organisationId: number; plan: string; trialEndsAt: string | null } }, now = new Date()): Promise<Credits> {
+  // The plan is mirrored on the portal row the route loaded already: no D1 read here.
+  const owner = portal.owner;
+  if (!owner) return { used: null, remaining: null };
+  const org = { id: owner.organisationId, plan: owner.plan, trialEndsAt: owner.trialEndsAt };
   requireFeature(org, "assistant", now);
   const grant = monthlyCredits(org, now);
   const spent = await orgCredits(env, org.id).spend(CREDIT_COST.assistant, now.getTime(), grant);
   if (!spent.ok) throw creditsExhausted();
   if (spent.warn) {
     // Once a month; a failed warning must not fail the reader's answer.
-    await warnOwners(env, org, spent.used, spent.grant).catch((e) => console.warn("credit warning not sent", String(e)));
+    const named = await organisationOfPortal(env.DB, portal.id);
+    if (named) await warnOwners(env, named, spent.used, spent.grant).catch((e) => console.warn("credit warning not sent", String(e)));
   }
   return { used: spent.used, remaining: spent.remaining };
 }
@@ -51,4 +54,4 @@ async function warnOwners(env: Env, org: { id: number; name: string }, used: num
 
 /** The errors the seam may throw, named here so the route and the docs agree. */
 export const planRequired = () => new ApiError(403, "plan-required", "the assistant is not part of this portal's plan", { feature: "assistant", plan: "pro" });
-export const creditsExhausted = () => new ApiError(402, "credits-exhausted", "this organisation has used its AI credits for the month; they renew on the 1st (UTC)");
+export const creditsExhausted = () => new ApiError(402, "credits-exhausted", "the assistant has used this month's AI credits; search still works, and the credits renew on the 1st (UTC)");
