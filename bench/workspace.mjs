@@ -67,7 +67,7 @@ export async function main() {
     console.log(`  portal of an org (plan + credits) client p50 ${fmt(p(managed, "ms", 50))}  p95 ${fmt(p(managed, "ms", 95))}   entitlement (Server-Timing) p50 ${fmt(p(managed, "entitlement", 50))}  p95 ${fmt(p(managed, "entitlement", 95))}`);
     console.log(`  added by plan + credit check: p50 ${fmt(p(managed, "ms", 50) - p(plain, "ms", 50))} ms client-side (goal <= 2 ms p50)`);
     const usage = await json(await asOwner("GET", `/v1/orgs/${org}/usage`));
-    console.log(`  credits left after ${2 * 0 + N + 20} metered answers: ${usage.credits.remaining} of the 1,000,000 set`);
+    console.log(`  credits left after ${N + 20} metered answers: ${usage.credits.remaining} of the 1,000,000 set`);
 
     const pageMs = [];
     const url = `${base}/app/orgs/${org}/portals/bench-org`;
