@@ -111,6 +111,19 @@ describe("AI credits", () => {
     expect((await SELF.fetch(`${ORIGIN}/p/${portal}/search.json?q=pets`)).status).toBe(200);
   });
 
+  it("mails the owners once when use crosses 80 % of the grant", async () => {
+    const { org, portal, token } = await ownerWithPortal("plans5@example.com", "plans-e");
+    expect((await upload(token, DEF, { api: "pets" })).status).toBe(201);
+    await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { creditsRemaining: 201 }); // 799 of 1,000 used
+    expect((await ask(portal)).status).toBe(200);
+    const { lastMail } = await import("../harness/workspace");
+    const mail = await lastMail("plans5@example.com");
+    expect(mail.subject).toMatch(/80 %/);
+    expect((await ask(portal)).status).toBe(200);
+    const list = (await (await SELF.fetch(`${ORIGIN}/dev/outbox?to=plans5@example.com&format=json`)).json()) as any[];
+    expect(list.filter((m) => /80 %/.test(m.subject))).toHaveLength(1);
+  });
+
   it("restores the monthly grant on the 1st, UTC (injected clock), and warns owners once at 80 %", async () => {
     const { org } = await ownerWithPortal("plans4@example.com", "plans-d");
     const row = await env.DB.prepare("SELECT id FROM organisations WHERE slug = ?").bind(org).first<{ id: number }>();

@@ -316,7 +316,7 @@ export async function insertAudit(db: D1Database, entry: AuditEntry, now = new D
 /** An organisation's audit entries in [from, to), newest first, at most `limit`. */
 export async function listAudit(db: D1Database, orgId: number, range: { from: string; to: string; limit: number }): Promise<AuditRow[]> {
   const { results } = await db.prepare(
-    "SELECT a.id, a.at, a.actor_type AS actorType, a.actor, a.token_id AS tokenId, a.action, a.target, p.slug AS portal, a.details FROM audit_log a LEFT JOIN portals p ON p.id = a.portal_id WHERE a.organisation_id = ? AND a.at >= ? AND a.at < ? ORDER BY a.id DESC LIMIT ?",
+    "SELECT a.id, a.at, a.actor_type AS actorType, a.actor, a.token_id AS tokenId, a.action, a.target, p.slug AS portal, a.details FROM audit_log a LEFT JOIN portals p ON p.id = a.portal_id WHERE a.organisation_id = ? AND a.at >= ? AND a.at < ? ORDER BY a.at DESC, a.id DESC LIMIT ?",
   ).bind(orgId, range.from, range.to, range.limit).all<Omit<AuditRow, "details"> & { details: string | null }>();
   return results.map((r) => ({ ...r, details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : null }));
 }
