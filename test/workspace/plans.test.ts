@@ -69,6 +69,19 @@ describe("gated routes with each plan", () => {
   });
 });
 
+describe("gated controls", () => {
+  it("the reader shell shows Ask AI only when the plan has the assistant", async () => {
+    const { org, portal, token } = await ownerWithPortal("plans6@example.com", "plans-f");
+    expect((await upload(token, DEF, { api: "pets" })).status).toBe(201);
+    const page = async () => (await SELF.fetch(`${ORIGIN}/p/${portal}/reference/pets/`)).text();
+    expect(await page()).toContain('data-island="ask-ai"');
+    await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { plan: "starter" });
+    const starter = await page();
+    expect(starter).toContain("search");
+    expect(starter).not.toContain('data-island="ask-ai"');
+  });
+});
+
 describe("trial expiry", () => {
   it("stops publishing with 402 trial-ended, keeps reader pages 30 days, and a plan restores everything at once", async () => {
     const { org, portal, token } = await ownerWithPortal("plans2@example.com", "plans-b");
@@ -84,6 +97,7 @@ describe("trial expiry", () => {
     // 31 days later the reader pages pause (nothing is deleted).
     await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { trialEndsAt: new Date(Date.now() - 31 * DAY).toISOString() });
     expect((await SELF.fetch(`${ORIGIN}/p/${portal}/reference/pets/`)).status).toBe(402);
+    expect((await SELF.fetch(`${ORIGIN}/p/${portal}/`)).status).toBe(402);
     await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { plan: "starter" });
     expect((await SELF.fetch(`${ORIGIN}/p/${portal}/reference/pets/`)).status).toBe(200);
     expect((await upload(token, DEF.replace("version: '1'", "version: '2'"), { api: "pets" })).status).toBe(201);
