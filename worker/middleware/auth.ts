@@ -49,7 +49,7 @@ export const requirePortal = createMiddleware<PortalAppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw new ApiError(401, "unauthorized", "missing bearer token: send Authorization: Bearer <portal token>");
   const found = await findTokenAuth(getDb(c.env.DB), token);
-  if (!found) throw new ApiError(401, "unauthorized", "unknown or expired token");
+  if (!found) throw new ApiError(401, "unauthorized", "unknown token, or an expired one");
   const method = c.req.method;
   const { scope: needed, feature } = routeNeeds(method, c.req.path);
   if (!scopesAllow(found.token.scopes, needed)) {

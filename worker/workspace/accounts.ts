@@ -96,7 +96,7 @@ export async function principalOf(c: Context<AppEnv>): Promise<Principal> {
     const admin = c.env.PORTICO_ADMIN_TOKEN;
     if (admin && (await secretsEqual(bearer, admin))) return { kind: "admin" };
     const found = await findTokenAuth(getDb(c.env.DB), bearer);
-    if (!found) throw new ApiError(401, "unauthorized", "unknown or expired token");
+    if (!found) throw new ApiError(401, "unauthorized", "unknown token, or an expired one");
     return { kind: "token", portal: found.portal, token: found.token };
   }
   const session = await sessionWriter(c);
