@@ -105,8 +105,7 @@ async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: 
 }
 
 async function portalPage(c: Context<AppEnv>, writer: Writer, orgSlug: string, portalSlug: string, extra: { created?: { token: string; name: string; scopes: string[] }; sample?: { published: boolean; message?: string }; tokenForm?: FormState } = {}, status: 200 | 400 | 403 = 200) {
-  const { org, role } = await orgFor(c, { kind: "writer", writer, sessionHash: "" }, orgSlug, "org.read");
-  const portal = await findPortalBySlug(getDb(c.env.DB), portalSlug);
+  const [{ org, role }, portal] = await Promise.all([orgFor(c, { kind: "writer", writer, sessionHash: "" }, orgSlug, "org.read"), findPortalBySlug(getDb(c.env.DB), portalSlug)]);
   if (!portal || portal.organisationId !== org.id) throw new ApiError(404, "not-found", `no portal "${portalSlug}" in this organisation`);
   const mayTokens = roleAllows(role, "tokens.read");
   const [listed, tokens] = await Promise.all([listApiSummaries(getDb(c.env.DB), portal.id), mayTokens ? tokensOfPortal(c.env.DB, portal.id) : Promise.resolve([])]);

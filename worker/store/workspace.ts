@@ -85,6 +85,12 @@ export async function findOrganisation(db: D1Database, slug: string): Promise<Or
   return (await db.prepare(`SELECT ${ORG_COLUMNS} FROM organisations WHERE slug = ?`).bind(slug).first<OrgRow>()) ?? undefined;
 }
 
+/** An organisation by slug with `writerId`'s role in it (undefined for a non-member), in one read. */
+export async function findOrganisationWithRole(db: D1Database, slug: string, writerId: number): Promise<(OrgRow & { role: Role | null }) | undefined> {
+  const cols = ORG_COLUMNS.split(", ").map((c) => `o.${c}`).join(", ");
+  return (await db.prepare(`SELECT ${cols}, m.role FROM organisations o LEFT JOIN memberships m ON m.organisation_id = o.id AND m.writer_id = ? WHERE o.slug = ?`).bind(writerId, slug).first<OrgRow & { role: Role | null }>()) ?? undefined;
+}
+
 /** An organisation by id. */
 export async function findOrganisationById(db: D1Database, id: number): Promise<OrgRow | undefined> {
   return (await db.prepare(`SELECT ${ORG_COLUMNS} FROM organisations WHERE id = ?`).bind(id).first<OrgRow>()) ?? undefined;

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { findOrganisation, roleIn, type OrgRow } from "../store/workspace";
+import { findOrganisation, findOrganisationWithRole, type OrgRow } from "../store/workspace";
 import type { Principal } from "./accounts";
 import { roleAllows, ACTIONS, type Action, type Role } from "./roles";
 
@@ -21,12 +21,15 @@ export interface OrgAccess {
  *   revealed), 403 `role-required` naming the roles that may, 403 `forbidden` for a portal token.
  */
 export async function orgFor(c: Context<AppEnv>, principal: Principal, slug: string, action: Action): Promise<OrgAccess> {
-  const org = await findOrganisation(c.env.DB, slug);
-  if (!org) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
-  if (principal.kind === "admin") return { org, role: "owner" };
   if (principal.kind === "token") throw new ApiError(403, "forbidden", "a portal token cannot act on an organisation; sign in or use the admin token");
-  const role = await roleIn(c.env.DB, org.id, principal.writer.id);
-  if (!role) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
+  if (principal.kind === "admin") {
+    const org = await findOrganisation(c.env.DB, slug);
+    if (!org) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
+    return { org, role: "owner" };
+  }
+  const found = await findOrganisationWithRole(c.env.DB, slug, principal.writer.id);
+  if (!found || !found.role) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
+  const { role, ...org } = found;
   if (!roleAllows(role, action)) {
     throw new ApiError(403, "role-required", `this needs the role ${ACTIONS[action].join(" or ")}; you are ${role}`, { roles: ACTIONS[action], role });
   }
