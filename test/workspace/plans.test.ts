@@ -82,6 +82,17 @@ describe("gated controls", () => {
   });
 });
 
+describe("issue 9's PUT /v1/orgs/{org}", () => {
+  it("moves the plan of the portals the organisation owns too", async () => {
+    const { org, portal, token } = await ownerWithPortal("plans7@example.com", "plans-g");
+    const refused = await bearer(token, "PUT", "/v1/portal/sso", {});
+    expect(((await refused.json()) as any).error.code).toBe("plan-required");
+    expect((await asAdmin("PUT", `/v1/orgs/${org}`, { name: "Org", plan: "enterprise", portals: [portal] })).status).toBe(200);
+    const allowed = await bearer(token, "PUT", "/v1/portal/sso", {});
+    expect(((await allowed.json()) as any).error?.code).not.toBe("plan-required");
+  });
+});
+
 describe("trial expiry", () => {
   it("stops publishing with 402 trial-ended, keeps reader pages 30 days, and a plan restores everything at once", async () => {
     const { org, portal, token } = await ownerWithPortal("plans2@example.com", "plans-b");

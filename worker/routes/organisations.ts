@@ -55,6 +55,8 @@ export const organisationRoutes = new Hono<AppEnv>()
       db.prepare("INSERT INTO organisations (slug, name, plan, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(slug) DO UPDATE SET name = excluded.name, plan = excluded.plan").bind(slug, name.trim(), plan, now),
       db.prepare("DELETE FROM organisation_portals WHERE organisation_id = (SELECT id FROM organisations WHERE slug = ?)").bind(slug),
       db.prepare("INSERT INTO organisation_portals (organisation_id, portal_id) SELECT (SELECT id FROM organisations WHERE slug = ?), value FROM json_each(?)").bind(slug, JSON.stringify(results.map((r) => r.id))),
+      // Portals the organisation owns (worker/workspace/) carry its plan mirrored.
+      db.prepare("UPDATE portals SET plan = o.plan, trial_ends_at = o.trial_ends_at FROM (SELECT id, plan, trial_ends_at FROM organisations WHERE slug = ?) AS o WHERE portals.organisation_id = o.id").bind(slug),
     ]);
     return c.json({ organisation: await orgView(db, slug) });
   });
