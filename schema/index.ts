@@ -9,3 +9,4 @@ export * from "./changelog";
 export * from "./domains";
 export * from "./assistant";
 export * from "./git";
+export * from "./workspace";

@@ -35,9 +35,18 @@ export const portals = sqliteTable("portals", {
    * on that host (worker/render/shell/base-path.ts).
    */
   hostname: text("hostname").unique(),
+  /**
+   * The organisation that owns the portal (worker/workspace/): its plan gates features and meters credits. Null for
+   * portals the service admin made with `POST /v1/portals` outside any organisation (unmanaged: nothing gated).
+   */
+  organisationId: integer("organisation_id"),
 });
 
-/** Portal API tokens, stored only as the hex SHA-256 of the token (tokens carry 256 random bits). */
+/**
+ * Portal API tokens, stored only as the hex SHA-256 of the token (tokens carry 256 random bits). The token made
+ * with a portal (`POST /v1/portals`) and older ones have the one scope `manage` (everything); tokens made through
+ * `POST /v1/tokens` (worker/workspace/tokens.ts) carry a name, scopes, an optional expiry and who made them.
+ */
 export const portalTokens = sqliteTable(
   "portal_tokens",
   {
@@ -45,6 +54,15 @@ export const portalTokens = sqliteTable(
     portalId: integer("portal_id").notNull().references(() => portals.id),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: text("created_at").notNull(),
+    name: text("name").notNull().default("portal token"),
+    /** JSON array of scopes (worker/workspace/scopes.ts): publish:apis, publish:content, read:analytics, manage. */
+    scopes: text("scopes").notNull().default('["manage"]'),
+    /** ISO 8601 instant after which the token is refused; null: never. */
+    expiresAt: text("expires_at"),
+    /** ISO 8601 instant of the token's last accepted use (updated at most once a minute). */
+    lastUsedAt: text("last_used_at"),
+    /** Writer id who made it through the workspace; null for a portal's first token. */
+    createdBy: integer("created_by"),
   },
   (t) => [index("portal_tokens_portal").on(t.portalId)],
 );

@@ -17,10 +17,13 @@ export const portalAccess = sqliteTable("portal_access", {
   updatedAt: text("updated_at").notNull(),
 });
 
-/** Magic links sent: single use (`used_at` set on first use), 15 minutes. */
+/**
+ * Magic links sent: single use (`used_at` set on first use), 15 minutes. A reader's link names its portal; a
+ * writer's (the workspace's sign-in, worker/workspace/accounts.ts) has `portal_id` null.
+ */
 export const magicLinks = sqliteTable("magic_links", {
   tokenHash: text("token_hash").primaryKey(),
-  portalId: integer("portal_id").notNull().references(() => portals.id),
+  portalId: integer("portal_id").references(() => portals.id),
   email: text("email").notNull(),
   returnTo: text("return_to").notNull(),
   /** Epoch milliseconds. */
@@ -40,16 +43,20 @@ export const usedTokens = sqliteTable(
   (t) => [primaryKey({ columns: [t.portalId, t.tokenKey] })],
 );
 
-/** Messages of the embedded mailer (the local default of the `Mailer` port), shown on the dev-only outbox page. */
+/**
+ * Messages of the embedded mailer (the local default of the `Mailer`/Outbox port), shown on the dev-only outbox
+ * pages (`/p/{portal}/auth/outbox`, `/dev/outbox?to=`). `portal_id` is null for the workspace's own mail (writers'
+ * sign-in links, invitations, credit warnings).
+ */
 export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    portalId: integer("portal_id").notNull().references(() => portals.id),
+    portalId: integer("portal_id").references(() => portals.id),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("outbox_portal").on(t.portalId)],
+  (t) => [index("outbox_portal").on(t.portalId), index("outbox_to").on(t.to)],
 );

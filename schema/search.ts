@@ -53,8 +53,17 @@ export const organisations = sqliteTable("organisations", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
+  /**
+   * trial | starter | pro | enterprise (worker/workspace/plans.ts); "team" is the name starter had before issue 32
+   * (and stays the column's default so the migration only adds columns; the workspace always writes a plan).
+   */
   plan: text("plan").notNull().default("team"),
   createdAt: text("created_at").notNull(),
+  /** ISO 8601 instant the trial ends (plan "trial"); null for organisations made before issue 32 or on a paid plan. */
+  trialEndsAt: text("trial_ends_at"),
+  /** Stripe customer and subscription ids once the organisation subscribed (worker/workspace/billing.ts). */
+  stripeCustomerId: text("stripe_customer_id"),
+  stripeSubscriptionId: text("stripe_subscription_id"),
 });
 
 /** Membership of portals in organisations. */

@@ -4,6 +4,7 @@
 // (demo/content: guides, code steps, changelog, glossary), and maps the custom domain demo.localhost to it
 // (PUT /v1/portal/domain; browsers resolve *.localhost to this machine). Prints the portal URLs, the admin token and
 // the demo portal's upload token.
+import { request as httpRequest } from "node:http";
 import { spawn, spawnSync } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -157,6 +158,41 @@ async function ensureDemo(adminToken) {
   return { demo, result, portico, content: content.json };
 }
 
+/** The demo owner (issue 32): the dashboard's demo organisation owns the demo portal. */
+const DEMO_OWNER = "owner@demo.example";
+const DEMO_ORG = "demo-team";
+
+/**
+ * The team side of the demo (docs/workspace.md): the demo organisation owns the demo portal, its owner is
+ * DEMO_OWNER, it is on a trial with 10 days left and some AI credits used (three real questions, the rest set by the
+ * service admin), and a one-time sign-in link for the owner is sent to the dev outbox. Returns that link.
+ */
+async function ensureWorkspaceDemo(adminToken, demo) {
+  const admin = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
+  const org = await fetch(`${origin}/v1/admin/orgs`, { method: "POST", headers: admin, body: JSON.stringify({ slug: DEMO_ORG, name: "Demo Team", owner: DEMO_OWNER, portals: [demo.slug] }) });
+  if (org.status >= 300) throw new Error(`creating the demo organisation failed: ${org.status} ${await org.text()}`);
+  // Asked on the portal's custom domain (its Host header on 127.0.0.1: Node does not resolve *.localhost).
+  const site = new URL(demo.site);
+  for (const question of ["how do I cancel a shipment?", "how do labels work?", "what is a pickup?"]) {
+    try {
+      await new Promise((resolve, reject) => {
+        const req = httpRequest(`${origin}/assistant/ask`, { method: "POST", headers: { host: site.host, origin: site.origin, "content-type": "application/json", accept: "application/json" } }, (res) => res.resume().on("end", resolve));
+        req.on("error", reject);
+        req.end(JSON.stringify({ question }));
+      });
+    } catch (error) {
+      console.warn(`the demo's assistant question was not asked: ${error}`);
+    }
+  }
+  const trialEndsAt = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  const plan = await fetch(`${origin}/v1/admin/orgs/${DEMO_ORG}`, { method: "PATCH", headers: admin, body: JSON.stringify({ trialEndsAt, creditsRemaining: 863 }) });
+  if (plan.status !== 200) throw new Error(`setting the demo trial failed: ${plan.status} ${await plan.text()}`);
+  const ask = await fetch(`${origin}/v1/auth/magic-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: DEMO_OWNER, returnTo: `/app/orgs/${DEMO_ORG}` }) });
+  if (ask.status !== 202) throw new Error(`the demo owner's sign-in link failed: ${ask.status}`);
+  const mail = await (await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(DEMO_OWNER)}&format=json`)).json();
+  return mail[0].links[0];
+}
+
 const adminToken = devVarsToken();
 run([join(root, "scripts/build-client.mjs")]);
 run([bin("wrangler"), "d1", "migrations", "apply", "portico", "--local"]);
@@ -179,8 +215,11 @@ try {
   mock = await startLocalMock({ port: LOCAL_MOCK_PORT });
   await waitForHealthy(child, origin, 120_000);
   const { demo, result, portico, content } = await ensureDemo(adminToken);
+  const dashboardLink = await ensureWorkspaceDemo(adminToken, demo);
   console.log(`
 Portico is running.
+  Dashboard:         ${dashboardLink}
+                     (signs you in once as the demo owner ${DEMO_OWNER}: organisation "Demo Team", trial with 10 days left, some AI credits used; docs/workspace.md. Later links: ${origin}/app/signin, then ${origin}/dev/outbox?to=${DEMO_OWNER})
   Portal:            ${demo.site}/  (the custom domain ${DEMO_HOSTNAME}, docs/domains.md; open it in Chromium)
   Service host:      ${origin}/p/${demo.slug}/  (redirects to the custom domain; the API stays at ${origin}/v1/)
   Demo reference:    ${result.url}
@@ -195,7 +234,7 @@ Portico is running.
   Changes:           ${demo.site}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
   OAuth (Try it):    http://127.0.0.1:${OAUTH_PORT}  (oauth2-mock-server: the demo's oauth2 scheme signs in there at once, client "portico-demo")
   Try it:            any operation's "Try it" panel; the "Local mock" server is prism on ${mock.url} (validating requests)
-  Admin token:       ${adminToken}   (POST /v1/portals)
+  Admin token:       ${adminToken}   (POST /v1/portals, PATCH /v1/admin/orgs/${DEMO_ORG} {"plan", "trialEndsAt", "creditsRemaining"})
   Demo upload token: ${demo.token}   (POST /v1/apis/upload)
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)
 Upload a definition:

@@ -26,6 +26,8 @@ import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { organisationRoutes } from "./routes/organisations";
+import { workspaceRoutes } from "./routes/workspace";
+import { dashboardRoutes } from "./routes/dashboard";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
 
@@ -51,6 +53,8 @@ export const app = new Hono<AppEnv>()
   .route("/", assistantRoutes)
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)
+  .route("/", workspaceRoutes)
+  .route("/", dashboardRoutes)
   .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
   .route("/", referenceRoutes)

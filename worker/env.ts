@@ -1,6 +1,6 @@
 /** @module The Hono environment types every route and middleware shares (kept apart from app.ts so routes never import the app). */
 import type { PagePolicy } from "./http/page-policy";
-import type { PortalRow } from "./store/portals";
+import type { PortalRow, TokenAuth } from "./store/portals";
 
 /**
  * Bindings and secrets the app reads, as `wrangler types` generates them (`npm run types`). `PORTICO_ADMIN_TOKEN`
@@ -17,5 +17,5 @@ export type AppEnv = {
   Variables: { pagePolicy?: PagePolicy; inlineStyles?: string[] };
 };
 
-/** Routes behind `requirePortal` see the authenticated portal as `c.var.portal`. */
-export type PortalAppEnv = AppEnv & { Variables: { portal: PortalRow } };
+/** Routes behind `requirePortal` see the authenticated portal as `c.var.portal` and its token as `c.var.token`. */
+export type PortalAppEnv = AppEnv & { Variables: { portal: PortalRow; token: TokenAuth } };

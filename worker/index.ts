@@ -1,17 +1,19 @@
 /**
  * @module The Worker entry: the Hono app behind the Host routing (custom domains, worker/domains/route-host.ts),
  * the scheduled poll of pending custom hostnames, and the Durable Object classes (PortalPublisher, SignInLimiter,
- * PortalCatalog).
+ * PortalCatalog, OrgCredits); the scheduled run also prunes audit entries older than a year.
  */
 import { app } from "./app";
 import { DEFAULT_BASE_URL } from "./http/public-origin";
 import { customHostnamesFor, pollPendingDomains } from "./domains/registry";
 import { hostRoutedFetch } from "./domains/route-host";
 import { getDb } from "./store/db";
+import { pruneAuditLog } from "./workspace/audit";
 
 export { PortalPublisher } from "./publish/portal-publisher";
 export { SignInLimiter } from "./access/sign-in-limiter";
 export { PortalCatalog } from "./store/portal-catalog";
+export { OrgCredits } from "./workspace/credits";
 
 export default {
   fetch: hostRoutedFetch(app),
@@ -23,6 +25,11 @@ export default {
         if (activated) console.log(`custom hostnames activated: ${activated}`);
       } catch (error) {
         console.warn("custom hostname poll skipped", String(error));
+      }
+      try {
+        await pruneAuditLog(env.DB);
+      } catch (error) {
+        console.warn("audit prune skipped", String(error));
       }
     })());
   },

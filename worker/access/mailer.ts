@@ -13,13 +13,16 @@ export interface MailMessage {
   text: string;
 }
 
-/** Sends mail for a portal. Rejects when the message could not be handed over. */
+/**
+ * Sends mail for a portal (reader sign-in), or for the workspace itself with `portalId` null (writers' sign-in
+ * links, invitations, credit warnings): the one Outbox port. Rejects when the message could not be handed over.
+ */
 export interface Mailer {
   readonly kind: "outbox" | "http";
-  send(portalId: number, message: MailMessage): Promise<void>;
+  send(portalId: number | null, message: MailMessage): Promise<void>;
 }
 
-/** The embedded default: messages kept in D1 (`outbox`), read on `/p/{portal}/auth/outbox` in local runs. */
+/** The embedded default: messages kept in D1 (`outbox`), read on `/p/{portal}/auth/outbox` and `/dev/outbox?to=` in local runs. */
 export function outboxMailer(db: D1Database): Mailer {
   return { kind: "outbox", send: (portalId, message) => addToOutbox(db, portalId, message) };
 }

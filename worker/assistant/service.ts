@@ -33,18 +33,24 @@ export interface AssistantPortal {
   hostname: string | null;
   name: string;
   pointer?: SearchPointer;
+  /** The owning organisation's id and its plan as mirrored on the portal row (worker/workspace/); absent: unmanaged. */
+  owner?: { organisationId: number; plan: string; trialEndsAt: string | null };
 }
 
 /** Reads the portal and its live search pointer; undefined for an unknown slug. */
 export async function loadAssistantPortal(db: D1Database, slug: string): Promise<AssistantPortal | undefined> {
   const row = await db
-    .prepare(`SELECT p.id, p.slug, p.hostname, p.name, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats,
+    .prepare(`SELECT p.id, p.slug, p.hostname, p.name, p.organisation_id AS organisationId, p.plan, p.trial_ends_at AS trialEndsAt, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats,
       CASE WHEN s.stats IS NULL THEN NULL ELSE ${SHARDS_JSON_SQL} END AS shards
       FROM portals p LEFT JOIN search_live s ON s.portal_id = p.id WHERE p.slug = ?`)
     .bind(slug)
-    .first<{ id: number; slug: string; hostname: string | null; name: string; indexKey: string | null; parts: number | null; documents: number | null; variables: string | null; builtAt: string | null; stats: string | null; shards: string | null }>();
+    .first<{ id: number; slug: string; hostname: string | null; name: string; organisationId: number | null; plan: string; trialEndsAt: string | null; indexKey: string | null; parts: number | null; documents: number | null; variables: string | null; builtAt: string | null; stats: string | null; shards: string | null }>();
   if (!row) return undefined;
-  return { id: row.id, slug: row.slug, hostname: row.hostname ?? null, name: row.name, ...(row.indexKey ? { pointer: pointerFromRow({ ...row, indexKey: row.indexKey }) } : {}) };
+  return {
+    id: row.id, slug: row.slug, hostname: row.hostname ?? null, name: row.name,
+    ...(row.indexKey ? { pointer: pointerFromRow({ ...row, indexKey: row.indexKey }) } : {}),
+    ...(row.organisationId !== null ? { owner: { organisationId: row.organisationId, plan: row.plan, trialEndsAt: row.trialEndsAt } } : {}),
+  };
 }
 
 /** The answer model of this deployment: Workers AI when the `AI` binding exists ([env.production]), else embedded. */

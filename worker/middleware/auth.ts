@@ -1,10 +1,18 @@
-/** @module Bearer-token middleware: the admin token (portal creation) and portal tokens (everything of a portal). */
+/**
+ * @module Bearer-token middleware: the admin token (portal creation) and portal tokens (a portal's `/v1` routes,
+ * each needing a scope: worker/workspace/scopes.ts). Publishing calls of an organisation whose trial ended answer
+ * 402 `trial-ended`; changes made with a token are audited.
+ */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, PortalAppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { getDb } from "../store/db";
-import { findPortalByToken } from "../store/portals";
+import { findTokenAuth } from "../store/portals";
 import { secretsEqual } from "../store/tokens";
+import { touchToken } from "../store/workspace";
+import { recordAudit } from "../workspace/audit";
+import { requireFeature, requirePublishing } from "../workspace/plans";
+import { routeNeeds, scopesAllow } from "../workspace/scopes";
 
 /** The bearer token of a request, or undefined (RFC 6750 §2.1). */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -23,12 +31,45 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Requires a portal token and sets `c.var.portal`; 401 for a missing or unknown token. */
+/** Runs `task` after the answer when an execution context exists (tests calling the app directly have none). */
+function later(c: { executionCtx: { waitUntil(p: Promise<unknown>): void } }, task: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(task);
+  } catch {
+    void task;
+  }
+}
+
+/**
+ * Requires a portal token holding the scope the route needs and sets `c.var.portal` and `c.var.token`; 401 for a
+ * missing, unknown or expired token, 403 `scope-required` naming the scope, 403 `plan-required` naming the plan
+ * (routes with a feature in the scope table), 402 `trial-ended` for publishing after a trial. A successful change is audited after the answer.
+ */
 export const requirePortal = createMiddleware<PortalAppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw new ApiError(401, "unauthorized", "missing bearer token: send Authorization: Bearer <portal token>");
-  const portal = await findPortalByToken(getDb(c.env.DB), token);
-  if (!portal) throw new ApiError(401, "unauthorized", "unknown token");
-  c.set("portal", portal);
+  const found = await findTokenAuth(getDb(c.env.DB), token);
+  if (!found) throw new ApiError(401, "unauthorized", "unknown token, or an expired one");
+  const method = c.req.method;
+  const { scope: needed, feature } = routeNeeds(method, c.req.path);
+  if (!scopesAllow(found.token.scopes, needed)) {
+    throw new ApiError(403, "scope-required", `this call needs a token with the scope ${needed}; this token has ${found.token.scopes.join(", ") || "none"}`, { scope: needed });
+  }
+  const changes = method !== "GET" && method !== "HEAD";
+  if (found.portal.organisationId !== null) {
+    if (feature) requireFeature(found.portal, feature);
+    if (changes && (needed === "publish:apis" || needed === "publish:content")) requirePublishing(found.portal);
+  }
+  c.set("portal", found.portal);
+  c.set("token", found.token);
+  later(c, touchToken(c.env.DB, found.token.id));
   await next();
+  if (changes && c.res.status < 400) {
+    later(c, recordAudit(c.env.DB, { kind: "token", id: found.token.id, name: found.token.name }, {
+      organisationId: found.portal.organisationId,
+      portalId: found.portal.id,
+      action: `${method} ${c.req.path}`,
+      target: found.portal.slug,
+    }));
+  }
 });

@@ -1,6 +1,7 @@
 /**
  * @module The portal's API references over the service API (portal token): upload, list, raw definition, layout.
  */
+import { meteredChangelogWriter } from "../workspace/ai-drafts";
 import { portalBasePath } from "../render/shell/base-path";
 import { Hono } from "hono";
 import type { PortalAppEnv } from "../env";
@@ -309,7 +310,8 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const api = await publishedApi(db, portal.id, c.req.param("api"));
     // Production words drafts with Workers AI (held to the diff); locally, and whenever it fails, the embedded writer.
     const ai = c.env.AI;
-    const writer = ai ? workersAiChangelogWriter({ run: (model, input) => ai.run(model as Parameters<Ai["run"]>[0], input as never) }) : embeddedChangelogWriter;
+    // AI drafts are a Pro feature costing 5 credits each for portals of an organisation (worker/workspace/ai-drafts.ts).
+    const writer = ai ? meteredChangelogWriter(c.env, portal, workersAiChangelogWriter({ run: (model, input) => ai.run(model as Parameters<Ai["run"]>[0], input as never) })) : embeddedChangelogWriter;
     await ensureDrafts(c.env, db, portal, api, publicOrigin(c.env, portal), new Date().toISOString(), writer);
     const labels = new Map((await publishedVersionsQuery(db, api.id).all()).map((v) => [v.id, v.label]));
     return c.json({ api: api.slug, drafts: (await listDrafts(db, api.id)).map((d) => draftJson(d, labels)) });

@@ -1,6 +1,6 @@
 /**
  * @module Organisations (admin token): a customer's portals grouped, with a plan flag. `PUT /v1/orgs/{org}`
- * with `{"name", "plan"?: "team" | "enterprise", "portals": [portal slugs]}` creates or replaces one;
+ * with `{"name", "plan"?: "team" | "starter" | "pro" | "enterprise", "portals": [portal slugs]}` creates or replaces one;
  * `GET /v1/orgs/{org}` reads it. On the Enterprise plan `GET /o/{org}/search.json` (routes/search.ts) searches
  * every member portal's index, each result labelled with its portal and filtered per reader.
  */
@@ -9,10 +9,13 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { readJsonObject } from "../http/read-json";
 import { requireAdmin } from "../middleware/auth";
+import { orgFor } from "../workspace/access";
+import { principalOf } from "../workspace/accounts";
+import { orgView as workspaceOrgView } from "./workspace";
 
 const ORG_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,46}[a-z0-9])$/;
-/** Plans an organisation may be on; only "enterprise" searches across its portals. */
-export const ORG_PLANS = ["team", "enterprise"] as const;
+/** Plans this route may set ("team" is starter's old name); only "enterprise" searches across its portals. */
+export const ORG_PLANS = ["team", "trial", "starter", "pro", "enterprise"] as const;
 /** Most portals in one organisation (each is one index loaded per cross-portal search). */
 export const MAX_ORG_PORTALS = 50;
 
@@ -24,13 +27,14 @@ async function orgView(db: D1Database, slug: string) {
 }
 
 export const organisationRoutes = new Hono<AppEnv>()
-  .use("/v1/orgs/*", requireAdmin)
+  // The admin token, or a member signed in (worker/workspace/): `organisation` (this module's view) beside `org`
+  // (the workspace's: plan status and trial).
   .get("/v1/orgs/:org", async (c) => {
-    const view = await orgView(c.env.DB, c.req.param("org"));
-    if (!view) throw new ApiError(404, "not-found", `no organisation "${c.req.param("org")}"`);
-    return c.json({ organisation: view });
+    const { org } = await orgFor(c, await principalOf(c), c.req.param("org"), "org.read");
+    const view = await orgView(c.env.DB, org.slug);
+    return c.json({ organisation: view, org: workspaceOrgView(org) });
   })
-  .put("/v1/orgs/:org", async (c) => {
+  .put("/v1/orgs/:org", requireAdmin, async (c) => {
     const slug = c.req.param("org");
     if (!ORG_SLUG.test(slug)) throw new ApiError(400, "invalid-slug", "an organisation slug is 3-48 lower-case letters, digits and inner dashes");
     const body = await readJsonObject(c.req.raw, 16 * 1024);
@@ -51,6 +55,8 @@ export const organisationRoutes = new Hono<AppEnv>()
       db.prepare("INSERT INTO organisations (slug, name, plan, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(slug) DO UPDATE SET name = excluded.name, plan = excluded.plan").bind(slug, name.trim(), plan, now),
       db.prepare("DELETE FROM organisation_portals WHERE organisation_id = (SELECT id FROM organisations WHERE slug = ?)").bind(slug),
       db.prepare("INSERT INTO organisation_portals (organisation_id, portal_id) SELECT (SELECT id FROM organisations WHERE slug = ?), value FROM json_each(?)").bind(slug, JSON.stringify(results.map((r) => r.id))),
+      // Portals the organisation owns (worker/workspace/) carry its plan mirrored.
+      db.prepare("UPDATE portals SET plan = o.plan, trial_ends_at = o.trial_ends_at FROM (SELECT id, plan, trial_ends_at FROM organisations WHERE slug = ?) AS o WHERE portals.organisation_id = o.id").bind(slug),
     ]);
     return c.json({ organisation: await orgView(db, slug) });
   });

@@ -7,6 +7,7 @@ import { readJsonObject } from "../http/read-json";
 import { requireAdmin, requirePortal } from "../middleware/auth";
 import { getDb } from "../store/db";
 import { accessView, checkAccessPatch } from "./access-settings";
+import { requireFeature } from "../workspace/plans";
 import { bumpSessionVersion, loadAccess, saveAccess } from "../store/readers";
 import { revokeReaderSessions } from "../access/session";
 import { createPortal, findPortalBySlug, portalBrand, portalSettings, portalView, updatePortalBrand, updatePortalSettings, type PortalSettings } from "../store/portals";
@@ -123,6 +124,13 @@ export const portalSettingsRoutes = new Hono<PortalAppEnv>()
     const patch = parseSettingsPatch(body);
     // Checked before anything is written, so a refused access block leaves the other settings unchanged too.
     const access = body.access === undefined ? undefined : await checkAccessPatch(c.env.DB, c.get("portal").id, body.access);
+    if (access && c.get("portal").organisationId !== null) {
+      // Ways in beyond the password are Pro features (worker/workspace/plans.ts); unmanaged portals keep them all.
+      const methods = access.parsed.settings.methods ?? [];
+      if (methods.includes("jwt")) requireFeature(c.get("portal"), "reader-jwt");
+      if (methods.includes("magic-link")) requireFeature(c.get("portal"), "reader-magic-link");
+      if (methods.length || access.parsed.settings.default !== undefined) requireFeature(c.get("portal"), "private-portal");
+    }
     const brand = body.brand === undefined ? undefined : await brandAfterPatch(c.env.DB, c.get("portal").id, portalBrand(c.get("portal")), body.brand);
     let portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");
     if (brand) portal = await updatePortalBrand(getDb(c.env.DB), portal.id, brand);

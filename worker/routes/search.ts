@@ -5,6 +5,7 @@
  * index pointer), the index from KV (loaded once per isolate), and the engine's search with `canRead` for the
  * request's reader, applied before ranking and counting. Bad parameters answer 400; the engine never throws.
  */
+import { requireFeature } from "../workspace/plans";
 import { publicOrigin } from "../http/public-origin";
 import { Hono, type Context } from "hono";
 import { documentReadable } from "../access/labels";
@@ -211,9 +212,9 @@ export const searchRoutes = new Hono<AppEnv>()
   .get("/o/:org/search.json", async (c) => {
     const p = searchParams(c);
     const slug = c.req.param("org");
-    const org = await c.env.DB.prepare("SELECT id, plan FROM organisations WHERE slug = ?").bind(slug).first<{ id: number; plan: string }>();
+    const org = await c.env.DB.prepare("SELECT id, plan, trial_ends_at AS trialEndsAt FROM organisations WHERE slug = ?").bind(slug).first<{ id: number; plan: string; trialEndsAt: string | null }>();
     if (!org) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
-    if (org.plan !== "enterprise") throw new ApiError(403, "plan-required", "search across an organisation's portals is part of the Enterprise plan");
+    requireFeature(org, "org-search");
     const { results: rows } = await c.env.DB.prepare(`${PORTAL_SQL} JOIN organisation_portals o ON o.portal_id = p.id WHERE o.organisation_id = ? ORDER BY p.slug`)
       .bind(org.id).all<PortalSearchRow>();
     // Sessions are cookies scoped to `/p/{portal}/` (or a portal's own hostname), so an organisation-wide query is always an anonymous reader's,

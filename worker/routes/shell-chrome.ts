@@ -3,6 +3,7 @@
  * this reader may open, the locale links and the reader's controls. One builder for every reader route, so the
  * guides, the reference, search, sign-in and error pages show the same banner.
  */
+import { can } from "../workspace/plans";
 import type { Context } from "hono";
 import { apiLabels, labelPages } from "../access/labels";
 import { canRead, type ReaderContext } from "../access/reader";
@@ -130,6 +131,7 @@ export function buildChrome(i: ChromeInput): ShellChrome {
     locale,
     ...(i.localeLinks ? { localeLinks: i.localeLinks } : {}),
     search: !i.preview && open("/search"),
+    ...(i.data.portal.owner && !can(i.data.portal.owner, "assistant") ? { assistant: false } : {}),
     ...(i.authorize ? { authorize: i.authorize } : {}),
     ...(i.preview ? {} : { account: shellAccount(i.state, i.data.portal) }),
     ...(themeCss ? { themeStyle: themeCss } : {}),

@@ -3,6 +3,8 @@
  * batch; a release's rows, chunks and stored pages are immutable, so they are cached per isolate by release id
  * and chunk key (bounded), never per reader: filtering for the reader happens on every request (worker/content/site.ts).
  */
+import { ApiError } from "../http/errors";
+import { readersServed } from "../workspace/plans";
 import type { StoredPage } from "../content/types";
 import { getChunk, pageFromChunk, pageOf, releaseOf, type PageDbRow, type PageLocation, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
 import { BoundedCache } from "../lib/bounded-cache";
@@ -17,6 +19,8 @@ export interface SiteApiRow {
 /** The portal's row as content pages need it: identity plus the settings that shape URLs and headers. */
 export interface PortalHead {
   id: number;
+  /** The owning organisation's plan as mirrored on the portal row (worker/workspace/plans.ts); absent: unmanaged. */
+  owner?: { plan: string; trialEndsAt: string | null };
   slug: string;
   name: string;
   /** Configured public origin setting, or null. */
@@ -37,9 +41,10 @@ export interface ContentSiteData {
   apis: SiteApiRow[];
 }
 
-function portalOf(row: PortalHead): PortalHead {
+function portalOf(row: PortalHead & { organisationId?: number | null; plan?: string; trialEndsAt?: string | null }): PortalHead {
   // D1 returns SQLite booleans as 0/1.
-  return { id: row.id, slug: row.slug, name: row.name, origin: row.origin, hostname: row.hostname ?? null, embedOrigins: row.embedOrigins, externalImages: Boolean(row.externalImages), brand: row.brand ?? null };
+  const owner = row.organisationId != null ? { owner: { plan: row.plan ?? "trial", trialEndsAt: row.trialEndsAt ?? null } } : {};
+  return { id: row.id, slug: row.slug, name: row.name, origin: row.origin, hostname: row.hostname ?? null, embedOrigins: row.embedOrigins, externalImages: Boolean(row.externalImages), brand: row.brand ?? null, ...owner };
 }
 
 /** Releases, pages and chunks are immutable: kept per isolate, least recently used first out. */
@@ -51,11 +56,14 @@ const CHUNKS = new BoundedCache<string, string>({ maxEntries: 64 });
 /** Portal, live release (with page rows) and live APIs; undefined when the portal does not exist. */
 export async function loadContentSite(db: D1Database, portalSlug: string): Promise<ContentSiteData | undefined> {
   const [head, apis] = await db.batch([
-    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.hostname, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, l.release_id AS releaseId FROM portals p LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(portalSlug),
+    db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.hostname, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, p.organisation_id AS organisationId, p.plan, p.trial_ends_at AS trialEndsAt, l.release_id AS releaseId FROM portals p LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(portalSlug),
     db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
   ]);
   const portal = (head.results as (PortalHead & { releaseId: number | null })[])[0];
   if (!portal) return undefined;
+  const owned = portalOf(portal).owner;
+  // Reader pages pause 30 days after a trial ended without a plan (nothing is deleted).
+  if (owned && !readersServed(owned)) throw new ApiError(402, "portal-paused", "this portal is paused: its trial ended more than 30 days ago. Its owners can restore it by choosing a plan.");
   const data: ContentSiteData = { portal: portalOf(portal), pages: [], apis: apis.results as unknown as SiteApiRow[] };
   if (portal.releaseId === null) return data;
   const cached = RELEASES.get(portal.releaseId) ?? RELEASES.set(portal.releaseId, await loadRelease(db, portal.releaseId));

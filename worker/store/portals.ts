@@ -66,25 +66,47 @@ export async function findPortalBySlug(db: Db, slug: string): Promise<PortalRow 
  * @returns the row and the token in clear (the only time it exists outside the caller).
  * @throws the D1 unique-constraint error when the slug is taken (callers check first; this is the race guard).
  */
-export async function createPortal(db: Db, slug: string, name: string, now = new Date()): Promise<{ portal: PortalRow; token: string }> {
+export async function createPortal(db: Db, slug: string, name: string, now = new Date(), owner?: { organisationId: number; plan: string; trialEndsAt: string | null }): Promise<{ portal: PortalRow; token: string }> {
   const createdAt = now.toISOString();
-  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString();
-  const portal = await db.insert(portals).values({ slug, name, plan: "trial", trialEndsAt, createdAt }).returning().get();
+  const trialEndsAt = owner ? owner.trialEndsAt : new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString();
+  const portal = await db.insert(portals).values({ slug, name, plan: owner?.plan ?? "trial", trialEndsAt, createdAt, organisationId: owner?.organisationId ?? null }).returning().get();
   const token = generateToken();
   await db.insert(portalTokens).values({ portalId: portal.id, tokenHash: await sha256Hex(token), createdAt });
   return { portal, token };
 }
 
-/** The portal a token belongs to, or undefined for an unknown token. */
-export async function findPortalByToken(db: Db, token: string): Promise<PortalRow | undefined> {
+/** The token a call was authenticated with (worker/workspace/scopes.ts reads `scopes`). */
+export interface TokenAuth {
+  id: number;
+  name: string;
+  scopes: string[];
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** The portal and token of a bearer token, or undefined for an unknown or expired token (one D1 read). */
+export async function findTokenAuth(db: Db, token: string, now = new Date()): Promise<{ portal: PortalRow; token: TokenAuth } | undefined> {
   const hash = await sha256Hex(token);
   const row = await db
-    .select({ portal: portals })
+    .select({ portal: portals, id: portalTokens.id, name: portalTokens.name, scopes: portalTokens.scopes, expiresAt: portalTokens.expiresAt, lastUsedAt: portalTokens.lastUsedAt })
     .from(portalTokens)
     .innerJoin(portals, eq(portals.id, portalTokens.portalId))
     .where(eq(portalTokens.tokenHash, hash))
     .get();
-  return row?.portal;
+  if (!row) return undefined;
+  if (row.expiresAt && Date.parse(row.expiresAt) <= now.getTime()) return undefined;
+  let scopes: string[] = [];
+  try {
+    scopes = JSON.parse(row.scopes) as string[];
+  } catch {
+    scopes = [];
+  }
+  return { portal: row.portal, token: { id: row.id, name: row.name, scopes, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt } };
+}
+
+/** The portal a token belongs to, or undefined for an unknown or expired token. */
+export async function findPortalByToken(db: Db, token: string): Promise<PortalRow | undefined> {
+  return (await findTokenAuth(db, token))?.portal;
 }
 
 /** The brand a portal row holds from PATCH /v1/portal (`{}` when none, or when the stored JSON is unreadable). */

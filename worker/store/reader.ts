@@ -1,4 +1,5 @@
 /** @module What a reader page needs from D1, fetched together: portal, APIs, the API's versions, the version. */
+import { readersServed } from "../workspace/plans";
 import { ApiError } from "../http/errors";
 import { and, eq, sql } from "drizzle-orm";
 import { apis, portals, versions } from "../../schema";
@@ -18,10 +19,22 @@ export interface ReaderContext {
   live: boolean;
 }
 
-/** @throws ApiError 404 when the portal is unknown. */
+/**
+ * Refuses reader pages of a portal whose organisation's trial ended more than 30 days ago without a plan
+ * (worker/workspace/plans.ts); until then, and on any plan, readers are served. Nothing is deleted either way.
+ * @throws ApiError 402 `portal-paused`.
+ */
+export function requireReadersServed(portal: PortalRow, now = new Date()): void {
+  if (portal.organisationId !== null && !readersServed(portal, now)) {
+    throw new ApiError(402, "portal-paused", "this portal is paused: its trial ended more than 30 days ago. Its owners can restore it by choosing a plan.");
+  }
+}
+
+/** @throws ApiError 404 when the portal is unknown, 402 `portal-paused` (see {@link requireReadersServed}). */
 export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow> {
   const portal = await findPortalBySlug(db, portalSlug);
   if (!portal) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
+  requireReadersServed(portal);
   return portal;
 }
 
@@ -38,6 +51,7 @@ export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string
     .where(eq(portals.slug, portalSlug))
     .get();
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
+  requireReadersServed(head.portal);
   return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api } : { portal: head.portal };
 }
 

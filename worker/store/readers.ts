@@ -135,9 +135,16 @@ export interface OutboxMessage {
 }
 
 /** Stores a message in the embedded mailer's outbox. */
-export async function addToOutbox(db: D1Database, portalId: number, message: { to: string; subject: string; text: string }, now = new Date()): Promise<void> {
+export async function addToOutbox(db: D1Database, portalId: number | null, message: { to: string; subject: string; text: string }, now = new Date()): Promise<void> {
   await db.prepare("INSERT INTO outbox (portal_id, to_address, subject, text, created_at) VALUES (?, ?, ?, ?, ?)")
     .bind(portalId, message.to, message.subject, message.text, now.toISOString()).run();
+}
+
+/** The newest `limit` outbox messages to one address (any portal's and the workspace's). */
+export async function listOutboxTo(db: D1Database, to: string, limit = 50): Promise<OutboxMessage[]> {
+  const { results } = await db.prepare("SELECT id, to_address AS \"to\", subject, text, created_at AS createdAt FROM outbox WHERE to_address = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?")
+    .bind(to, limit).all<OutboxMessage>();
+  return results;
 }
 
 /** The newest `limit` outbox messages of a portal. */

@@ -61,7 +61,7 @@ export function ShellTopBar({ chrome: ch, tab, menu, query }: { chrome: ShellChr
       </div>
       {/* Ask AI (issue 28) sits outside the folded controls: on phones it stays one tap away beside Menu, and its
           dialog is never inside a hidden box; on desktop it ends the one-row banner. */}
-      {ch.search && <Island name="ask-ai" component={AskAi} props={{ base: ch.basePath }} />}
+      {ch.search && ch.assistant !== false && <Island name="ask-ai" component={AskAi} props={{ base: ch.basePath }} />}
     </header>
   );
 }

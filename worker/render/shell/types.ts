@@ -39,6 +39,8 @@ export interface ShellChrome {
   localeLinks?: { locale: string; href: string; current: boolean }[];
   /** Whether the search box is shown (previews have none: their index is not live). */
   search: boolean;
+  /** False hides Ask AI (the organisation's plan lacks the assistant, docs/workspace.md); absent: shown with search. */
+  assistant?: boolean;
   authorize?: AuthorizeState;
   account?: ShellAccount;
   /**

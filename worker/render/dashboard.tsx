@@ -1,0 +1,334 @@
+/**
+ * @module The dashboard's pages (`/app`, issue 32): server-rendered Preact in the portal's design system
+ * (portico.css's tokens, plus app.css for the dashboard's layout). No script: every form posts to `/app/...`, which
+ * calls the service API and renders the page again with what is wrong next to the field. Controls a member's role
+ * or the plan does not allow are not shown (worker/workspace/roles.ts, `can(org, feature)`).
+ */
+import type { ComponentChildren } from "preact";
+import { renderToString } from "preact-render-to-string";
+import { ASSETS } from "./urls";
+
+/** Dashboard stylesheet (client/static/app.css), on top of portico.css. */
+export const APP_CSS = "/app.css";
+
+/** A form's state: the values sent back and a message per field (or `_` for the form as a whole). */
+export interface FormState {
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+}
+
+function Page(props: { title: string; email?: string; children: ComponentChildren; crumbs?: Array<{ href: string; label: string }> }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <link rel="icon" href="data:," />
+        <title>{`${props.title} · Portico`}</title>
+        <link rel="stylesheet" href={ASSETS.css} />
+        <link rel="stylesheet" href={APP_CSS} />
+      </head>
+      <body class="app">
+        <header class="top">
+          <a class="brand" href="/app">Portico</a>
+          {props.crumbs?.map((c) => <span class="crumb">/ <a href={c.href}>{c.label}</a></span>)}
+          {props.email ? (
+            <form class="account" method="post" action="/app/signout">
+              <span class="who">{props.email}</span> <button type="submit">Sign out</button>
+            </form>
+          ) : null}
+        </header>
+        <main id="main" class="app-main">{props.children}</main>
+      </body>
+    </html>
+  );
+}
+
+function doc(node: preact.VNode): string {
+  return "<!doctype html>\n" + renderToString(node);
+}
+
+function Field(props: { name: string; label: string; form?: FormState; type?: "text" | "email" | "date"; required?: boolean; placeholder?: string; hint?: string }) {
+  const error = props.form?.errors?.[props.name];
+  const id = `f-${props.name}`;
+  return (
+    <p class={error ? "field invalid" : "field"}>
+      <label for={id}>{props.label}</label>
+      <input {...({ id, name: props.name, type: props.type ?? "text", value: props.form?.values?.[props.name] ?? "", required: props.required, placeholder: props.placeholder, "aria-invalid": error ? "true" : undefined, "aria-describedby": error ? `${id}-error` : undefined } as Record<string, unknown>)} />
+      {props.hint ? <small class="hint">{props.hint}</small> : null}
+      {error ? <small id={`${id}-error`} class="notice-error" role="alert">{error}</small> : null}
+    </p>
+  );
+}
+
+function FormError({ form }: { form?: FormState }) {
+  const e = form?.errors?._;
+  return e ? <p class="notice-error" role="alert">{e}</p> : null;
+}
+
+/** The sign-in page: e-mail → magic link. `sent` shows the "check your mail" notice (and the dev outbox locally). */
+export function renderSignIn(props: { form?: FormState; sent?: string; outbox?: string }): string {
+  return doc(
+    <Page title="Sign in">
+      <section class="panel narrow">
+        <h1>Sign in to Portico</h1>
+        {props.sent ? (
+          <div class="notice" role="status">
+            <p>We sent a sign-in link to <strong>{props.sent}</strong>. It works once, for 15 minutes.</p>
+            {props.outbox ? <p>Running locally: read it in the <a href={props.outbox}>dev outbox</a>.</p> : null}
+          </div>
+        ) : null}
+        <form method="post" action="/app/signin" novalidate>
+          <FormError form={props.form} />
+          <Field name="email" label="Work e-mail" type="email" required form={props.form} placeholder="you@company.com" />
+          <button type="submit">Send me a sign-in link</button>
+        </form>
+        <p class="muted">New here? The same link creates your account; your first organisation starts a 14-day trial of everything in Pro, no card needed.</p>
+      </section>
+    </Page>,
+  );
+}
+
+/** One organisation in the list. */
+export interface OrgItem {
+  id: string;
+  name: string;
+  plan: string;
+  status: string;
+  role: string;
+  trialDaysLeft?: number;
+}
+
+/** `/app`: the writer's organisations and a form for a new one. */
+export function renderHome(props: { email: string; orgs: OrgItem[]; form?: FormState }): string {
+  return doc(
+    <Page title="Organisations" email={props.email}>
+      <h1>Your organisations</h1>
+      {props.orgs.length ? (
+        <ul class="cards">
+          {props.orgs.map((o) => (
+            <li class="card">
+              <a href={`/app/orgs/${o.id}`}><strong>{o.name}</strong></a>
+              <span class="muted"> · {o.role}</span>
+              <PlanBadge plan={o.plan} status={o.status} {...(o.trialDaysLeft !== undefined ? { daysLeft: o.trialDaysLeft } : {})} />
+            </li>
+          ))}
+        </ul>
+      ) : <p>You are not in any organisation yet. Make one, or ask a colleague to invite you.</p>}
+      <section class="panel">
+        <h2>New organisation</h2>
+        <form method="post" action="/app/orgs" novalidate>
+          <FormError form={props.form} />
+          <Field name="name" label="Name" required form={props.form} placeholder="Acme Inc." />
+          <button type="submit">Create organisation</button>
+        </form>
+      </section>
+    </Page>,
+  );
+}
+
+function PlanBadge(props: { plan: string; status: string; daysLeft?: number }) {
+  const text =
+    props.status === "trialing" ? `Trial · ${props.daysLeft} day${props.daysLeft === 1 ? "" : "s"} left`
+    : props.status === "trial-ended" ? "Trial ended"
+    : props.status === "paused" ? "Paused"
+    : props.plan[0]!.toUpperCase() + props.plan.slice(1);
+  return <span class={`badge plan-${props.status}`}>{text}</span>;
+}
+
+/** Everything the organisation page shows. */
+export interface OrgPageProps {
+  email: string;
+  org: { id: string; name: string; plan: string; status: string; trialEndsAt: string | null; trialDaysLeft?: number; readersUntil?: string };
+  role: string;
+  may: { createPortal: boolean; manageMembers: boolean; audit: boolean; billing: boolean };
+  portals: Array<{ slug: string; name: string; createdAt: string }>;
+  members: Array<{ id: number; email: string; role: string }>;
+  invitations: Array<{ email: string; role: string }>;
+  credits: { remaining: number; used: number; grant: number; period: string; daily: Array<{ day: string; used: number }> };
+  audit?: Array<{ at: string; actor: string; actorType: string; action: string; target: string | null; portal: string | null }>;
+  features: Array<{ feature: string; plan: string; included: boolean }>;
+  portalForm?: FormState;
+  memberForm?: FormState;
+  billing?: { url?: string; message?: string; enabled: boolean };
+}
+
+/** `/app/orgs/{org}`: plan and usage, portals, members, audit. */
+export function renderOrgPage(p: OrgPageProps): string {
+  const maxDay = Math.max(1, ...p.credits.daily.map((d) => d.used));
+  return doc(
+    <Page title={p.org.name} email={p.email} crumbs={[{ href: `/app/orgs/${p.org.id}`, label: p.org.name }]}>
+      <h1>{p.org.name} <PlanBadge plan={p.org.plan} status={p.org.status} {...(p.org.trialDaysLeft !== undefined ? { daysLeft: p.org.trialDaysLeft } : {})} /></h1>
+      {p.org.status === "trial-ended" ? (
+        <p class="notice notice-warn" role="alert">
+          The trial ended on {p.org.trialEndsAt?.slice(0, 10)}. Publishing is stopped (uploads answer 402 <code>trial-ended</code>); reader pages stay up until {p.org.readersUntil?.slice(0, 10)}. Nothing is lost: choosing a plan restores everything at once.
+        </p>
+      ) : null}
+      {p.org.status === "paused" ? <p class="notice notice-warn" role="alert">The trial ended more than 30 days ago: reader pages are paused. Choose a plan to bring them back, with everything as it was.</p> : null}
+
+      <section class="panel" id="portals">
+        <h2>Portals</h2>
+        {p.portals.length ? (
+          <ul class="cards">
+            {p.portals.map((x) => <li class="card"><a href={`/app/orgs/${p.org.id}/portals/${x.slug}`}><strong>{x.name}</strong></a> <code>{x.slug}</code> · <a href={`/p/${x.slug}/`}>reader site</a></li>)}
+          </ul>
+        ) : <p>No portal yet.</p>}
+        {p.may.createPortal ? (
+          <form method="post" action={`/app/orgs/${p.org.id}/portals`} novalidate class="inline-form">
+            <h3>New portal</h3>
+            <FormError form={p.portalForm} />
+            <Field name="name" label="Name" required form={p.portalForm} placeholder="Acme API docs" />
+            <Field name="slug" label="Address" required form={p.portalForm} placeholder="acme" hint="Lower-case letters, digits and dashes: /p/acme/ until you add a custom domain." />
+            <p class="field"><label><input type="checkbox" name="sample" value="1" checked={p.portalForm?.values?.sample !== "0"} /> Start from a sample (the demo API and guides)</label></p>
+            <button type="submit">Create portal</button>
+          </form>
+        ) : null}
+      </section>
+
+      <section class="panel" id="plan">
+        <h2>Plan and usage</h2>
+        <p>AI credits this month ({p.credits.period}): <strong>{p.credits.used}</strong> used, <strong>{p.credits.remaining}</strong> left of {p.credits.grant}. They renew on the 1st (UTC). An answer of the assistant costs 1 credit, an AI draft 5.</p>
+        <meter min={0} max={Math.max(1, p.credits.grant)} value={p.credits.used} high={p.credits.grant * 0.8} aria-label="Credits used" />
+        {p.credits.daily.length ? (
+          <table class="usage">
+            <caption>Credits used per day</caption>
+            <thead><tr><th scope="col">Day</th><th scope="col">Credits</th><th scope="col"><span class="sr">Bar</span></th></tr></thead>
+            <tbody>{p.credits.daily.map((d) => <tr><td>{d.day}</td><td class="ta-right">{d.used}</td><td><span class={`bar w${Math.round((d.used / maxDay) * 10)}`} /></td></tr>)}</tbody>
+          </table>
+        ) : <p class="muted">No credits used this month.</p>}
+        <details>
+          <summary>What the {p.org.plan} plan includes</summary>
+          <ul class="features">{p.features.map((f) => <li class={f.included ? "yes" : "no"}>{f.included ? "✓" : "✗"} {f.feature} <small class="muted">({f.plan})</small></li>)}</ul>
+        </details>
+        {p.may.billing ? (
+          p.billing?.enabled ? (
+            <div class="billing">
+              {p.billing.url ? <p><a class="button" href={p.billing.url}>Continue to Stripe</a></p> : null}
+              {p.billing.message ? <p class="notice-error" role="alert">{p.billing.message}</p> : null}
+              <form method="post" action={`/app/orgs/${p.org.id}/billing/checkout`} class="inline-form">
+                <label>Plan <select name="plan"><option value="starter">Starter</option><option value="pro" selected>Pro</option><option value="enterprise">Enterprise</option></select></label>
+                <button type="submit">Subscribe</button>
+              </form>
+              <form method="post" action={`/app/orgs/${p.org.id}/billing/portal`} class="inline-form"><button type="submit">Change or cancel (Stripe)</button></form>
+            </div>
+          ) : <p class="muted">Billing is off on this server (no Stripe key): the service admin sets plans with <code>PATCH /v1/admin/orgs/{p.org.id}</code>.</p>
+        ) : null}
+      </section>
+
+      <section class="panel" id="members">
+        <h2>Members</h2>
+        <table>
+          <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th></tr></thead>
+          <tbody>{p.members.map((m) => <tr><td>{m.email}</td><td>{m.role}</td></tr>)}</tbody>
+        </table>
+        {p.invitations.length ? <p class="muted">Invited: {p.invitations.map((i) => `${i.email} (${i.role})`).join(", ")}</p> : null}
+        {p.may.manageMembers ? (
+          <form method="post" action={`/app/orgs/${p.org.id}/members`} novalidate class="inline-form">
+            <h3>Invite</h3>
+            <FormError form={p.memberForm} />
+            <Field name="email" label="E-mail" type="email" required form={p.memberForm} />
+            <p class="field"><label for="f-role">Role</label>
+              <select id="f-role" name="role">{["viewer", "editor", "admin", ...(p.role === "owner" ? ["owner"] : [])].map((r) => <option value={r} selected={p.memberForm?.values?.role === r}>{r}</option>)}</select>
+              {p.memberForm?.errors?.role ? <small class="notice-error" role="alert">{p.memberForm.errors.role}</small> : null}
+            </p>
+            <button type="submit">Send invitation</button>
+          </form>
+        ) : null}
+      </section>
+
+      {p.audit ? (
+        <section class="panel" id="audit">
+          <h2>Audit log</h2>
+          <p class="muted">Every change by a person or token, kept one year. <a href={`/v1/audit?org=${p.org.id}`}>JSON</a>{p.features.find((f) => f.feature === "audit-export")?.included ? <> · <a href={`/v1/audit?org=${p.org.id}&format=csv`}>CSV export</a></> : null}</p>
+          <table>
+            <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Target</th></tr></thead>
+            <tbody>{p.audit.map((e) => <tr><td>{e.at.slice(0, 19).replace("T", " ")}</td><td>{e.actorType === "token" ? `token ${e.actor}` : e.actor}</td><td><code>{e.action}</code></td><td>{[e.portal, e.target].filter(Boolean).join(" · ")}</td></tr>)}</tbody>
+          </table>
+        </section>
+      ) : null}
+    </Page>,
+  );
+}
+
+/** Everything the portal page shows. */
+export interface PortalPageProps {
+  email: string;
+  org: { id: string; name: string; status: string };
+  portal: { slug: string; name: string };
+  readerUrl: string;
+  apiOrigin: string;
+  apis: Array<{ slug: string; title: string; versions: number; live: string | null }>;
+  tokens: Array<{ id: number; name: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; expiresAt: string | null }>;
+  mayTokens: boolean;
+  grantable: readonly string[];
+  created?: { token: string; name: string; scopes: string[] };
+  sample?: { published: boolean; message?: string };
+  tokenForm?: FormState;
+}
+
+/** `/app/orgs/{org}/portals/{portal}`: APIs, tokens (a fresh one shown once with the curl and CI snippets). */
+export function renderPortalPage(p: PortalPageProps): string {
+  const token = p.created?.token ?? "$PORTICO_TOKEN";
+  const curl = `curl -X POST '${p.apiOrigin}/v1/apis/upload?api=my-api' \\\n  -H 'Authorization: Bearer ${token}' \\\n  -H 'Content-Type: application/yaml' \\\n  --data-binary @openapi.yaml`;
+  const ci = `# .github/workflows/docs.yml\non: { push: { branches: [main] } }\njobs:\n  publish:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: >\n          curl --fail-with-body -X POST '${p.apiOrigin}/v1/apis/upload?api=my-api'\n          -H "Authorization: Bearer \${{ secrets.PORTICO_TOKEN }}"\n          -H 'Content-Type: application/yaml' --data-binary @openapi.yaml`;
+  return doc(
+    <Page title={p.portal.name} email={p.email} crumbs={[{ href: `/app/orgs/${p.org.id}`, label: p.org.name }, { href: `/app/orgs/${p.org.id}/portals/${p.portal.slug}`, label: p.portal.name }]}>
+      <h1>{p.portal.name} <code>{p.portal.slug}</code></h1>
+      <p><a href={p.readerUrl}>Open the reader site</a> · <a href={`/p/${p.portal.slug}/admin/changelog`}>Changelog drafts</a> · <a href={`/p/${p.portal.slug}/editor`}>API editor</a></p>
+      {p.org.status === "trial-ended" || p.org.status === "paused" ? <p class="notice notice-warn" role="alert">The organisation's trial ended: publishing answers 402 <code>trial-ended</code> until a plan is chosen (<a href={`/app/orgs/${p.org.id}#plan`}>plan</a>).</p> : null}
+      {p.sample ? (p.sample.published ? <p class="notice" role="status">The sample is published: the demo API and its guides. Replace them with your own whenever you like.</p> : <p class="notice-error" role="alert">The sample could not be published: {p.sample.message}</p>) : null}
+      {p.created ? (
+        <section class="panel fresh-token" aria-labelledby="fresh">
+          <h2 id="fresh">Your new token “{p.created.name}”</h2>
+          <p>Copy it now: it is shown only once and stored only as a hash. Scopes: {p.created.scopes.join(", ")}.</p>
+          <pre><code>{p.created.token}</code></pre>
+          <h3>Publish with curl</h3>
+          <pre><code>{curl}</code></pre>
+          <h3>Publish from CI (GitHub Actions; store the token as the secret PORTICO_TOKEN)</h3>
+          <pre><code>{ci}</code></pre>
+        </section>
+      ) : null}
+      <section class="panel" id="apis">
+        <h2>APIs</h2>
+        {p.apis.length ? (
+          <table>
+            <thead><tr><th scope="col">API</th><th scope="col">Live version</th><th scope="col">Versions</th></tr></thead>
+            <tbody>{p.apis.map((a) => <tr><td><a href={`/p/${p.portal.slug}/reference/${a.slug}/`}>{a.title}</a> <code>{a.slug}</code></td><td>{a.live ?? "—"}</td><td class="ta-right">{a.versions}</td></tr>)}</tbody>
+          </table>
+        ) : (
+          <>
+            <p>Nothing published yet. Publish your OpenAPI definition with a token:</p>
+            <pre><code>{curl}</code></pre>
+          </>
+        )}
+      </section>
+      {p.mayTokens ? (
+        <section class="panel" id="tokens">
+          <h2>Tokens</h2>
+          <table>
+            <thead><tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="sr">Revoke</span></th></tr></thead>
+            <tbody>{p.tokens.map((t) => (
+              <tr>
+                <td>{t.name}</td><td>{t.scopes.join(", ")}</td><td>{t.createdAt.slice(0, 10)}</td><td>{t.lastUsedAt ? t.lastUsedAt.slice(0, 16).replace("T", " ") : "never"}</td><td>{t.expiresAt ? t.expiresAt.slice(0, 10) : "never"}</td>
+                <td><form method="post" action={`/app/orgs/${p.org.id}/portals/${p.portal.slug}/tokens/${t.id}/revoke`}><button type="submit">Revoke</button></form></td>
+              </tr>
+            ))}</tbody>
+          </table>
+          <form method="post" action={`/app/orgs/${p.org.id}/portals/${p.portal.slug}/tokens`} novalidate class="inline-form">
+            <h3>New token</h3>
+            <FormError form={p.tokenForm} />
+            <Field name="name" label="Name" required form={p.tokenForm} placeholder="GitHub Actions" />
+            <fieldset class={p.tokenForm?.errors?.scopes ? "field invalid" : "field"}>
+              <legend>Scopes</legend>
+              {p.grantable.map((s) => <label class="check"><input type="checkbox" name="scopes" value={s} checked={s === "publish:apis"} /> {s}</label>)}
+              {p.tokenForm?.errors?.scopes ? <small class="notice-error" role="alert">{p.tokenForm.errors.scopes}</small> : null}
+            </fieldset>
+            <Field name="expiresAt" label="Expires (optional)" type="date" form={p.tokenForm} />
+            <button type="submit">Create token</button>
+          </form>
+        </section>
+      ) : null}
+    </Page>,
+  );
+}

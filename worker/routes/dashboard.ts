@@ -1,0 +1,225 @@
+/**
+ * @module The dashboard (`/app`, issue 32): server-rendered pages (worker/render/dashboard.tsx) whose forms post
+ * back here. Each change goes through the service API itself (the workspace routes, answered in-process with the
+ * writer's cookie and the request's `Origin`), so the dashboard validates, authorises and audits exactly as the API
+ * does; a refusal is rendered next to the field it names (`error.details.field`).
+ */
+import { Hono, type Context } from "hono";
+import { zipSync, strToU8 } from "fflate";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/errors";
+import { publicOrigin } from "../http/public-origin";
+import { renderHome, renderOrgPage, renderPortalPage, renderSignIn, type FormState } from "../render/dashboard";
+import { portalBasePath } from "../render/shell/base-path";
+import { listApiSummaries } from "../store/api-listing";
+import { getDb } from "../store/db";
+import { findPortalBySlug } from "../store/portals";
+import { listAudit, membersOf, organisationsOf, pendingInvitations, portalsOfOrganisation, tokensOfPortal } from "../store/workspace";
+import { orgFor } from "../workspace/access";
+import { sessionWriter } from "../workspace/accounts";
+import { billingFor } from "../workspace/billing";
+import { creditsOf } from "../workspace/credits";
+import { can, FEATURES, type Feature } from "../workspace/plans";
+import { roleAllows, scopesGrantable } from "../workspace/roles";
+import { SAMPLE_CONTENT, SAMPLE_DEFINITION } from "../workspace/sample-files.generated";
+import { apisRoutes } from "./apis";
+import { contentRoutes } from "./content";
+import { isLocalRun, orgView, workspaceRoutes } from "./workspace";
+
+type Writer = { id: number; email: string };
+
+/** The signed-in writer, or a redirect to the sign-in page (thrown as a Response). */
+async function writerOf(c: Context<AppEnv>): Promise<Writer> {
+  const s = await sessionWriter(c);
+  if (!s) throw new RedirectTo(`/app/signin`);
+  return s.writer;
+}
+
+class RedirectTo extends Error {
+  constructor(readonly location: string) {
+    super(location);
+  }
+}
+
+/** Calls the service API in-process as the writer (cookie and Origin passed on). */
+async function api(c: Context<AppEnv>, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = { cookie: c.req.header("cookie") ?? "", origin: c.req.header("origin") ?? "" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await workspaceRoutes.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, c.env, c.executionCtx);
+  for (const cookie of res.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, json };
+}
+
+/** A refused API answer as form errors: next to `details.field`, else for the form. */
+function formErrors(answer: { json: any }, values: Record<string, string>): FormState {
+  const e = answer.json?.error ?? { message: "something went wrong" };
+  const field = typeof e.details?.field === "string" ? e.details.field : "_";
+  return { values, errors: { [field]: e.message } };
+}
+
+async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const data = await c.req.parseBody({ all: true });
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data)) out[k] = Array.isArray(v) ? v.filter((x) => typeof x === "string").join(",") : typeof v === "string" ? v : "";
+  return out;
+}
+
+function page(c: Context<AppEnv>, html: string, status: 200 | 400 | 403 | 404 | 409 = 200) {
+  c.header("cache-control", "private, no-store");
+  return c.html(html, status);
+}
+
+async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: { portalForm?: FormState; memberForm?: FormState; billing?: { url?: string; message?: string } } = {}, status: 200 | 400 | 403 | 409 = 200) {
+  const { org, role } = await orgFor(c, { kind: "writer", writer, sessionHash: "" }, slug, "org.read");
+  const db = c.env.DB;
+  const [portals, members, invitations, credits, audit] = await Promise.all([
+    portalsOfOrganisation(db, org.id),
+    membersOf(db, org.id),
+    roleAllows(role, "members.manage") ? pendingInvitations(db, org.id, Date.now()) : Promise.resolve([]),
+    creditsOf(c.env, org),
+    roleAllows(role, "audit.read") ? listAudit(db, org.id, { from: "0000", to: "9999", limit: 50 }) : Promise.resolve(undefined),
+  ]);
+  const view = orgView(org);
+  return page(c, renderOrgPage({
+    email: writer.email,
+    org: view,
+    role,
+    may: { createPortal: roleAllows(role, "portal.create"), manageMembers: roleAllows(role, "members.manage"), audit: roleAllows(role, "audit.read"), billing: roleAllows(role, "billing.manage") },
+    portals,
+    members: members.map((m) => ({ id: m.writerId, email: m.email, role: m.role })),
+    invitations,
+    credits,
+    ...(audit ? { audit } : {}),
+    features: (Object.keys(FEATURES) as Feature[]).map((f) => ({ feature: f, plan: FEATURES[f], included: can(org, f) })),
+    ...(extra.portalForm ? { portalForm: extra.portalForm } : {}),
+    ...(extra.memberForm ? { memberForm: extra.memberForm } : {}),
+    billing: { enabled: billingFor(c.env).enabled, ...extra.billing },
+  }), status);
+}
+
+async function portalPage(c: Context<AppEnv>, writer: Writer, orgSlug: string, portalSlug: string, extra: { created?: { token: string; name: string; scopes: string[] }; sample?: { published: boolean; message?: string }; tokenForm?: FormState } = {}, status: 200 | 400 | 403 = 200) {
+  const [{ org, role }, portal] = await Promise.all([orgFor(c, { kind: "writer", writer, sessionHash: "" }, orgSlug, "org.read"), findPortalBySlug(getDb(c.env.DB), portalSlug)]);
+  if (!portal || portal.organisationId !== org.id) throw new ApiError(404, "not-found", `no portal "${portalSlug}" in this organisation`);
+  const mayTokens = roleAllows(role, "tokens.read");
+  const [listed, tokens] = await Promise.all([listApiSummaries(getDb(c.env.DB), portal.id), mayTokens ? tokensOfPortal(c.env.DB, portal.id) : Promise.resolve([])]);
+  return page(c, renderPortalPage({
+    email: writer.email,
+    org: { id: org.slug, name: org.name, status: orgView(org).status },
+    portal: { slug: portal.slug, name: portal.name },
+    readerUrl: `${publicOrigin(c.env, portal)}${portalBasePath(portal)}/`,
+    apiOrigin: publicOrigin(c.env),
+    apis: listed.map((a) => ({ slug: a.api.slug, title: a.api.title, versions: a.versions.length, live: a.liveLabel })),
+    tokens,
+    mayTokens,
+    grantable: scopesGrantable(role),
+    ...extra,
+  }), status);
+}
+
+/** Publishes the demo definition and guides into a new portal with its first token (the "start from a sample" box). */
+export async function publishSample(c: Context<AppEnv>, token: string): Promise<{ published: boolean; message?: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const def = await apisRoutes.request("/v1/apis/upload", { method: "POST", headers: { ...headers, "content-type": "application/yaml" }, body: SAMPLE_DEFINITION }, c.env, c.executionCtx);
+  if (def.status >= 300) return { published: false, message: `the definition answered ${def.status}` };
+  await def.body?.cancel();
+  const zip = zipSync(Object.fromEntries(Object.entries(SAMPLE_CONTENT).map(([k, v]) => [k, strToU8(v)])));
+  const content = await contentRoutes.request("/v1/content/upload", { method: "POST", headers: { ...headers, "content-type": "application/zip" }, body: zip }, c.env, c.executionCtx);
+  if (content.status >= 300) {
+    const body = (await content.json().catch(() => ({}))) as { error?: { message?: string } };
+    return { published: false, message: `the guides answered ${content.status}: ${body.error?.message ?? ""}` };
+  }
+  await content.body?.cancel();
+  return { published: true };
+}
+
+export const dashboardRoutes = new Hono<AppEnv>()
+  .get("/app/signin", async (c) => {
+    if (await sessionWriter(c)) return c.redirect("/app", 303);
+    return page(c, renderSignIn({}));
+  })
+  .post("/app/signin", async (c) => {
+    const values = await form(c);
+    const answer = await api(c, "POST", "/v1/auth/magic-link", { email: values.email ?? "" });
+    if (answer.status !== 202) return page(c, renderSignIn({ form: formErrors(answer, values) }), 400);
+    const outbox = isLocalRun(c.env) ? `/dev/outbox?to=${encodeURIComponent(answer.json.to)}` : undefined;
+    return page(c, renderSignIn({ sent: answer.json.to, ...(outbox ? { outbox } : {}) }));
+  })
+  .post("/app/signout", async (c) => {
+    await api(c, "POST", "/v1/auth/signout");
+    return c.redirect("/app/signin", 303);
+  })
+  .get("/app", async (c) => {
+    const writer = await writerOf(c);
+    const orgs = await organisationsOf(c.env.DB, writer.id);
+    return page(c, renderHome({ email: writer.email, orgs: orgs.map((o) => ({ ...orgView(o), role: o.role })) }));
+  })
+  .post("/app/orgs", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const answer = await api(c, "POST", "/v1/orgs", { name: values.name ?? "" });
+    if (answer.status !== 201) {
+      const orgs = await organisationsOf(c.env.DB, writer.id);
+      return page(c, renderHome({ email: writer.email, orgs: orgs.map((o) => ({ ...orgView(o), role: o.role })), form: formErrors(answer, values) }), 400);
+    }
+    return c.redirect(`/app/orgs/${answer.json.org.id}`, 303);
+  })
+  .get("/app/orgs/:org", async (c) => orgPage(c, await writerOf(c), c.req.param("org")))
+  .post("/app/orgs/:org/portals", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const org = c.req.param("org");
+    const answer = await api(c, "POST", `/v1/orgs/${encodeURIComponent(org)}/portals`, { slug: values.slug ?? "", name: values.name ?? "" });
+    if (answer.status !== 201) return orgPage(c, writer, org, { portalForm: formErrors(answer, { ...values, sample: values.sample ? "1" : "0" }) }, 400);
+    const sample = values.sample ? await publishSample(c, answer.json.token) : undefined;
+    // The portal's first token is shown once, on the portal's page, with the curl and CI snippets.
+    return portalPage(c, writer, org, answer.json.portal.slug, { created: { token: answer.json.token, name: "portal token", scopes: ["manage"] }, ...(sample ? { sample } : {}) });
+  })
+  .post("/app/orgs/:org/members", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const org = c.req.param("org");
+    const answer = await api(c, "POST", `/v1/orgs/${encodeURIComponent(org)}/members`, { email: values.email ?? "", role: values.role ?? "viewer" });
+    if (answer.status !== 201) return orgPage(c, writer, org, { memberForm: formErrors(answer, values) }, 400);
+    return c.redirect(`/app/orgs/${org}#members`, 303);
+  })
+  .post("/app/orgs/:org/billing/:action{checkout|portal}", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const org = c.req.param("org");
+    const answer = await api(c, "POST", `/v1/orgs/${encodeURIComponent(org)}/billing/${c.req.param("action")}`, c.req.param("action") === "checkout" ? { plan: values.plan ?? "" } : {});
+    // form-action 'self' stops a redirect to Stripe after a form post: the page offers the link instead.
+    return orgPage(c, writer, org, { billing: answer.status === 200 ? { url: answer.json.url } : { message: answer.json?.error?.message ?? "billing failed" } }, answer.status === 200 ? 200 : 400);
+  })
+  .get("/app/orgs/:org/portals/:portal", async (c) => portalPage(c, await writerOf(c), c.req.param("org"), c.req.param("portal")))
+  .post("/app/orgs/:org/portals/:portal/tokens", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const { org, portal } = c.req.param();
+    const scopes = (values.scopes ?? "").split(",").filter(Boolean);
+    const expiresAt = values.expiresAt ? `${values.expiresAt}T23:59:59Z` : undefined;
+    const answer = await api(c, "POST", "/v1/tokens", { portal, name: values.name ?? "", scopes, ...(expiresAt ? { expiresAt } : {}) });
+    if (answer.status !== 201) return portalPage(c, writer, org, portal, { tokenForm: formErrors(answer, values) }, 400);
+    return portalPage(c, writer, org, portal, { created: { token: answer.json.token, name: answer.json.name, scopes: answer.json.scopes } });
+  })
+  .post("/app/orgs/:org/portals/:portal/tokens/:id/revoke", async (c) => {
+    await writerOf(c);
+    const { org, portal, id } = c.req.param();
+    const answer = await api(c, "DELETE", `/v1/tokens/${encodeURIComponent(id)}`);
+    if (answer.status !== 204) throw new ApiError(answer.status as 403, answer.json?.error?.code ?? "refused", answer.json?.error?.message ?? "refused");
+    return c.redirect(`/app/orgs/${org}/portals/${portal}#tokens`, 303);
+  })
+  .onError((error, c) => {
+    if (error instanceof RedirectTo) return c.redirect(error.location, 303);
+    if (error instanceof ApiError) {
+      c.header("cache-control", "private, no-store");
+      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${error.status} · Portico</title><link rel="stylesheet" href="/portico.css"><link rel="stylesheet" href="/app.css"></head><body class="app"><main class="app-main"><h1>${error.status === 404 ? "Not found" : "Not allowed"}</h1><p>${error.message.replace(/[<>&"]/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p><p><a href="/app">Back to your organisations</a></p></main></body></html>`, error.status);
+    }
+    throw error;
+  });
