@@ -1,7 +1,7 @@
 /**
  * @module The Worker entry: the Hono app behind the Host routing (custom domains, worker/domains/route-host.ts),
  * the scheduled poll of pending custom hostnames, and the Durable Object classes (PortalPublisher, SignInLimiter,
- * PortalCatalog, AssistantLimiter).
+ * PortalCatalog, AssistantLimiter, PortalAnalytics).
  */
 import { app } from "./app";
 import { DEFAULT_BASE_URL } from "./http/public-origin";
@@ -13,6 +13,7 @@ export { PortalPublisher } from "./publish/portal-publisher";
 export { SignInLimiter } from "./access/sign-in-limiter";
 export { PortalCatalog } from "./store/portal-catalog";
 export { AssistantLimiter } from "./assistant/limiter";
+export { PortalAnalytics } from "./analytics/portal-analytics";
 
 export default {
   fetch: hostRoutedFetch(app),
