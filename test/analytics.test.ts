@@ -208,3 +208,59 @@ describe("analytics storage", () => {
     });
   });
 });
+
+describe("backlog and dashboard", () => {
+  it("groups no-hit queries by meaning, drafts a guide for a group, and lets writers edit, download and discard it", async () => {
+    const token = await createPortal("an-d");
+    expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    expect((await uploadContent(token, bundle("alpha"))).status).toBe(201);
+    const today = dayOf(Date.now());
+    const s = (q: string, kind: "search" | "assistant" = "search") => ({ kind, q, gated: false, results: 0 });
+    await portalAnalytics(env, await portalId("an-d")).ingest({ day: today, searches: [s("webhooks"), s("webhooks"), s("webhok"), s("web hook", "assistant"), s("pet adoption")], clicks: [], ratings: [] });
+    const list = await report(token, "backlog");
+    expect(list.status).toBe(200);
+    const hook = list.json.groups[0];
+    expect(hook).toMatchObject({ label: "webhooks", count: 4, kinds: ["search", "assistant"], draftId: null });
+    expect(hook.queries.map((q: any) => q.q).sort()).toEqual(["web hook", "webhok", "webhooks"]);
+    expect(list.json.groups[1].label).toBe("pet adoption");
+
+    const pet = list.json.groups[1];
+    const made = await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/${pet.id}/draft`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(made.status).toBe(201);
+    const draft: any = await made.json();
+    expect(draft).toMatchObject({ groupId: pet.id, title: "Pet adoption", status: "draft" });
+    expect(draft.body).toContain("Readers asked for this 1 time");
+    // The outline names the operations the engine found nearest ("pet").
+    expect(draft.body).toMatch(/\[`(GET|POST) \/pets/);
+    expect((await report(token, "backlog")).json.groups[1].draftId).toBe(draft.id);
+
+    const edited = await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/drafts/${draft.id}`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ title: "Adopting a pet", body: "# Adopting a pet\n" }) });
+    expect(edited.status).toBe(200);
+    const md = await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/drafts/${draft.id}.md`, { headers: { authorization: `Bearer ${token}` } });
+    expect(md.headers.get("content-disposition")).toBe('attachment; filename="adopting-a-pet.md"');
+    expect(await md.text()).toBe("# Adopting a pet\n");
+    // Another portal's token cannot read or change it.
+    expect((await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/drafts/${draft.id}`, { headers: { authorization: `Bearer ${tokenA}` } })).status).toBe(404);
+    expect((await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/drafts/${draft.id}/discard`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
+    expect((await report(token, "backlog")).json.drafts).toEqual([]);
+    expect((await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/nope/draft`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  });
+
+  it("renders the dashboard report with its three charts, and the writers' page shells", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/v1/analytics/dashboard.html?from=${dayOf(Date.now() - 6 * 86_400_000)}`, { headers: { authorization: `Bearer ${tokenA}` } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const chart of ["searches", "rates", "positions"]) expect(html).toContain(`data-chart="${chart}"`);
+    expect(html.match(/<rect class="bar" /g)).toHaveLength(7);
+    expect(html).toContain('data-total="searches">4<');
+    expect(html).toContain("Needs &lt;b>an example&lt;/b>");
+    for (const page of ["analytics", "backlog"]) {
+      const shell = await SELF.fetch(`${ORIGIN}/p/an-a/admin/${page}`);
+      expect(shell.status).toBe(200);
+      expect(shell.headers.get("cache-control")).toBe("no-store");
+      const text = await shell.text();
+      expect(text).toContain('name="token"');
+      expect(text).not.toContain("webhok");
+    }
+  });
+});

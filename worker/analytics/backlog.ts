@@ -4,7 +4,8 @@
  * share a group when (a) their words have the same stems once curated synonyms are mapped to one term, in any
  * order; (b) their stems run together are the same (`web hook` = `webhooks`); or (c) those run-together forms are
  * within the engine's typo distance (`webhok` ~ `webhook`: search/fuzzy.ts, optimal string alignment, one edit up
- * to 7 letters, two from 8). Typo candidates are found through single deletions (symmetric delete), so grouping is
+ * to 7 letters, two from 8), except that forms under {@link MIN_TYPO_CHARS} letters need an exact match: the engine
+ * corrects a word towards a vocabulary it knows, whereas here both sides are unknown (`cat` and `car` stay apart). Typo candidates are found through single deletions (symmetric delete), so grouping is
  * near-linear in the number of queries, not quadratic. Platform-free.
  */
 import { STOPWORDS, stem } from "../search/analyze";
@@ -16,6 +17,9 @@ import type { AnalyticsKind } from "./query-id";
 
 /** Curated synonyms weigh at least this to merge groups (the API vocabulary's near-equivalents: auth ~ authentication). */
 const SYNONYM_WEIGHT = 0.8;
+/** Shortest run-together form grouped by typo distance. */
+export const MIN_TYPO_CHARS = 5;
+const edits = (w: string) => (w.length < MIN_TYPO_CHARS ? 0 : maxEdits(w));
 
 /** One backlog item: the queries that asked for the same missing thing. */
 export interface BacklogGroup {
@@ -79,11 +83,14 @@ export function groupNoHitQueries(rows: NoHitQuery[]): BacklogGroup[] {
       if (first === undefined) byKey.set(key, i);
       else union(first, i);
     }
-    if (maxEdits(joined) === 0) return;
+    if (edits(joined) === 0) return;
     for (const d of [joined, ...deletions(joined)]) {
       const list = byDeletion.get(d);
       if (list) {
-        for (const j of list) if (find(j) !== find(i) && editDistance(joinedOf[j], joined, Math.min(maxEdits(joinedOf[j]), maxEdits(joined))) <= Math.min(maxEdits(joinedOf[j]), maxEdits(joined))) union(j, i);
+        for (const j of list) {
+          const max = Math.min(edits(joinedOf[j]), edits(joined));
+          if (find(j) !== find(i) && editDistance(joinedOf[j], joined, max) <= max) union(j, i);
+        }
         if (list.length < 32) list.push(i);
       } else byDeletion.set(d, [i]);
     }
