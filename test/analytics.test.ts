@@ -236,7 +236,7 @@ describe("backlog and dashboard", () => {
 
     const edited = await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/drafts/${draft.id}`, { method: "PATCH", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ title: "Adopting a pet", body: "# Adopting a pet\n" }) });
     expect(edited.status).toBe(200);
-    const md = await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/drafts/${draft.id}.md`, { headers: { authorization: `Bearer ${token}` } });
+    const md = await SELF.fetch(`${ORIGIN}/v1/analytics/backlog/drafts/${draft.id}/download`, { headers: { authorization: `Bearer ${token}` } });
     expect(md.headers.get("content-disposition")).toBe('attachment; filename="adopting-a-pet.md"');
     expect(await md.text()).toBe("# Adopting a pet\n");
     // Another portal's token cannot read or change it.

@@ -138,7 +138,7 @@ function startBacklog(): void {
         status.textContent = `Saved ${saved.updatedAt.slice(0, 16).replace("T", " ")}`;
       }),
       " ",
-      act("Download Markdown", () => download(`/backlog/drafts/${d.id}.md`, `${title.value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "draft"}.md`)),
+      act("Download Markdown", () => download(`/backlog/drafts/${d.id}/download`, `${title.value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "draft"}.md`)),
       " ",
       act("Discard", async () => {
         await call(`/backlog/drafts/${d.id}/discard`, { method: "POST" });

@@ -4,7 +4,7 @@
  * malformed event's index and code while the others are kept; 429 per client; `DNT: 1` / `Sec-GPC: 1` readers are
  * answered 204 and not recorded. Writers (portal token; scope `read:analytics`, plan feature `analytics` once
  * workspaces land): `GET /v1/analytics/search`, `/v1/analytics/pages`, `/v1/analytics/export.csv`, the backlog
- * (`GET /v1/analytics/backlog`, `POST /v1/analytics/backlog/{id}/draft`) and its drafts (read, edit, discard, `.md`).
+ * (`GET /v1/analytics/backlog`, `POST /v1/analytics/backlog/{id}/draft`) and its drafts (read, edit, discard, download as Markdown).
  */
 import { Hono, type Context } from "hono";
 import { readerState } from "../access/resolve";
@@ -161,9 +161,8 @@ const backlog = new Hono<PortalAppEnv>()
     const draft = await writer.write({ group, nearby: await nearbyUnits(c.env, c.var.portal.slug, group), date: dayOf(now.getTime()) });
     return c.json(await stub.saveDraft(group.id, draft.title, draft.body, now.toISOString()), 201);
   })
-  .get("/v1/analytics/backlog/drafts/:draft{[A-Za-z0-9-]+\\.md}", async (c) => {
-    const id = c.req.param("draft").slice(0, -3);
-    const d = await portalAnalytics(c.env, c.var.portal.id).draft(id);
+  .get("/v1/analytics/backlog/drafts/:draft/download", async (c) => {
+    const d = await portalAnalytics(c.env, c.var.portal.id).draft(c.req.param("draft"));
     if (!d || d.status !== "draft") throw new ApiError(404, "not-found", "no such draft");
     const name = d.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "draft";
     c.header("content-disposition", `attachment; filename="${name}.md"`);
