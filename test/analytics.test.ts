@@ -264,3 +264,23 @@ describe("backlog and dashboard", () => {
     }
   });
 });
+
+describe("seeding (local only)", () => {
+  it("folds back-dated day batches into the rollups and reports the rows; refuses malformed batches", async () => {
+    const token = await createPortal("an-e");
+    const day = dayOf(Date.now() - 10 * 86_400_000);
+    const res = await SELF.fetch(`${ORIGIN}/v1/analytics/seed`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ batches: [{ day, searches: [{ q: "Pets", results: 2 }, { q: "pets", results: 2 }, { q: "gone", results: 0 }], clicks: [{ q: "pets", position: 4 }], ratings: [{ url: "/p/an-e/guides/intro", helpful: false, comment: "more" }] }] }),
+    });
+    expect(res.status).toBe(200);
+    const seeded: any = await res.json();
+    expect(seeded).toMatchObject({ batches: 1, statements: 5, rows: { query_days: 2, position_days: 1, page_days: 1, comments: 1 } });
+    expect(seeded.bytes).toBeGreaterThan(0);
+    const r = (await report(token, `search?from=${day}&to=${day}`)).json;
+    expect(r.totals).toEqual({ searches: 3, noHit: 1, noHitRate: 0.3333, clicks: 1, clickThroughRate: 0.3333, avgClickPosition: 4 });
+    const bad = await SELF.fetch(`${ORIGIN}/v1/analytics/seed`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ batches: [{ day: "yesterday" }] }) });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -8,7 +8,8 @@
  */
 import { Hono, type Context } from "hono";
 import { readerState } from "../access/resolve";
-import { checkEvents, dayOf, MAX_EVENTS } from "../analytics/events";
+import { checkEvents, dayOf, MAX_EVENTS, MAX_POSITION, type IngestBatch } from "../analytics/events";
+import { normalizeQuery } from "../analytics/query-id";
 import { portalAnalytics, RETENTION_DAYS, type ReportRange } from "../analytics/portal-analytics";
 import { optedOut, sinkToAnalyticsEngine } from "../analytics/record";
 import type { AppEnv, PortalAppEnv } from "../env";
@@ -139,8 +140,51 @@ async function nearbyUnits(env: Env, slug: string, group: BacklogGroup): Promise
 const MAX_DRAFT_TITLE = 200;
 const MAX_DRAFT_BODY = 100_000;
 
+/** Bytes of a seeding request, at most (a busy portal's day of events, one batch a day). */
+const MAX_SEED_BYTES = 32 * 1024 * 1024;
+
+/** One seeding batch checked (local only; the shapes of {@link IngestBatch}); 400 `invalid-seed` naming the problem. */
+export function seedBatch(value: unknown, index: number): IngestBatch {
+  const bad = (what: string) => new ApiError(400, "invalid-seed", `batches[${index}]: ${what}`);
+  if (!value || typeof value !== "object") throw bad("a batch is an object");
+  const b = value as Record<string, unknown>;
+  if (typeof b.day !== "string" || !DATE.test(b.day)) throw bad("day is YYYY-MM-DD");
+  const list = (name: string) => {
+    const v = b[name] ?? [];
+    if (!Array.isArray(v)) throw bad(`${name} is an array`);
+    return v as Record<string, unknown>[];
+  };
+  const kind = (k: unknown) => (k === "assistant" ? "assistant" : k === "search" || k === undefined ? "search" : (() => { throw bad("kind is search or assistant"); })());
+  const q = (v: unknown) => {
+    if (typeof v !== "string" || !normalizeQuery(v)) throw bad("q is a non-empty string");
+    return normalizeQuery(v);
+  };
+  return {
+    day: b.day,
+    searches: list("searches").map((e) => ({ kind: kind(e.kind), q: q(e.q), gated: e.gated === true, results: Number.isInteger(e.results) && (e.results as number) >= 0 ? (e.results as number) : 0 })),
+    clicks: list("clicks").map((e) => ({ kind: kind(e.kind), q: q(e.q), gated: e.gated === true, position: Number.isInteger(e.position) && (e.position as number) >= 1 ? Math.min(e.position as number, MAX_POSITION) : 1 })),
+    ratings: list("ratings").map((e) => {
+      if (typeof e.url !== "string" || !e.url.startsWith("/") || e.url.length > 512 || typeof e.helpful !== "boolean") throw bad("a rating is {url: a path, helpful: boolean}");
+      const comment = typeof e.comment === "string" ? e.comment.slice(0, 1000) : "";
+      const title = typeof e.title === "string" ? e.title.slice(0, 200) : "";
+      return { url: e.url, gated: e.gated === true, helpful: e.helpful, ...(comment ? { comment } : {}), ...(title ? { title } : {}) };
+    }),
+  };
+}
+
 // Behind the writer routes' requirePortal (registered first on the same paths).
 const backlog = new Hono<PortalAppEnv>()
+  .post("/v1/analytics/seed", async (c) => {
+    // Back-dated events for the demo (`npm start`) and the benchmark: local development only, like allowPrivateHosts.
+    if (c.env.PORTICO_ENVIRONMENT !== "local") throw new ApiError(404, "not-found", "seeding analytics is for local development only");
+    const body = await readJsonObject(c.req.raw, MAX_SEED_BYTES);
+    if (!Array.isArray(body.batches) || body.batches.length > 400) throw new ApiError(400, "invalid-seed", "batches is an array of at most 400 day batches");
+    const batches = body.batches.map(seedBatch);
+    const stub = portalAnalytics(c.env, c.var.portal.id);
+    let statements = 0;
+    for (const batch of batches) statements += (await stub.ingest(batch)).statements;
+    return c.json({ batches: batches.length, statements, ...(await stub.storageFigures()) });
+  })
   .get("/v1/analytics/backlog", async (c) => {
     const range = reportRange((n) => c.req.query(n), Date.now());
     const stub = portalAnalytics(c.env, c.var.portal.id);
@@ -219,7 +263,9 @@ export const analyticsRoutes = new Hono<AppEnv>()
     });
     if (batch.searches.length + batch.clicks.length + batch.ratings.length > 0) {
       sinkToAnalyticsEngine(c.env, portal.id, batch);
-      await portalAnalytics(c.env, portal.id).ingest(batch);
+      const { statements } = await portalAnalytics(c.env, portal.id).ingest(batch);
+      // The benchmark's statements per event (one transaction either way).
+      c.header("server-timing", `ingest;desc="${statements} statements"`);
     }
     if (problems.length) throw new ApiError(400, "invalid-events", `${problems.length} of ${events.length} events were not kept`, problems);
     return c.body(null, 204);
