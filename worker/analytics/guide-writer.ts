@@ -64,7 +64,7 @@ export const embeddedGuideWriter: GuideDraftWriter = {
       "",
       "<!-- Evidence: remove this block before publishing. -->",
       `> **Readers asked for this ${group.count} ${group.count === 1 ? "time" : "times"}** (last on ${group.lastSeen}) and no page answered:`,
-      ...group.queries.slice(0, 20).map((q) => `> - “${escapeMarkdown(q.q)}”: ${q.count} (${q.kind}${q.kind === "assistant" ? " question" : " search"})`),
+      ...group.queries.slice(0, 20).map((q) => `> - “${escapeMarkdown(q.q)}”: ${q.count} (${q.kind === "assistant" ? "assistant questions" : "searches"})`),
       "",
       `# ${escapeMarkdown(title)}`,
       "",

@@ -20,15 +20,16 @@ export interface DashboardProps {
   pages: PageReport[];
 }
 
-const W = 640;
-const H = 220;
-const M = { top: 12, right: 12, bottom: 28, left: 44 };
+// User units of every chart: a third of a desktop row or a whole phone width, so 14-unit labels stay readable (10-15 px).
+const W = 480;
+const H = 260;
+const M = { top: 14, right: 10, bottom: 30, left: 48 };
 const pct = (r: number) => `${Math.round(r * 1000) / 10}%`;
 const short = (date: string) => date.slice(5);
 
-/** Date labels: at most ~8 along the axis. */
+/** Date labels: at most ~5 along the axis. */
 function dateTicks(dates: string[]): string[] {
-  const step = Math.max(1, Math.ceil(dates.length / 8));
+  const step = Math.max(1, Math.ceil(dates.length / 5));
   return dates.filter((_, i) => i % step === 0);
 }
 
@@ -52,7 +53,7 @@ function SearchesChart({ daily }: { daily: SearchReport["daily"] }) {
             <title>{`${d.date}: ${d.searches} searches`}</title>
           </rect>
         ))}
-        {dateTicks(dates).map((d) => <text class="xl" x={(x(d) ?? 0) + x.bandwidth() / 2} y={H - 8} text-anchor="middle">{short(d)}</text>)}
+        {dateTicks(dates).map((d) => <text class="xl" x={(x(d) ?? 0) + x.bandwidth() / 2} y={H - 9} text-anchor="middle">{short(d)}</text>)}
       </svg>
     </figure>
   );
@@ -78,7 +79,7 @@ function RatesChart({ daily }: { daily: SearchReport["daily"] }) {
         ))}
         <path class="ln nohit" d={path("noHitRate")} />
         <path class="ln ctr" d={path("clickThroughRate")} />
-        {dateTicks(dates).map((d) => <text class="xl" x={cx(d)} y={H - 8} text-anchor="middle">{short(d)}</text>)}
+        {dateTicks(dates).map((d) => <text class="xl" x={cx(d)} y={H - 9} text-anchor="middle">{short(d)}</text>)}
       </svg>
     </figure>
   );
@@ -110,7 +111,7 @@ function PositionsChart({ positions }: { positions: SearchReport["clickPositions
             <title>{`position ${b.label}: ${b.clicks} clicks`}</title>
           </rect>
         ))}
-        {buckets.map((b) => <text class="xl" x={(x(b.label) ?? 0) + x.bandwidth() / 2} y={H - 8} text-anchor="middle">{b.label}</text>)}
+        {buckets.map((b) => <text class="xl" x={(x(b.label) ?? 0) + x.bandwidth() / 2} y={H - 9} text-anchor="middle">{b.label}</text>)}
       </svg>
     </figure>
   );
