@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPortal, jsonOrRaw, ORIGIN, upload } from "./harness/client";
 import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
 import { dayOf } from "../worker/analytics/events";
-import { PortalAnalytics, portalAnalytics } from "../worker/analytics/portal-analytics";
+import { PortalAnalytics, portalAnalytics, splitRange } from "../worker/analytics/portal-analytics";
 import { signQueryId } from "../worker/analytics/query-id";
 
 async function search(portal: string, q: string): Promise<any> {
@@ -196,12 +196,14 @@ describe("analytics storage", () => {
     const day = (back: number) => dayOf(now - back * 86_400_000);
     const searches = Array.from({ length: 40 }, (_, i) => ({ kind: "search" as const, q: `q${i % 4}`, gated: false, results: i % 2 }));
     const { statements } = await stub.ingest({ day: day(183), searches, clicks: [], ratings: [] });
-    expect(statements).toBe(4);
+    // Per distinct query: its day row and its month row; then the day's totals (one transaction).
+    expect(statements).toBe(9);
     await stub.ingest({ day: day(184), searches: searches.slice(0, 1), clicks: [{ kind: "search", q: "q0", gated: false, position: 2 }], ratings: [{ url: "/x", gated: false, helpful: true, comment: "old" }] });
     await runInDurableObject(stub, (instance: PortalAnalytics, state) => {
       const days = () => state.storage.sql.exec<{ day: string }>("SELECT DISTINCT day FROM query_days ORDER BY day").toArray().map((r) => r.day);
       expect(days()).toEqual([day(184), day(183)]);
-      expect(instance.prune(now)).toBe(4); // one query row, one position row, one page row, one comment
+      // Day 184's query row, day total, position row, page row and comment; March's month row stays (day 183 is in it).
+      expect(instance.prune(now)).toBe(5);
       expect(days()).toEqual([day(183)]);
       expect(state.storage.sql.exec("SELECT * FROM comments").toArray()).toEqual([]);
       expect(instance.searchReport({ from: day(183), to: day(0), includeGated: true }, "search").totals).toMatchObject({ searches: 40, noHit: 20 });
@@ -265,6 +267,31 @@ describe("backlog and dashboard", () => {
   });
 });
 
+describe("monthly rollups", () => {
+  it("splits a range into whole months and the partial months at its ends", () => {
+    expect(splitRange("2026-01-15", "2026-04-10")).toEqual({ days: [["2026-01-15", "2026-01-31"], ["2026-04-01", "2026-04-10"]], months: ["2026-02", "2026-03"] });
+    expect(splitRange("2026-02-01", "2026-02-28")).toEqual({ days: [], months: ["2026-02", "2026-02"] });
+    expect(splitRange("2026-03-05", "2026-03-09")).toEqual({ days: [["2026-03-05", "2026-03-09"]] });
+    expect(splitRange("2025-12-31", "2026-01-01")).toEqual({ days: [["2025-12-31", "2025-12-31"], ["2026-01-01", "2026-01-01"]] });
+  });
+
+  it("reports a range across months exactly as its days add up (whole months read from the monthly rows)", async () => {
+    const stub = portalAnalytics(env, 990_002);
+    const days = ["2026-01-10", "2026-01-20", "2026-02-03", "2026-02-27", "2026-03-15", "2026-04-02", "2026-04-20"];
+    for (const [i, d] of days.entries()) {
+      await stub.ingest({ day: d, searches: [{ kind: "search", q: "pets", gated: false, results: 3 }, { kind: "search", q: `lost ${i % 2}`, gated: false, results: 0 }], clicks: [{ kind: "search", q: "pets", gated: false, position: i + 1 }], ratings: [] });
+    }
+    await runInDurableObject(stub, (instance: PortalAnalytics) => {
+      // 2026-01-15 .. 2026-04-10 holds days 2..6 (01-20, 02-03, 02-27, 03-15, 04-02).
+      const r = instance.searchReport({ from: "2026-01-15", to: "2026-04-10", includeGated: true }, "search");
+      expect(r.totals).toEqual({ searches: 10, noHit: 5, noHitRate: 0.5, clicks: 5, clickThroughRate: 0.5, avgClickPosition: 4 });
+      expect(r.topQueries.map((q) => [q.q, q.count, q.clicks, q.avgClickPosition])).toEqual([["pets", 5, 5, 4], ["lost 1", 3, 0, null], ["lost 0", 2, 0, null]]);
+      expect(r.noHitQueries).toEqual([{ q: "lost 1", count: 3, lastSeen: "2026-04-02", gated: false }, { q: "lost 0", count: 2, lastSeen: "2026-03-15", gated: false }]);
+      expect(instance.noHitQueries({ from: "2026-01-15", to: "2026-04-10", includeGated: true }).map((q) => [q.q, q.count])).toEqual([["lost 1", 3], ["lost 0", 2]]);
+    });
+  });
+});
+
 describe("seeding (local only)", () => {
   it("folds back-dated day batches into the rollups and reports the rows; refuses malformed batches", async () => {
     const token = await createPortal("an-e");
@@ -276,7 +303,7 @@ describe("seeding (local only)", () => {
     });
     expect(res.status).toBe(200);
     const seeded: any = await res.json();
-    expect(seeded).toMatchObject({ batches: 1, statements: 5, rows: { query_days: 2, position_days: 1, page_days: 1, comments: 1 } });
+    expect(seeded).toMatchObject({ batches: 1, statements: 8, rows: { query_days: 2, query_months: 2, day_totals: 1, position_days: 1, page_days: 1, comments: 1 } });
     expect(seeded.bytes).toBeGreaterThan(0);
     const r = (await report(token, `search?from=${day}&to=${day}`)).json;
     expect(r.totals).toEqual({ searches: 3, noHit: 1, noHitRate: 0.3333, clicks: 1, clickThroughRate: 0.3333, avgClickPosition: 4 });

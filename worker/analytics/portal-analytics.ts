@@ -2,7 +2,10 @@
  * @module The PortalAnalytics Durable Object (issue 29): one per portal, its search analytics, page ratings and
  * backlog drafts in the object's own SQLite storage, out of the shared D1 (docs/analytics.md sizes both). Events
  * arrive as one {@link IngestBatch} per request and are folded into daily rollups (query × day, click position ×
- * day, page × day) by one upsert per distinct key, all in one transaction: never a write per keystroke or event.
+ * day, page × day), the day's totals, and monthly query rollups (query × month, so a six-month report reads six
+ * months' rows, not 183 days'), by one upsert per distinct key, all in one transaction: never a write per keystroke
+ * or event. A report over a range reads whole months from the monthly rows and the partial months at its ends from
+ * the daily ones.
  * An alarm deletes what is older than {@link RETENTION_DAYS} once a day; `prune(nowMs)` takes its clock from the
  * caller so tests can inject it.
  */
@@ -82,6 +85,45 @@ export function retentionCutoff(nowMs: number): string {
   return dayOf(nowMs - RETENTION_DAYS * DAY_MS);
 }
 
+/**
+ * `from`..`to` as the months wholly inside it (`[first, last]` YYYY-MM, or undefined) and the day segments left at
+ * either end (at most two `[from, to]` pairs).
+ */
+export function splitRange(from: string, to: string): { days: Array<[string, string]>; months?: [string, string] } {
+  const monthEnd = (m: string) => dayOf(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 0));
+  const full: string[] = [];
+  const days: Array<[string, string]> = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = dayOf(Date.parse(`${monthEnd(m)}T00:00:00Z`) + DAY_MS).slice(0, 7)) {
+    const start = `${m}-01`;
+    const end = monthEnd(m);
+    if (start >= from && end <= to) full.push(m);
+    else days.push([start > from ? start : from, end < to ? end : to]);
+  }
+  return { days, ...(full.length ? { months: [full[0], full[full.length - 1]] as [string, string] } : {}) };
+}
+
+/** The best `size` items offered, by `order` (a bounded insertion list: reports keep 50 of 20,000 groups). */
+class TopList<T> {
+  private items: T[] = [];
+  constructor(private readonly size: number, private readonly order: (a: T, b: T) => number) {}
+  offer(item: T): void {
+    const items = this.items;
+    if (items.length === this.size && this.order(item, items[items.length - 1]) >= 0) return;
+    let lo = 0;
+    let hi = items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.order(items[mid], item) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    items.splice(lo, 0, item);
+    if (items.length > this.size) items.pop();
+  }
+  sorted(): T[] {
+    return this.items;
+  }
+}
+
 export class PortalAnalytics extends DurableObject<Env> {
   /** SQL statements run by {@link ingest} since the object started (the benchmark's statements per event). */
   private statements = 0;
@@ -92,6 +134,12 @@ export class PortalAnalytics extends DurableObject<Env> {
       `CREATE TABLE IF NOT EXISTS query_days (day TEXT NOT NULL, kind TEXT NOT NULL, gated INTEGER NOT NULL, q TEXT NOT NULL,
          searches INTEGER NOT NULL DEFAULT 0, no_hit INTEGER NOT NULL DEFAULT 0, clicks INTEGER NOT NULL DEFAULT 0, position_sum INTEGER NOT NULL DEFAULT 0,
          PRIMARY KEY (day, kind, gated, q)) WITHOUT ROWID;
+       CREATE TABLE IF NOT EXISTS query_months (month TEXT NOT NULL, kind TEXT NOT NULL, gated INTEGER NOT NULL, q TEXT NOT NULL,
+         searches INTEGER NOT NULL DEFAULT 0, no_hit INTEGER NOT NULL DEFAULT 0, clicks INTEGER NOT NULL DEFAULT 0, position_sum INTEGER NOT NULL DEFAULT 0,
+         last_no_hit TEXT, PRIMARY KEY (month, kind, gated, q)) WITHOUT ROWID;
+       CREATE TABLE IF NOT EXISTS day_totals (day TEXT NOT NULL, kind TEXT NOT NULL, gated INTEGER NOT NULL,
+         searches INTEGER NOT NULL DEFAULT 0, no_hit INTEGER NOT NULL DEFAULT 0, clicks INTEGER NOT NULL DEFAULT 0, position_sum INTEGER NOT NULL DEFAULT 0,
+         PRIMARY KEY (day, kind, gated)) WITHOUT ROWID;
        CREATE TABLE IF NOT EXISTS position_days (day TEXT NOT NULL, kind TEXT NOT NULL, gated INTEGER NOT NULL, position INTEGER NOT NULL, clicks INTEGER NOT NULL,
          PRIMARY KEY (day, kind, gated, position)) WITHOUT ROWID;
        CREATE TABLE IF NOT EXISTS page_days (day TEXT NOT NULL, url TEXT NOT NULL, gated INTEGER NOT NULL, helpful INTEGER NOT NULL DEFAULT 0, not_helpful INTEGER NOT NULL DEFAULT 0,
@@ -144,14 +192,41 @@ export class PortalAnalytics extends DurableObject<Env> {
     }
     const sql = this.ctx.storage.sql;
     let n = 0;
+    const totals = new Map<string, { kind: string; gated: number; searches: number; noHit: number; clicks: number; positionSum: number }>();
+    for (const r of queries.values()) {
+      const key = `${r.kind}\u0000${r.gated}`;
+      const t = totals.get(key) ?? { kind: r.kind, gated: r.gated, searches: 0, noHit: 0, clicks: 0, positionSum: 0 };
+      t.searches += r.searches;
+      t.noHit += r.noHit;
+      t.clicks += r.clicks;
+      t.positionSum += r.positionSum;
+      totals.set(key, t);
+    }
+    const month = batch.day.slice(0, 7);
     this.ctx.storage.transactionSync(() => {
       for (const r of queries.values()) {
-        n++;
+        n += 2;
         sql.exec(
           `INSERT INTO query_days (day, kind, gated, q, searches, no_hit, clicks, position_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (day, kind, gated, q) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
              clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum`,
           batch.day, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum,
+        );
+        sql.exec(
+          `INSERT INTO query_months (month, kind, gated, q, searches, no_hit, clicks, position_sum, last_no_hit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (month, kind, gated, q) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
+             clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum,
+             last_no_hit = CASE WHEN excluded.last_no_hit IS NULL THEN last_no_hit ELSE MAX(COALESCE(last_no_hit, ''), excluded.last_no_hit) END`,
+          month, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum, r.noHit > 0 ? batch.day : null,
+        );
+      }
+      for (const t of totals.values()) {
+        n++;
+        sql.exec(
+          `INSERT INTO day_totals (day, kind, gated, searches, no_hit, clicks, position_sum) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (day, kind, gated) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
+             clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum`,
+          batch.day, t.kind, t.gated, t.searches, t.noHit, t.clicks, t.positionSum,
         );
       }
       for (const p of positions.values()) {
@@ -192,7 +267,9 @@ export class PortalAnalytics extends DurableObject<Env> {
     const cutoff = retentionCutoff(nowMs);
     const sql = this.ctx.storage.sql;
     let deleted = 0;
-    for (const table of ["query_days", "position_days", "page_days", "comments"]) deleted += sql.exec(`DELETE FROM ${table} WHERE day < ?`, cutoff).rowsWritten;
+    for (const table of ["query_days", "day_totals", "position_days", "page_days", "comments"]) deleted += sql.exec(`DELETE FROM ${table} WHERE day < ?`, cutoff).rowsWritten;
+    // A month row goes once its last day is past retention; reports read only months wholly inside their range.
+    deleted += sql.exec("DELETE FROM query_months WHERE month < ?", cutoff.slice(0, 7)).rowsWritten;
     deleted += sql.exec("DELETE FROM drafts WHERE status = 'discarded' AND updated_at < ?", cutoff).rowsWritten;
     return deleted;
   }
@@ -203,31 +280,62 @@ export class PortalAnalytics extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
   }
 
+  /**
+   * Per-query sums over `range` (kinds in `kinds`): whole months from `query_months`, the partial months at either end
+   * from `query_days`, in one grouped scan. Rows are `[q, kind, searches, noHit, clicks, positionSum, lastNoHit, gated]`.
+   */
+  private queryTotals(range: ReportRange, kinds: AnalyticsKind[], byKind: boolean): Iterable<{ q: string; kind: AnalyticsKind; searches: number; noHit: number; clicks: number; positionSum: number; lastNoHit: string | null; gated: number }> {
+    const { days, months } = splitRange(range.from, range.to);
+    const gated = range.includeGated ? 1 : 0;
+    const kindIn = kinds.map(() => "?").join(", ");
+    const parts: string[] = [];
+    const args: (string | number)[] = [];
+    for (const [a, b] of days) {
+      parts.push(`SELECT q, kind, searches, no_hit, clicks, position_sum, CASE WHEN no_hit > 0 THEN day END AS last_no_hit, gated FROM query_days
+        WHERE day BETWEEN ? AND ? AND kind IN (${kindIn}) AND gated <= ?`);
+      args.push(a, b, ...kinds, gated);
+    }
+    if (months) {
+      parts.push(`SELECT q, kind, searches, no_hit, clicks, position_sum, last_no_hit, gated FROM query_months
+        WHERE month BETWEEN ? AND ? AND kind IN (${kindIn}) AND gated <= ?`);
+      args.push(months[0], months[1], ...kinds, gated);
+    }
+    if (!parts.length) return [];
+    return this.ctx.storage.sql.exec<{ q: string; kind: AnalyticsKind; searches: number; noHit: number; clicks: number; positionSum: number; lastNoHit: string | null; gated: number }>(
+      `SELECT q, ${byKind ? "kind" : "MIN(kind) AS kind"}, SUM(searches) AS searches, SUM(no_hit) AS noHit, SUM(clicks) AS clicks, SUM(position_sum) AS positionSum,
+         MAX(last_no_hit) AS lastNoHit, MAX(gated) AS gated FROM (${parts.join(" UNION ALL ")}) GROUP BY q${byKind ? ", kind" : ""}`,
+      ...args,
+    );
+  }
+
   /** The search report over `range` for `kind` (docs/analytics.md, `GET /v1/analytics/search`). */
   searchReport(range: ReportRange, kind: AnalyticsKind): SearchReport {
     const sql = this.ctx.storage.sql;
-    const gated = range.includeGated ? 1 : 0;
-    const args = [range.from, range.to, kind, gated] as const;
+    const args = [range.from, range.to, kind, range.includeGated ? 1 : 0] as const;
     const where = "day BETWEEN ? AND ? AND kind = ? AND gated <= ?";
-    const byDay = new Map<string, { searches: number; noHit: number; clicks: number }>();
-    for (const r of sql.exec<{ day: string; searches: number; noHit: number; clicks: number }>(
-      `SELECT day, SUM(searches) AS searches, SUM(no_hit) AS noHit, SUM(clicks) AS clicks FROM query_days WHERE ${where} GROUP BY day`, ...args)) byDay.set(r.day, r);
-    const t = sql.exec<{ searches: number | null; noHit: number | null; clicks: number | null; positionSum: number | null }>(
-      `SELECT SUM(searches) AS searches, SUM(no_hit) AS noHit, SUM(clicks) AS clicks, SUM(position_sum) AS positionSum FROM query_days WHERE ${where}`, ...args).one();
-    const searches = t.searches ?? 0;
-    const clicks = t.clicks ?? 0;
-    const top = sql.exec<{ q: string; count: number; noHit: number; clicks: number; positionSum: number; gated: number }>(
-      `SELECT q, SUM(searches) AS count, SUM(no_hit) AS noHit, SUM(clicks) AS clicks, SUM(position_sum) AS positionSum, MAX(gated) AS gated
-       FROM query_days WHERE ${where} GROUP BY q ORDER BY count DESC, q LIMIT ${REPORT_ROWS}`, ...args).toArray();
-    const noHit = sql.exec<{ q: string; count: number; lastSeen: string; gated: number }>(
-      `SELECT q, SUM(no_hit) AS count, MAX(day) AS lastSeen, MAX(gated) AS gated FROM query_days WHERE ${where} AND no_hit > 0
-       GROUP BY q ORDER BY count DESC, q LIMIT ${REPORT_ROWS}`, ...args).toArray();
+    const byDay = new Map<string, { searches: number; noHit: number; clicks: number; positionSum: number }>();
+    for (const r of sql.exec<{ day: string; searches: number; noHit: number; clicks: number; positionSum: number }>(
+      `SELECT day, SUM(searches) AS searches, SUM(no_hit) AS noHit, SUM(clicks) AS clicks, SUM(position_sum) AS positionSum FROM day_totals WHERE ${where} GROUP BY day`, ...args)) byDay.set(r.day, r);
+    let searches = 0, noHitTotal = 0, clicks = 0, positionSum = 0;
+    for (const d of byDay.values()) {
+      searches += d.searches;
+      noHitTotal += d.noHit;
+      clicks += d.clicks;
+      positionSum += d.positionSum;
+    }
+    // One pass over the grouped queries keeps the two top lists (most searched; most no-hits).
+    const top = new TopList<{ q: string; count: number; noHit: number; clicks: number; positionSum: number; gated: number }>(REPORT_ROWS, (a, b) => b.count - a.count || (a.q < b.q ? -1 : 1));
+    const noHit = new TopList<{ q: string; count: number; lastSeen: string; gated: number }>(REPORT_ROWS, (a, b) => b.count - a.count || (a.q < b.q ? -1 : 1));
+    for (const r of this.queryTotals(range, [kind], false)) {
+      top.offer({ q: r.q, count: r.searches, noHit: r.noHit, clicks: r.clicks, positionSum: r.positionSum, gated: r.gated });
+      if (r.noHit > 0) noHit.offer({ q: r.q, count: r.noHit, lastSeen: r.lastNoHit ?? range.to, gated: r.gated });
+    }
     const positions = sql.exec<{ position: number; clicks: number }>(
       `SELECT position, SUM(clicks) AS clicks FROM position_days WHERE ${where} GROUP BY position ORDER BY position`, ...args).toArray();
     return {
-      totals: { searches, noHit: t.noHit ?? 0, noHitRate: rate(t.noHit ?? 0, searches), clicks, clickThroughRate: rate(clicks, searches), avgClickPosition: avg(t.positionSum ?? 0, clicks) },
-      topQueries: top.map((r) => ({ q: r.q, count: r.count, noHit: r.noHit, clicks: r.clicks, avgClickPosition: avg(r.positionSum, r.clicks), gated: r.gated === 1 })),
-      noHitQueries: noHit.map((r) => ({ q: r.q, count: r.count, lastSeen: r.lastSeen, gated: r.gated === 1 })),
+      totals: { searches, noHit: noHitTotal, noHitRate: rate(noHitTotal, searches), clicks, clickThroughRate: rate(clicks, searches), avgClickPosition: avg(positionSum, clicks) },
+      topQueries: top.sorted().map((r) => ({ q: r.q, count: r.count, noHit: r.noHit, clicks: r.clicks, avgClickPosition: avg(r.positionSum, r.clicks), gated: r.gated === 1 })),
+      noHitQueries: noHit.sorted().map((r) => ({ q: r.q, count: r.count, lastSeen: r.lastSeen, gated: r.gated === 1 })),
       daily: daysBetween(range.from, range.to).map((date) => {
         const d = byDay.get(date) ?? { searches: 0, noHit: 0, clicks: 0 };
         return { date, searches: d.searches, noHit: d.noHit, clicks: d.clicks, noHitRate: rate(d.noHit, d.searches), clickThroughRate: rate(d.clicks, d.searches) };
@@ -274,18 +382,16 @@ export class PortalAnalytics extends DurableObject<Env> {
 
   /** No-hit queries of both kinds over `range`, most frequent first (the backlog's input; at most `limit`). */
   noHitQueries(range: ReportRange, limit = 2000): NoHitQuery[] {
-    return this.ctx.storage.sql.exec<{ q: string; kind: AnalyticsKind; count: number; lastSeen: string; gated: number }>(
-      `SELECT q, kind, SUM(no_hit) AS count, MAX(day) AS lastSeen, MAX(gated) AS gated FROM query_days
-       WHERE day BETWEEN ? AND ? AND gated <= ? AND no_hit > 0 GROUP BY q, kind ORDER BY count DESC, q LIMIT ?`,
-      range.from, range.to, range.includeGated ? 1 : 0, limit,
-    ).toArray().map((r) => ({ ...r, gated: r.gated === 1 }));
+    const list = new TopList<NoHitQuery>(limit, (a, b) => b.count - a.count || (a.q < b.q ? -1 : a.q > b.q ? 1 : a.kind < b.kind ? -1 : 1));
+    for (const r of this.queryTotals(range, ["search", "assistant"], true)) if (r.noHit > 0) list.offer({ q: r.q, kind: r.kind, count: r.noHit, lastSeen: r.lastNoHit ?? range.to, gated: r.gated === 1 });
+    return list.sorted();
   }
 
   /** Row counts per table and the object's SQLite size in bytes (the benchmark's storage figures). */
   storageFigures(): { rows: Record<string, number>; bytes: number; ingestStatements: number } {
     const sql = this.ctx.storage.sql;
     const rows: Record<string, number> = {};
-    for (const table of ["query_days", "position_days", "page_days", "page_titles", "comments", "drafts"]) rows[table] = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
+    for (const table of ["query_days", "query_months", "day_totals", "position_days", "page_days", "page_titles", "comments", "drafts"]) rows[table] = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
     return { rows, bytes: sql.databaseSize, ingestStatements: this.statements };
   }
 
