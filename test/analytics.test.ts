@@ -292,6 +292,26 @@ describe("monthly rollups", () => {
   });
 });
 
+describe("memoised closed days", () => {
+  it("adds today's events to a memoised range at once, and forgets the memo when a past day changes", async () => {
+    const stub = portalAnalytics(env, 990_003);
+    const today = dayOf(Date.now());
+    const yesterday = dayOf(Date.now() - 86_400_000);
+    const range = { from: dayOf(Date.now() - 10 * 86_400_000), to: today, includeGated: true };
+    const one = (day: string, q: string) => stub.ingest({ day, searches: [{ kind: "search", q, gated: false, results: 0 }], clicks: [], ratings: [] });
+    await one(yesterday, "old");
+    await runInDurableObject(stub, (instance: PortalAnalytics) => expect(instance.searchReport(range, "search").topQueries.map((q) => [q.q, q.count])).toEqual([["old", 1]]));
+    await one(today, "old");
+    await one(today, "new");
+    await runInDurableObject(stub, (instance: PortalAnalytics) => {
+      expect(instance.searchReport(range, "search").topQueries.map((q) => [q.q, q.count])).toEqual([["old", 2], ["new", 1]]);
+      expect(instance.noHitQueries(range).find((q) => q.q === "old")).toMatchObject({ count: 2, lastSeen: today });
+    });
+    await one(yesterday, "late");
+    await runInDurableObject(stub, (instance: PortalAnalytics) => expect(instance.searchReport(range, "search").topQueries.map((q) => q.q)).toEqual(["old", "late", "new"]));
+  });
+});
+
 describe("seeding (local only)", () => {
   it("folds back-dated day batches into the rollups and reports the rows; refuses malformed batches", async () => {
     const token = await createPortal("an-e");

@@ -102,6 +102,21 @@ export function splitRange(from: string, to: string): { days: Array<[string, str
   return { days, ...(full.length ? { months: [full[0], full[full.length - 1]] as [string, string] } : {}) };
 }
 
+/** Ranges whose closed days' per-query sums a PortalAnalytics keeps in memory (each up to one row per distinct query). */
+export const MEMO_RANGES = 4;
+
+/** One query's sums over a range (`kind` is one of them when the sums are over both kinds). */
+interface QueryTotal {
+  q: string;
+  kind: AnalyticsKind;
+  searches: number;
+  noHit: number;
+  clicks: number;
+  positionSum: number;
+  lastNoHit: string | null;
+  gated: number;
+}
+
 /** The best `size` items offered, by `order` (a bounded insertion list: reports keep 50 of 20,000 groups). */
 class TopList<T> {
   private items: T[] = [];
@@ -127,6 +142,8 @@ class TopList<T> {
 export class PortalAnalytics extends DurableObject<Env> {
   /** SQL statements run by {@link ingest} since the object started (the benchmark's statements per event). */
   private statements = 0;
+  /** Closed days' per-query sums by range (see {@link queryTotals}); insertion order is recency. */
+  private memo = new Map<string, Map<string, QueryTotal>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -258,6 +275,8 @@ export class PortalAnalytics extends DurableObject<Env> {
       }
     });
     this.statements += n;
+    // A past day changed (the local seed route): memoised sums of closed days no longer hold.
+    if (batch.day < dayOf(Date.now())) this.memo.clear();
     if (n > 0 && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
     return { statements: n };
   }
@@ -284,7 +303,7 @@ export class PortalAnalytics extends DurableObject<Env> {
    * Per-query sums over `range` (kinds in `kinds`): whole months from `query_months`, the partial months at either end
    * from `query_days`, in one grouped scan. Rows are `[q, kind, searches, noHit, clicks, positionSum, lastNoHit, gated]`.
    */
-  private queryTotals(range: ReportRange, kinds: AnalyticsKind[], byKind: boolean): Iterable<{ q: string; kind: AnalyticsKind; searches: number; noHit: number; clicks: number; positionSum: number; lastNoHit: string | null; gated: number }> {
+  private scanQueryTotals(range: ReportRange, kinds: AnalyticsKind[], byKind: boolean): Iterable<QueryTotal> {
     const { days, months } = splitRange(range.from, range.to);
     const gated = range.includeGated ? 1 : 0;
     const kindIn = kinds.map(() => "?").join(", ");
@@ -301,11 +320,43 @@ export class PortalAnalytics extends DurableObject<Env> {
       args.push(months[0], months[1], ...kinds, gated);
     }
     if (!parts.length) return [];
-    return this.ctx.storage.sql.exec<{ q: string; kind: AnalyticsKind; searches: number; noHit: number; clicks: number; positionSum: number; lastNoHit: string | null; gated: number }>(
+    return this.ctx.storage.sql.exec<QueryTotal & Record<string, SqlStorageValue>>(
       `SELECT q, ${byKind ? "kind" : "MIN(kind) AS kind"}, SUM(searches) AS searches, SUM(no_hit) AS noHit, SUM(clicks) AS clicks, SUM(position_sum) AS positionSum,
          MAX(last_no_hit) AS lastNoHit, MAX(gated) AS gated FROM (${parts.join(" UNION ALL ")}) GROUP BY q${byKind ? ", kind" : ""}`,
       ...args,
     );
+  }
+
+  /**
+   * {@link scanQueryTotals} with the closed days memoised: days before today never change (events are always
+   * counted on the day they arrive), so a range's past part is grouped once per isolate and kept (at most
+   * {@link MEMO_RANGES} ranges); today's rows are grouped at each call and added. Seeding a past day clears the memo.
+   */
+  private queryTotals(range: ReportRange, kinds: AnalyticsKind[], byKind: boolean): Iterable<QueryTotal> {
+    const today = dayOf(Date.now());
+    const pastTo = range.to < today ? range.to : dayOf(Date.parse(`${today}T00:00:00Z`) - DAY_MS);
+    const key = `${kinds.join(",")}|${byKind}|${range.includeGated}|${range.from}|${pastTo}`;
+    let past = range.from <= pastTo ? this.memo.get(key) : new Map<string, QueryTotal>();
+    if (!past) {
+      past = new Map();
+      for (const r of this.scanQueryTotals({ ...range, to: pastTo }, kinds, byKind)) past.set(byKind ? `${r.kind}\u0000${r.q}` : r.q, { ...r });
+      this.memo.set(key, past);
+      if (this.memo.size > MEMO_RANGES) this.memo.delete(this.memo.keys().next().value!);
+    } else if (range.from <= pastTo) {
+      // Most recently used last.
+      this.memo.delete(key);
+      this.memo.set(key, past);
+    }
+    if (range.to < today || range.from > today) return past.values();
+    const live = [...this.scanQueryTotals({ ...range, from: today, to: today }, kinds, byKind)];
+    if (!live.length) return past.values();
+    const merged = new Map(past);
+    for (const r of live) {
+      const k = byKind ? `${r.kind}\u0000${r.q}` : r.q;
+      const p = merged.get(k);
+      merged.set(k, p ? { q: r.q, kind: p.kind, searches: p.searches + r.searches, noHit: p.noHit + r.noHit, clicks: p.clicks + r.clicks, positionSum: p.positionSum + r.positionSum, lastNoHit: r.lastNoHit ?? p.lastNoHit, gated: Math.max(p.gated, r.gated) } : r);
+    }
+    return merged.values();
   }
 
   /** The search report over `range` for `kind` (docs/analytics.md, `GET /v1/analytics/search`). */
