@@ -18,6 +18,8 @@ export interface DashboardProps {
   kind: "search" | "assistant";
   search: SearchReport;
   pages: PageReport[];
+  /** Prefix of the pages' links: the portal's own origin when it reads on a custom domain (the page is on the service host). */
+  site?: string;
 }
 
 // User units of every chart: a third of a desktop row or a whole phone width, so 14-unit labels stay readable (10-15 px).
@@ -161,7 +163,7 @@ export function renderDashboard(p: DashboardProps): string {
           <thead><tr><th scope="col">Page</th><th scope="col">Helpful</th><th scope="col">Yes</th><th scope="col">No</th><th scope="col">Latest comments</th></tr></thead>
           <tbody>{p.pages.map((pg) => (
             <tr>
-              <td><a href={pg.url}>{pg.title ?? pg.url}</a> <Gated on={pg.gated} /></td>
+              <td><a href={(p.site ?? "") + pg.url}>{pg.title ?? pg.url}</a> <Gated on={pg.gated} /></td>
               <td><meter min={0} max={100} value={pg.helpfulPct ?? 0} aria-label={`${pg.helpfulPct ?? 0}% helpful`} /> {pg.helpfulPct === null ? "–" : `${pg.helpfulPct}%`}</td>
               <td>{pg.helpful}</td><td>{pg.notHelpful}</td>
               <td>{pg.comments.length ? <ul class="an-comments">{pg.comments.slice(0, 3).map((cm) => <li><time>{cm.date}</time> {cm.comment}</li>)}</ul> : "–"}</td>

@@ -26,6 +26,7 @@ import { DEFAULT_PAGE_POLICY, usePagePolicy } from "../http/security-headers";
 import { renderDashboard } from "../render/analytics-dashboard";
 import { renderAnalyticsAdminPage, renderBacklogAdminPage } from "../render/analytics-admin-page";
 import { getDb } from "../store/db";
+import { publicOrigin } from "../http/public-origin";
 import { loadPortal } from "../store/reader";
 import { sameSiteOnly } from "./playground";
 
@@ -98,7 +99,9 @@ const writer = new Hono<PortalAppEnv>()
     const stub = portalAnalytics(c.env, c.var.portal.id);
     const [search, pages] = await Promise.all([stub.searchReport(range, kind), stub.pagesReport(range, 3)]);
     c.header("cache-control", "private, no-store");
-    return c.html(renderDashboard({ from: range.from, to: range.to, kind, search, pages }));
+    // On a custom domain the pages' paths are that host's; the dashboard is on the service host.
+    const site = c.var.portal.hostname ? publicOrigin(c.env, c.var.portal) : "";
+    return c.html(renderDashboard({ from: range.from, to: range.to, kind, search, pages, site }));
   })
   .get("/v1/analytics/pages", async (c) => {
     const range = reportRange((n) => c.req.query(n), Date.now());
