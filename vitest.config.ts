@@ -34,7 +34,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: "core",
-            include: ["worker/openapi/**/*.test.ts", "worker/content/**/*.test.ts", "worker/access/**/*.test.ts", "worker/search/**/*.test.ts", "worker/semantic/**/*.test.ts", "worker/assistant/**/*.test.ts", "worker/render/**/*.test.ts", "worker/render/**/*.test.tsx", "client/**/*.test.ts", "test/repo/**/*.test.ts", "worker/lib/**/*.test.ts"],
+            include: ["worker/openapi/**/*.test.ts", "worker/content/**/*.test.ts", "worker/access/**/*.test.ts", "worker/search/**/*.test.ts", "worker/semantic/**/*.test.ts", "worker/assistant/**/*.test.ts", "worker/analytics/**/*.test.ts", "worker/render/**/*.test.ts", "worker/render/**/*.test.tsx", "client/**/*.test.ts", "test/repo/**/*.test.ts", "worker/lib/**/*.test.ts"],
             environment: "node",
             // Corpus-reading tests take seconds on a busy 2-core machine; vitest's 5 s default made them flaky.
             testTimeout: 30_000,

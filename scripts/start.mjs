@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import { readFolder, uploadContent, zipFiles } from "./lib/content-bundle.mjs";
+import { seedDemoAnalytics } from "./lib/demo-analytics.mjs";
 import { waitForHealthy } from "./lib/dev-server.mjs";
 import { DEMO_PATHS, createDemoRepository } from "./lib/demo-repository.mjs";
 import { DEMO_GIT, GIT_STANDIN_PORT } from "./lib/demo-git-config.mjs";
@@ -155,6 +156,12 @@ async function ensureDemo(adminToken) {
     body: JSON.stringify({ provider: "github", apiUrl: `http://127.0.0.1:${GIT_STANDIN_PORT}`, repository: DEMO_GIT.repository, installationId: DEMO_GIT.installationId, productionBranch: "main", paths: DEMO_PATHS, previews: "pull-requests", releases: true }),
   });
   if (git.status !== 200) throw new Error(`connecting the demo repository failed: ${git.status} ${await git.text()}`);
+  // A month of search analytics and page feedback (docs/analytics.md), seeded once from the demo's own answers.
+  if (!demo.analyticsSeeded) {
+    await seedDemoAnalytics({ origin, site: demo.site, token: demo.token });
+    demo.analyticsSeeded = true;
+    writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  }
   return { demo, result, portico, content: content.json };
 }
 
@@ -230,6 +237,7 @@ Portico is running.
   Outbox (dev only): ${demo.site}/auth/outbox  (the magic-link emails)
   Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${demo.site}/search?q=cancel+shipment
   Ask AI:            the "Ask AI" button in every page's top bar (or Ctrl/Cmd-I): try "how do I cancel a shipment that already has a label?"; partners questions ("what are the partner volume rates?") answer after signing in; no script: ${demo.site}/assistant?q=cancel+a+shipment+with+a+label  (docs/assistant.md)
+  Analytics:         ${origin}/p/${demo.slug}/admin/analytics  (a month of seeded searches, clicks and page ratings; the no-hit backlog with drafts: ${origin}/p/${demo.slug}/admin/backlog; sign in with the upload token; docs/analytics.md)
   Branding:          demo/content/portico.yaml \`brand:\` (logo per theme, colours, links, brand.css), or PATCH /v1/portal {"brand": …} (docs/branding.md)
   Changes:           ${demo.site}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
   OAuth (Try it):    http://127.0.0.1:${OAUTH_PORT}  (oauth2-mock-server: the demo's oauth2 scheme signs in there at once, client "portico-demo")

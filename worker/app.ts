@@ -8,6 +8,7 @@ import { readerCacheMiddleware, SignInRequired } from "./access/resolve";
 import { ApiError } from "./http/errors";
 import { ClientAbortError } from "./http/read-body";
 import { securityHeadersMiddleware } from "./http/security-headers";
+import { analyticsRoutes } from "./routes/analytics";
 import { apiKeyRoutes } from "./routes/api-key";
 import { assistantRoutes } from "./routes/assistant";
 import { apisRoutes } from "./routes/apis";
@@ -60,7 +61,8 @@ export const app = new Hono<AppEnv>()
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
   .route("/", editorRoutes)
-  .route("/", changelogAdminRoutes);
+  .route("/", changelogAdminRoutes)
+  .route("/", analyticsRoutes);
 
 app.notFound((c) => {
   if (c.req.path.startsWith("/v1/")) return c.json({ error: { code: "not-found", message: `no route ${c.req.method} ${c.req.path}` } }, 404);

@@ -1,7 +1,7 @@
 /**
  * @module The Worker entry: the Hono app behind the Host routing (custom domains, worker/domains/route-host.ts),
  * the scheduled poll of pending custom hostnames, and the Durable Object classes (PortalPublisher, SignInLimiter,
- * PortalCatalog, OrgCredits); the scheduled run also prunes audit entries older than a year.
+ * PortalCatalog, OrgCredits, PortalAnalytics); the scheduled run also prunes audit entries older than a year.
  */
 import { app } from "./app";
 import { DEFAULT_BASE_URL } from "./http/public-origin";
@@ -14,6 +14,7 @@ export { PortalPublisher } from "./publish/portal-publisher";
 export { SignInLimiter } from "./access/sign-in-limiter";
 export { PortalCatalog } from "./store/portal-catalog";
 export { OrgCredits } from "./workspace/credits";
+export { PortalAnalytics } from "./analytics/portal-analytics";
 
 export default {
   fetch: hostRoutedFetch(app),

@@ -9,6 +9,7 @@ import { installDisclosureEscape } from "../behaviors/disclosure";
 import { installExpandRepeat } from "../behaviors/expand-repeat";
 import { installLoadFragment } from "../behaviors/load-fragment";
 import { installMenu } from "../behaviors/menu";
+import { installPageFeedback } from "../behaviors/page-feedback";
 import { IslandBoundary } from "../islands/error-boundary";
 import { ISLANDS } from "../islands/registry";
 import type { IslandName } from "../islands/types";
@@ -17,6 +18,7 @@ document.documentElement.classList.add("js");
 installExpandRepeat();
 installMenu();
 installDisclosureEscape();
+installPageFeedback();
 // A loaded fragment may hold islands (a deferred example's copy button): revive them like the page's.
 installLoadFragment(document, (box) => {
   for (const el of box.querySelectorAll<HTMLElement>("[data-island]")) void revive(el);

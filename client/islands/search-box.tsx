@@ -4,9 +4,11 @@
  * (`search.json`, the previous request aborted), arrow keys move through them, Enter opens the chosen one,
  * Escape closes the list (keeping the text); Ctrl/Cmd-K opens the quick switcher (a modal dialog with the same results)
  * from anywhere, and closing it gives focus back to what had it.
- * No inline styles: the page's CSP allows only same-origin stylesheets.
+ * No inline styles: the page's CSP allows only same-origin stylesheets. Each typing session reports its final
+ * query and the result opened (analytics/beacon.ts SearchSession), never a keystroke.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
+import { SearchSession } from "../analytics/beacon";
 import type { SearchBoxProps } from "./types";
 
 /** One result as `search.json` answers it (the fields the list shows). */
@@ -48,8 +50,8 @@ export function highlight(text: string, query: string): { text: string; mark: bo
 }
 
 /** Results of `q` from `search.json`, fetched as it changes (debounced; stale answers dropped). */
-function useResults(base: string, q: string, limit: number, locale?: string): { hits: Hit[]; total: number; done: boolean } {
-  const [state, setState] = useState({ hits: [] as Hit[], total: 0, done: true });
+function useResults(base: string, q: string, limit: number, locale?: string): { hits: Hit[]; total: number; done: boolean; queryId?: string; answered?: string } {
+  const [state, setState] = useState<{ hits: Hit[]; total: number; done: boolean; queryId?: string; answered?: string }>({ hits: [], total: 0, done: true });
   useEffect(() => {
     if (!q.trim()) {
       setState({ hits: [], total: 0, done: true });
@@ -60,8 +62,8 @@ function useResults(base: string, q: string, limit: number, locale?: string): { 
       try {
         const res = await fetch(`${base}/search.json?q=${encodeURIComponent(q)}&limit=${limit}${locale ? `&prefer=${encodeURIComponent(locale)}` : ""}`, { signal: abort.signal, headers: { accept: "application/json" } });
         if (!res.ok) return setState({ hits: [], total: 0, done: true });
-        const body = (await res.json()) as { total: number; results: Hit[] };
-        setState({ hits: body.results, total: body.total, done: true });
+        const body = (await res.json()) as { total: number; results: Hit[]; queryId?: string };
+        setState({ hits: body.results, total: body.total, done: true, queryId: body.queryId, answered: q });
       } catch {
         // aborted by the next keystroke, or offline: the list keeps what it had
       }
@@ -98,8 +100,23 @@ function ResultList({ id, hits, active, query, onPick }: { id: string; hits: Hit
   );
 }
 
+/** The typing session of one box (or the switcher): told every answer, ended when the reader leaves. */
+function useSession(base: string, answer: { total: number; queryId?: string; answered?: string }): SearchSession {
+  const session = useRef<SearchSession | undefined>(undefined);
+  if (!session.current) session.current = new SearchSession(base);
+  useEffect(() => {
+    if (answer.queryId && answer.answered !== undefined) session.current!.answered({ queryId: answer.queryId, q: answer.answered, results: answer.total });
+  }, [answer.queryId]);
+  useEffect(() => {
+    const end = () => session.current!.end();
+    addEventListener("pagehide", end);
+    return () => removeEventListener("pagehide", end);
+  }, []);
+  return session.current;
+}
+
 /** Keyboard handling shared by the box and the switcher; returns the key handler. */
-function useListKeys(hits: Hit[], active: number, setActive: (i: number) => void, onEscape: () => boolean) {
+function useListKeys(hits: Hit[], active: number, setActive: (i: number) => void, onEscape: () => boolean, open: (i: number) => void) {
   return (e: KeyboardEvent) => {
     if (e.key === "ArrowDown" && hits.length) {
       e.preventDefault();
@@ -109,7 +126,7 @@ function useListKeys(hits: Hit[], active: number, setActive: (i: number) => void
       setActive(Math.max(active - 1, -1));
     } else if (e.key === "Enter" && active >= 0 && hits[active]) {
       e.preventDefault();
-      location.assign(hits[active].url);
+      open(active);
     } else if (e.key === "Escape") {
       // Consumed (an open list closed): the browser must not also clear the search field's text.
       if (onEscape()) e.preventDefault();
@@ -123,8 +140,17 @@ function QuickSwitcher({ base, locale, open, onClose }: { base: string; locale?:
   const input = useRef<HTMLInputElement>(null);
   const [q, setQ] = useState("");
   const [active, setActive] = useState(0);
-  const { hits } = useResults(base, q, 10, locale);
+  const results = useResults(base, q, 10, locale);
+  const { hits } = results;
+  const session = useSession(base, results);
+  const pick = (i: number) => {
+    session.clicked(i + 1, hits[i].url);
+    location.assign(hits[i].url);
+  };
   useEffect(() => setActive(0), [hits]);
+  useEffect(() => {
+    if (!open) session.end();
+  }, [open]);
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
@@ -137,13 +163,13 @@ function QuickSwitcher({ base, locale, open, onClose }: { base: string; locale?:
   const onKey = useListKeys(hits, active, setActive, () => {
     onClose();
     return true;
-  });
+  }, pick);
   return (
     <dialog ref={dialog} class="qs" aria-label="Jump to a page, endpoint or section" onClose={onClose} onClick={(e) => e.target === dialog.current && onClose()}>
       <input ref={input} class="qs-input" type="search" value={q} placeholder="Jump to a page, endpoint or section…" aria-label="Jump to"
         list={undefined} role="combobox" aria-expanded={hits.length > 0 ? "true" : "false"} aria-controls="qs-list" aria-activedescendant={active >= 0 && hits[active] ? `qs-list-${active}` : undefined}
         onInput={(e) => setQ((e.target as HTMLInputElement).value)} onKeyDown={onKey} />
-      <ResultList id="qs-list" hits={hits} active={active} query={q} onPick={(i) => location.assign(hits[i].url)} />
+      <ResultList id="qs-list" hits={hits} active={active} query={q} onPick={pick} />
       <p class="qs-hint"><kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close</p>
     </dialog>
   );
@@ -162,7 +188,13 @@ export default function SearchBox({ base, query, locale }: SearchBoxProps) {
     returnTo.current.focus();
     returnTo.current = null;
   }, [switcher]);
-  const { hits, total, done } = useResults(base, open ? q : "", 8, locale);
+  const results = useResults(base, open ? q : "", 8, locale);
+  const { hits, total, done } = results;
+  const session = useSession(base, results);
+  const pick = (i: number) => {
+    session.clicked(i + 1, hits[i].url);
+    location.assign(hits[i].url);
+  };
   useEffect(() => setActive(-1), [hits]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -179,11 +211,15 @@ export default function SearchBox({ base, query, locale }: SearchBoxProps) {
     const wasShown = open && q.trim() !== "";
     setOpen(false);
     return wasShown;
-  });
+  }, pick);
   const showList = open && q.trim() !== "";
   return (
     <>
-    <form class="sb" role="search" action={`${base}/search`} method="get" onSubmit={(e) => active >= 0 && e.preventDefault()}>
+    <form class="sb" role="search" action={`${base}/search`} method="get" onSubmit={(e) => {
+      if (active >= 0) e.preventDefault();
+      // The results page counts the query itself.
+      else session.handedToServer();
+    }}>
       <input class="sb-input" type="search" name="q" value={q} placeholder="Search docs… (Ctrl K)" aria-label="Search the documentation" autoComplete="off"
         list={undefined} role="combobox" aria-autocomplete="list" aria-expanded={showList && hits.length > 0 ? "true" : "false"} aria-controls="sb-list"
         aria-activedescendant={active >= 0 ? `sb-list-${active}` : undefined}
@@ -191,10 +227,13 @@ export default function SearchBox({ base, query, locale }: SearchBoxProps) {
           setQ((e.target as HTMLInputElement).value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)} onBlur={() => setOpen(false)} onKeyDown={onKey} />
+        onFocus={() => setOpen(true)} onBlur={() => {
+          setOpen(false);
+          session.end();
+        }} onKeyDown={onKey} />
       {showList && (
         <div class="sb-pop">
-          {hits.length > 0 ? <ResultList id="sb-list" hits={hits} active={active} query={q} onPick={(i) => location.assign(hits[i].url)} />
+          {hits.length > 0 ? <ResultList id="sb-list" hits={hits} active={active} query={q} onPick={pick} />
             : done && <p class="sb-empty">No results for “{q}”.</p>}
           {total > hits.length && <a class="sb-all" href={`${base}/search?q=${encodeURIComponent(q)}`} onMouseDown={(e) => e.preventDefault()}>All {total} results</a>}
         </div>

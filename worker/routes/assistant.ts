@@ -23,6 +23,7 @@ import { MAX_QUESTION_CHARS } from "../assistant/question";
 import { answerTurn, loadAssistantPortal, ThreadProblem, type AssistantPortal, type TurnAnswer } from "../assistant/service";
 import { loadThread, publicSource, recordFeedback } from "../assistant/threads";
 import { sameSiteOnly } from "./playground";
+import { recordServerSearch } from "../analytics/record";
 import { loadChrome } from "./shell-chrome";
 import { renderAssistantPage } from "../render/assistant-page";
 import { portalBasePath, portalCookiePath } from "../render/shell/base-path";
@@ -135,6 +136,12 @@ async function prepareTurn(c: Context<AppEnv>, portal: AssistantPortal, input: {
     });
 }
 
+/** Counts the question in the portal's analytics as a search of kind `assistant`; a declined one is a no-hit (docs/analytics.md). */
+async function countQuestion(c: Context<AppEnv>, portal: AssistantPortal, question: string, answer: TurnAnswer): Promise<void> {
+  const state = await readerState(c, portal);
+  recordServerSearch(c, portal.id, "assistant", state.reader("en"), question, answer.answered ? Math.max(1, answer.sources.length) : 0);
+}
+
 export const assistantRoutes = new Hono<AppEnv>()
   .post("/p/:portal/assistant/ask", async (c) => {
     privateAnswer(c);
@@ -146,6 +153,7 @@ export const assistantRoutes = new Hono<AppEnv>()
     if ((c.req.header("accept") ?? "").includes("text/event-stream")) {
       // Errors found before the first byte (thread, limits) still answer JSON with their status.
       const answer = await turn();
+      await countQuestion(c, portal, input.question, answer);
       c.header("server-timing", `answer;dur=${Date.now() - started}`, { append: true });
       return streamSSE(c, async (stream) => {
         await stream.writeSSE({ event: "sources", data: JSON.stringify({ threadId: answer.threadId, turn: answer.turn, sources: answer.sources }) });
@@ -154,6 +162,7 @@ export const assistantRoutes = new Hono<AppEnv>()
       });
     }
     const answer = await turn();
+    await countQuestion(c, portal, input.question, answer);
     c.header("server-timing", `answer;dur=${Date.now() - started}`, { append: true });
     return c.json(answer);
   })
@@ -170,7 +179,9 @@ export const assistantRoutes = new Hono<AppEnv>()
     if (!q.trim()) return page({});
     try {
       const input = parseAsk({ question: q });
-      return page({ answer: await (await prepareTurn(c, portal, input))() });
+      const answer = await (await prepareTurn(c, portal, input))();
+      await countQuestion(c, portal, input.question, answer);
+      return page({ answer });
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 429)) return page({ error: e.message }, e.status);
       throw e;

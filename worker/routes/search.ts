@@ -23,6 +23,7 @@ import type { SearchHit, SearchIndex, SearchKind, SearchOptions } from "../searc
 import { loadIndex, pointerFromRow, type SearchPointer } from "../store/search";
 import { semanticFor } from "../semantic/index";
 import { withinMs } from "../lib/time-limit";
+import { queryIdFor, recordServerSearch } from "../analytics/record";
 
 /** Longest query answered (characters); longer ones answer 400 (a reader types words, not documents). */
 export const MAX_QUERY_CHARS = 500;
@@ -184,11 +185,14 @@ export const searchRoutes = new Hono<AppEnv>()
     const row = await portalRow(c);
     const timings: Record<string, number> = { d1: performance.now() - t };
     const state = await readerState(c, row);
-    const found = await searchPortal(c, row, p, state.reader(p.locale ?? "en"), state.access, timings);
+    const reader = state.reader(p.locale ?? "en");
+    const found = await searchPortal(c, row, p, reader, state.access, timings);
+    // Signed so that the search box's later `search` and `click` events count for this portal only (docs/analytics.md).
+    const queryId = await queryIdFor(c.env, row.id, "search", reader, p.q, found.total);
     privateAnswer(c);
     // Where a query's time goes (workerd's clock advances only across I/O, so CPU-bound steps may read 0).
     c.header("server-timing", Object.entries(timings).map(([k, v]) => `${k};dur=${Math.round(v * 10) / 10}`).join(", "));
-    return c.json({ query: p.q, total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}), ...(Object.keys(found.facets).length ? { facets: { kind: found.facets } } : {}) });
+    return c.json({ query: p.q, ...(queryId ? { queryId } : {}), total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}), ...(Object.keys(found.facets).length ? { facets: { kind: found.facets } } : {}) });
   })
   .get("/p/:portal/search", async (c) => {
     let p: SearchParams;
@@ -204,7 +208,10 @@ export const searchRoutes = new Hono<AppEnv>()
     const state = await readerState(c, row);
     // A private portal's search page asks signed-out readers to sign in, like its other pages.
     requireSignInFor(c, state, row, "/search");
-    const found = await searchPortal(c, row, { ...p, limit: MAX_LIMIT }, state.reader(p.locale ?? "en"), state.access);
+    const reader = state.reader(p.locale ?? "en");
+    const found = await searchPortal(c, row, { ...p, limit: MAX_LIMIT }, reader, state.access);
+    // The no-script page is a whole query submitted: counted here, as no script will report it.
+    if (!error) recordServerSearch(c, row.id, "search", reader, p.q, found.total);
     privateAnswer(c);
     const chrome = (await loadChrome(c, row.slug))?.chrome;
     return c.html(renderSearchPage({ ...(chrome ? { chrome } : {}), basePath: portalBasePath(row), portalName: row.name, query: p.q, kind: p.kind, total: found.total, results: found.results, suggestions: found.suggestions, facets: found.facets, error }), error ? 400 : 200);

@@ -6,6 +6,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
+import { PageFeedback } from "./page-feedback";
 import { ShellTopBar, SIDEBAR_ID } from "./top-bar";
 import type { Crumb, ShellChrome, TocItem } from "./types";
 
@@ -65,6 +66,8 @@ export function ReaderShell(p: ShellPageProps) {
         <main id="main" class={p.mainClass}>
           {p.crumbs && p.crumbs.length > 0 && <Breadcrumbs crumbs={p.crumbs} />}
           {p.children}
+          {/* Live pages only (a preview's figures would mix with the portal's); not on the search page. */}
+          {p.chrome.search && p.query === undefined && <PageFeedback basePath={p.chrome.basePath} />}
         </main>
         {toc && (
           <aside class="toc" aria-label="On this page">
