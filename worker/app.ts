@@ -23,6 +23,7 @@ import { playgroundOAuthRoutes } from "./routes/playground-oauth";
 import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
+import { mcpRoutes } from "./routes/mcp";
 import { organisationRoutes } from "./routes/organisations";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
@@ -44,6 +45,7 @@ export const app = new Hono<AppEnv>()
   .route("/", contentRoutes)
   .route("/", authRoutes)
   .route("/", searchRoutes)
+  .route("/", mcpRoutes)
   .route("/", assistantRoutes)
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)
