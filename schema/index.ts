@@ -8,3 +8,4 @@ export * from "./search";
 export * from "./changelog";
 export * from "./domains";
 export * from "./assistant";
+export * from "./docs-api";

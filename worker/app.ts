@@ -24,6 +24,7 @@ import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { mcpRoutes } from "./routes/mcp";
+import { docsApiKeyRoutes, docsApiRoutes } from "./routes/docs-api";
 import { organisationRoutes } from "./routes/organisations";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
@@ -46,6 +47,8 @@ export const app = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", searchRoutes)
   .route("/", mcpRoutes)
+  .route("/", docsApiRoutes)
+  .route("/", docsApiKeyRoutes)
   .route("/", assistantRoutes)
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)

@@ -58,7 +58,21 @@ export function readerStateWith(c: Context<AppEnv>, portal: { id: number; slug: 
   return state;
 }
 
+const ANONYMOUS = new WeakSet<Request>();
+
+/**
+ * Makes the request's reader anonymous whatever cookie or token it carries (a Docs API key's requests: a key never
+ * opens gated content, and an embed's browser may hold the reader's session cookie). Call before `readerState`.
+ */
+export function readAnonymously(request: Request): void {
+  ANONYMOUS.add(request);
+}
+
 async function stateOf(c: Context<AppEnv>, access: PortalAccess, session: ReaderIdentity | null): Promise<ReaderState> {
+  if (ANONYMOUS.has(c.req.raw)) {
+    if (isGated(access.policy)) DEPENDENT.add(c.req.raw);
+    return { access, identity: null, bearer: { kind: "none" }, reader: anonymousReader };
+  }
   const bearer = await readerFromBearer(c.req.header("authorization"), access);
   const identity = bearer.kind === "reader" ? bearer.identity : session;
   if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
