@@ -25,6 +25,7 @@ import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { mcpRoutes } from "./routes/mcp";
 import { docsApiKeyRoutes, docsApiRoutes } from "./routes/docs-api";
+import { embedRoutes } from "./routes/embed";
 import { organisationRoutes } from "./routes/organisations";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
@@ -49,6 +50,7 @@ export const app = new Hono<AppEnv>()
   .route("/", mcpRoutes)
   .route("/", docsApiRoutes)
   .route("/", docsApiKeyRoutes)
+  .route("/", embedRoutes)
   .route("/", assistantRoutes)
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)

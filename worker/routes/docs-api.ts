@@ -84,7 +84,10 @@ const docsApiGate = createMiddleware<AppEnv>(async (c, next) => {
   if (isApiKeyToken(token)) {
     const key = await findKey(db, portal.id, token);
     if (!key) return problem(401, "invalid-key", "unknown or revoked key", { ...challenge, vary: "Origin" });
-    if (key.kind === "public" && (!origin || !key.origins.includes(origin))) return problem(403, "origin-not-allowed", "this public key is not accepted from this origin", { vary: "Origin" });
+    // The portal's own origin (the iframe mode's frame) may use its public keys: a same-origin GET sends no Origin,
+    // so the browser's own Sec-Fetch-Site stands for it.
+    const own = origin ? origin === new URL(c.req.url).origin : c.req.header("sec-fetch-site") === "same-origin";
+    if (key.kind === "public" && !own && (!origin || !key.origins.includes(origin))) return problem(403, "origin-not-allowed", "this public key is not accepted from this origin", { vary: "Origin" });
     if (key.kind === "secret" && origin) return problem(403, "secret-key-in-browser", "secret keys are for servers: use a public key (pk_) in browsers");
     readAnonymously(c.req.raw);
     CALLERS.set(c.req.raw, { kind: "key", key });
