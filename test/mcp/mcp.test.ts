@@ -135,4 +135,17 @@ describe("MCP server", () => {
     await client.close();
     expect((await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`)).status).toBe(405);
   });
+
+  it("publishes a discovery document and a Connect page with copy-paste configuration", async () => {
+    const doc = (await (await SELF.fetch(`${ORIGIN}/p/${SLUG}/.well-known/mcp`)).json()) as Record<string, any>;
+    expect(doc).toMatchObject({ transport: { type: "streamable-http", url: `${ORIGIN}/p/${SLUG}/mcp` }, authentication: { required: false }, tools: ["search_docs", "get_page", "list_apis", "get_operation", "ask_assistant"] });
+    expect(doc.protocolVersions.supported.length).toBeGreaterThan(1);
+    expect(((await (await SELF.fetch(`${ORIGIN}/p/${PRIVATE}/.well-known/mcp`)).json()) as any).authentication.required).toBe(true);
+    const page = await SELF.fetch(`${ORIGIN}/p/${SLUG}/connect`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Connect your AI tool");
+    expect(html).toContain(`claude mcp add --transport http readers-docs ${ORIGIN}/p/${SLUG}/mcp`);
+    expect(html).toMatch(/"mcpServers": \{\n    "readers-docs": \{\n      "url": "http:\/\/portico.test\/p\/mcp-docs\/mcp"/);
+  });
 });

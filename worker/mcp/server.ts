@@ -19,8 +19,14 @@ z.config({ jitless: true });
 /** The server's name and version as `initialize` answers them. */
 export const MCP_SERVER_INFO = { name: "portico-docs", version: "1.0.0" } as const;
 
-/** The tools, by name (fixed: clients and docs/mcp.md name them). */
-export const MCP_TOOLS = ["search_docs", "get_page", "list_apis", "get_operation", "ask_assistant"] as const;
+/** The tools, by name (fixed: clients and docs/mcp.md name them), with what the "Connect" page says of each. */
+export const MCP_TOOLS = [
+  { name: "search_docs", description: "Search guides, API operations, changelog and glossary: {query, limit?, kind?}." },
+  { name: "get_page", description: "A page as Markdown (guide, walkthrough, operation with its schemas and a sample): {url}." },
+  { name: "list_apis", description: "The APIs with their versions and operation counts." },
+  { name: "get_operation", description: "One operation as structured JSON: {api, operationId, version?}." },
+  { name: "ask_assistant", description: "The docs assistant's answer with its sources: {question, threadId?}." },
+] as const;
 
 /** Asks the assistant one question for the reader (the route supplies limits, the plan seam and the thread owner). */
 export type AskAssistant = (input: { question: string; threadId?: string }) => Promise<{ answered: boolean; answer: string; threadId: string; sources: { title: string; url: string }[] }>;

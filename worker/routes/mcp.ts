@@ -8,14 +8,17 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono, type Context } from "hono";
-import { pathNeedsSignIn } from "../access/policy";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { sha256 } from "../content/hash";
 import { loadAssistantPortal } from "../assistant/service";
 import { openKnowledge, type Knowledge } from "../mcp/knowledge";
-import { portalMcpServer, type AskAssistant } from "../mcp/server";
+import { MCP_SERVER_INFO, MCP_TOOLS, portalMcpServer, type AskAssistant } from "../mcp/server";
+import { renderConnectPage } from "../render/connect-page";
+import { loadChrome } from "./shell-chrome";
+import { loadAccess } from "../store/readers";
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { portalBasePath } from "../render/shell/base-path";
 import { prepareTurn } from "./assistant";
 import { loadContentSite } from "../store/content-site";
@@ -65,7 +68,7 @@ export function askFor(c: Context<AppEnv>, k: Knowledge): AskAssistant {
 export async function machineReader(c: Context<AppEnv>, slug: string, resource: (k: Knowledge) => string): Promise<Knowledge | Response> {
   const k = await openKnowledge(c, slug);
   if (k.state.bearer.kind === "invalid") return unauthorized(resource(k), "invalid_token", `the bearer token was refused: ${k.state.bearer.reason}`);
-  if (!k.state.identity && pathNeedsSignIn(k.state.access.policy, "/") && k.state.access.policy.default === "private") {
+  if (!k.state.identity && tokenRequired(k.state.access.policy)) {
     return unauthorized(resource(k), undefined, "this portal is private: send a reader token (Authorization: Bearer <JWT signed with the portal's JWT settings>)");
   }
   return k;
@@ -85,6 +88,35 @@ async function metadata(c: Context<AppEnv>, slug: string): Promise<Response> {
   }, 200, { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" });
 }
 
+/** Whether signed-out callers are refused (a private portal). */
+function tokenRequired(policy: { default: string; methods: readonly string[] }): boolean {
+  return policy.default === "private" && policy.methods.length > 0;
+}
+
+/**
+ * The MCP discovery document (`/.well-known/mcp` on a portal's own hostname, `/p/{portal}/.well-known/mcp` on the
+ * service host): where the server is, its transport and protocol revisions, whether it needs a token, its tools.
+ */
+async function discovery(c: Context<AppEnv>, slug: string): Promise<Response> {
+  const data = await loadContentSite(c.env.DB, slug);
+  if (!data) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+  const access = await loadAccess(c.env.DB, data.portal.id);
+  const resource = mcpResource(c.env, data.portal);
+  const site = `${publicOrigin(c.env, data.portal)}${portalBasePath(data.portal)}`;
+  return c.json({
+    name: MCP_SERVER_INFO.name, title: `${data.portal.name} docs`, version: MCP_SERVER_INFO.version,
+    description: `Documentation of ${data.portal.name}: search, pages, API operations and the docs assistant.`,
+    transport: { type: "streamable-http", url: resource, stateless: true },
+    protocolVersions: { latest: LATEST_PROTOCOL_VERSION, supported: SUPPORTED_PROTOCOL_VERSIONS },
+    authentication: { required: tokenRequired(access.policy), schemes: ["bearer"], protectedResourceMetadata: protectedResourceMetadataUrl(resource) },
+    tools: MCP_TOOLS.map((t) => t.name),
+    resources: [`portico://${slug}/llms.txt`, `portico://${slug}/apis/{api}/openapi.json`],
+    documentation: `${site}/connect`,
+    docsApi: `${site}/api/v1`,
+    llmsTxt: `${site}/llms.txt`,
+  }, 200, { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" });
+}
+
 const notAllowed = (c: Context<AppEnv>) => c.json({ jsonrpc: "2.0", error: { code: -32000, message: "this MCP server is stateless: POST each request" }, id: null }, 405, { allow: "POST" });
 
 export const mcpRoutes = new Hono<AppEnv>()
@@ -101,6 +133,18 @@ export const mcpRoutes = new Hono<AppEnv>()
     out.headers.set("cache-control", "private, no-store");
     out.headers.set("vary", "Authorization");
     return out;
+  })
+  .get("/p/:portal/.well-known/mcp", (c) => discovery(c, c.req.param("portal")))
+  .get("/p/:portal/connect", async (c) => {
+    const slug = c.req.param("portal");
+    const data = await loadContentSite(c.env.DB, slug);
+    if (!data) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+    const [access, chrome] = await Promise.all([loadAccess(c.env.DB, data.portal.id), loadChrome(c, slug)]);
+    const site = `${publicOrigin(c.env, data.portal)}${portalBasePath(data.portal)}`;
+    return c.html(renderConnectPage({
+      basePath: portalBasePath(data.portal), portalName: data.portal.name, mcpUrl: mcpResource(c.env, data.portal), embedUrl: `${site}/embed.js`,
+      docsApiUrl: `${site}/api/v1`, tokenRequired: tokenRequired(access.policy), tools: [...MCP_TOOLS], ...(chrome ? { chrome: chrome.chrome } : {}),
+    }));
   })
   .get("/p/:portal/mcp", notAllowed)
   .delete("/p/:portal/mcp", notAllowed)
