@@ -105,8 +105,8 @@ export async function getOperation(k: Knowledge, api: string, operationId: strin
   const head = await loadReaderHead(db, k.data.portal.slug, api);
   if (!head.api || head.api.liveVersionId === null) throw notFound(`no API "${api}" in this portal`);
   const rest = await loadReaderRest(db, k.c.env, { portal: head.portal, api: head.api }, version?.normalize("NFC"));
-  const rows = await listOperations(catalogFor(k.c.env, head.portal.id), rest.version.id);
-  const row = rows.find((r) => r.operationId === operationId) ?? rows.find((r) => r.slug === operationId);
+  const catalog = catalogFor(k.c.env, head.portal.id).stub;
+  const row = (await catalog.operationById(head.portal.id, rest.version.id, operationId)) ?? (await catalog.operation(head.portal.id, rest.version.id, operationId));
   if (!row) throw notFound(`no operation "${operationId}" in ${api} ${rest.version.label}`);
   const slice = await getSlice(k.c.env.MODELS, rest.version.modelKey, sliceLocationOf(row));
   if (!slice) throw notFound("this operation's model is not available");

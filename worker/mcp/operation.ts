@@ -5,7 +5,7 @@
  * shown once is `{"sameAs": name}` after, a cycle `{"cycleOf": name}`, and a cut subtree says so (`truncated`).
  * Platform-free: the MCP tools and the Docs API call it with a slice they loaded for a reader allowed to read it.
  */
-import { VIEW_BUDGET } from "../openapi/budgets";
+import { PAGE_WEIGHT, VIEW_BUDGET } from "../openapi/budgets";
 import type { OperationSlice } from "../openapi/model/types";
 import { createRepeatRegistry, createViewBudget, effectiveParameters, mediaTypeExample, mediaTypesOf, requestBodyOf, responsesOf, viewSchema, type SchemaView } from "../openapi/schema-view";
 import type { ViewBudget, RepeatRegistry } from "../openapi/schema-view";
@@ -18,6 +18,8 @@ export interface BodyJson {
   mediaType: string;
   schema?: SchemaJson;
   example?: unknown;
+  /** Set instead of `example` when the sample is over the page's inline budget. */
+  exampleOmitted?: string;
 }
 
 /** The structured answer of `get_operation` (and the data behind an operation's Markdown). */
@@ -104,7 +106,13 @@ function bodies(content: unknown, slice: OperationSlice, mode: "request" | "resp
     if (sample.left > 0) {
       const ex = mediaTypeExample(media, v, slice.refs)[0];
       if (ex && ex.value !== undefined) {
-        body.example = ex.value;
+        // Examples past a page's inline budget are not inlined there either (PAGE_WEIGHT; GitHub's emojis/get is 100 KB).
+        const size = JSON.stringify(ex.value)?.length ?? 0;
+        if (size <= PAGE_WEIGHT.inlineExampleChars) body.example = ex.value;
+        else {
+          body.exampleOmitted = `example of ${size} characters not shown (over ${PAGE_WEIGHT.inlineExampleChars})`;
+          run.truncated = true;
+        }
         sample.left--;
       }
     }
@@ -121,7 +129,21 @@ function text(v: unknown): string | undefined {
  * @param api the API's slug; @param version the version label.
  */
 export function operationJson(slice: OperationSlice, where: { api: string; version: string; url: string }): OperationJson {
-  const run: Run = { budget: createViewBudget(VIEW_BUDGET.maxNodesPerPage), truncated: false };
+  // The page's node budget first; an answer still over the pages' weight goal is cut to half the nodes, and again.
+  let nodes: number = VIEW_BUDGET.maxNodesPerPage;
+  for (;;) {
+    const out = operationJsonWithin(slice, where, nodes);
+    if (nodes <= MIN_NODES || JSON.stringify(out).length <= MAX_OPERATION_JSON_CHARS) return out;
+    nodes = Math.floor(nodes / 2);
+  }
+}
+
+/** Characters of `get_operation`'s JSON aimed at: the operation pages' own goal (60 KB). */
+export const MAX_OPERATION_JSON_CHARS = 60 * 1024;
+const MIN_NODES = 200;
+
+function operationJsonWithin(slice: OperationSlice, where: { api: string; version: string; url: string }, nodes: number): OperationJson {
+  const run: Run = { budget: createViewBudget(nodes), truncated: false };
   const reqRepeats = createRepeatRegistry();
   const resRepeats = createRepeatRegistry();
   const op = slice.operation;
@@ -146,8 +168,8 @@ export function operationJson(slice: OperationSlice, where: { api: string; versi
   };
 }
 
-function fence(value: unknown): string {
-  const json = JSON.stringify(value, null, 2) ?? "null";
+function fence(value: unknown, indent = 2): string {
+  const json = JSON.stringify(value, null, indent) ?? "null";
   // A fence longer than any backtick run inside, so a hostile description cannot close it (CommonMark §4.5).
   const longest = Math.max(2, ...(json.match(/`+/g) ?? []).map((m) => m.length));
   const f = "`".repeat(longest + 1);
@@ -178,7 +200,8 @@ export function operationMarkdown(o: OperationJson): string {
   }
   const body = (level: string) => (b: BodyJson) => {
     out.push(`${level} ${b.mediaType}`, "");
-    if (b.schema) out.push("Schema:", "", fence(b.schema), "");
+    // Schemas compact (they are the bulk), samples indented as a reader would paste them.
+    if (b.schema) out.push("Schema:", "", fence(b.schema, 0), "");
     if (b.example !== undefined) out.push("Example:", "", fence(b.example), "");
   };
   if (o.requestBody) {
