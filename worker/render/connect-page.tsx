@@ -55,7 +55,7 @@ export function renderConnectPage(p: ConnectPageProps): string {
       <p>These docs are an MCP server (Model Context Protocol, Streamable HTTP): AI assistants and editors can search them, read pages and API operations, and ask the docs assistant.</p>
       <h2 id="url">Server URL</h2>
       <Snippet text={p.mcpUrl} />
-      {p.tokenRequired && <p>These docs are private: send a reader token as <code>Authorization: Bearer &lt;JWT&gt;</code>, signed with the portal's JWT settings (the same claims as its JWT sign-in). Ask the team that runs these docs for one.</p>}
+      {p.tokenRequired && <p>These docs are private: send a reader token as <code>{"Authorization: Bearer <JWT>"}</code>, signed with the portal's JWT settings (the same claims as its JWT sign-in). Ask the team that runs these docs for one.</p>}
       <h2 id="claude-code">Claude Code</h2>
       <Snippet text={claude} />
       <h2 id="claude">Claude and ChatGPT (custom connectors)</h2>
