@@ -81,6 +81,12 @@ describe("MCP server", () => {
     const missing = await client.callTool({ name: "get_page", arguments: { url: `/p/${SLUG}/guides/partners/nothing` } });
     expect(gated.isError).toBe(true);
     expect(text(gated).replace("partners/deals", "X")).toBe(text(missing).replace("partners/nothing", "X"));
+    const log = await client.callTool({ name: "get_page", arguments: { url: `${ORIGIN}/p/${SLUG}/changelog#2026-01-01-pub` } });
+    expect(text(log)).toContain("Public entry.");
+    const allLog = await client.callTool({ name: "get_page", arguments: { url: `/p/${SLUG}/changelog` } });
+    expect(text(allLog)).toContain("Public change");
+    expect(text(allLog)).not.toContain(MARKER);
+    expect((await client.callTool({ name: "get_page", arguments: { url: `/p/${SLUG}/changelog#2026-03-01-deal` } })).isError).toBe(true);
     const op = await client.callTool({ name: "get_operation", arguments: { api: "internal", operationId: "readLedger" } });
     const noApi = await client.callTool({ name: "get_operation", arguments: { api: "nope", operationId: "readLedger" } });
     expect(op.isError).toBe(true);

@@ -93,6 +93,9 @@ export function definitionUri(portal: string, api: string): string {
   return `portico://${portal}/apis/${encodeURIComponent(api)}/openapi.json`;
 }
 
+/** Entries `get_page` gives for the changelog page as a whole (newest first). */
+export const MAX_CHANGELOG_ENTRIES = 20;
+
 const notFound = (what: string) => new ApiError(404, "not-found", what);
 
 /**
@@ -116,7 +119,7 @@ export async function getOperation(k: Knowledge, api: string, operationId: strin
 
 /** A page for machines: its title, kind, URL and Markdown. */
 export interface PageMarkdown {
-  kind: "guide" | "step" | "operation" | "reference";
+  kind: "guide" | "step" | "changelog" | "operation" | "reference";
   title: string;
   url: string;
   markdown: string;
@@ -172,7 +175,23 @@ export async function getPage(k: Knowledge, url: string): Promise<PageMarkdown> 
     const body = renderForReader(filterAudiences(stored.text, k.reader), k.reader, { basePath: k.basePath, defaults, html: false });
     return { kind, title: found.page.title, url: `${k.origin}${k.basePath}${site.path(kind, found.page.slug, found.page.locale)}`, markdown: `# ${found.page.title}\n\n${body}`, locale: found.page.locale };
   }
-  throw notFound("not a page of this portal (guides, steps and API reference pages are served as Markdown)");
+  if (site && rest[0] === "changelog" && rest.length === 1) {
+    // An entry is `/changelog#{slug}` (search results link there); the page alone is its newest entries.
+    const hash = decodeURIComponent(new URL(url, k.origin).hash.slice(1));
+    const entries = site.changelog({}, locale);
+    const chosen = hash ? entries.filter((e) => e.slug === hash) : entries.slice(0, MAX_CHANGELOG_ENTRIES);
+    if (chosen.length === 0) throw notFound(`no changelog entry "${hash}"`);
+    const defaults = Object.fromEntries(Object.entries(site.config.variables).map(([name, v]) => [name, v.default]));
+    const stored = await Promise.all(chosen.map((e) => storedPage(k.c.env.MODELS, e.at)));
+    const parts = chosen.map((e, i) => {
+      const c = e.changelog!;
+      const body = stored[i] ? renderForReader(filterAudiences(stored[i]!.text, k.reader), k.reader, { basePath: k.basePath, defaults, html: false }) : "";
+      return `## ${e.title}\n\n${c.type} · ${c.version} · ${c.date}${c.api ? ` · ${c.api}` : ""}\n\n${body}`;
+    });
+    const only = hash ? chosen[0]! : undefined;
+    return { kind: "changelog", title: only ? only.title : "Changelog", url: `${k.origin}${k.basePath}/changelog${only ? `#${encodeURIComponent(only.slug)}` : ""}`, markdown: `# ${only ? only.title : "Changelog"}\n\n${parts.join("\n\n")}\n`, locale };
+  }
+  throw notFound("not a page of this portal (guides, steps, changelog entries and API reference pages are served as Markdown)");
 }
 
 /** The reader's llms.txt (the same text `/p/{portal}/llms.txt` answers them); 404 before the first content release. */
