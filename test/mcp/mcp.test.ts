@@ -140,6 +140,11 @@ describe("MCP server", () => {
     expect((search.structuredContent as { total: number }).total).toBeGreaterThan(0);
     await client.close();
     expect((await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`)).status).toBe(405);
+    const huge = await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`, { ...init(), body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(100_000) } }) });
+    expect(huge.status).toBe(413);
+    const garbled = await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`, { ...init(), body: "{not json" });
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
 
   it("publishes a discovery document and a Connect page with copy-paste configuration", async () => {

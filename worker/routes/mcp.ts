@@ -10,6 +10,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
+import { readBodyLimited } from "../http/read-body";
 import { publicOrigin } from "../http/public-origin";
 import { sha256 } from "../content/hash";
 import { loadAssistantPortal } from "../assistant/service";
@@ -121,14 +122,14 @@ const notAllowed = (c: Context<AppEnv>) => c.json({ jsonrpc: "2.0", error: { cod
 
 export const mcpRoutes = new Hono<AppEnv>()
   .post("/p/:portal/mcp", async (c) => {
-    const length = Number(c.req.header("content-length") ?? "0");
-    if (length > MAX_MCP_BODY_BYTES) throw new ApiError(413, "too-large", `an MCP request is at most ${MAX_MCP_BODY_BYTES} bytes`);
+    // Read within the cap first (a chunked body declares no length); the transport parses these bytes.
+    const body = await readBodyLimited(c.req.raw, MAX_MCP_BODY_BYTES);
     const found = await machineReader(c, c.req.param("portal"), (k) => mcpResource(c.env, k.data.portal));
     if (found instanceof Response) return found;
     const server = portalMcpServer(found, askFor(c, found));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
-    const res = await transport.handleRequest(c.req.raw);
+    const res = await transport.handleRequest(new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body }));
     const out = new Response(res.body, res);
     out.headers.set("cache-control", "private, no-store");
     out.headers.set("vary", "Authorization");
