@@ -215,10 +215,10 @@ function startEmbedPage(demo) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme help center (embed test)</title>
 <style>body{font:16px system-ui;margin:40px auto;max-width:720px} portico-search{--portico-accent:#7c3aed}</style>
 <script src="${demo.site}/embed.js" data-key="${demo.embedKey}" defer></script></head>
-<body><h1>Acme help center</h1><p>This page is on another origin than the portal; the widgets below call its Docs API with a public key that lists this origin.</p>
+<body><main><h1>Acme help center</h1><p>This page is on another origin than the portal; the widgets below call its Docs API with a public key that lists this origin.</p>
 <h2>Search</h2><portico-search placeholder="Search the Parcel docs"></portico-search>
 <h2>Iframe mode</h2><portico-search mode="iframe"></portico-search>
-<portico-ask></portico-ask></body></html>`;
+<portico-ask></portico-ask></main></body></html>`;
   const server = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
   return new Promise((resolve, reject) => {
     server.once("error", (e) => { console.error(`the embed test page could not listen on 127.0.0.1:${EMBED_PORT} (${e.code}); set EMBED_PORT`); resolve("(not started)"); });

@@ -43,19 +43,19 @@ async function call<T>(cfg: Config, path: string, init: RequestInit = {}): Promi
 }
 
 const CSS = `
-:host{all:initial;display:block;--a:var(--portico-accent,#2563eb);--bg:var(--portico-bg,#fff);--fg:var(--portico-fg,#111827);--mu:var(--portico-muted,#6b7280);--r:var(--portico-radius,8px);
+:host{all:initial;display:block;--a:var(--portico-accent,#2563eb);--at:var(--a);--bg:var(--portico-bg,#fff);--fg:var(--portico-fg,#111827);--mu:var(--portico-muted,#4b5563);--r:var(--portico-radius,8px);
 font:15px/1.5 var(--portico-font,system-ui,-apple-system,"Segoe UI",sans-serif);color:var(--fg)}
-@media (prefers-color-scheme:dark){:host(:not([theme=light])){--bg:var(--portico-bg,#111827);--fg:var(--portico-fg,#f3f4f6);--mu:var(--portico-muted,#9ca3af)}}
-:host([theme=dark]){--bg:var(--portico-bg,#111827);--fg:var(--portico-fg,#f3f4f6);--mu:var(--portico-muted,#9ca3af)}
+@media (prefers-color-scheme:dark){:host(:not([theme=light])){--bg:var(--portico-bg,#111827);--fg:var(--portico-fg,#f3f4f6);--mu:var(--portico-muted,#9ca3af);--at:color-mix(in srgb,var(--a) 45%,#fff)}}
+:host([theme=dark]){--bg:var(--portico-bg,#111827);--fg:var(--portico-fg,#f3f4f6);--mu:var(--portico-muted,#9ca3af);--at:color-mix(in srgb,var(--a) 45%,#fff)}
 *{box-sizing:border-box}
 .box{position:relative;background:var(--bg);color:var(--fg);font-size:15px;line-height:1.5}
 input,textarea{width:100%;font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--mu);border-radius:var(--r);padding:8px 10px}
 input:focus-visible,textarea:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid var(--a);outline-offset:2px}
 ul{list-style:none;margin:6px 0 0;padding:0;border-radius:var(--r)}
 li a{display:block;padding:8px 10px;border-radius:var(--r);color:var(--fg);text-decoration:none}
-li[aria-selected=true] a,li a:hover{background:color-mix(in srgb,var(--a) 14%,transparent)}
-.t{font-weight:600;color:var(--a)}.k{font-size:12px;color:var(--mu);margin-left:6px}.s{font-size:13px;color:var(--mu)}
-mark{background:color-mix(in srgb,var(--a) 25%,transparent);color:inherit}
+li a[aria-selected=true],li a:hover{background:color-mix(in srgb,var(--a) 10%,transparent)}
+.t{font-weight:600;color:var(--at)}.k{font-size:12px;color:var(--mu);margin-left:6px}.s{display:block;font-size:13px;color:var(--mu)}
+mark{background:color-mix(in srgb,var(--a) 12%,transparent);color:var(--fg);font-weight:600}
 .err{color:#b91c1c;padding:6px 0}
 button{font:inherit;cursor:pointer;border:0;border-radius:var(--r);background:var(--a);color:#fff;padding:8px 14px}
 .fab{position:fixed;right:20px;bottom:20px;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483000}
@@ -63,7 +63,7 @@ button{font:inherit;cursor:pointer;border:0;border-radius:var(--r);background:va
 .panel[hidden]{display:none}
 .row{display:flex;gap:8px;margin-top:8px}.row button.x{background:transparent;color:var(--fg);border:1px solid var(--mu)}
 .ans{margin-top:10px}.ans pre{overflow:auto;background:color-mix(in srgb,var(--fg) 8%,transparent);padding:8px;border-radius:var(--r)}
-.ans a{color:var(--a)}h2{font-size:16px;margin:0 0 8px}
+.ans a,.ans li a{color:var(--at)}h2{font-size:16px;margin:0 0 8px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 iframe{border:0;width:100%;height:100%;min-height:var(--portico-frame-height,420px);color-scheme:normal}`;
 
@@ -124,11 +124,11 @@ class PorticoSearch extends Widget {
     const error = h("div", { class: "err", role: "alert" });
     this.root.append(h("div", { class: "box", part: "box" }, input, list, status, error));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const items = () => [...list.querySelectorAll("li")];
+    const items = () => [...list.querySelectorAll<HTMLElement>("[role=option]")];
     const select = (i: number) => {
       const all = items();
       this.active = all.length ? (i + all.length) % all.length : -1;
-      all.forEach((li, n) => li.setAttribute("aria-selected", String(n === this.active)));
+      all.forEach((o, n) => o.setAttribute("aria-selected", String(n === this.active)));
       const cur = all[this.active];
       if (cur) input.setAttribute("aria-activedescendant", cur.id);
       else input.removeAttribute("aria-activedescendant");
@@ -145,8 +145,9 @@ class PorticoSearch extends Widget {
       try {
         const found = await call<{ total: number; results: SearchHit[] }>(this.cfg, `/search?q=${encodeURIComponent(q)}&limit=${Number(this.getAttribute("limit")) || 8}`);
         if (mine !== this.seq) return;
-        list.replaceChildren(...found.results.map((r, n) => h("li", { role: "option", id: `${id}-${n}`, "aria-selected": "false" },
-          h("a", { href: r.url, tabindex: "-1" }, h("span", { class: "t", text: r.title }), h("span", { class: "k", text: r.kind }), h("div", { class: "s" }, ...snippetNodes(r.snippet))))));
+        // The link is the option (an option holding a link would nest interactive content).
+        list.replaceChildren(...found.results.map((r, n) => h("li", { role: "none" },
+          h("a", { href: r.url, tabindex: "-1", role: "option", id: `${id}-${n}`, "aria-selected": "false" }, h("span", { class: "t", text: r.title }), h("span", { class: "k", text: r.kind }), h("span", { class: "s" }, ...snippetNodes(r.snippet))))));
         input.setAttribute("aria-expanded", String(found.results.length > 0));
         status.textContent = found.results.length ? `${found.results.length} results` : "No results";
         this.active = -1;
@@ -164,7 +165,7 @@ class PorticoSearch extends Widget {
     input.addEventListener("keydown", (e) => {
       if (e.key === "ArrowDown") { e.preventDefault(); select(this.active + 1); }
       else if (e.key === "ArrowUp") { e.preventDefault(); select(this.active - 1); }
-      else if (e.key === "Enter" && this.active >= 0) { e.preventDefault(); items()[this.active]?.querySelector("a")?.click(); }
+      else if (e.key === "Enter" && this.active >= 0) { e.preventDefault(); items()[this.active]?.click(); }
       else if (e.key === "Escape") { input.value = ""; void run(""); }
     });
   }

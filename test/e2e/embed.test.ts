@@ -29,7 +29,7 @@ async function site(html: (port: number) => string): Promise<string> {
 const page = (mode = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Help center</title>
 <style>input{background:red!important} .t{color:lime!important}</style>
 <script src="${baseUrl()}/p/${PORTAL}/embed.js" data-key="${key}" defer></script></head>
-<body><h1>Help</h1><portico-search ${mode}></portico-search><portico-ask ${mode}></portico-ask></body></html>`;
+<body><main><h1>Help</h1><portico-search ${mode}></portico-search><portico-ask ${mode}></portico-ask></main></body></html>`;
 
 let allowed = "";
 let denied = "";
@@ -59,14 +59,14 @@ describe("embed widgets", () => {
     const input = tab.locator("portico-search input");
     await input.click();
     await tab.keyboard.type("shipment");
-    const first = tab.locator("portico-search li[role=option] .t").first();
+    const first = tab.locator("portico-search [role=option] .t").first();
     await expect.poll(() => first.textContent()).toBeTruthy();
-    expect(await tab.locator("portico-search li[role=option]").count()).toBeGreaterThan(0);
+    expect(await tab.locator("portico-search [role=option]").count()).toBeGreaterThan(0);
     // The page's own CSS does not reach inside the shadow root.
     expect(await input.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgb(255, 0, 0)");
     // Keyboard: arrow down selects the first result.
     await tab.keyboard.press("ArrowDown");
-    expect(await tab.locator("portico-search li[aria-selected=true]").count()).toBe(1);
+    expect(await tab.locator("portico-search [role=option][aria-selected=true]").count()).toBe(1);
     await tab.locator("portico-ask button.fab").click();
     await tab.locator("portico-ask textarea").fill("How do I create a shipment?");
     await tab.keyboard.press("Enter");
@@ -99,7 +99,7 @@ describe("embed widgets", () => {
     await tab.goto(framed);
     const frame = tab.frameLocator("portico-search iframe");
     await frame.locator("portico-search input").fill("shipment");
-    await expect.poll(() => frame.locator("portico-search li[role=option]").count()).toBeGreaterThan(0);
+    await expect.poll(() => frame.locator("portico-search [role=option]").count()).toBeGreaterThan(0);
     await tab.close();
   });
 });
