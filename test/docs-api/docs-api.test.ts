@@ -144,4 +144,20 @@ describe("Docs API", () => {
     expect(statuses.at(-1)).toBe(429);
     expect((await api("/apis", sk)).status).toBe(200);
   });
+
+  it("iframe mode: the frame page is framed only by the key's origins, and calls from the portal's own origin pass", async () => {
+    const frame = await SELF.fetch(`${ORIGIN}/p/${SLUG}/embed/frame?widget=search&key=${pk}`);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get("content-security-policy")).toContain(`frame-ancestors ${EMBED}`);
+    expect(await frame.text()).toContain(`data-key="${pk}"`);
+    for (const key of [sk, "pk_nope"]) {
+      const refused = await SELF.fetch(`${ORIGIN}/p/${SLUG}/embed/frame?widget=search&key=${key}`);
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    }
+    const own = await SELF.fetch(`${ORIGIN}/p/${SLUG}/api/v1/apis`, { headers: { authorization: `Bearer ${pk}`, "sec-fetch-site": "same-origin" } });
+    expect(own.status).toBe(200);
+    const crossNoOrigin = await SELF.fetch(`${ORIGIN}/p/${SLUG}/api/v1/apis`, { headers: { authorization: `Bearer ${pk}`, "sec-fetch-site": "cross-site" } });
+    expect(crossNoOrigin.status).toBe(403);
+  });
 });

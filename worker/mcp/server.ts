@@ -34,7 +34,8 @@ export type AskAssistant = (input: { question: string; threadId?: string }) => P
 const KINDS = ["operation", "guide", "step", "changelog", "glossary"] as const;
 
 function json(value: object, text?: string): CallToolResult {
-  return { content: [{ type: "text", text: text ?? JSON.stringify(value, null, 2) }], structuredContent: value as Record<string, unknown> };
+  // Compact: the same JSON travels twice (text for older clients, structuredContent), so no indentation.
+  return { content: [{ type: "text", text: text ?? JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
 }
 
 /** An ApiError as a tool error the model can read (a refusal is not a protocol error). */
