@@ -140,6 +140,11 @@ describe("MCP server", () => {
     expect((search.structuredContent as { total: number }).total).toBeGreaterThan(0);
     await client.close();
     expect((await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`)).status).toBe(405);
+    // A client on the previous revision gets its own (negotiated), the current one its own.
+    for (const version of ["2025-03-26", "2025-06-18", "2025-11-25"]) {
+      const res = await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`, { ...init(), body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "old", version: "0" } } }) });
+      expect(((await res.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(version);
+    }
     const huge = await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`, { ...init(), body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(100_000) } }) });
     expect(huge.status).toBe(413);
     const garbled = await SELF.fetch(`${ORIGIN}/p/${SLUG}/mcp`, { ...init(), body: "{not json" });

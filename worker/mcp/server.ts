@@ -1,5 +1,5 @@
 /**
- * @module The portal's MCP server (Model Context Protocol, revision 2025-06-18 and the ones the SDK still
+ * @module The portal's MCP server (Model Context Protocol: the SDK's latest revision, 2025-11-25, and the earlier ones it still
  * negotiates): one `McpServer` of the official TypeScript SDK per request (stateless Streamable HTTP, no session),
  * its tools and resources thin adapters over worker/mcp/knowledge.ts for the request's reader. Arguments are checked
  * with the SDK's Workers-safe validator (@cfworker/json-schema: no code generation, since workerd forbids eval);
