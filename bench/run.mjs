@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 
 const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
-const suites = ["publish", "publish-ops", "huge", "render", "operation-page", "model-read", "render-peers", "lint", "editor", "content", "git", "readers", "playground", "playground-oauth", "search", "assistant", "analytics", "workspace", "search-semantic", "shell", "portal-scale", "portal-many", "diff", "diff-fixtures", "corpus-sweep", "fuzz"];
+const suites = ["publish", "publish-ops", "huge", "render", "operation-page", "model-read", "render-peers", "lint", "editor", "content", "git", "readers", "playground", "playground-oauth", "search", "assistant", "analytics", "workspace", "search-semantic", "mcp", "shell", "portal-scale", "portal-many", "diff", "diff-fixtures", "corpus-sweep", "fuzz"];
 for (const name of suites) {
   if (only.length && !only.includes(name)) continue;
   const file = new URL(`./${name}.mjs`, import.meta.url);

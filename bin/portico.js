@@ -35878,6 +35878,7 @@ function schemasAt(schemas, path) {
   const memo = schemas.unitSchemas;
   const key = path.slice(0, -1).join("\0") + "" + String(path[path.length - 1]);
   if (memo.has(key)) return memo.get(key) ?? void 0;
+  if (memo.size >= UNIT_SCHEMAS_MAX) memo.clear();
   let current = [schemas.root];
   for (const segment of path) {
     const next = [];
@@ -35894,6 +35895,7 @@ function schemasAt(schemas, path) {
   memo.set(key, current);
   return current;
 }
+var UNIT_SCHEMAS_MAX = 2048;
 var KEY_ONLY = /* @__PURE__ */ new Set(["$id", "$schema", "$comment", "$defs", "definitions", "description", "title", "type", "required", "minProperties", "maxProperties", "properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "$ref", "$dynamicAnchor", "default", "examples", "deprecated", "propertyNames", "$vocabulary", "$anchor"]);
 function childSchemas(set, schema, key) {
   if (schema === true) return [];
@@ -43877,12 +43879,16 @@ function widenForRe2(pattern) {
 
 // worker/openapi/lint/util/linear-pattern.ts
 var cache2 = /* @__PURE__ */ new Map();
-var CACHE_MAX = 4096;
+var CACHE_MAX = 64;
 function compilePattern(pattern) {
   const known = cache2.get(pattern);
-  if (known) return known;
+  if (known) {
+    cache2.delete(pattern);
+    cache2.set(pattern, known);
+    return known;
+  }
   const compiled = compile(pattern);
-  if (cache2.size >= CACHE_MAX) cache2.clear();
+  if (cache2.size >= CACHE_MAX) cache2.delete(cache2.keys().next().value);
   cache2.set(pattern, compiled);
   return compiled;
 }

@@ -10,3 +10,4 @@ export * from "./domains";
 export * from "./assistant";
 export * from "./git";
 export * from "./workspace";
+export * from "./docs-api";

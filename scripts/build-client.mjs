@@ -16,10 +16,15 @@ const all = existsSync(entriesDir)
 // before the worker's first lint; issue 12). They share little with the islands, which stay split among themselves.
 // The editor's early script (editor-early.ts) is alone too: it must stay a few KB, with nothing of the editor's.
 const SINGLE = new Set(["editor.ts", "editor-early.ts", "lint-worker.ts"]);
+// The embed (issue 31) is a classic script on other sites (`<script src=…/embed.js data-key defer>`): one IIFE file,
+// so `document.currentScript` names it and nothing is imported from the portal's origin.
+const CLASSIC = new Set(["embed.ts"]);
 const single = all.filter((f) => SINGLE.has(f.split("/").pop()));
-const entryPoints = all.filter((f) => !single.includes(f));
+const classic = all.filter((f) => CLASSIC.has(f.split("/").pop()));
+const entryPoints = all.filter((f) => !single.includes(f) && !classic.includes(f));
 const common = { bundle: true, format: "esm", minify: true, sourcemap: false, target: "es2022", jsx: "automatic", jsxImportSource: "preact", logLevel: "warning" };
 if (single.length > 0) await build({ ...common, entryPoints: single, outdir, splitting: false });
+if (classic.length > 0) await build({ ...common, entryPoints: classic, outdir, splitting: false, format: "iife" });
 if (entryPoints.length > 0) {
   await build({
     entryPoints,

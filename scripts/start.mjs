@@ -8,6 +8,7 @@ import { request as httpRequest } from "node:http";
 import { spawn, spawnSync } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import { readFolder, uploadContent, zipFiles } from "./lib/content-bundle.mjs";
@@ -20,6 +21,8 @@ import { LOCAL_MOCK_PORT, startLocalMock, withLocalMock } from "./lib/local-mock
 const root = new URL("..", import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 8787);
 const origin = `http://127.0.0.1:${port}`;
+/** The embed test page's port: another origin than the portal's, as a customer's help center is. */
+const EMBED_PORT = Number(process.env.EMBED_PORT ?? port + 1000);
 const bin = (name) => join(root, "node_modules/.bin", name);
 const node = process.execPath;
 // Offline, miniflare's download of the `Request.cf` sample (https://workers.cloudflare.com/cf.json) fails with a
@@ -162,6 +165,17 @@ async function ensureDemo(adminToken) {
     demo.analyticsSeeded = true;
     writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
   }
+  // The embed demo (docs/mcp.md): a public key for the embed test page's origin, made again when that origin changed.
+  const embedOrigin = `http://127.0.0.1:${EMBED_PORT}`;
+  if (!demo.embedKey || demo.embedOrigin !== embedOrigin) {
+    const key = await fetch(`${origin}/v1/portal/keys`, {
+      method: "POST", headers: { authorization: `Bearer ${demo.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ kind: "public", name: "Embed test page (npm start)", origins: [embedOrigin] }),
+    });
+    if (key.status !== 201) throw new Error(`creating the demo's public key failed: ${key.status} ${await key.text()}`);
+    Object.assign(demo, { embedKey: (await key.json()).key, embedOrigin });
+    writeFileSync(statePath, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  }
   return { demo, result, portico, content: content.json };
 }
 
@@ -223,6 +237,7 @@ try {
   await waitForHealthy(child, origin, 120_000);
   const { demo, result, portico, content } = await ensureDemo(adminToken);
   const dashboardLink = await ensureWorkspaceDemo(adminToken, demo);
+  const embedPage = await startEmbedPage(demo);
   console.log(`
 Portico is running.
   Dashboard:         ${dashboardLink}
@@ -238,6 +253,8 @@ Portico is running.
   Search:            the box in every page's top bar, Ctrl/Cmd-K, or ${demo.site}/search?q=cancel+shipment
   Ask AI:            the "Ask AI" button in every page's top bar (or Ctrl/Cmd-I): try "how do I cancel a shipment that already has a label?"; partners questions ("what are the partner volume rates?") answer after signing in; no script: ${demo.site}/assistant?q=cancel+a+shipment+with+a+label  (docs/assistant.md)
   Analytics:         ${origin}/p/${demo.slug}/admin/analytics  (a month of seeded searches, clicks and page ratings; the no-hit backlog with drafts: ${origin}/p/${demo.slug}/admin/backlog; sign in with the upload token; docs/analytics.md)
+  MCP server:        ${demo.site}/mcp  or ${origin}/p/${demo.slug}/mcp  (add it to Claude Code, Cursor, VS Code…: ${demo.site}/connect; discovery: ${demo.site}/.well-known/mcp; docs/mcp.md)
+  Embeds:            ${embedPage}  (another origin: <portico-search> and <portico-ask> with the public key ${demo.embedKey}; Docs API: ${demo.site}/api/v1/search?q=label)
   Branding:          demo/content/portico.yaml \`brand:\` (logo per theme, colours, links, brand.css), or PATCH /v1/portal {"brand": …} (docs/branding.md)
   Changes:           ${demo.site}/reference/${DEMO_API}/changes  (${PREVIOUS_VERSION} → 2.4.0; the changelog draft to review: ${origin}/p/${demo.slug}/admin/changelog, sign in with the upload token)
   OAuth (Try it):    http://127.0.0.1:${OAUTH_PORT}  (oauth2-mock-server: the demo's oauth2 scheme signs in there at once, client "portico-demo")
@@ -256,4 +273,21 @@ Upload guides (docs/content.md):
   console.error(String(error));
   child.kill("SIGTERM");
   process.exit(1);
+}
+
+/** Serves the embed test page on 127.0.0.1:EMBED_PORT (a "customer's site"); resolves with its URL. */
+function startEmbedPage(demo) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme help center (embed test)</title>
+<style>body{font:16px system-ui;margin:40px auto;max-width:720px} portico-search{--portico-accent:#7c3aed}</style>
+<script src="${demo.site}/embed.js" data-key="${demo.embedKey}" defer></script></head>
+<body><main><h1>Acme help center</h1><p>This page is on another origin than the portal; the widgets below call its Docs API with a public key that lists this origin.</p>
+<h2>Search</h2><portico-search placeholder="Search the Parcel docs"></portico-search>
+<h2>Iframe mode</h2><portico-search mode="iframe"></portico-search>
+<portico-ask></portico-ask></main></body></html>`;
+  const server = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html));
+  return new Promise((resolve, reject) => {
+    server.once("error", (e) => { console.error(`the embed test page could not listen on 127.0.0.1:${EMBED_PORT} (${e.code}); set EMBED_PORT`); resolve("(not started)"); });
+    server.listen(EMBED_PORT, "127.0.0.1", () => resolve(`http://127.0.0.1:${EMBED_PORT}/`));
+    void reject;
+  });
 }

@@ -16,9 +16,9 @@ type Json = Record<string, any>;
 const doc = parse(porticoYaml) as Json;
 const METHODS = ["get", "put", "post", "patch", "delete", "head", "options"];
 
-/** The documented service routes: the service API and the JSON endpoints readers' pages call. */
+/** The documented service routes: the service API, the JSON endpoints readers' pages call, and the Docs API. */
 function isServiceRoute(path: string): boolean {
-  return path.startsWith("/v1/") || path.endsWith(".json");
+  return path.startsWith("/v1/") || path.endsWith(".json") || /^\/p\/[^/]+\/api\/v1\//.test(path);
 }
 
 /** Hono's `/a/:b{re}/c` as OpenAPI's `/a/{b}/c`. */

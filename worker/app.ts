@@ -26,6 +26,9 @@ import { playgroundOAuthRoutes } from "./routes/playground-oauth";
 import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
+import { mcpRoutes } from "./routes/mcp";
+import { docsApiKeyRoutes, docsApiRoutes } from "./routes/docs-api";
+import { embedRoutes } from "./routes/embed";
 import { organisationRoutes } from "./routes/organisations";
 import { workspaceRoutes } from "./routes/workspace";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -51,6 +54,10 @@ export const app = new Hono<AppEnv>()
   .route("/", gitWebhookRoutes)
   .route("/", authRoutes)
   .route("/", searchRoutes)
+  .route("/", mcpRoutes)
+  .route("/", docsApiRoutes)
+  .route("/", docsApiKeyRoutes)
+  .route("/", embedRoutes)
   .route("/", assistantRoutes)
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)

@@ -120,6 +120,15 @@ describe("the service host once the custom hostname is active", () => {
     expect((await onHost("portico.test", `/p/${P}/editor/`)).status).toBe(200);
     expect((await onHost("portico.test", `/p/${P}/admin/changelog`)).status).toBe(200);
   });
+
+  it("never redirects the machine endpoints (MCP, Docs API, discovery), which answer on both hosts with the custom host's URLs", async () => {
+    const doc = await onHost("portico.test", `/p/${P}/.well-known/mcp`);
+    expect(doc.status).toBe(200);
+    expect(((await doc.json()) as { transport: { url: string } }).transport.url).toBe(`http://${HOST}/mcp`);
+    expect((await onHost("portico.test", `/p/${P}/mcp`)).status).toBe(405);
+    expect((await onHost("portico.test", `/p/${P}/api/v1/apis`)).status).toBe(401);
+    expect(((await (await onHost(HOST, "/.well-known/mcp")).json()) as { transport: { url: string } }).transport.url).toBe(`http://${HOST}/mcp`);
+  });
 });
 
 describe("a pending custom hostname", () => {

@@ -8,6 +8,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { loadAccess, type PortalAccess } from "../store/readers";
+import { readerFromBearer, type BearerReader } from "./bearer";
 import type { ReaderIdentity } from "./identity";
 import { isGated, pathNeedsSignIn } from "./policy";
 import { anonymousReader, signedInReader, type ReaderContext } from "./reader";
@@ -18,6 +19,11 @@ import { internalBasePath, portalBasePath, readerPath, type PortalAddress } from
 export interface ReaderState {
   access: PortalAccess;
   identity: ReaderIdentity | null;
+  /**
+   * The request's `Authorization: Bearer` reader token (access/bearer.ts): when it verifies it is the identity, over
+   * any session cookie; an invalid one leaves the identity to the cookie and is refused (401) by the machine routes.
+   */
+  bearer: BearerReader;
   /** The reader in `locale` (audiences and variables do not depend on it). */
   reader(locale: string): ReaderContext;
 }
@@ -31,9 +37,7 @@ export function readerState(c: Context<AppEnv>, portal: { id: number; slug: stri
   if (!state) {
     state = (async () => {
       const [access, session] = await Promise.all([loadAccess(c.env.DB, portal.id), openSession(c, portal)]);
-      const identity = currentIdentity(session, access.sessionVersion);
-      if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
-      return { access, identity, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };
+      return stateOf(c, access, currentIdentity(session, access.sessionVersion));
     })();
     STATES.set(c.req.raw, state);
   }
@@ -48,14 +52,31 @@ export function readerState(c: Context<AppEnv>, portal: { id: number; slug: stri
 export function readerStateWith(c: Context<AppEnv>, portal: { id: number; slug: string }, access: PortalAccess): Promise<ReaderState> {
   let state = STATES.get(c.req.raw);
   if (!state) {
-    state = openSession(c, portal).then((session) => {
-      const identity = currentIdentity(session, access.sessionVersion);
-      if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
-      return { access, identity, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };
-    });
+    state = openSession(c, portal).then((session) => stateOf(c, access, currentIdentity(session, access.sessionVersion)));
     STATES.set(c.req.raw, state);
   }
   return state;
+}
+
+const ANONYMOUS = new WeakSet<Request>();
+
+/**
+ * Makes the request's reader anonymous whatever cookie or token it carries (a Docs API key's requests: a key never
+ * opens gated content, and an embed's browser may hold the reader's session cookie). Call before `readerState`.
+ */
+export function readAnonymously(request: Request): void {
+  ANONYMOUS.add(request);
+}
+
+async function stateOf(c: Context<AppEnv>, access: PortalAccess, session: ReaderIdentity | null): Promise<ReaderState> {
+  if (ANONYMOUS.has(c.req.raw)) {
+    if (isGated(access.policy)) DEPENDENT.add(c.req.raw);
+    return { access, identity: null, bearer: { kind: "none" }, reader: anonymousReader };
+  }
+  const bearer = await readerFromBearer(c.req.header("authorization"), access);
+  const identity = bearer.kind === "reader" ? bearer.identity : session;
+  if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
+  return { access, identity, bearer, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };
 }
 
 /** A signed-out reader asked for a gated path: answered 303 to the sign-in page, which sends them back. */

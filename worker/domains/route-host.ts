@@ -51,6 +51,15 @@ function isTeamPath(rest: string): boolean {
   return /^\/(?:editor|admin)(?:\/|$)/.test(rest);
 }
 
+/**
+ * A portal's machine endpoints (MCP, the Docs API, the embed script, discovery): no cookies, no pages, so they answer
+ * on the service host too, not redirected to the custom hostname (clients that cannot follow a redirect with the
+ * body, or cannot resolve a `.localhost` name, keep working; issue 31).
+ */
+function isMachinePath(rest: string): boolean {
+  return /^\/(?:mcp|embed\.js|api\/v1\/|\.well-known\/)/.test(rest);
+}
+
 /** The answer to a Host Portico does not serve: the same bytes whatever was asked, so it names nothing. */
 export function unknownHostResponse(request: Request): Response {
   const html = '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><main><h1>Not found</h1></main></body></html>\n';
@@ -90,7 +99,7 @@ export function hostRoutedFetch(app: Hono<AppEnv>): (request: Request, env: Env,
       return app.fetch(new Request(url, request), env, ctx);
     }
     const prefixed = portalPrefix(url.pathname);
-    if (prefixed && !isTeamPath(prefixed.rest)) {
+    if (prefixed && !isTeamPath(prefixed.rest) && !isMachinePath(prefixed.rest)) {
       const row = await env.DB.prepare("SELECT hostname FROM portals WHERE slug = ?").bind(prefixed.slug).first<{ hostname: string | null }>();
       if (row?.hostname) {
         const location = `${customHostOrigin(env.PORTICO_BASE_URL || DEFAULT_BASE_URL, row.hostname)}${prefixed.rest}${url.search}`;

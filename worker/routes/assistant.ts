@@ -113,10 +113,12 @@ ${j.subprocessors.map((s) => row([s.name, s.provider, s.region, s.processes, s.r
 /**
  * Checks the reader's limits and the plan seam for one question, then returns the turn to run (so a stream's errors
  * before its first byte still answer JSON with their status). 429 `rate-limited` per reader and per portal.
+ * `anonymousOwner` (MCP, the Docs API: callers without cookies) owns a signed-out reader's threads instead of the cookie.
  */
-async function prepareTurn(c: Context<AppEnv>, portal: AssistantPortal, input: { question: string; threadId?: string }): Promise<() => Promise<TurnAnswer>> {
+export async function prepareTurn(c: Context<AppEnv>, portal: AssistantPortal, input: { question: string; threadId?: string }, anonymousOwner?: string): Promise<() => Promise<TurnAnswer>> {
   const state = await readerState(c, portal);
-  const owner = ownerOf(c, portal, state, true)!;
+  // Machines (MCP, the Docs API) keep no cookie: their caller names the anonymous owner.
+  const owner = state.identity?.readerId || !anonymousOwner ? ownerOf(c, portal, state, true)! : anonymousOwner;
   const spent = await spendQuestion(c.env, portal.id, owner, Date.now(), assistantLimits(c.env as never));
   if (!spent.ok) {
     c.header("retry-after", String(spent.retryAfterSeconds));

@@ -109,6 +109,18 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
   return { data: data as Ctx["data"], state, site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview, ...(authorize ? { authorize } : {}) };
 }
 
+/** llms.txt for the reader of a content site (the route's and MCP's `llms.txt` resource): readable pages only, through `Site`. */
+export function readerLlmsTxt(x: { site: Site<PageRow>; origin: string; basePath: string; data: ContentSiteData }): string {
+  const loc = x.site.defaultLocale;
+  const sections = x.site.navigation(loc).map((g) => ({
+    title: g.title,
+    links: g.links.map((l) => ({ title: l.title, url: `${x.origin}${x.basePath}${l.path}`, description: l.kind === "api" ? "API reference" : x.site.find(l.kind, l.key.slice(l.key.indexOf(":") + 1), loc)?.page.description })),
+  }));
+  sections.push({ title: "Optional", links: [{ title: "Changelog", url: `${x.origin}${x.basePath}/changelog.rss`, description: "RSS feed of changes" }] });
+  const name = portalName(x.data);
+  return llmsTxt({ title: name, summary: `Documentation of ${name}: guides, code walkthroughs and API reference.`, sections });
+}
+
 /** A writer previewing: `?audience=partners,beta` reads as those audiences (plus public). */
 function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
   const asked = (c.req.query("audience") ?? "").split(",").map((a) => a.trim().toLowerCase()).filter((a) => /^[a-z0-9_-]{1,64}$/.test(a)).slice(0, 16);
@@ -334,14 +346,7 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
   .get(`/p/:portal/:locale{${LOCALE}}/changelog.rss`, (c) => changelogFeed(c, c.req.param("locale")))
   .get("/p/:portal/llms.txt", async (c) => {
     const x = await context(c);
-    const loc = x.site.defaultLocale;
-    const sections = x.site.navigation(loc).map((g) => ({
-      title: g.title,
-      links: g.links.map((l) => ({ title: l.title, url: `${x.origin}${x.basePath}${l.path}`, description: l.kind === "api" ? "API reference" : x.site.find(l.kind, l.key.slice(l.key.indexOf(":") + 1), loc)?.page.description })),
-    }));
-    sections.push({ title: "Optional", links: [{ title: "Changelog", url: `${x.origin}${x.basePath}/changelog.rss`, description: "RSS feed of changes" }] });
-    const name = portalName(x.data);
-    return c.text(llmsTxt({ title: name, summary: `Documentation of ${name}: guides, code walkthroughs and API reference.`, sections }));
+    return c.text(readerLlmsTxt(x));
   })
   .get("/p/:portal/llms-full.txt", async (c) => {
     const x = await context(c);

@@ -96,7 +96,8 @@ export function resultOf(hit: SearchHit, basePath: string, reader: ReaderContext
   };
 }
 
-interface PortalSearchRow {
+/** A portal row as search reads it (with its live index pointer). */
+export interface PortalSearchRow {
   id: number;
   slug: string;
   name: string;
@@ -121,8 +122,8 @@ function pointerOf(row: PortalSearchRow): SearchPointer | undefined {
   return pointerFromRow({ ...row, indexKey: row.indexKey });
 }
 
-/** Searches one portal's live index for the reader; an empty answer when it has none yet. */
-interface Found {
+/** What {@link searchPortal} finds. */
+export interface Found {
   total: number;
   results: SearchResult[];
   suggestions: string[];
@@ -130,7 +131,8 @@ interface Found {
   facets: Partial<Record<SearchKind, number>>;
 }
 
-async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, access: PortalAccess, timings?: Record<string, number>): Promise<Found> {
+/** Searches one portal's live index for `reader` (filter before ranking and counting); empty without an index. */
+export async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: SearchParams, reader: ReaderContext, access: PortalAccess, timings?: Record<string, number>): Promise<Found> {
   const pointer = pointerOf(row);
   let t = performance.now();
   const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer, row.id, c.env.DB) : undefined;
@@ -165,8 +167,8 @@ async function semanticIds(c: Context<AppEnv>, portalId: number, index: SearchIn
   }
 }
 
-async function portalRow(c: Context<AppEnv>): Promise<PortalSearchRow> {
-  const slug = c.req.param("portal") ?? "";
+/** The portal and its live search pointer (one D1 read); 404 for an unknown slug. */
+export async function loadSearchPortal(c: Context<AppEnv>, slug: string): Promise<PortalSearchRow> {
   const row = await c.env.DB.prepare(`${PORTAL_SQL} WHERE p.slug = ?`).bind(slug).first<PortalSearchRow>();
   if (!row) throw new ApiError(404, "not-found", `no portal "${slug}"`);
   return row;
@@ -182,7 +184,7 @@ export const searchRoutes = new Hono<AppEnv>()
   .get("/p/:portal/search.json", async (c) => {
     const p = searchParams(c);
     const t = performance.now();
-    const row = await portalRow(c);
+    const row = await loadSearchPortal(c, c.req.param("portal") ?? "");
     const timings: Record<string, number> = { d1: performance.now() - t };
     const state = await readerState(c, row);
     const reader = state.reader(p.locale ?? "en");
@@ -204,7 +206,7 @@ export const searchRoutes = new Hono<AppEnv>()
       p = { q: "", limit: DEFAULT_LIMIT };
       error = e.message;
     }
-    const row = await portalRow(c);
+    const row = await loadSearchPortal(c, c.req.param("portal") ?? "");
     const state = await readerState(c, row);
     // A private portal's search page asks signed-out readers to sign in, like its other pages.
     requireSignInFor(c, state, row, "/search");
