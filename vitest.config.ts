@@ -30,6 +30,12 @@ export default defineConfig(async () => {
     });
   return {
     test: {
+      // No on-disk module cache: with it, every test file after a worker's first asks for a "warm" snapshot of its
+      // whole import graph (vitest's fetchWarmModules), which @cloudflare/vitest-plugin 1.5 sends to workerd as one
+      // WebSocket message; the Worker's graph (MCP SDK, zod, Stripe, the thesaurus) is past workerd's 1 MiB message
+      // limit, so workerd dropped the connection ("Message is too large") and every such file failed. Modules are
+      // then fetched one by one, from the dev server's in-memory transform cache.
+      fsModuleCache: false,
       projects: [
         {
           test: {
