@@ -8,6 +8,8 @@
 //    table and the object's SQLite size. Target: dashboard API p95 <= 150 ms. Asserts nothing.
 import { readFileSync } from "node:fs";
 import { createPortal, startDevServer } from "../scripts/lib/dev-server.mjs";
+// mulberry32, as the demo seed uses: deterministic figures from run to run.
+import { prng } from "../scripts/lib/demo-analytics.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const pct = (xs, p) => {
@@ -17,16 +19,6 @@ const pct = (xs, p) => {
 const DAY = 86_400_000;
 const day = (ms) => new Date(ms).toISOString().slice(0, 10);
 
-/** mulberry32: deterministic figures from run to run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function ingest(base, token, slug) {
   const words = ["shipment", "label", "tracking", "webhook", "rate", "parcel", "pickup", "cancel", "error", "key", "invoice", "sdk", "customs", "page", "limit", "create", "list", "update", "retry", "status"];

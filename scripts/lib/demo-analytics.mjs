@@ -27,7 +27,7 @@ const QUESTIONS = [
 const COMMENTS = ["An example in Python would help.", "The retry schedule is unclear.", "Which statuses can be cancelled?", "Missing the error body format.", "Could use a diagram."];
 
 /** mulberry32: a small seeded PRNG (0 <= x < 1). */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
