@@ -136,6 +136,18 @@ describe("AI credits", () => {
     expect((await SELF.fetch(`${ORIGIN}/p/${portal}/search.json?q=pets`)).status).toBe(200);
   });
 
+  it("the no-script answer page says the credits are used up, as a page in the reader shell, not as JSON", async () => {
+    const { org, portal, token } = await ownerWithPortal("plans8@example.com", "plans-h");
+    expect((await upload(token, DEF, { api: "pets" })).status).toBe(201);
+    expect((await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { creditsRemaining: 0 })).status).toBe(200);
+    const res = await SELF.fetch(`${ORIGIN}/p/${portal}/assistant?q=${encodeURIComponent("How do I list pets?")}`);
+    expect(res.status).toBe(402);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toMatch(/credits/i);
+  });
+
   it("mails the owners once when use crosses 80 % of the grant", async () => {
     const { org, portal, token } = await ownerWithPortal("plans5@example.com", "plans-e");
     expect((await upload(token, DEF, { api: "pets" })).status).toBe(201);

@@ -176,7 +176,7 @@ export const assistantRoutes = new Hono<AppEnv>()
     requireSignInFor(c, await readerState(c, portal), portal, "/search");
     const q = c.req.query("q") ?? "";
     const chrome = (await loadChrome(c, portal.slug))?.chrome;
-    const page = (p: { answer?: TurnAnswer; error?: string }, status: 200 | 400 | 429 = 200) =>
+    const page = (p: { answer?: TurnAnswer; error?: string }, status: 200 | 400 | 402 | 403 | 429 = 200) =>
       c.html(renderAssistantPage({ ...(chrome ? { chrome } : {}), basePath: portalBasePath(portal), portalName: portal.name, question: q, ...p }), status);
     if (!q.trim()) return page({});
     try {
@@ -185,7 +185,9 @@ export const assistantRoutes = new Hono<AppEnv>()
       await countQuestion(c, portal, input.question, answer);
       return page({ answer });
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 429)) return page({ error: e.message }, e.status);
+      // Refusals a reader can act on (a bad question, too many, the plan or its credits) are a page like any answer,
+      // never the JSON error the panel reads.
+      if (e instanceof ApiError && (e.status === 400 || e.status === 402 || e.status === 403 || e.status === 429)) return page({ error: e.message }, e.status);
       throw e;
     }
   })
