@@ -8,7 +8,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { ASSETS } from "./urls";
+import { AdminHead, TokenSignIn } from "./components/admin-document";
 
 /** The pages' script and stylesheet (scripts/build-client.mjs bundles client/entries/analytics-admin.ts). */
 export const ANALYTICS_ADMIN_SCRIPT = "/assets/analytics-admin.js";
@@ -18,15 +18,7 @@ function Page({ portal, title, view, children }: { portal: { slug: string; name:
   const base = `/p/${encodeURIComponent(portal.slug)}/admin`;
   return (
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href="data:," />
-        <title>{`${title} · ${portal.name}`}</title>
-        <link rel="stylesheet" href={ASSETS.css} />
-        <link rel="stylesheet" href={ANALYTICS_CSS} />
-      </head>
+      <AdminHead title={`${title} · ${portal.name}`} stylesheets={[ANALYTICS_CSS]} />
       <body>
         <main id="main" class="an-admin" data-portal={portal.slug} data-view={view}>
           <nav class="an-nav" aria-label="Analytics">
@@ -34,9 +26,7 @@ function Page({ portal, title, view, children }: { portal: { slug: string; name:
             <a href={`${base}/backlog`} aria-current={view === "backlog" ? "page" : undefined}>Backlog</a>
           </nav>
           <h1>{title}</h1>
-          <form id="signin" class="signin">
-            <label>Portal token <input type="password" name="token" autocomplete="off" required /></label> <button type="submit">Sign in</button>
-          </form>
+          <TokenSignIn />
           {children}
           <noscript>This page needs JavaScript; the same figures are available over the service API (docs/analytics.md).</noscript>
         </main>

@@ -4,7 +4,7 @@
  * each API's drafts beside the diff they came from, to edit, approve or discard over the service API.
  */
 import { renderToString } from "preact-render-to-string";
-import { ASSETS } from "./urls";
+import { AdminHead, TokenSignIn } from "./components/admin-document";
 
 export interface ChangelogAdminProps {
   portal: { slug: string; name: string };
@@ -17,21 +17,12 @@ export const CHANGELOG_ADMIN_SCRIPT = "/assets/changelog-admin.js";
 export function renderChangelogAdminPage({ portal }: ChangelogAdminProps): string {
   return "<!doctype html>\n" + renderToString(
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href="data:," />
-        <title>{`Changelog drafts · ${portal.name}`}</title>
-        <link rel="stylesheet" href={ASSETS.css} />
-      </head>
+      <AdminHead title={`Changelog drafts · ${portal.name}`} />
       <body>
         <main id="main" class="changes admin-changelog" data-portal={portal.slug}>
           <h1>Changelog drafts</h1>
           <p>Drafts are written from the differences between consecutive versions. Edit, then approve to publish an entry to the changelog and its feed, or discard it.</p>
-          <form id="signin" class="signin">
-            <label>Portal token <input type="password" name="token" autocomplete="off" required /></label> <button type="submit">Sign in</button>
-          </form>
+          <TokenSignIn />
           <div id="drafts" aria-live="polite"></div>
           <noscript>This page needs JavaScript; the same review is available over the service API (docs/diff.md).</noscript>
         </main>

@@ -6,7 +6,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { ASSETS } from "./urls";
+import { AdminHead } from "./components/admin-document";
 
 /** Dashboard stylesheet (client/static/app.css), on top of portico.css. */
 export const APP_CSS = "/app.css";
@@ -20,15 +20,7 @@ export interface FormState {
 function Page(props: { title: string; email?: string; children: ComponentChildren; crumbs?: Array<{ href: string; label: string }> }) {
   return (
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href="data:," />
-        <title>{`${props.title} · Portico`}</title>
-        <link rel="stylesheet" href={ASSETS.css} />
-        <link rel="stylesheet" href={APP_CSS} />
-      </head>
+      <AdminHead title={`${props.title} · Portico`} stylesheets={[APP_CSS]} />
       <body class="app">
         <header class="top">
           <a class="brand" href="/app">Portico</a>
