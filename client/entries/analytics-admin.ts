@@ -5,34 +5,20 @@
  * groups of no-hit queries (`GET /v1/analytics/backlog`), drafts a guide for one, and edits, discards or downloads
  * each draft. Backlog texts are set with textContent or value: nothing from readers is parsed as HTML here.
  */
+import { add, el, show } from "../admin/dom";
+import { storedToken, storeToken } from "../editor/api-client";
 
 const root = document.querySelector<HTMLElement>("main[data-portal]")!;
 const portal = root.dataset.portal ?? "";
 const view = root.dataset.view;
-const KEY = `portico:token:${portal}`;
 const signin = document.getElementById("signin") as HTMLFormElement;
 const DAY_MS = 86_400_000;
 
-function token(): string | undefined {
-  try {
-    return sessionStorage.getItem(KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (cls) node.className = cls;
-  return node;
-}
-
 async function call(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(`/v1/analytics${path}`, { ...init, headers: { authorization: `Bearer ${token()}`, ...(init.body ? { "content-type": "application/json" } : {}) } });
+  const res = await fetch(`/v1/analytics${path}`, { ...init, headers: { authorization: `Bearer ${storedToken(portal)}`, ...(init.body ? { "content-type": "application/json" } : {}) } });
   if (!res.ok) {
     const body: any = await res.json().catch(() => ({}));
-    if (res.status === 401) sessionStorage.removeItem(KEY);
+    if (res.status === 401) storeToken(portal, undefined);
     throw new Error(body?.error?.message ?? `${res.status} ${res.statusText}`);
   }
   return res;
@@ -48,17 +34,6 @@ async function download(path: string, name: string): Promise<void> {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
-
-/** Appends children (text or nodes) in order (appendChild: the Workers types shadow the DOM's append). */
-function add(parent: Node, ...children: (Node | string)[]): void {
-  for (const child of children) parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-}
-
-/** Replaces a container's children. */
-function show(parent: HTMLElement, ...children: (Node | string)[]): void {
-  parent.textContent = "";
-  add(parent, ...children);
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -193,12 +168,9 @@ signin.addEventListener("submit", (e) => {
   e.preventDefault();
   const value = (signin.elements.namedItem("token") as HTMLInputElement).value.trim();
   if (!value) return;
-  try {
-    sessionStorage.setItem(KEY, value);
-  } catch {
-    // storage refused: the token lives for this page only
-  }
+  // Storage refused: the token lives for this page only.
+  storeToken(portal, value);
   start();
 });
-if (token()) start();
+if (storedToken(portal)) start();
 export {};

@@ -4,41 +4,16 @@
  * missing ones) beside the diff they were written from (`GET /v1/apis/{api}/changes`), with title and body editable
  * and Save / Approve / Discard. Every text is set with textContent or value: nothing from the server is parsed as HTML.
  */
+import { add, el, show } from "../admin/dom";
+import { storedToken, storeToken } from "../editor/api-client";
 
 const root = document.querySelector<HTMLElement>("main[data-portal]")!;
 const portal = root.dataset.portal ?? "";
-const KEY = `portico:token:${portal}`;
 const list = document.getElementById("drafts")!;
 const form = document.getElementById("signin") as HTMLFormElement;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (cls) node.className = cls;
-  return node;
-}
-
-/** Appends children (text or nodes) in order. */
-function add(parent: HTMLElement, ...children: (Node | string)[]): void {
-  for (const child of children) parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-}
-
-/** Replaces a container's children. */
-function show(parent: HTMLElement, ...children: (Node | string)[]): void {
-  parent.textContent = "";
-  add(parent, ...children);
-}
-
-function token(): string | undefined {
-  try {
-    return sessionStorage.getItem(KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function call(path: string, init: RequestInit = {}): Promise<any> {
-  const res = await fetch(`/v1/apis${path}`, { ...init, headers: { authorization: `Bearer ${token()}`, "content-type": "application/json" } });
+  const res = await fetch(`/v1/apis${path}`, { ...init, headers: { authorization: `Bearer ${storedToken(portal)}`, "content-type": "application/json" } });
   const body: any = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(body?.error?.message ?? `${res.status} ${res.statusText}`);
   return body;
@@ -87,7 +62,7 @@ function draftCard(api: string, d: any): HTMLElement {
 }
 
 async function load(): Promise<void> {
-  if (!token()) return;
+  if (!storedToken(portal)) return;
   form.hidden = true;
   show(list, el("p", "Loading…"));
   try {
@@ -114,11 +89,8 @@ async function load(): Promise<void> {
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   const value = new FormData(form).get("token");
-  try {
-    if (typeof value === "string" && value) sessionStorage.setItem(KEY, value);
-  } catch {
-    // storage disabled: this load still works with what was typed
-  }
+  // Storage disabled: this load still works with what was typed.
+  if (typeof value === "string" && value) storeToken(portal, value);
   void load();
 });
 

@@ -1,0 +1,23 @@
+/**
+ * DOM builders of the writers' token-holding pages (client/entries/changelog-admin.ts, analytics-admin.ts). Text
+ * goes in as textContent, never parsed as HTML: drafts and queries come from readers and models.
+ */
+
+/** An element with optional text (as textContent) and class. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+/** Appends children (text or nodes) in order (appendChild: the Workers types shadow the DOM's append). */
+export function add(parent: Node, ...children: (Node | string)[]): void {
+  for (const child of children) parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+}
+
+/** Replaces a container's children. */
+export function show(parent: HTMLElement, ...children: (Node | string)[]): void {
+  parent.textContent = "";
+  add(parent, ...children);
+}
