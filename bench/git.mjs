@@ -1,4 +1,4 @@
-// Git sync benchmark (docs/git-sync.md): webhook → preview live and webhook → check run completed, against
+// Git sync benchmark (docs/git.md): webhook → preview live and webhook → check run completed, against
 // `wrangler dev` and the local stand-in for GitHub's API (scripts/lib/fake-github.mjs) serving real git
 // repositories: the demo's (its definition and guides), and a large one (GitHub's REST description, 13 MB, plus
 // 1,000 guides generated as in bench/content.mjs). Each run sends BENCH_GIT_DELIVERIES (20) pull_request

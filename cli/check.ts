@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * @module `portico check` (docs/git-sync.md): the pre-merge checks of Git sync (worker/git/checks.ts, the same
+ * @module `portico check` (docs/git.md): the pre-merge checks of Git sync (worker/git/checks.ts, the same
  * code as the "Portico" check run) on a local folder, with `--base <git ref>` for new operations and breaking
  * changes (the base's files come from `git archive`, read with the same archive rules as a webhook's tarball).
  * Prints text, JSON or GitHub workflow annotations; exit 1 when a blocking check fails.

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * @module `portico sync` (docs/git-sync.md): posts a folder to a portal as its production release, a release
+ * @module `portico sync` (docs/git.md): posts a folder to a portal as its production release, a release
  * (`--release 2.1.0`) or a branch preview with checks (`--branch name`), for repositories without the GitHub App
  * or GitLab hook: `POST /v1/git/sync` (portal token) with the folder as a .tar.gz (wrapped in one top folder, as a
  * provider's archive is), answered when the portal's queue has run it. Exit 1 when it failed or a blocking check failed.

@@ -1,5 +1,5 @@
 /**
- * @module Git sync (docs/git-sync.md): a portal's connected repository, the webhook deliveries it has received
+ * @module Git sync (docs/git.md): a portal's connected repository, the webhook deliveries it has received
  * (idempotency by delivery id), and its branch previews.
  */
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";

@@ -1,4 +1,4 @@
-// `npm run demo:git` (docs/git-sync.md): after `npm start`, commits a change on a branch of the demo's local git
+// `npm run demo:git` (docs/git.md): after `npm start`, commits a change on a branch of the demo's local git
 // repository (.wrangler/demo-git, made by npm start) and replays GitHub's webhooks against the local portal, with a
 // local stand-in for GitHub's API (scripts/lib/fake-github.mjs on 127.0.0.1:4012) serving that repository:
 // a push to main (the production release) and a pull request from the branch (its preview and checks). Prints

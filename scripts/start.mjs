@@ -43,7 +43,7 @@ function devVar(name, make) {
 
 function devVarsToken() {
   devVar("SESSION_SECRET", () => randomBytes(32).toString("base64url")); // seals reader session cookies
-  // Git sync (docs/git-sync.md): a local GitHub App's id, private key (PKCS#1, as GitHub hands it out; one line in
+  // Git sync (docs/git.md): a local GitHub App's id, private key (PKCS#1, as GitHub hands it out; one line in
   // .dev.vars) and webhook secret; `npm run demo:git` signs with them against a local stand-in for GitHub's API.
   devVar("GITHUB_APP_ID", () => "1");
   devVar("GITHUB_APP_PRIVATE_KEY", () => generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs1", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey.trim().replace(/\n/g, "\\n"));
@@ -151,7 +151,7 @@ async function ensureDemo(adminToken) {
   });
   if (access.status !== 200) throw new Error(`setting the demo password failed: ${access.status} ${await access.text()}`);
   // Git sync: the demo's definition and guides as a local git repository, connected through a local GitHub App
-  // whose API stand-in `npm run demo:git` starts (docs/git-sync.md).
+  // whose API stand-in `npm run demo:git` starts (docs/git.md).
   createDemoRepository(join(root, DEMO_GIT.dir));
   const git = await fetch(`${origin}/v1/portal/git`, {
     method: "PUT",
@@ -264,7 +264,7 @@ Portico is running.
   (Request.cf is miniflare's fixed local placeholder: no network lookup of Cloudflare's sample object.)
 Upload a definition:
   curl -X POST --data-binary @openapi.yaml -H "Authorization: Bearer ${demo.token}" "${origin}/v1/apis/upload"
-Git sync (docs/git-sync.md): ${join(root, DEMO_GIT.dir)} is the demo's repository, connected as ${DEMO_GIT.repository}:
+Git sync (docs/git.md): ${join(root, DEMO_GIT.dir)} is the demo's repository, connected as ${DEMO_GIT.repository}:
   ${port === 8787 ? "" : `PORT=${port} `}npm run demo:git   (commits a change on a branch, replays GitHub's push and pull_request webhooks: prints the preview URL and the check run)
 Upload guides (docs/content.md):
   tar czf docs.tar.gz -C my-docs . && curl -X POST --data-binary @docs.tar.gz -H "Authorization: Bearer ${demo.token}" "${origin}/v1/content/upload"

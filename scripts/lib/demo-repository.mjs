@@ -1,5 +1,5 @@
 /**
- * @module The demo's Git repository (docs/git-sync.md): `main` holds the demo definition as
+ * @module The demo's Git repository (docs/git.md): `main` holds the demo definition as
  * `openapi/parcel.yaml` and the demo content as `docs/`; `addFeatureBranch` commits the change `npm run demo:git`
  * and the Git sync tests replay: a new `POST /returns` with no description nor guide link, a `GET
  * /returns/{returnId}` whose path parameter is not declared (a lint error), a new required query parameter on
@@ -30,7 +30,7 @@ export function createDemoRepository(dir) {
   mkdirSync(join(dir, "openapi"), { recursive: true });
   cpSync(join(root, "demo/definition.yaml"), join(dir, "openapi/parcel.yaml"));
   cpSync(join(root, "demo/content"), join(dir, "docs"), { recursive: true });
-  writeFileSync(join(dir, "README.md"), "# Parcel Logistics docs\n\nThe definition and guides Portico syncs (docs/git-sync.md).\n");
+  writeFileSync(join(dir, "README.md"), "# Parcel Logistics docs\n\nThe definition and guides Portico syncs (docs/git.md).\n");
   git(dir, "init", "-q", "-b", "main");
   git(dir, "add", "-A");
   git(dir, "commit", "-q", "-m", "Parcel Logistics API and guides");

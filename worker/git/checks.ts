@@ -1,5 +1,5 @@
 /**
- * @module The pre-merge checks (docs/git-sync.md, "Checks"): the same code behind the "Portico" check run, the
+ * @module The pre-merge checks (docs/git.md, "Checks"): the same code behind the "Portico" check run, the
  * GitLab commit status and `portico check`. Platform-free: it takes the files of a revision (and of its base),
  * builds each definition, compiles the content folder, and reports four checks with file and line per finding:
  *

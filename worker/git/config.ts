@@ -1,5 +1,5 @@
 /**
- * @module A portal's Git connection as `PUT /v1/portal/git` takes it (docs/git-sync.md): validation of the body
+ * @module A portal's Git connection as `PUT /v1/portal/git` takes it (docs/git.md): validation of the body
  * into a {@link GitConnection}, and the API base URL rules (https; a loopback or private host only when
  * `PORTICO_ENVIRONMENT` is "local", as the playground's private hosts are). Platform-free.
  */
@@ -10,7 +10,7 @@ import { sha256 } from "../content/hash";
 
 export type GitProvider = "github" | "gitlab";
 export type PreviewMode = "pull-requests" | "all-branches" | "off";
-/** The checks of a check run, by id (docs/git-sync.md, "Checks"). */
+/** The checks of a check run, by id (docs/git.md, "Checks"). */
 export const CHECK_IDS = ["lint", "broken-links", "undocumented-operations", "breaking-changes"] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 /** Checks whose failure fails the check run unless the portal says otherwise: breaking changes only inform. */

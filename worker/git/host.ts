@@ -1,5 +1,5 @@
 /**
- * @module The `GitHost` port (docs/git-sync.md): what Git sync asks of a provider, whatever it is. GitHub App
+ * @module The `GitHost` port (docs/git.md): what Git sync asks of a provider, whatever it is. GitHub App
  * (github.ts) and GitLab (gitlab.ts) implement it; tests run them against a recorded fake of the REST API.
  */
 

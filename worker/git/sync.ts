@@ -1,5 +1,5 @@
 /**
- * @module One Git sync job, run in the portal's PortalPublisher queue (docs/git-sync.md):
+ * @module One Git sync job, run in the portal's PortalPublisher queue (docs/git.md):
  *
  * - `production`: the commit's tarball → every configured definition built first (nothing is published unless all
  *   of them build, and the content compiles against them), then each definition published (publish-definition.ts,

@@ -73,7 +73,7 @@ async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; ba
     if (!data) throw new ApiError(404, "not-found", `no portal "${portal}"`);
     return { data, basePath: portalBasePath(data.portal), preview: false };
   }
-  // A Git branch's preview (docs/git-sync.md) is named by its branch slug, and gated like the portal.
+  // A Git branch's preview (docs/git.md) is named by its branch slug, and gated like the portal.
   const branch = isBranchSlug(token);
   const data = await loadPreviewSite(c.env.DB, portal, branch ? await branchPreviewTokenHash(portal, token) : await sha256(token), new Date().toISOString());
   if (branch && data) return { data, basePath: `${portalBasePath(data.portal)}/preview/${token}`, preview: true, branch: true };

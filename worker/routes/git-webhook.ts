@@ -1,5 +1,5 @@
 /**
- * @module Provider webhooks (docs/git-sync.md): `POST /v1/git/github/webhook` (`X-Hub-Signature-256` verified
+ * @module Provider webhooks (docs/git.md): `POST /v1/git/github/webhook` (`X-Hub-Signature-256` verified
  * over the raw body before it is parsed) and `POST /v1/git/gitlab/webhook` (`X-Gitlab-Token`, constant time).
  * A bad or missing signature is 401 and changes nothing. Each verified delivery is recorded once per portal by
  * its delivery id (a redelivery does nothing again), handed to the portal's PortalPublisher queue, and answered

@@ -1,5 +1,5 @@
 /**
- * @module Git sync over the service API (docs/git-sync.md): `PUT/GET/DELETE /v1/portal/git` (portal token) connect,
+ * @module Git sync over the service API (docs/git.md): `PUT/GET/DELETE /v1/portal/git` (portal token) connect,
  * show and disconnect a repository; `POST /v1/git/sync` publishes an uploaded folder (`portico sync`) through the
  * same job as a webhook; the provider webhooks are in git-webhook.ts.
  */
