@@ -6,7 +6,7 @@
  * take their colours from the theme's custom properties (client/static/analytics.css), so they read in the dark
  * theme and on a phone; every figure is also in a table or a text alternative. Everything is escaped by preact.
  */
-import { scaleBand, scaleLinear } from "d3-scale";
+import { scaleBand, scaleLinear, type ScaleLinear } from "d3-scale";
 import { line } from "d3-shape";
 import { renderToString } from "preact-render-to-string";
 import type { PageReport, SearchReport } from "../analytics/portal-analytics";
@@ -26,6 +26,20 @@ export interface DashboardProps {
 const W = 480;
 const H = 260;
 const M = { top: 14, right: 10, bottom: 30, left: 48 };
+
+/** The value axis of every chart: four gridlines across the plot, each labelled at the left (`label`: its text). */
+function YGrid({ y, label = String }: { y: ScaleLinear<number, number>; label?: (t: number) => string }) {
+  return (
+    <>
+      {y.ticks(4).map((t) => (
+        <g class="tick">
+          <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} class="grid" />
+          <text x={M.left - 6} y={y(t)} dy="0.32em" text-anchor="end">{label(t)}</text>
+        </g>
+      ))}
+    </>
+  );
+}
 const pct = (r: number) => `${Math.round(r * 1000) / 10}%`;
 const short = (date: string) => date.slice(5);
 
@@ -44,12 +58,7 @@ function SearchesChart({ daily }: { daily: SearchReport["daily"] }) {
     <figure class="chart">
       <figcaption>Searches per day</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Searches per day, ${dates[0]} to ${dates.at(-1)}: ${total} in all, most in a day ${Math.max(0, ...daily.map((d) => d.searches))}`} data-chart="searches">
-        {y.ticks(4).map((t) => (
-          <g class="tick">
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} class="grid" />
-            <text x={M.left - 6} y={y(t)} dy="0.32em" text-anchor="end">{t}</text>
-          </g>
-        ))}
+        <YGrid y={y} />
         {daily.map((d) => (
           <rect class="bar" x={x(d.date)} y={y(d.searches)} width={x.bandwidth()} height={Math.max(0, H - M.bottom - y(d.searches))} data-date={d.date} data-value={d.searches}>
             <title>{`${d.date}: ${d.searches} searches`}</title>
@@ -73,12 +82,7 @@ function RatesChart({ daily }: { daily: SearchReport["daily"] }) {
     <figure class="chart">
       <figcaption><span class="key nohit">No-hit rate</span> and <span class="key ctr">click-through</span> per day</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="No-hit rate and click-through rate per day, 0 to 100%" data-chart="rates">
-        {y.ticks(4).map((t) => (
-          <g class="tick">
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} class="grid" />
-            <text x={M.left - 6} y={y(t)} dy="0.32em" text-anchor="end">{pct(t)}</text>
-          </g>
-        ))}
+        <YGrid y={y} label={pct} />
         <path class="ln nohit" d={path("noHitRate")} />
         <path class="ln ctr" d={path("clickThroughRate")} />
         {dateTicks(dates).map((d) => <text class="xl" x={cx(d)} y={H - 9} text-anchor="middle">{short(d)}</text>)}
@@ -102,12 +106,7 @@ function PositionsChart({ positions }: { positions: SearchReport["clickPositions
     <figure class="chart">
       <figcaption>Clicks by result position</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Clicks by result position: ${buckets.map((b) => `${b.label}: ${b.clicks}`).join(", ")}`} data-chart="positions">
-        {y.ticks(4).map((t) => (
-          <g class="tick">
-            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} class="grid" />
-            <text x={M.left - 6} y={y(t)} dy="0.32em" text-anchor="end">{t}</text>
-          </g>
-        ))}
+        <YGrid y={y} />
         {buckets.map((b) => (
           <rect class="bar pos" x={x(b.label)} y={y(b.clicks)} width={x.bandwidth()} height={Math.max(0, H - M.bottom - y(b.clicks))} data-value={b.clicks}>
             <title>{`position ${b.label}: ${b.clicks} clicks`}</title>
