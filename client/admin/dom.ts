@@ -21,3 +21,18 @@ export function show(parent: HTMLElement, ...children: (Node | string)[]): void 
   parent.textContent = "";
   add(parent, ...children);
 }
+
+/**
+ * A draft's editable title (an input labelled "Title") and Markdown body (a textarea of `rows` rows labelled
+ * `bodyLabel`), filled with the draft's text: the fields of every draft card (changelog entries, backlog guides).
+ */
+export function draftFields(draft: { title: string; body: string }, rows: number, bodyLabel: string): { title: HTMLInputElement; body: HTMLTextAreaElement } {
+  const title = el("input");
+  title.value = draft.title;
+  title.setAttribute("aria-label", "Title");
+  const body = el("textarea");
+  body.value = draft.body;
+  body.rows = rows;
+  body.setAttribute("aria-label", bodyLabel);
+  return { title, body };
+}

@@ -5,7 +5,7 @@
  * groups of no-hit queries (`GET /v1/analytics/backlog`), drafts a guide for one, and edits, discards or downloads
  * each draft. Backlog texts are set with textContent or value: nothing from readers is parsed as HTML here.
  */
-import { add, el, show } from "../admin/dom";
+import { add, draftFields, el, show } from "../admin/dom";
 import { storedToken, storeToken } from "../editor/api-client";
 
 const root = document.querySelector<HTMLElement>("main[data-portal]")!;
@@ -90,13 +90,7 @@ function startBacklog(): void {
   const draftCard = (d: any): HTMLElement => {
     const card = el("section", undefined, "blk draft");
     card.dataset.draft = d.id;
-    const title = el("input");
-    title.value = d.title;
-    title.setAttribute("aria-label", "Title");
-    const body = el("textarea");
-    body.value = d.body;
-    body.rows = 18;
-    body.setAttribute("aria-label", "Draft (Markdown)");
+    const { title, body } = draftFields(d, 18, "Draft (Markdown)");
     const status = el("p", `Drafted ${d.createdAt.slice(0, 10)}, last edited ${d.updatedAt.slice(0, 16).replace("T", " ")}`, "note");
     const act = (label: string, run: () => Promise<unknown>) => {
       const b = el("button", label);

@@ -4,7 +4,7 @@
  * missing ones) beside the diff they were written from (`GET /v1/apis/{api}/changes`), with title and body editable
  * and Save / Approve / Discard. Every text is set with textContent or value: nothing from the server is parsed as HTML.
  */
-import { add, el, show } from "../admin/dom";
+import { add, draftFields, el, show } from "../admin/dom";
 import { storedToken, storeToken } from "../editor/api-client";
 
 const root = document.querySelector<HTMLElement>("main[data-portal]")!;
@@ -22,13 +22,7 @@ async function call(path: string, init: RequestInit = {}): Promise<any> {
 function draftCard(api: string, d: any): HTMLElement {
   const card = el("section", undefined, "blk draft");
   add(card, el("h3", `${d.from} → ${d.to} · ${d.type} · ${d.status}`));
-  const title = el("input");
-  title.value = d.title;
-  title.setAttribute("aria-label", "Title");
-  const body = el("textarea");
-  body.value = d.body;
-  body.rows = 10;
-  body.setAttribute("aria-label", "Body (Markdown)");
+  const { title, body } = draftFields(d, 10, "Body (Markdown)");
   const editable = d.status === "draft";
   title.disabled = body.disabled = !editable;
   const status = el("p", "", "note");
