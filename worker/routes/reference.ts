@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { apiLabels } from "../access/labels";
 import { canRead } from "../access/reader";
-import { readerState, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
+import { readerState, readerStateWith, requireSignInFor, SignInRequired, type ReaderState } from "../access/resolve";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { changesLabel } from "../http/upload-query";
@@ -30,7 +30,7 @@ import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { allowChromeStyle, buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
-import { loadPortal, loadReaderHead, loadReaderRest, type ReaderContext } from "../store/reader";
+import { loadPortal, loadReaderHead, loadReaderRest, type ReaderContext, type ReaderPageRows } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
 import { sha256Hex } from "../store/tokens";
 import { levelOf } from "../openapi/diff/rules";
@@ -65,15 +65,17 @@ function mayRead(state: ReaderState, apiSlug: string): boolean {
  * The reference behind a reader URL, once the reader is allowed: signed out on a gated path → sign in; an API the
  * reader may not open → the very 404 of an API that does not exist (its versions, read meanwhile, are never used).
  */
-async function readable(c: Context<AppEnv>, label?: string, operationSlug?: string): Promise<ReaderContext & { operation?: OperationRow; state: ReaderState }> {
+async function readable(c: Context<AppEnv>, label?: string, operationSlug?: string, page = false): Promise<ReaderContext & { operation?: OperationRow; page?: ReaderPageRows; state: ReaderState }> {
   const db = getDb(c.env.DB);
   const apiSlug = c.req.param("api") ?? "";
   // One round trip for portal and API, then the reader's state and the reference's rows side by side; the rows are
-  // used only once the reader is allowed, so the refusals come in the same order as ever (sign-in, then 404).
+  // used only once the reader is allowed, so the refusals come in the same order as ever (sign-in, then 404). A page
+  // reads the portal's access in the reference's batch (and the state from it), saving a round trip.
   const { portal, api } = await loadReaderHead(db, c.req.param("portal") ?? "", apiSlug);
-  const found = api ? loadReaderRest(db, c.env, { portal, api }, label, operationSlug) : undefined;
+  const found = api ? loadReaderRest(db, c.env, { portal, api }, label, operationSlug, page) : undefined;
   found?.catch(() => {}); // awaited below, unless an access check throws first
-  const state = await readerState(c, portal);
+  const rows = page && found ? await found.then((f) => f.page, () => undefined) : undefined;
+  const state = await (rows ? readerStateWith(c, portal, rows.access) : readerState(c, portal));
   requireSignInFor(c, state, portal, `/reference/${apiSlug}/`);
   if (!mayRead(state, apiSlug) || !found) throw new ApiError(404, "not-found", `no API reference "${apiSlug}" in this portal`);
   const ctx = seePortal(c, await found);
@@ -103,14 +105,15 @@ function baseProps(c: Context<AppEnv>, ctx: ReaderContext, canonicalPath: string
  * `private, no-store`) and the `{{name}}` values of code samples and examples: the live content's defaults, under
  * the reader's own (JWT claims, SAML attributes), under the API key they entered (`api_key`), as guides fill them.
  */
-async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<PageProps> {
+async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { page?: ReaderPageRows; state: ReaderState }, canonicalPath: string): Promise<PageProps> {
   return (await pagePropsAndRelease(c, ctx, canonicalPath)).props;
 }
 
 /** {@link pageProps}, and whether the portal has live content (its changelog page exists): read in the same D1 batch. */
-async function pagePropsAndRelease(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }, canonicalPath: string): Promise<{ props: PageProps; hasRelease: boolean }> {
-  // The content site gives both the variables' defaults and the shell's chrome (name, logo, tabs) in one D1 batch.
-  const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, readerPath(ctx.portal, c.req.path)), loadContentSite(c.env.DB, ctx.portal.slug)]);
+async function pagePropsAndRelease(c: Context<AppEnv>, ctx: ReaderContext & { page?: ReaderPageRows; state: ReaderState }, canonicalPath: string): Promise<{ props: PageProps; hasRelease: boolean }> {
+  // The content site gives both the variables' defaults and the shell's chrome (name, logo, tabs) in one D1 batch
+  // (the reference's own batch, when the page read it there).
+  const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, readerPath(ctx.portal, c.req.path)), ctx.page?.site ?? loadContentSite(c.env.DB, ctx.portal.slug)]);
   const defaults = Object.fromEntries(Object.entries(site?.release?.config.variables ?? {}).map(([k, v]) => [k, v.default]));
   const reader = ctx.state.reader(site?.release?.config.locales[0] ?? "en");
   const variables = { ...defaults, ...reader.variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };
@@ -139,7 +142,7 @@ function versionPath(ctx: ReaderContext): string {
   return `${portalBasePath(ctx.portal)}/reference/${ctx.api.slug}/${encodeURIComponent(ctx.version.label)}/`;
 }
 
-async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext & { state: ReaderState }): Promise<Response> {
+async function versionIndex(c: Context<AppEnv>, ctx: ReaderContext & { page?: ReaderPageRows; state: ReaderState }): Promise<Response> {
   const [header, rows] = await Promise.all([getHeader(c.env.MODELS, ctx.version.modelKey), listOperations(catalogFor(c.env, ctx.portal.id), ctx.version.id)]);
   if (!header) throw new ApiError(404, "not-found", "this version's model is not available");
   const props = { ...(await pageProps(c, ctx, versionPath(ctx))), header, operations: rows.map(operationSummaryOf) };
@@ -181,7 +184,7 @@ export const referenceRoutes = new Hono<AppEnv>()
   })
   .get("/p/:portal/reference/:api", (c) => addSlash(c))
   .get("/p/:portal/reference/:api/", async (c) => {
-    return versionIndex(c, await readable(c));
+    return versionIndex(c, await readable(c, undefined, undefined, true));
   })
   // Before `/:version`: a version labelled "changes" stays reachable with its trailing slash.
   .get("/p/:portal/reference/:api/changes", async (c) => {
@@ -212,12 +215,12 @@ export const referenceRoutes = new Hono<AppEnv>()
   })
   .get("/p/:portal/reference/:api/:version", (c) => addSlash(c))
   .get("/p/:portal/reference/:api/:version/", async (c) => {
-    return versionIndex(c, await readable(c, labelParam(c)));
+    return versionIndex(c, await readable(c, labelParam(c), undefined, true));
   })
   .get("/p/:portal/reference/:api/:version/:slug", async (c) => {
     const db = getDb(c.env.DB);
     const slug = c.req.param("slug");
-    const ctx = await readable(c, labelParam(c), slug);
+    const ctx = await readable(c, labelParam(c), slug, true);
     const row = ctx.operation;
     if (!row) {
       // A renamed operationId (same method + path) answers 301 to its new slug; an operation absent from this
@@ -233,7 +236,7 @@ export const referenceRoutes = new Hono<AppEnv>()
       getSlice(c.env.MODELS, ctx.version.modelKey, sliceLocationOf(row)),
       operationSummariesOfTag(catalogFor(c.env, ctx.portal.id), ctx.version, row.tag),
       ctx.live ? guidesLinkingTo(c, ctx.portal, ctx.api.slug, slug) : [],
-      approvedEntriesOfApi(db, ctx.api.id, ctx.version.id),
+      ctx.page?.approved ?? approvedEntriesOfApi(db, ctx.api.id, ctx.version.id),
       fragmentTag(ctx.version.modelKey),
       pagePropsAndRelease(c, ctx, versionPath(ctx) + encodeURIComponent(slug)),
     ]);

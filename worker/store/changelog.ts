@@ -1,5 +1,5 @@
 /** @module Changelog drafts in D1 (schema/changelog.ts): created from diffs, edited, approved or discarded. */
-import { and, desc, eq, lte } from "drizzle-orm";
+import { and, desc, eq, lte, type SQL } from "drizzle-orm";
 import { apis, changelogDrafts } from "../../schema";
 import type { Db } from "./db";
 
@@ -44,13 +44,21 @@ export async function reviewDraft(db: Db, apiId: number, id: number, status: "ap
  * badges of an operation page, without reading (and parsing) the rest of the portal's changelog on every page view.
  */
 export async function approvedEntriesOfApi(db: Db, apiId: number, upToVersionId: number): Promise<(DraftRow & { apiSlug: string })[]> {
-  const rows = await db
+  return approvedEntriesFromRows(await approvedEntriesOfApiQuery(db, apiId, upToVersionId));
+}
+
+/** The query of {@link approvedEntriesOfApi} (`upTo` a version id or an SQL expression of one), for a caller's D1 batch. */
+export function approvedEntriesOfApiQuery(db: Db, apiId: number, upTo: number | SQL) {
+  return db
     .select({ draft: changelogDrafts, apiSlug: apis.slug })
     .from(changelogDrafts)
     .innerJoin(apis, eq(apis.id, changelogDrafts.apiId))
-    .where(and(eq(changelogDrafts.apiId, apiId), eq(changelogDrafts.status, "approved"), lte(changelogDrafts.toVersionId, upToVersionId)))
-    .orderBy(desc(changelogDrafts.date), desc(changelogDrafts.id))
-    .all();
+    .where(and(eq(changelogDrafts.apiId, apiId), eq(changelogDrafts.status, "approved"), lte(changelogDrafts.toVersionId, upTo)))
+    .orderBy(desc(changelogDrafts.date), desc(changelogDrafts.id));
+}
+
+/** Rows of {@link approvedEntriesOfApiQuery} as entries. */
+export function approvedEntriesFromRows(rows: { draft: DraftRow; apiSlug: string }[]): (DraftRow & { apiSlug: string })[] {
   return rows.map((r) => ({ ...r.draft, apiSlug: r.apiSlug }));
 }
 

@@ -8,6 +8,9 @@ import { readersServed } from "../workspace/plans";
 import type { StoredPage } from "../content/types";
 import { getChunk, pageFromChunk, pageOf, releaseOf, type PageDbRow, type PageLocation, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
 import { BoundedCache } from "../lib/bounded-cache";
+import { asc, eq } from "drizzle-orm";
+import { apis, contentLive, versions } from "../../schema";
+import type { Db } from "./db";
 
 export interface SiteApiRow {
   slug: string;
@@ -61,12 +64,38 @@ export async function loadContentSite(db: D1Database, portalSlug: string): Promi
   ]);
   const portal = (head.results as (PortalHead & { releaseId: number | null })[])[0];
   if (!portal) return undefined;
-  const owned = portalOf(portal).owner;
+  return contentSiteOf(db, portal, portal.releaseId, apis.results as unknown as SiteApiRow[]);
+}
+
+/**
+ * The two queries of {@link loadContentSite} for a portal whose row is already read (a reference page's head):
+ * its live release id (no row: none) and its live APIs, as drizzle queries for the caller's own D1 batch; the
+ * answers go to {@link contentSiteOf}.
+ */
+export function contentSiteQueries(db: Db, portalId: number) {
+  return [
+    db.select({ releaseId: contentLive.releaseId }).from(contentLive).where(eq(contentLive.portalId, portalId)),
+    db.select({ slug: apis.slug, title: apis.title, layout: apis.layout, liveLabel: versions.label })
+      .from(apis).innerJoin(versions, eq(versions.id, apis.liveVersionId)).where(eq(apis.portalId, portalId)).orderBy(asc(apis.slug)),
+  ] as const;
+}
+
+/**
+ * A portal's content site from its row, live release id and live APIs (the release's rows read once per isolate).
+ * @throws ApiError 402 `portal-paused` (the trial ended more than 30 days ago without a plan).
+ */
+export async function contentSiteOf(
+  db: D1Database,
+  row: PortalHead & { organisationId?: number | null; plan?: string; trialEndsAt?: string | null },
+  releaseId: number | null | undefined,
+  liveApis: SiteApiRow[],
+): Promise<ContentSiteData> {
+  const owned = portalOf(row).owner;
   // Reader pages pause 30 days after a trial ended without a plan (nothing is deleted).
   if (owned && !readersServed(owned)) throw new ApiError(402, "portal-paused", "this portal is paused: its trial ended more than 30 days ago. Its owners can restore it by choosing a plan.");
-  const data: ContentSiteData = { portal: portalOf(portal), pages: [], apis: apis.results as unknown as SiteApiRow[] };
-  if (portal.releaseId === null) return data;
-  const cached = RELEASES.get(portal.releaseId) ?? RELEASES.set(portal.releaseId, await loadRelease(db, portal.releaseId));
+  const data: ContentSiteData = { portal: portalOf(row), pages: [], apis: liveApis };
+  if (releaseId === null || releaseId === undefined) return data;
+  const cached = RELEASES.get(releaseId) ?? RELEASES.set(releaseId, await loadRelease(db, releaseId));
   return { ...data, release: cached.release, pages: cached.pages };
 }
 

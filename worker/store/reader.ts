@@ -7,6 +7,9 @@ import { apisQuery, publishedVersionsQuery, type ApiRow, type OperationRow, type
 import type { Db } from "./db";
 import { catalogFor, type CatalogEnv } from "./portal-catalog";
 import { findPortalBySlug, type PortalRow } from "./portals";
+import { accessFromRow, accessQuery, type AccessRow, type PortalAccess } from "./readers";
+import { contentSiteOf, contentSiteQueries, type ContentSiteData, type SiteApiRow } from "./content-site";
+import { approvedEntriesFromRows, approvedEntriesOfApiQuery, type DraftRow } from "./changelog";
 
 /** The D1 facts behind one reference page. */
 export interface ReaderContext {
@@ -55,20 +58,32 @@ export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string
   return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api } : { portal: head.portal };
 }
 
+/** What a reference page (not a fragment or the Try-it spec) reads besides its reference, in the same D1 batch. */
+export interface ReaderPageRows {
+  /** The portal's access ({@link loadAccess}'s answer). */
+  access: PortalAccess;
+  /** The content site (chrome, variables' defaults, live release); the release's rows are read once per isolate. */
+  site: Promise<ContentSiteData>;
+  /** Approved changelog entries of the API up to the version shown, newest first (history badges). */
+  approved: (DraftRow & { apiSlug: string })[];
+}
+
 /**
  * The rest of a reference page's facts once portal and API are known ({@link loadReaderHead}): one D1 batch for the
  * portal's APIs, the API's versions and the version (`label` undefined = the live one), and, given `operationSlug`,
  * one call to the portal's catalog for the operation row: beside the batch for the live version, after it for a
- * labelled one.
+ * labelled one. With `page`, the same batch also reads what the page itself needs ({@link ReaderPageRows}): one
+ * round trip instead of four.
  * @throws ApiError 404 for an unknown version.
  */
 export async function loadReaderRest(
   db: Db,
-  env: CatalogEnv,
+  env: CatalogEnv & { DB: D1Database },
   head: { portal: PortalRow; api: ApiRow },
   label?: string,
   operationSlug?: string,
-): Promise<ReaderContext & { operation?: OperationRow }> {
+  page = false,
+): Promise<ReaderContext & { operation?: OperationRow; page?: ReaderPageRows }> {
   const { portal, api } = head;
   const versionId =
     label === undefined
@@ -79,13 +94,23 @@ export async function loadReaderRest(
   const live = label === undefined && api.liveVersionId !== null ? operationOf(api.liveVersionId) : undefined;
   // Not left unhandled while the batch runs (it is awaited below).
   live?.catch(() => undefined);
-  const [apiRows, versionRows, versionRow] = await db.batch([
+  const reference = [
     apisQuery(db, portal.id),
     publishedVersionsQuery(db, api.id),
     db.select().from(versions).where(sql`${versions.id} = ${versionId}`),
-  ]);
+  ] as const;
+  const [apiRows, versionRows, versionRow, ...pageRows] = page
+    ? await db.batch([...reference, accessQuery(db, portal.id), ...contentSiteQueries(db, portal.id), approvedEntriesOfApiQuery(db, api.id, versionId)])
+    : await db.batch(reference);
   const version = versionRow[0];
   if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${api.slug}"`);
+  let rows: ReaderPageRows | undefined;
+  if (page) {
+    const [accessRows, liveRows, siteApis, approved] = pageRows as [AccessRow[], { releaseId: number }[], SiteApiRow[], { draft: DraftRow; apiSlug: string }[]];
+    const site = contentSiteOf(env.DB, portal, liveRows[0]?.releaseId, siteApis);
+    site.catch(() => undefined); // the caller awaits it after its access checks
+    rows = { access: accessFromRow(accessRows[0]), site, approved: approvedEntriesFromRows(approved) };
+  }
   const operation = await (live ?? operationOf(version.id));
   return {
     portal,
@@ -95,5 +120,6 @@ export async function loadReaderRest(
     version,
     live: version.id === api.liveVersionId,
     ...(operation ? { operation } : {}),
+    ...(rows ? { page: rows } : {}),
   };
 }

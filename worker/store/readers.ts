@@ -5,6 +5,9 @@
 import { verifyPassword } from "../access/password";
 import { effectivePolicy, type AccessPolicy, type AccessSettings, type ParsedAccess } from "../access/policy";
 import type { NavGroup } from "../content/types";
+import { eq, sql } from "drizzle-orm";
+import { contentLive, contentReleases, portalAccess, portals } from "../../schema";
+import { getDb, type Db } from "./db";
 
 /** A portal's effective access policy and the secrets its ways in verify against. */
 export interface PortalAccess {
@@ -38,15 +41,33 @@ function json<T>(text: string | null, fallback: T): T {
   }
 }
 
-/** One query: the API-set row and the live release's portico.yaml `access`, `audiences` and `navigation`. */
+/**
+ * The query behind {@link loadAccess}: the API-set row, the session version and the live release's portico.yaml
+ * `access`, `audiences` and `navigation` (JSON text), one row (a drizzle query, so a reader page can put it in its
+ * own D1 batch: store/reader.ts).
+ */
+export function accessQuery(db: Db, portalId: number) {
+  return db
+    .select({
+      sessionVersion: portals.sessionVersion,
+      settings: portalAccess.settings,
+      passwordHash: portalAccess.passwordHash,
+      jwtSecret: portalAccess.jwtSecret,
+      yamlAccess: sql<string | null>`json_extract(${contentReleases.config}, '$.access')`,
+      yamlAudiences: sql<string | null>`json_extract(${contentReleases.config}, '$.audiences')`,
+      navigation: sql<string | null>`json_extract(${contentReleases.config}, '$.navigation')`,
+    })
+    .from(portals)
+    .leftJoin(portalAccess, eq(portalAccess.portalId, portals.id))
+    .leftJoin(contentLive, eq(contentLive.portalId, portals.id))
+    .leftJoin(contentReleases, eq(contentReleases.id, contentLive.releaseId))
+    .where(eq(portals.id, portalId))
+    .limit(1);
+}
+
+/** One query ({@link accessQuery}): a portal's effective access. */
 export async function loadAccess(db: D1Database, portalId: number): Promise<PortalAccess> {
-  const row = await db.prepare(
-    `SELECT p.session_version AS sessionVersion, a.settings, a.password_hash AS passwordHash, a.jwt_secret AS jwtSecret, json_extract(r.config, '$.access') AS yamlAccess,
-       json_extract(r.config, '$.audiences') AS yamlAudiences, json_extract(r.config, '$.navigation') AS navigation
-     FROM portals p LEFT JOIN portal_access a ON a.portal_id = p.id LEFT JOIN content_live l ON l.portal_id = p.id
-     LEFT JOIN content_releases r ON r.id = l.release_id WHERE p.id = ?`,
-  ).bind(portalId).first<AccessRow>();
-  return accessFromRow(row);
+  return accessFromRow((await accessQuery(getDb(db), portalId))[0]);
 }
 
 /** The effective access of a portal from its D1 inputs (none: the defaults, as a portal without settings). */
