@@ -71,8 +71,8 @@ async function readable(c: Context<AppEnv>, label?: string, operationSlug?: stri
   // One round trip for portal and API, then the reader's state and the reference's rows side by side; the rows are
   // used only once the reader is allowed, so the refusals come in the same order as ever (sign-in, then 404). A page
   // reads the portal's access in the reference's batch (and the state from it), saving a round trip.
-  const { portal, api } = await loadReaderHead(db, c.req.param("portal") ?? "", apiSlug);
-  const found = api ? loadReaderRest(db, c.env, { portal, api }, label, operationSlug, page) : undefined;
+  const { portal, api, liveLabel } = await loadReaderHead(db, c.req.param("portal") ?? "", apiSlug);
+  const found = api ? loadReaderRest(db, c.env, { portal, api, ...(liveLabel !== undefined ? { liveLabel } : {}) }, label, operationSlug, page) : undefined;
   found?.catch(() => {}); // awaited below, unless an access check throws first
   const rows = page && found ? await found.then((f) => f.page, () => undefined) : undefined;
   const state = await (rows ? readerStateWith(c, portal, rows.access) : readerState(c, portal));

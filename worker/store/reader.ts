@@ -46,16 +46,17 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
  * that slug, or one with nothing published (the caller answers 404 once access is decided).
  * @throws ApiError 404 for an unknown portal.
  */
-export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string): Promise<{ portal: PortalRow; api?: ApiRow }> {
+export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string): Promise<{ portal: PortalRow; api?: ApiRow; liveLabel?: string }> {
   const head = await db
-    .select({ portal: portals, api: apis })
+    .select({ portal: portals, api: apis, liveLabel: versions.label })
     .from(portals)
     .leftJoin(apis, and(eq(apis.portalId, portals.id), eq(apis.slug, apiSlug)))
+    .leftJoin(versions, eq(versions.id, apis.liveVersionId))
     .where(eq(portals.slug, portalSlug))
     .get();
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
   requireReadersServed(head.portal);
-  return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api } : { portal: head.portal };
+  return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api, ...(head.liveLabel !== null ? { liveLabel: head.liveLabel } : {}) } : { portal: head.portal };
 }
 
 /** What a reference page (not a fragment or the Try-it spec) reads besides its reference, in the same D1 batch. */
@@ -79,7 +80,7 @@ export interface ReaderPageRows {
 export async function loadReaderRest(
   db: Db,
   env: CatalogEnv & { DB: D1Database },
-  head: { portal: PortalRow; api: ApiRow },
+  head: { portal: PortalRow; api: ApiRow; liveLabel?: string },
   label?: string,
   operationSlug?: string,
   page = false,
@@ -91,7 +92,9 @@ export async function loadReaderRest(
       : sql`(select max(id) from versions where api_id = ${api.id} and label = ${label} and status = 'published')`;
   const catalog = catalogFor(env, portal.id);
   const operationOf = (id: number) => (operationSlug === undefined ? Promise.resolve(null) : catalog.stub.operation(portal.id, id, operationSlug));
-  const live = label === undefined && api.liveVersionId !== null ? operationOf(api.liveVersionId) : undefined;
+  // The live version's operation row is asked for beside the batch when the URL names the live version (no label,
+  // or the live one's label, as most reader URLs do): the batch then only confirms which version it is.
+  const live = (label === undefined || label === head.liveLabel) && api.liveVersionId !== null ? operationOf(api.liveVersionId) : undefined;
   // Not left unhandled while the batch runs (it is awaited below).
   live?.catch(() => undefined);
   const reference = [
@@ -111,7 +114,7 @@ export async function loadReaderRest(
     site.catch(() => undefined); // the caller awaits it after its access checks
     rows = { access: accessFromRow(accessRows[0]), site, approved: approvedEntriesFromRows(approved) };
   }
-  const operation = await (live ?? operationOf(version.id));
+  const operation = live && version.id === api.liveVersionId ? await live : await operationOf(version.id);
   return {
     portal,
     apis: apiRows.filter((a) => a.liveVersionId !== null),
