@@ -39,7 +39,7 @@ for (const v of variants) {
 Object.assign(RETRIEVAL_TUNING, baseR, v.retrieval ?? {});
 Object.assign(ANSWER_TUNING, baseA, v.answer ?? {});
 if (variants.length > 1) console.log("variant", JSON.stringify(v));
-const rows = [], fails = [], dump = [];
+const rows = [], fails = [], dump = [], turnsFirst = [];
 for (const it of items) {
   let previous;
   const got = [];
@@ -48,8 +48,11 @@ for (const it of items) {
     const out = extractiveAnswer({ question: t.q, history: [], passages: found.passages, confidence: found.confidence, topConfidence: found.topConfidence, fill: (s) => s });
     const ids = out.answered ? out.cited.map((n) => idOf(found.passages[n - 1].doc)) : [];
     const pids = found.passages.map((p) => idOf(p.doc));
-    got.push({ answered: out.answered, ids, pids });
-    dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), scores: found.passages.map((p) => +p.score.toFixed(4)), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
+    // search.json's own ranking for the turn alone (the baseline the assistant must not fall below).
+    const sids = index.search(t.q.slice(0, 500), { canRead, limit: 3 }).results.map((h) => idOf(h.doc));
+    got.push({ answered: out.answered, ids, pids, sids });
+    if (t.relevant.length && it.kind !== "multi-source") turnsFirst.push({ mine: t.relevant.includes(pids[0]), search: t.relevant.includes(sids[0]) });
+    dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, sids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), scores: found.passages.map((p) => +p.score.toFixed(4)), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
     if (out.answered) previous = { question: t.q, titles: out.cited.map((n) => found.passages[n - 1].doc.title) };
   }
   let ok, retrieved;
@@ -57,21 +60,34 @@ for (const it of items) {
   else if (it.kind === "multi-source") { ok = got[0].answered && it.turns[0].relevant.every((r) => got[0].ids.slice(0, 5).includes(r)); retrieved = it.turns[0].relevant.some((r) => got[0].pids.slice(0, 3).includes(r)); }
   else { ok = it.turns.every((t, i) => got[i].answered && t.relevant.some((r) => got[i].ids.slice(0, 3).includes(r))); retrieved = it.turns.every((t, i) => t.relevant.some((r) => got[i].pids.slice(0, 3).includes(r))); }
   const share = it.kind === "multi-source" && got[0].answered ? it.turns[0].relevant.filter((r) => got[0].ids.slice(0, 5).includes(r)).length / it.turns[0].relevant.length : 0;
-  rows.push({ kind: it.kind, half: half(it.id), ok, retrieved, share, answered: got.filter((g) => g.answered).length, turns: got.length });
-  if (!ok) fails.push(`${it.id} ${it.kind} ${retrieved ? "R" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}]`).join(" | ")}`);
+  const search = it.kind === "single" || it.kind === "follow-up" ? it.turns.every((t, i) => t.relevant.some((r) => got[i].sids.includes(r))) : false;
+  const search1 = it.kind === "single" ? it.turns[0].relevant.includes(got[0].sids[0]) : false;
+  rows.push({ kind: it.kind, half: half(it.id), ok, retrieved, share, search, search1, answered: got.filter((g) => g.answered).length, turns: got.length });
+  // The failure's class: which step lost it (the class list in docs/assistant.md).
+  const cls = ok ? "" : it.kind === "unanswerable" ? "unanswerable-answered"
+    : it.kind === "multi-source" ? (got[0].answered ? "multi-missing-source" : "multi-declined")
+    : (() => { const i = it.turns.findIndex((t, j) => !(got[j].answered && t.relevant.some((r) => got[j].ids.slice(0, 3).includes(r)))); const g = got[i], t = it.turns[i];
+        const pre = i > 0 ? "followup-turn2-" : "";
+        return pre + (!g.answered ? (t.relevant.some((r) => g.pids.slice(0, 3).includes(r)) ? "declined-right-passage" : "declined-wrong-passage") : "answered-wrong-passage"); })();
+  if (!ok) fails.push(`${cls} ${it.id} ${it.kind} ${retrieved ? "R" : "-"}${search ? "S" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}] search [${got[i].sids.join(", ")}]`).join(" | ")}`);
 }
 const pc = (a, b) => `${(100 * a / (b || 1)).toFixed(1)} (${a}/${b})`;
-console.log("kind          ok (tune | check)                       retrieved@3 (answer or not)");
+console.log("kind          ok (tune | check)                       retrieved@3 (answer or not)   search top 3 | top 1 (each turn alone)");
 for (const k of ["single", "follow-up", "multi-source", "unanswerable"]) {
   const rs = rows.filter((r) => r.kind === k);
   const h = (x) => rs.filter((r) => r.half === x);
-  console.log(k.padEnd(13), pc(rs.filter((r) => r.ok).length, rs.length).padEnd(14), `${pc(h("tune").filter((r) => r.ok).length, h("tune").length)} | ${pc(h("check").filter((r) => r.ok).length, h("check").length)}`.padEnd(30), pc(rs.filter((r) => r.retrieved).length, rs.length));
+  console.log(k.padEnd(13), pc(rs.filter((r) => r.ok).length, rs.length).padEnd(14), `${pc(h("tune").filter((r) => r.ok).length, h("tune").length)} | ${pc(h("check").filter((r) => r.ok).length, h("check").length)}`.padEnd(30), pc(rs.filter((r) => r.retrieved).length, rs.length).padEnd(30), k === "single" || k === "follow-up" ? `${pc(rs.filter((r) => r.search).length, rs.length)} | ${k === "single" ? pc(rs.filter((r) => r.search1).length, rs.length) : "-"}` : "");
 }
 const ms = rows.filter((r) => r.kind === "multi-source");
 console.log("multi-source coverage", (100 * ms.reduce((n, r) => n + r.share, 0) / ms.length).toFixed(1));
+const firsts = turnsFirst.filter(Boolean);
+console.log("answerable turns: first passage relevant", pc(firsts.filter((f) => f.mine).length, firsts.length), "| search.json rank 1 relevant", pc(firsts.filter((f) => f.search).length, firsts.length));
 const ans = rows.filter((r) => r.kind !== "unanswerable");
 console.log("answerable turns answered", pc(ans.reduce((n, r) => n + r.answered, 0), ans.reduce((n, r) => n + r.turns, 0)));
-if (process.argv.includes("--fails")) console.log(fails.join("\n"));
+if (process.argv.includes("--fails")) console.log(fails.sort().join("\n"));
+const classes = {};
+for (const f of fails) if (!f.startsWith(" ")) classes[f.split(" ")[0]] = (classes[f.split(" ")[0]] ?? 0) + 1;
+console.log("failure classes", JSON.stringify(classes));
 const d = process.argv.indexOf("--dump");
 if (d > 0) writeFileSync(process.argv[d + 1].replace(/(\.json)?$/, set.name === "main" ? "$1" : `-${set.name}$1`), JSON.stringify(dump));
 }

@@ -4,7 +4,7 @@ import { checkCitations, citationsIn, type AnswerInput } from "./answer-model";
 import { EMBEDDED_MODEL, extractiveAnswer } from "./embedded";
 import { assertAllowListed, MODELS, registeredModel } from "./models";
 import { carriedWords, clauses, contentWords, isFollowUp, isInjection } from "./question";
-import { retrieve } from "./retrieve";
+import { retrieve, RETRIEVAL_TUNING } from "./retrieve";
 import { workersAiAnswerModel, type TextGenerationBinding } from "./workers-ai";
 
 const doc = (id: string, title: string, body: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({ id, kind: "guide", title, body, url: `/guides/${id}`, locale: "en", labels: [], ...extra });
@@ -75,6 +75,21 @@ describe("retrieval and the embedded answerer", () => {
     expect(followUp.carried).toEqual(expect.arrayContaining(["cancel", "shipment"]));
     expect(followUp.passages[0]?.doc.id).toBe("reinstate");
     expect(alone.passages[0]?.doc.id).toBe("unsubscribe");
+  });
+  it("weighs the engine's own first result for the question as typed (search.json's rank 1) up, and no other", () => {
+    const question = "Which pickups can I book for my shipments?";
+    const first = index.search(question, { canRead: everyone, limit: 1 }).results[0]!.doc.id;
+    const saved = RETRIEVAL_TUNING.searchTop;
+    try {
+      RETRIEVAL_TUNING.searchTop = 1;
+      const plain = new Map(retrieve(index, question, { canRead: everyone }).passages.map((p) => [p.doc.id, p.score]));
+      RETRIEVAL_TUNING.searchTop = 3;
+      const boosted = retrieve(index, question, { canRead: everyone }).passages;
+      expect(boosted[0]?.doc.id).toBe(first);
+      for (const p of boosted) expect(p.score).toBeCloseTo(plain.get(p.doc.id)! * (p.doc.id === first ? 3 : 1), 9);
+    } finally {
+      RETRIEVAL_TUNING.searchTop = saved;
+    }
   });
   it("ranks an operation above a changelog entry that names its words on different lines", () => {
     // A release note listing many changes holds a question's words scattered over unrelated lines; the operation
