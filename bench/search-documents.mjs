@@ -11,19 +11,28 @@
 // --github adds GitHub's REST description (@octokit/openapi, 1,223 operations) to the same index, as bench/search.mjs
 // does for latency at issue 9's 2,000 documents: the engine's own cost per query on that index, and the dev set's hits
 // with GitHub's operations beside them.
-//   node bench/search-documents.mjs [--fails] [--explain] [--lovo] [--github] [--queries FILE]
-import { join } from "node:path";
+// --corpus FILE: another dev set (bench/search-devset2..4/corpus.jsonl); the definitions.json beside it names the APIs
+// Portico publishes, as bench/search.mjs does over HTTP. --mini also runs MiniSearch (bench/search.mjs's settings: title
+// ×2, fuzzy 0.2, prefix) on the corpus and prints its figures and, with --fails, the queries it finds and Portico does not.
+//   node bench/search-documents.mjs [--fails] [--explain] [--lovo] [--github] [--queries FILE] [--corpus FILE] [--mini]
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import MiniSearch from "minisearch";
 import { tsImport } from "tsx/esm/api";
 import { devsetDocuments, readJsonl } from "./lib/devset-documents.mjs";
 const ROOT = new URL("..", import.meta.url).pathname;
 const { parseQuery } = await tsImport(join(ROOT, "worker/search/query.ts"), import.meta.url);
 const { buildSearchIndex, loadSearchIndex, RANK_TUNING, EXPAND_TUNING } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
-const docs = readJsonl(join(ROOT, "../shared/search-devset/corpus.jsonl"));
+const corpusArg = process.argv.indexOf("--corpus");
+const corpusPath = corpusArg > 0 ? process.argv[corpusArg + 1] : join(ROOT, "../shared/search-devset/corpus.jsonl");
+const docs = readJsonl(corpusPath);
+const defsPath = join(dirname(corpusPath), "definitions.json");
+const definitions = corpusArg > 0 && existsSync(defsPath) ? JSON.parse(readFileSync(defsPath, "utf8")) : undefined;
 // --queries FILE: other queries over the same documents (e.g. more seeds of gen_queries.mjs), same shape.
 const queriesArg = process.argv.indexOf("--queries");
-const queries = readJsonl(queriesArg > 0 ? process.argv[queriesArg + 1] : join(ROOT, "../shared/search-devset/queries.jsonl"));
+const queries = readJsonl(queriesArg > 0 ? process.argv[queriesArg + 1] : corpusArg > 0 ? join(dirname(corpusPath), "queries.jsonl") : join(ROOT, "../shared/search-devset/queries.jsonl"));
 const enc = new TextEncoder();
-const { all, idOf } = await devsetDocuments(docs, { github: process.argv.includes("--github"), tags: !process.env.NOCTX });
+const { all, idOf } = await devsetDocuments(docs, { github: process.argv.includes("--github"), tags: !process.env.NOCTX, definitions });
 let t = performance.now();
 const serialised = buildSearchIndex(all);
 const index = loadSearchIndex(serialised);
@@ -46,7 +55,7 @@ if (why > 0) {
   const n = data.docs.length;
   const idf = (df) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
   const postingOf = (t, doc) => { let d = 0; const l = data.postings(t); for (let i = 0; i < l.length; i += 2) { d += l[i]; if (d === doc) return l[i + 1]; if (d > doc) break; } return 0; };
-  const res = index.search(q, { limit: 8, canRead: () => true }).results;
+  const res = index.search(q, { limit: Number(process.env.WHY_LIMIT ?? 8), canRead: () => true }).results;
   for (const h of res) {
     // The loaded index's documents are a DocTable (format.ts): found by id.
     const doc = Array.from({ length: n }, (_, i) => data.docs.get(i).id).indexOf(h.doc.id);
@@ -71,7 +80,7 @@ for (const q of queries) {
   const res = index.search(q.q, { limit: 10, canRead: () => true }).results;
   const ids = [...new Set(res.map((h) => idOf(h.doc)).filter(Boolean))];
   const r = ids.findIndex((id) => q.relevant.includes(id)) + 1;
-  rows.push({ kind: q.kind, half: half(q.q), vendor: vendorOf(q.target), r });
+  rows.push({ kind: q.kind, half: half(q.q), vendor: vendorOf(q.target), r, q });
   const titled = (h) => `${idOf(h.doc)} "${h.doc.title}" ${h.score}`;
   if (r !== 1) fails.push(`${half(q.q)} ${q.kind} | ${q.q} | want ${q.target} "${titleOf.get(q.target)}" @${r || "-"} | got ${process.argv.includes("--explain") ? res.slice(0, 3).map(titled).join(", ") : ids.slice(0, 2).join(", ")}` +
     (process.argv.includes("--explain") ? `\n    ${index.explain(q.q).map((g) => `${g.word}[${g.alts.join(" ")}]`).join(" ")}` : ""));
@@ -82,16 +91,33 @@ const least = queries.map((q) => { let m = Infinity; for (let i = 0; i < 5; i++)
 const pctOf = (p) => least[Math.min(least.length - 1, Math.ceil((p / 100) * least.length) - 1)].toFixed(2);
 const cell = (rs) => rs.length ? `${(100 * rs.filter((x) => x.r === 1).length / rs.length).toFixed(1)} / ${(100 * rs.filter((x) => x.r >= 1 && x.r <= 5).length / rs.length).toFixed(1)} (${rs.length})` : "-";
 console.log("kind         all                  tune                 check");
-for (const k of ["all", "known-item", "typo", "prefix", "wrong-noun", "question"]) {
+const kinds = ["all", ...new Set(queries.map((q) => q.kind))];
+const vendorList = [...new Set(rows.map((x) => x.vendor))];
+for (const k of kinds) {
   const rs = k === "all" ? rows : rows.filter((x) => x.kind === k);
   console.log(k.padEnd(12), cell(rs).padEnd(20), cell(rs.filter((x) => x.half === "tune")).padEnd(20), cell(rs.filter((x) => x.half === "check")));
 }
-for (const v of ["digitalocean", "slack", "twilio", "bump"]) {
+for (const v of vendorList) {
   const rs = rows.filter((x) => x.vendor === v);
   console.log(`vendor ${v}`.padEnd(20), cell(rs).padEnd(20), cell(rs.filter((x) => x.half === "tune")).padEnd(20), cell(rs.filter((x) => x.half === "check")));
 }
 console.log(`${queries.length} queries in ${queryMs.toFixed(0)} ms (first pass); engine per query, least of 5 runs: p50 ${pctOf(50)} ms, p95 ${pctOf(95)} ms, max ${least[least.length - 1].toFixed(2)} ms`);
 if (process.argv.includes("--fails")) console.log(fails.join("\n"));
+// MiniSearch on the corpus documents, as bench/search.mjs runs it beside the HTTP run: per kind, and the queries it
+// ranks better than Portico (the classes to look at).
+if (process.argv.includes("--mini")) {
+  const mini = new MiniSearch({ idField: "id", fields: ["title", "body"], storeFields: [], searchOptions: { boost: { title: 2 }, fuzzy: 0.2, prefix: true } });
+  mini.addAll(docs);
+  const mrows = rows.map((x) => { const ids = mini.search(x.q.q).slice(0, 10).map((h) => h.id); return { ...x, r: ids.findIndex((id) => x.q.relevant.includes(id)) + 1, top: ids[0] }; });
+  console.log("minisearch   all");
+  for (const k of kinds) console.log(k.padEnd(12), cell(k === "all" ? mrows : mrows.filter((x) => x.kind === k)));
+  const worse = rows.map((x, i) => [x, mrows[i]]).filter(([p, m]) => m.r && (!p.r || p.r > m.r));
+  console.log(`queries MiniSearch ranks better (${worse.length}):`);
+  for (const [p, m] of worse) console.log(`  ${p.kind} | ${p.q.q} | portico @${p.r || "-"} minisearch @${m.r} | want ${p.q.target}`);
+  // --kind K: both engines' rank for every query of that kind.
+  const kindArg = process.argv.indexOf("--kind");
+  if (kindArg > 0) for (const [p, m] of rows.map((x, i) => [x, mrows[i]]).filter(([p]) => p.kind === process.argv[kindArg + 1])) console.log(`  ${p.q.q} | portico @${p.r || "-"} minisearch @${m.r || "-"} (top ${m.top})`);
+}
 
 // Leave one vendor out: tune the constants on a grid with one vendor's queries, score the others with that choice.
 if (process.argv.includes("--lovo")) {
@@ -113,7 +139,7 @@ if (process.argv.includes("--lovo")) {
   const base = combos.findIndex((c) => keys.every((k) => c[k] === defaults[k]));
   console.log(`leave one vendor out over ${combos.length} combinations (${keys.join(", ")}); s@1 / s@5`);
   console.log("tuned on".padEnd(14), "its own (tuned)".padEnd(18), "others: tuned".padEnd(18), "others: defaults".padEnd(18), "others: best for them", " choice");
-  for (const v of ["digitalocean", "slack", "twilio", "bump"]) {
+  for (const v of vendorList) {
     const own = (i) => vendors[i] === v;
     const others = (i) => vendors[i] !== v;
     let best = base;

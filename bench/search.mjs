@@ -149,10 +149,30 @@ function table(title, engines, queries) {
  * anchor its published page's table of contents gives it (the intro, else the first section, by the page's own
  * URL), each changelog entry by its slug.
  */
+/**
+ * A page's HTML, asked again (up to 3 times, a second apart) when `wrangler dev` closes the connection: on the shared
+ * machine under load it did so mid-run while the bench read guide pages, and a run that stopped there printed no figures.
+ */
+async function pageText(url) {
+  return (await getRetrying(url)).text();
+}
+
+/** `fetch(url)` (a GET), asked again up to twice, a second apart, when the connection closes (see pageText). */
+async function getRetrying(url) {
+  for (let i = 0; ; i++) {
+    try {
+      return await fetch(url);
+    } catch (err) {
+      if (i >= 2) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 export async function contentIdsByUrl(base, portal, bundle) {
   const byUrl = new Map();
   for (const [slug, p] of bundle.guideSlugs) {
-    const html = await (await fetch(`${base}/p/${portal}/guides/${slug}`)).text();
+    const html = await pageText(`${base}/p/${portal}/guides/${slug}`);
     const toc = [...html.matchAll(/<li class="l([23])"><a href="#([^"]+)"/g)];
     if (p.intro) byUrl.set(`/p/${portal}/guides/${slug}`, p.intro.id);
     let section = -1;
@@ -213,7 +233,7 @@ export async function main() {
 
     const ask = async (q) => {
       const t = performance.now();
-      const res = await fetch(`${base}/p/${PORTAL}/search.json?q=${encodeURIComponent(q)}&limit=10`);
+      const res = await getRetrying(`${base}/p/${PORTAL}/search.json?q=${encodeURIComponent(q)}&limit=10`);
       const body = await res.json();
       const ms = performance.now() - t;
       if (res.status !== 200) throw new Error(`search ${JSON.stringify(q)}: ${res.status} ${JSON.stringify(body)}`);
@@ -246,7 +266,7 @@ export async function main() {
     const floor = [];
     for (let i = 0; i < 100; i++) {
       const t = performance.now();
-      await (await fetch(`${base}/healthz`)).text();
+      await (await getRetrying(`${base}/healthz`)).text();
       floor.push(performance.now() - t);
     }
     table("Dev set", [portico, mini], queries);
@@ -278,7 +298,7 @@ export async function main() {
       for (const q of queries.slice(0, 10)) await ask(q.q);
       for (const q of queries) {
         const t = performance.now();
-        await (await fetch(`${base}/healthz`)).text();
+        await (await getRetrying(`${base}/healthz`)).text();
         bigFloor.push(performance.now() - t);
         const r = await ask(q.q);
         bigRun.ms.push(r.ms);

@@ -49,6 +49,21 @@ function parse(text: string): string[][] {
   return text.split(/[|\n]/).map((l) => l.trim().split(/\s+/).filter(Boolean)).filter((g) => g.length > 1);
 }
 
+/**
+ * The API verb families ({@link VERB_FAMILIES}) and the phrases standing for them ({@link PHRASES}): word (or
+ * `first_second` phrase) → the numbers of the families it belongs to or stands for. An operation does one of these
+ * things; its title names which.
+ */
+export function verbFamilyTable(): Map<string, number[]> {
+  const table = new Map<string, number[]>();
+  const families = parse(VERB_FAMILIES);
+  families.forEach((family, i) => {
+    for (const w of family) table.set(w, [...(table.get(w) ?? []), i]);
+  });
+  for (const [phrase, ...verbs] of parse(PHRASES)) table.set(phrase, [...new Set(verbs.flatMap((v) => table.get(v) ?? []))]);
+  return table;
+}
+
 /** word (or `first_second` phrase) → related words with the weight of a match through them; abbreviations and verb families are symmetric, phrases one-way. */
 export function apiWordTable(): Map<string, Map<string, number>> {
   const table = new Map<string, Map<string, number>>();

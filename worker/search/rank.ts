@@ -6,7 +6,8 @@
  * sharing its stem (`customer` for "custom") are lowered a little. Only allowed documents are scored,
  * so filtered documents never reach ranks, totals or suggestions.
  */
-import { stem } from "./analyze";
+import { STOPWORDS, stem } from "./analyze";
+import { verbFamilyTable } from "./api-words";
 import type { TermGroup } from "./expand";
 import { SAT_SCALE, type IndexView } from "./format";
 import { tokenize } from "./tokenize";
@@ -44,6 +45,12 @@ export const RANK_TUNING = {
    * stems join them, but the title with the word as typed (up to a plural) is the better match.
    */
   siblingPenalty: 0.4,
+  /**
+   * How much less an operation counts, times 1 / the query's words, when its title leads with API verbs of none of
+   * the families the query's verbs belong to ("Remove items from personal list" for "read items personal list"). Not
+   * tuned: siblingPenalty's value, for the same reason (one word of the query counted through a weak form).
+   */
+  verbPenalty: 0.4,
 };
 /** The best hits whose titles are read for {@link RANK_TUNING}'s siblingPenalty: past them, no reordering matters. */
 const SIBLING_CHECK = 32;
@@ -120,6 +127,53 @@ function penaliseSiblings(data: Pick<IndexView, "docs">, groups: TermGroup[], hi
       if (sibling && !typed) siblings++;
     }
     if (siblings) h.score *= 1 - (penalty * siblings) / g;
+  }
+}
+
+let verbFamilies: Map<string, number[]> | undefined;
+/** Verb families by stem (and `stem_stem` for phrases), built on first use. */
+function familiesOf(key: string): number[] | undefined {
+  if (!verbFamilies) {
+    verbFamilies = new Map();
+    for (const [w, f] of verbFamilyTable()) verbFamilies.set(w.split("_").map(stem).join("_"), f);
+  }
+  return verbFamilies.get(key);
+}
+
+/**
+ * Lowers the best hits whose title starts with an API verb of another family than every verb the query names
+ * ("read items personal list": "Remove items from personal list" and "Add items to personal list" against "Get
+ * items on a personal list"): operations on the same things differ by what they do, and the title's leading verb
+ * says it. Same factor as a sibling form (RANK_TUNING.verbPenalty).
+ */
+function penaliseVerbs(data: Pick<IndexView, "docs">, groups: TermGroup[], hits: Scored[]): void {
+  const penalty = RANK_TUNING.verbPenalty;
+  if (!penalty || !hits.length) return;
+  const words = groups.filter((x) => !x.optional);
+  const wanted = new Set<number>();
+  let verbs = 0;
+  for (let i = 0; i < words.length; i++) {
+    const f = familiesOf(stem(words[i].word)) ?? (i + 1 < words.length ? familiesOf(`${stem(words[i].word)}_${stem(words[i + 1].word)}`) : undefined);
+    if (f?.length) {
+      verbs++;
+      for (const x of f) wanted.add(x);
+    }
+  }
+  if (!verbs) return;
+  for (const h of topHits(hits, SIBLING_CHECK)) {
+    const doc = data.docs.get(h.doc);
+    // Operations only: a changelog entry's "Added …" or a guide's "Creating …" tells news or a task, not the one thing it does.
+    if (doc.kind !== "operation") continue;
+    // The verbs the title leads with ("Add or edit customer attributes" does both).
+    const f: number[] = [];
+    for (const t of tokenize(doc.title, 8)) {
+      if (t.joined || !/^\p{L}+$/u.test(t.word) || STOPWORDS.has(t.word)) continue;
+      const v = familiesOf(stem(t.word));
+      if (!v) break;
+      f.push(...v);
+    }
+    if (!f.length || f.some((x) => wanted.has(x))) continue;
+    h.score *= 1 - penalty / words.length;
   }
 }
 
@@ -228,6 +282,7 @@ export function rank(data: Pick<IndexView, "docs" | "postings" | "headLen" | "ti
     hits.push({ doc, score: allowed[doc] === 2 ? s * PREFERRED_LOCALE_BOOST : s, matched: matched[doc], exact });
   }
   penaliseSiblings(data, groups, hits);
+  penaliseVerbs(data, groups, hits);
   // The tail that matches less than half as much of the query as the best match is noise, not a result: it
   // would only inflate the total ("500 results" for two words).
   let most = 0;

@@ -78,6 +78,22 @@ describe("ranking", () => {
     expect(ids("tags attach", docs).slice(0, 2).sort()).toEqual(["attach", "sets"]);
   });
 
+  it("prefers the operation whose title leads with the query's verb among operations on the same things", () => {
+    // The three share every noun and say "shows" (a WordNet synonym of "read", rarer than the common "get"); by
+    // scores alone the index order decides.
+    const items = "Items are movies, shows or episodes";
+    const docs = [
+      doc("remove", "Remove items from personal list", `${items}.`),
+      doc("add", "Add items to personal list", `${items}.`),
+      doc("get", "Get items on a personal list", `${items} of the list.`),
+      ...["user", "order", "shipment", "label", "product", "invoice", "customer", "webhook"].map((x) => doc(x, `Get a ${x}`, `Returns a ${x}.`)),
+    ];
+    expect(ids("read items personal", docs)[0]).toBe("get");
+    // A title leading with two verbs does both ("Add or edit").
+    const attributes = [doc("both", "Add or edit customer attributes", "Sets attributes of a customer."), doc("del", "Delete customer attributes", "Deletes attributes of a customer.")];
+    expect(ids("modify customer attributes", attributes)[0]).toBe("both");
+  });
+
   it("completes the word being typed, without letting a rare completion beat the typed word", () => {
     expect(ids("toll fr", API)[0]).toBe("toll");
     expect(ids("kubernetes clu", API)[0]).toBe("k8s");
