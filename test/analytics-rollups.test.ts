@@ -88,7 +88,7 @@ describe("week and month rollups, top-K pass", () => {
       instance.prune(NOW);
       rows = state.storage.sql.exec<DayRow & Record<string, SqlStorageValue>>("SELECT * FROM query_days").toArray();
     });
-  });
+  }, 120_000);
 
   it("cuts a range into whole months, whole ISO weeks and days", () => {
     const keys = (from: string, to: string) => rangeSegments(from, to).map((s) => `${s.column}:${s.key}`);

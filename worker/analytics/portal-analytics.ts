@@ -122,9 +122,16 @@ export interface RangeSegment {
  * days. A 183-day range is ~5 months, ~3 weeks and ≤ 12 days; a 30-day one ~4 weeks and ≤ 6 days (or 1 month).
  */
 export function rangeSegments(from: string, to: string): RangeSegment[] {
-  const { days, months } = splitRange(from, to);
+  const { days: partial, months } = splitRange(from, to);
   const out: RangeSegment[] = [];
   if (months) for (let m = months[0]; m <= months[1]; m = dayOf(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 1)).slice(0, 7)) out.push({ table: "query_months", column: "month", key: m });
+  // Two partial months side by side are one stretch of days, so a week across their boundary is read whole.
+  const days: Array<[string, string]> = [];
+  for (const [a, b] of partial) {
+    const prev = days[days.length - 1];
+    if (prev && Date.parse(`${a}T00:00:00Z`) - Date.parse(`${prev[1]}T00:00:00Z`) === DAY_MS) prev[1] = b;
+    else days.push([a, b]);
+  }
   for (const [a, b] of days) {
     for (let t = Date.parse(`${a}T00:00:00Z`), end = Date.parse(`${b}T00:00:00Z`); t <= end; ) {
       const d = dayOf(t);
@@ -367,34 +374,54 @@ export class PortalAnalytics extends DurableObject<Env> {
 
   /**
    * The queries of `kind` that can be among the `k` largest by `metric` (searches, or no-hit searches) over
-   * `segments`, ties included: the first two phases of TPUT (Cao & Wang, "Efficient top-K query calculation in
-   * distributed networks", 2004). Phase 1 adds up each segment's `k` largest rows; the k-th largest of those partial
-   * sums, τ, is at most the true k-th value. A query none of whose rows reaches T = τ / (segments × rows a query has
-   * per segment: 2 with gated rows) sums to less than τ, so it cannot rank: phase 2 reads only the rows ≥ T (an index
-   * range on weeks and months). With little data τ is 0 and phase 2 reads every row with `metric` > 0 (and, for
-   * searches, rows of clicks alone when fewer than `k` queries were searched).
+   * `segments`, ties included: TPUT (Cao & Wang, "Efficient top-K query calculation in distributed networks", PODC
+   * 2004). Phase 1 adds up the `k` largest rows of each week and month (an index on the count); the k-th largest of
+   * those partial sums, τ, is at most the true k-th value. A query none of whose rows reaches T = ⌈τ / n⌉ (n: the
+   * rows a query can have in the range, one per segment and one more where the segment holds gated rows) sums to
+   * less than τ, so it cannot rank: phase 2 reads only the rows ≥ T (an index range on weeks and months). Phase 3
+   * drops the queries whose sum read plus T - 1 per row not read is below the k-th largest sum read. With little data
+   * τ is 0 and every row with `metric` > 0 is read (and, for searches, rows of clicks alone when fewer than `k`
+   * queries were searched).
    */
   private rankCandidates(segments: RangeSegment[], kind: AnalyticsKind, range: ReportRange, metric: "searches" | "no_hit", k: number): Set<string> {
     const sql = this.ctx.storage.sql;
     const gatedIn = PortalAnalytics.gatedIn(range);
     const where = (s: RangeSegment) => `${s.column} = ? AND kind = ? AND gated IN (${gatedIn})`;
+    // Phase 1 on the weeks and months alone when there are any: any rows give a lower bound, and a day has no count index.
+    const coarse = segments.filter((s) => s.column !== "day");
     const partial = new Map<string, number>();
-    for (const s of segments) {
+    for (const s of coarse.length ? coarse : segments) {
       for (const [q, v] of sql.exec(`SELECT q, ${metric} FROM ${s.table} WHERE ${where(s)} AND ${metric} > 0 ORDER BY ${metric} DESC LIMIT ${k}`, s.key, kind).raw<[string, number]>()) {
         partial.set(q, (partial.get(q) ?? 0) + v);
       }
     }
-    let tau = 0;
-    if (partial.size >= k) tau = [...partial.values()].sort((a, b) => b - a)[k - 1];
+    const kth = (values: Iterable<number>) => {
+      const sorted = [...values].sort((a, b) => b - a);
+      return sorted.length >= k ? sorted[k - 1] : 0;
+    };
+    const tau = kth(partial.values());
+    // n: the rows a query can have over the range (one per segment, two where the segment holds gated rows).
+    let n = segments.length;
+    if (range.includeGated) for (const s of segments) if (sql.exec(`SELECT 1 FROM ${s.table} WHERE ${s.column} = ? AND kind = ? AND gated = 1 LIMIT 1`, s.key, kind).toArray().length) n++;
     // Rows are integers: v ≥ τ / n ⇔ v ≥ ⌈τ / n⌉, computed exactly (no float rounding up past a tie).
-    const n = segments.length * (range.includeGated ? 2 : 1);
     const threshold = Math.max(1, Math.floor((tau + n - 1) / n));
-    const out = new Set<string>();
+    const seen = new Map<string, { sum: number; rows: number }>();
     for (const s of segments) {
       // `>= ?` before `> 0`: SQLite seeks the index on the bound written first (measured: the other order scans the segment).
-      for (const [q] of sql.exec(`SELECT q FROM ${s.table} WHERE ${where(s)} AND ${metric} >= ? AND ${metric} > 0`, s.key, kind, threshold).raw<[string]>()) out.add(q);
+      for (const [q, v] of sql.exec(`SELECT q, ${metric} FROM ${s.table} WHERE ${where(s)} AND ${metric} >= ? AND ${metric} > 0`, s.key, kind, threshold).raw<[string, number]>()) {
+        const t = seen.get(q);
+        if (t) {
+          t.sum += v;
+          t.rows++;
+        } else seen.set(q, { sum: v, rows: 1 });
+      }
     }
-    if (metric === "searches" && out.size < k) {
+    // Phase 3's pruning: a query's sum is at most what was read plus threshold - 1 for each of its rows not read;
+    // the k-th largest sum read is at most the true k-th value, so a query whose bound is below it cannot rank.
+    const floor = kth([...seen.values()].map((t) => t.sum));
+    const out = new Set<string>();
+    for (const [q, t] of seen) if (t.sum + (n - t.rows) * (threshold - 1) >= floor) out.add(q);
+    if (metric === "searches" && seen.size < k) {
       for (const s of segments) for (const [q] of sql.exec(`SELECT q FROM ${s.table} WHERE ${where(s)} AND searches = 0`, s.key, kind).raw<[string]>()) out.add(q);
     }
     return out;
