@@ -115,8 +115,8 @@ async function busyPortal(base, token) {
   const rows = Object.values(figures.rows).reduce((a, b) => a + b, 0);
   console.log(`busy portal: ${DAYS} days x ${PER_DAY} searches (${DISTINCT} distinct queries) seeded in ${seedSeconds.toFixed(1)} s (${Math.round((DAYS * PER_DAY) / seedSeconds)} searches/s through the seed route)`);
   console.log(`busy portal: rows ${rows} (${Object.entries(figures.rows).map(([k, v]) => `${k} ${v}`).join(", ")}); SQLite size ${(figures.bytes / 1024 / 1024).toFixed(1)} MiB (${Math.round(figures.bytes / rows)} bytes a row, indexes included)`);
-  // Cold: ten different ranges of the same length (each its first call: the closed days are grouped from the rows);
-  // warm: one range again and again (its closed days' sums memoised by the object, today's rows grouped per call).
+  // Cold: ten different ranges of the same length, each asked for the first time; warm: one range again and again
+  // (SQLite's page cache and the isolate warm; the object keeps no report or per-range sums between calls).
   const calls = [
     ["search", 30, "search?"],
     ["search", 183, "search?"],

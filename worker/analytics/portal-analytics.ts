@@ -2,10 +2,11 @@
  * @module The PortalAnalytics Durable Object (issue 29): one per portal, its search analytics, page ratings and
  * backlog drafts in the object's own SQLite storage, out of the shared D1 (docs/analytics.md sizes both). Events
  * arrive as one {@link IngestBatch} per request and are folded into daily rollups (query × day, click position ×
- * day, page × day), the day's totals, and monthly query rollups (query × month, so a six-month report reads six
- * months' rows, not 183 days'), by one upsert per distinct key, all in one transaction: never a write per keystroke
- * or event. A report over a range reads whole months from the monthly rows and the partial months at its ends from
- * the daily ones.
+ * day, page × day), the day's totals, and ISO-week and monthly query rollups (query × week, query × month), by one
+ * upsert per distinct key, all in one transaction: never a write per keystroke or event. A report cuts its range
+ * into whole months, whole weeks and single days ({@link rangeSegments}) and finds its top queries without summing
+ * every query: a threshold pass over each segment's largest rows names the only queries that can rank (TPUT, Cao &
+ * Wang 2004), and only those are summed exactly.
  * An alarm deletes what is older than {@link RETENTION_DAYS} once a day; `prune(nowMs)` takes its clock from the
  * caller so tests can inject it.
  */
@@ -102,8 +103,49 @@ export function splitRange(from: string, to: string): { days: Array<[string, str
   return { days, ...(full.length ? { months: [full[0], full[full.length - 1]] as [string, string] } : {}) };
 }
 
-/** Ranges whose closed days' per-query sums a PortalAnalytics keeps in memory (each up to one row per distinct query). */
-export const MEMO_RANGES = 4;
+/** The Monday (YYYY-MM-DD) of the ISO 8601 week holding `day`: a week row's key. */
+export function weekOf(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return dayOf(t - ((new Date(t).getUTCDay() + 6) % 7) * DAY_MS);
+}
+
+/** One rollup segment of a range: a whole month (`2026-05`), a whole ISO week (its Monday) or one day. */
+export interface RangeSegment {
+  table: "query_months" | "query_weeks" | "query_days";
+  column: "month" | "week" | "day";
+  key: string;
+}
+
+/**
+ * `from`..`to` (inclusive) as disjoint rollup segments covering it exactly: the months wholly inside it
+ * ({@link splitRange}), then, in the partial months at either end, the ISO weeks wholly inside those, then single
+ * days. A 183-day range is ~5 months, ~3 weeks and ≤ 12 days; a 30-day one ~4 weeks and ≤ 6 days (or 1 month).
+ */
+export function rangeSegments(from: string, to: string): RangeSegment[] {
+  const { days: partial, months } = splitRange(from, to);
+  const out: RangeSegment[] = [];
+  if (months) for (let m = months[0]; m <= months[1]; m = dayOf(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 1)).slice(0, 7)) out.push({ table: "query_months", column: "month", key: m });
+  // Two partial months side by side are one stretch of days, so a week across their boundary is read whole.
+  const days: Array<[string, string]> = [];
+  for (const [a, b] of partial) {
+    const prev = days[days.length - 1];
+    if (prev && Date.parse(`${a}T00:00:00Z`) - Date.parse(`${prev[1]}T00:00:00Z`) === DAY_MS) prev[1] = b;
+    else days.push([a, b]);
+  }
+  for (const [a, b] of days) {
+    for (let t = Date.parse(`${a}T00:00:00Z`), end = Date.parse(`${b}T00:00:00Z`); t <= end; ) {
+      const d = dayOf(t);
+      if (weekOf(d) === d && t + 6 * DAY_MS <= end) {
+        out.push({ table: "query_weeks", column: "week", key: d });
+        t += 7 * DAY_MS;
+      } else {
+        out.push({ table: "query_days", column: "day", key: d });
+        t += DAY_MS;
+      }
+    }
+  }
+  return out;
+}
 
 /** One query's sums over a range (`kind` is one of them when the sums are over both kinds). */
 interface QueryTotal {
@@ -142,8 +184,6 @@ class TopList<T> {
 export class PortalAnalytics extends DurableObject<Env> {
   /** SQL statements run by {@link ingest} since the object started (the benchmark's statements per event). */
   private statements = 0;
-  /** Closed days' per-query sums by range (see {@link queryTotals}); insertion order is recency. */
-  private memo = new Map<string, Map<string, QueryTotal>>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -154,6 +194,9 @@ export class PortalAnalytics extends DurableObject<Env> {
        CREATE TABLE IF NOT EXISTS query_months (month TEXT NOT NULL, kind TEXT NOT NULL, gated INTEGER NOT NULL, q TEXT NOT NULL,
          searches INTEGER NOT NULL DEFAULT 0, no_hit INTEGER NOT NULL DEFAULT 0, clicks INTEGER NOT NULL DEFAULT 0, position_sum INTEGER NOT NULL DEFAULT 0,
          last_no_hit TEXT, PRIMARY KEY (month, kind, gated, q)) WITHOUT ROWID;
+       CREATE TABLE IF NOT EXISTS query_weeks (week TEXT NOT NULL, kind TEXT NOT NULL, gated INTEGER NOT NULL, q TEXT NOT NULL,
+         searches INTEGER NOT NULL DEFAULT 0, no_hit INTEGER NOT NULL DEFAULT 0, clicks INTEGER NOT NULL DEFAULT 0, position_sum INTEGER NOT NULL DEFAULT 0,
+         last_no_hit TEXT, PRIMARY KEY (week, kind, gated, q)) WITHOUT ROWID;
        CREATE TABLE IF NOT EXISTS day_totals (day TEXT NOT NULL, kind TEXT NOT NULL, gated INTEGER NOT NULL,
          searches INTEGER NOT NULL DEFAULT 0, no_hit INTEGER NOT NULL DEFAULT 0, clicks INTEGER NOT NULL DEFAULT 0, position_sum INTEGER NOT NULL DEFAULT 0,
          PRIMARY KEY (day, kind, gated)) WITHOUT ROWID;
@@ -166,6 +209,23 @@ export class PortalAnalytics extends DurableObject<Env> {
        CREATE INDEX IF NOT EXISTS comments_day ON comments (day);
        CREATE TABLE IF NOT EXISTS drafts (id TEXT PRIMARY KEY, group_id TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, status TEXT NOT NULL,
          created_at TEXT NOT NULL, updated_at TEXT NOT NULL);`,
+    );
+    const sql = ctx.storage.sql;
+    // An object from before the week rows (v9): its weeks are summed once from its days, before any report reads them.
+    if (!sql.exec("SELECT 1 FROM query_weeks LIMIT 1").toArray().length && sql.exec("SELECT 1 FROM query_days LIMIT 1").toArray().length) {
+      sql.exec(
+        `INSERT INTO query_weeks (week, kind, gated, q, searches, no_hit, clicks, position_sum, last_no_hit)
+         SELECT date(day, '-6 days', 'weekday 1'), kind, gated, q, SUM(searches), SUM(no_hit), SUM(clicks), SUM(position_sum), MAX(CASE WHEN no_hit > 0 THEN day END)
+         FROM query_days GROUP BY 1, kind, gated, q`,
+      );
+    }
+    // The reports' threshold passes read each segment's rows largest first (searches; no-hit rows only).
+    sql.exec(
+      `CREATE INDEX IF NOT EXISTS query_weeks_searches ON query_weeks (week, kind, searches);
+       CREATE INDEX IF NOT EXISTS query_weeks_no_hit ON query_weeks (week, kind, no_hit) WHERE no_hit > 0;
+       CREATE INDEX IF NOT EXISTS query_months_searches ON query_months (month, kind, searches);
+       CREATE INDEX IF NOT EXISTS query_months_no_hit ON query_months (month, kind, no_hit) WHERE no_hit > 0;
+       CREATE INDEX IF NOT EXISTS query_days_no_hit ON query_days (day, kind, no_hit) WHERE no_hit > 0;`,
     );
   }
 
@@ -220,9 +280,10 @@ export class PortalAnalytics extends DurableObject<Env> {
       totals.set(key, t);
     }
     const month = batch.day.slice(0, 7);
+    const week = weekOf(batch.day);
     this.ctx.storage.transactionSync(() => {
       for (const r of queries.values()) {
-        n += 2;
+        n += 3;
         sql.exec(
           `INSERT INTO query_days (day, kind, gated, q, searches, no_hit, clicks, position_sum) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (day, kind, gated, q) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
@@ -235,6 +296,13 @@ export class PortalAnalytics extends DurableObject<Env> {
              clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum,
              last_no_hit = CASE WHEN excluded.last_no_hit IS NULL THEN last_no_hit ELSE MAX(COALESCE(last_no_hit, ''), excluded.last_no_hit) END`,
           month, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum, r.noHit > 0 ? batch.day : null,
+        );
+        sql.exec(
+          `INSERT INTO query_weeks (week, kind, gated, q, searches, no_hit, clicks, position_sum, last_no_hit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (week, kind, gated, q) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
+             clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum,
+             last_no_hit = CASE WHEN excluded.last_no_hit IS NULL THEN last_no_hit ELSE MAX(COALESCE(last_no_hit, ''), excluded.last_no_hit) END`,
+          week, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum, r.noHit > 0 ? batch.day : null,
         );
       }
       for (const t of totals.values()) {
@@ -275,8 +343,6 @@ export class PortalAnalytics extends DurableObject<Env> {
       }
     });
     this.statements += n;
-    // A past day changed (the local seed route): memoised sums of closed days no longer hold.
-    if (batch.day < dayOf(Date.now())) this.memo.clear();
     if (n > 0 && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
     return { statements: n };
   }
@@ -287,8 +353,10 @@ export class PortalAnalytics extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     let deleted = 0;
     for (const table of ["query_days", "day_totals", "position_days", "page_days", "comments"]) deleted += sql.exec(`DELETE FROM ${table} WHERE day < ?`, cutoff).rowsWritten;
-    // A month row goes once its last day is past retention; reports read only months wholly inside their range.
+    // A month or week row goes once its last day is past retention; reports read only months and weeks wholly
+    // inside their range, so a partly expired one is never counted.
     deleted += sql.exec("DELETE FROM query_months WHERE month < ?", cutoff.slice(0, 7)).rowsWritten;
+    deleted += sql.exec("DELETE FROM query_weeks WHERE week < ?", dayOf(Date.parse(`${cutoff}T00:00:00Z`) - 6 * DAY_MS)).rowsWritten;
     deleted += sql.exec("DELETE FROM drafts WHERE status = 'discarded' AND updated_at < ?", cutoff).rowsWritten;
     return deleted;
   }
@@ -299,64 +367,90 @@ export class PortalAnalytics extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now() + DAY_MS);
   }
 
-  /**
-   * Per-query sums over `range` (kinds in `kinds`): whole months from `query_months`, the partial months at either end
-   * from `query_days`, in one grouped scan. Rows are `[q, kind, searches, noHit, clicks, positionSum, lastNoHit, gated]`.
-   */
-  private scanQueryTotals(range: ReportRange, kinds: AnalyticsKind[], byKind: boolean): Iterable<QueryTotal> {
-    const { days, months } = splitRange(range.from, range.to);
-    const gated = range.includeGated ? 1 : 0;
-    const kindIn = kinds.map(() => "?").join(", ");
-    const parts: string[] = [];
-    const args: (string | number)[] = [];
-    for (const [a, b] of days) {
-      parts.push(`SELECT q, kind, searches, no_hit, clicks, position_sum, CASE WHEN no_hit > 0 THEN day END AS last_no_hit, gated FROM query_days
-        WHERE day BETWEEN ? AND ? AND kind IN (${kindIn}) AND gated <= ?`);
-      args.push(a, b, ...kinds, gated);
-    }
-    if (months) {
-      parts.push(`SELECT q, kind, searches, no_hit, clicks, position_sum, last_no_hit, gated FROM query_months
-        WHERE month BETWEEN ? AND ? AND kind IN (${kindIn}) AND gated <= ?`);
-      args.push(months[0], months[1], ...kinds, gated);
-    }
-    if (!parts.length) return [];
-    return this.ctx.storage.sql.exec<QueryTotal & Record<string, SqlStorageValue>>(
-      `SELECT q, ${byKind ? "kind" : "MIN(kind) AS kind"}, SUM(searches) AS searches, SUM(no_hit) AS noHit, SUM(clicks) AS clicks, SUM(position_sum) AS positionSum,
-         MAX(last_no_hit) AS lastNoHit, MAX(gated) AS gated FROM (${parts.join(" UNION ALL ")}) GROUP BY q${byKind ? ", kind" : ""}`,
-      ...args,
-    );
+  /** `gated IN (…)` of a range: the public rows only, or both (as literals: they are the only two values). */
+  private static gatedIn(range: ReportRange): string {
+    return range.includeGated ? "0, 1" : "0";
   }
 
   /**
-   * {@link scanQueryTotals} with the closed days memoised: days before today never change (events are always
-   * counted on the day they arrive), so a range's past part is grouped once per isolate and kept (at most
-   * {@link MEMO_RANGES} ranges); today's rows are grouped at each call and added. Seeding a past day clears the memo.
+   * The queries of `kind` that can be among the `k` largest by `metric` (searches, or no-hit searches) over
+   * `segments`, ties included: TPUT (Cao & Wang, "Efficient top-K query calculation in distributed networks", PODC
+   * 2004). Phase 1 adds up the `k` largest rows of each week and month (an index on the count); the k-th largest of
+   * those partial sums, τ, is at most the true k-th value. A query none of whose rows reaches T = ⌈τ / n⌉ (n: the
+   * rows a query can have in the range, one per segment and one more where the segment holds gated rows) sums to
+   * less than τ, so it cannot rank: phase 2 reads only the rows ≥ T (an index range on weeks and months). Phase 3
+   * drops the queries whose sum read plus T - 1 per row not read is below the k-th largest sum read. With little data
+   * τ is 0 and every row with `metric` > 0 is read (and, for searches, rows of clicks alone when fewer than `k`
+   * queries were searched).
    */
-  private queryTotals(range: ReportRange, kinds: AnalyticsKind[], byKind: boolean): Iterable<QueryTotal> {
-    const today = dayOf(Date.now());
-    const pastTo = range.to < today ? range.to : dayOf(Date.parse(`${today}T00:00:00Z`) - DAY_MS);
-    const key = `${kinds.join(",")}|${byKind}|${range.includeGated}|${range.from}|${pastTo}`;
-    let past = range.from <= pastTo ? this.memo.get(key) : new Map<string, QueryTotal>();
-    if (!past) {
-      past = new Map();
-      for (const r of this.scanQueryTotals({ ...range, to: pastTo }, kinds, byKind)) past.set(byKind ? `${r.kind}\u0000${r.q}` : r.q, { ...r });
-      this.memo.set(key, past);
-      if (this.memo.size > MEMO_RANGES) this.memo.delete(this.memo.keys().next().value!);
-    } else if (range.from <= pastTo) {
-      // Most recently used last.
-      this.memo.delete(key);
-      this.memo.set(key, past);
+  private rankCandidates(segments: RangeSegment[], kind: AnalyticsKind, range: ReportRange, metric: "searches" | "no_hit", k: number): Set<string> {
+    const sql = this.ctx.storage.sql;
+    const gatedIn = PortalAnalytics.gatedIn(range);
+    const where = (s: RangeSegment) => `${s.column} = ? AND kind = ? AND gated IN (${gatedIn})`;
+    // Phase 1 on the weeks and months alone when there are any: any rows give a lower bound, and a day has no count index.
+    const coarse = segments.filter((s) => s.column !== "day");
+    const partial = new Map<string, number>();
+    for (const s of coarse.length ? coarse : segments) {
+      for (const [q, v] of sql.exec(`SELECT q, ${metric} FROM ${s.table} WHERE ${where(s)} AND ${metric} > 0 ORDER BY ${metric} DESC LIMIT ${k}`, s.key, kind).raw<[string, number]>()) {
+        partial.set(q, (partial.get(q) ?? 0) + v);
+      }
     }
-    if (range.to < today || range.from > today) return past.values();
-    const live = [...this.scanQueryTotals({ ...range, from: today, to: today }, kinds, byKind)];
-    if (!live.length) return past.values();
-    const merged = new Map(past);
-    for (const r of live) {
-      const k = byKind ? `${r.kind}\u0000${r.q}` : r.q;
-      const p = merged.get(k);
-      merged.set(k, p ? { q: r.q, kind: p.kind, searches: p.searches + r.searches, noHit: p.noHit + r.noHit, clicks: p.clicks + r.clicks, positionSum: p.positionSum + r.positionSum, lastNoHit: r.lastNoHit ?? p.lastNoHit, gated: Math.max(p.gated, r.gated) } : r);
+    const kth = (values: Iterable<number>) => {
+      const sorted = [...values].sort((a, b) => b - a);
+      return sorted.length >= k ? sorted[k - 1] : 0;
+    };
+    const tau = kth(partial.values());
+    // n: the rows a query can have over the range (one per segment, two where the segment holds gated rows).
+    let n = segments.length;
+    if (range.includeGated) for (const s of segments) if (sql.exec(`SELECT 1 FROM ${s.table} WHERE ${s.column} = ? AND kind = ? AND gated = 1 LIMIT 1`, s.key, kind).toArray().length) n++;
+    // Rows are integers: v ≥ τ / n ⇔ v ≥ ⌈τ / n⌉, computed exactly (no float rounding up past a tie).
+    const threshold = Math.max(1, Math.floor((tau + n - 1) / n));
+    const seen = new Map<string, { sum: number; rows: number }>();
+    for (const s of segments) {
+      // `>= ?` before `> 0`: SQLite seeks the index on the bound written first (measured: the other order scans the segment).
+      for (const [q, v] of sql.exec(`SELECT q, ${metric} FROM ${s.table} WHERE ${where(s)} AND ${metric} >= ? AND ${metric} > 0`, s.key, kind, threshold).raw<[string, number]>()) {
+        const t = seen.get(q);
+        if (t) {
+          t.sum += v;
+          t.rows++;
+        } else seen.set(q, { sum: v, rows: 1 });
+      }
     }
-    return merged.values();
+    // Phase 3's pruning: a query's sum is at most what was read plus threshold - 1 for each of its rows not read;
+    // the k-th largest sum read is at most the true k-th value, so a query whose bound is below it cannot rank.
+    const floor = kth([...seen.values()].map((t) => t.sum));
+    const out = new Set<string>();
+    for (const [q, t] of seen) if (t.sum + (n - t.rows) * (threshold - 1) >= floor) out.add(q);
+    if (metric === "searches" && seen.size < k) {
+      for (const s of segments) for (const [q] of sql.exec(`SELECT q FROM ${s.table} WHERE ${where(s)} AND searches = 0`, s.key, kind).raw<[string]>()) out.add(q);
+    }
+    return out;
+  }
+
+  /** Exact sums over `segments` of the queries `qs` of `kind` (one index seek per query and segment). */
+  private exactTotals(segments: RangeSegment[], kind: AnalyticsKind, range: ReportRange, qs: string[]): Map<string, QueryTotal> {
+    const out = new Map<string, QueryTotal>();
+    if (!qs.length) return out;
+    const sql = this.ctx.storage.sql;
+    const list = JSON.stringify(qs);
+    for (const s of segments) {
+      const last = s.column === "day" ? "CASE WHEN no_hit > 0 THEN day END" : "last_no_hit";
+      for (const [q, searches, noHit, clicks, positionSum, lastNoHit, gated] of sql.exec(
+        `SELECT q, searches, no_hit, clicks, position_sum, ${last}, gated FROM ${s.table}
+         WHERE ${s.column} = ? AND kind = ? AND gated IN (${PortalAnalytics.gatedIn(range)}) AND q IN (SELECT value FROM json_each(?))`, s.key, kind, list).raw<[string, number, number, number, number, string | null, number]>()) {
+        const t = out.get(q);
+        if (!t) out.set(q, { q, kind, searches, noHit, clicks, positionSum, lastNoHit, gated });
+        else {
+          t.searches += searches;
+          t.noHit += noHit;
+          t.clicks += clicks;
+          t.positionSum += positionSum;
+          if (lastNoHit !== null && (t.lastNoHit === null || lastNoHit > t.lastNoHit)) t.lastNoHit = lastNoHit;
+          t.gated = Math.max(t.gated, gated);
+        }
+      }
+    }
+    return out;
   }
 
   /** The search report over `range` for `kind` (docs/analytics.md, `GET /v1/analytics/search`). */
@@ -374,10 +468,12 @@ export class PortalAnalytics extends DurableObject<Env> {
       clicks += d.clicks;
       positionSum += d.positionSum;
     }
-    // One pass over the grouped queries keeps the two top lists (most searched; most no-hits).
+    // Only the queries that can rank are summed (rankCandidates); both lists come from their exact sums.
+    const segments = rangeSegments(range.from, range.to);
+    const candidates = new Set([...this.rankCandidates(segments, kind, range, "searches", REPORT_ROWS), ...this.rankCandidates(segments, kind, range, "no_hit", REPORT_ROWS)]);
     const top = new TopList<{ q: string; count: number; noHit: number; clicks: number; positionSum: number; gated: number }>(REPORT_ROWS, (a, b) => b.count - a.count || (a.q < b.q ? -1 : 1));
     const noHit = new TopList<{ q: string; count: number; lastSeen: string; gated: number }>(REPORT_ROWS, (a, b) => b.count - a.count || (a.q < b.q ? -1 : 1));
-    for (const r of this.queryTotals(range, [kind], false)) {
+    for (const r of this.exactTotals(segments, kind, range, [...candidates]).values()) {
       top.offer({ q: r.q, count: r.searches, noHit: r.noHit, clicks: r.clicks, positionSum: r.positionSum, gated: r.gated });
       if (r.noHit > 0) noHit.offer({ q: r.q, count: r.noHit, lastSeen: r.lastNoHit ?? range.to, gated: r.gated });
     }
@@ -431,18 +527,45 @@ export class PortalAnalytics extends DurableObject<Env> {
        LEFT JOIN page_titles t ON t.url = d.url WHERE d.day BETWEEN ? AND ? AND d.gated <= ? ORDER BY d.day, d.url`, range.from, range.to, gated).toArray();
   }
 
-  /** No-hit queries of both kinds over `range`, most frequent first (the backlog's input; at most `limit`). */
+  /**
+   * No-hit queries of both kinds over `range`, most frequent first (the backlog's input; at most `limit`): the no-hit
+   * rows of each segment (a partial index holds only those), and `gated` from any row of the query, as a report has it.
+   */
   noHitQueries(range: ReportRange, limit = 2000): NoHitQuery[] {
-    const list = new TopList<NoHitQuery>(limit, (a, b) => b.count - a.count || (a.q < b.q ? -1 : a.q > b.q ? 1 : a.kind < b.kind ? -1 : 1));
-    for (const r of this.queryTotals(range, ["search", "assistant"], true)) if (r.noHit > 0) list.offer({ q: r.q, kind: r.kind, count: r.noHit, lastSeen: r.lastNoHit ?? range.to, gated: r.gated === 1 });
-    return list.sorted();
+    const sql = this.ctx.storage.sql;
+    const totals = new Map<string, NoHitQuery>();
+    const segments = rangeSegments(range.from, range.to);
+    for (const s of segments) {
+      const last = s.column === "day" ? "day" : "last_no_hit";
+      for (const [q, kind, noHit, lastNoHit, gated] of sql.exec(
+        `SELECT q, kind, no_hit, ${last}, gated FROM ${s.table} WHERE ${s.column} = ? AND kind IN ('search', 'assistant') AND gated IN (${PortalAnalytics.gatedIn(range)}) AND no_hit > 0`, s.key).raw<[string, AnalyticsKind, number, string, number]>()) {
+        const key = `${kind}\u0000${q}`;
+        const t = totals.get(key);
+        if (!t) totals.set(key, { q, kind, count: noHit, lastSeen: lastNoHit, gated: gated === 1 });
+        else {
+          t.count += noHit;
+          if (lastNoHit > t.lastSeen) t.lastSeen = lastNoHit;
+          t.gated ||= gated === 1;
+        }
+      }
+    }
+    if (range.includeGated) {
+      // A query searched by a gated reader with results, and by others without, is still marked.
+      for (const s of segments) {
+        for (const [q, kind] of sql.exec(`SELECT q, kind FROM ${s.table} WHERE ${s.column} = ? AND kind IN ('search', 'assistant') AND gated = 1`, s.key).raw<[string, string]>()) {
+          const t = totals.get(`${kind}\u0000${q}`);
+          if (t) t.gated = true;
+        }
+      }
+    }
+    return [...totals.values()].sort((a, b) => b.count - a.count || (a.q < b.q ? -1 : a.q > b.q ? 1 : a.kind < b.kind ? -1 : 1)).slice(0, limit);
   }
 
   /** Row counts per table and the object's SQLite size in bytes (the benchmark's storage figures). */
   storageFigures(): { rows: Record<string, number>; bytes: number; ingestStatements: number } {
     const sql = this.ctx.storage.sql;
     const rows: Record<string, number> = {};
-    for (const table of ["query_days", "query_months", "day_totals", "position_days", "page_days", "page_titles", "comments", "drafts"]) rows[table] = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
+    for (const table of ["query_days", "query_weeks", "query_months", "day_totals", "position_days", "page_days", "page_titles", "comments", "drafts"]) rows[table] = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
     return { rows, bytes: sql.databaseSize, ingestStatements: this.statements };
   }
 
