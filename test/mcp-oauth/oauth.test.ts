@@ -122,7 +122,7 @@ beforeAll(async () => {
   expect((await patchAccess(privateToken, { ...ACCESS, default: "private" })).status).toBe(200);
   expect((await patchAccess(publicToken, ACCESS)).status).toBe(200);
   await Promise.all([resetSignInLimits(PRIVATE), resetSignInLimits(PUBLIC)]);
-});
+}, 120_000); // several portals published: slow on a busy machine
 
 describe("MCP OAuth", () => {
   it("publishes RFC 9728 and RFC 8414 metadata that lead from the MCP endpoint to the portal's authorization server", async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   expect((await uploadContent(token, { ...BUNDLE, "guides/setup.md": SECTIONS })).status).toBe(201);
   expect((await patchAccess(token, ACCESS)).status).toBe(200);
   expect((await patchAccess(privateToken, { ...ACCESS, default: "private" })).status).toBe(200);
-});
+}, 120_000); // several portals published: slow on a busy machine
 
 describe("MCP server", () => {
   it("lists the five tools with JSON Schema inputs and negotiates the protocol", async () => {
