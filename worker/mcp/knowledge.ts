@@ -29,7 +29,6 @@ import { definitionMediaType, getDefinition } from "../store/definitions";
 import { readerLlmsTxt } from "../routes/content-pages";
 import { catalogFor } from "../store/portal-catalog";
 import { loadReaderHead, loadReaderRest } from "../store/reader";
-import { loadOperationVersion } from "../store/operation-version";
 import { operationJson, operationMarkdown, type OperationJson } from "./operation";
 import { sectionMarkdown } from "./section";
 import type { SearchResult } from "../render/search-result";
@@ -106,18 +105,17 @@ const notFound = (what: string) => new ApiError(404, "not-found", what);
  */
 export async function getOperation(k: Knowledge, api: string, operationId: string, version?: string): Promise<OperationJson> {
   if (!mayReadApi(k, api)) throw notFound(`no API "${api}" in this portal`);
-  // Three hops: one D1 query (portal, API, version), the catalog looked up by operationId and by slug at once, the slice.
-  const found = await loadOperationVersion(getDb(k.c.env.DB), k.data.portal.slug, api, version?.normalize("NFC"));
-  if (!found) throw notFound(version === undefined ? `no API "${api}" in this portal` : `no version "${version}" of "${api}"`);
-  const { portal, api: apiRow, version: v } = found;
-  const catalog = catalogFor(k.c.env, portal.id).stub;
-  const [byId, bySlug] = await Promise.all([catalog.operationById(portal.id, v.id, operationId), catalog.operation(portal.id, v.id, operationId)]);
-  const row = byId ?? bySlug;
-  if (!row) throw notFound(`no operation "${operationId}" in ${api} ${v.label}`);
-  const slice = await getSlice(k.c.env.MODELS, v.modelKey, sliceLocationOf(row));
+  const db = getDb(k.c.env.DB);
+  const head = await loadReaderHead(db, k.data.portal.slug, api);
+  if (!head.api || head.api.liveVersionId === null) throw notFound(`no API "${api}" in this portal`);
+  const rest = await loadReaderRest(db, k.c.env, { portal: head.portal, api: head.api }, version?.normalize("NFC"));
+  const catalog = catalogFor(k.c.env, head.portal.id).stub;
+  const row = (await catalog.operationById(head.portal.id, rest.version.id, operationId)) ?? (await catalog.operation(head.portal.id, rest.version.id, operationId));
+  if (!row) throw notFound(`no operation "${operationId}" in ${api} ${rest.version.label}`);
+  const slice = await getSlice(k.c.env.MODELS, rest.version.modelKey, sliceLocationOf(row));
   if (!slice) throw notFound("this operation's model is not available");
-  const url = k.origin + operationUrl(k.basePath, { slug: apiRow.slug, title: apiRow.title, layout: apiRow.layout === "single-page" ? "single-page" : "page-per-operation" }, v.label, row.slug);
-  return operationJson(slice, { api: apiRow.slug, version: v.label, url });
+  const url = k.origin + operationUrl(k.basePath, { slug: head.api.slug, title: head.api.title, layout: head.api.layout === "single-page" ? "single-page" : "page-per-operation" }, rest.version.label, row.slug);
+  return operationJson(slice, { api: head.api.slug, version: rest.version.label, url });
 }
 
 /** A page for machines: its title, kind, URL and Markdown. */
