@@ -51,7 +51,7 @@ export default defineConfig(async () => {
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/e2e/**", "test/repo/**", "test/playground/**", "test/git/**"],
+            exclude: ["test/e2e/**", "test/repo/**", "test/playground/**", "test/git/**", "test/mcp-oauth/**"],
             setupFiles: ["./test/harness/apply-migrations.ts"],
             testTimeout: 60_000,
           },
@@ -66,6 +66,18 @@ export default defineConfig(async () => {
             include: ["test/playground/**/*.test.ts"],
             setupFiles: ["./test/harness/apply-migrations.ts"],
             globalSetup: ["./test/playground/global-setup.ts", "./test/playground/oauth-setup.ts"],
+            testTimeout: 60_000,
+          },
+        },
+        {
+          // The MCP endpoint's OAuth authorization server (worker/access/oauth.ts): OAuth 2.1 needs https (or a loopback
+          // host) for the issuer and resources, so the service's base URL is https here; requests to http://portico.test
+          // (the harness) still reach the service host, whose host name is the same.
+          plugins: [workerd({ PORTICO_BASE_URL: "https://portico.test" })],
+          test: {
+            name: "mcp-oauth",
+            include: ["test/mcp-oauth/**/*.test.ts"],
+            setupFiles: ["./test/harness/apply-migrations.ts"],
             testTimeout: 60_000,
           },
         },

@@ -56,7 +56,8 @@ async function applied(path: string) {
     logos: [...banner.matchAll(/<img class="([^"]+)" src="([^"]+)"[^>]*>/g)].map((m) => [m[1], m[2]]),
     name: attr(/<span class="brand-name">([^<]+)<\/span>/),
     tabs: [...(/<nav class="tabs-nav"[^>]*>(.*?)<\/nav>/s.exec(banner)?.[1] ?? "").matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]),
-    footer: [...(/<footer class="foot">(.*?)<\/footer>/s.exec(html)?.[1] ?? "").matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]),
+    // The brand's footer links (the shell's own "Connect your AI tool" link follows them).
+    footer: [...(/<footer class="foot"><ul class="foot-links">(.*?)<\/ul>/s.exec(html)?.[1] ?? "").matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]),
   };
 }
 

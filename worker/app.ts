@@ -27,6 +27,7 @@ import { referenceRoutes } from "./routes/reference";
 import { samlReaderRoutes, samlSettingsRoutes } from "./routes/saml";
 import { searchRoutes } from "./routes/search";
 import { mcpRoutes } from "./routes/mcp";
+import { mcpOAuthRoutes } from "./routes/mcp-oauth";
 import { docsApiKeyRoutes, docsApiRoutes } from "./routes/docs-api";
 import { embedRoutes } from "./routes/embed";
 import { organisationRoutes } from "./routes/organisations";
@@ -55,6 +56,7 @@ export const app = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", searchRoutes)
   .route("/", mcpRoutes)
+  .route("/", mcpOAuthRoutes)
   .route("/", docsApiRoutes)
   .route("/", docsApiKeyRoutes)
   .route("/", embedRoutes)

@@ -22,6 +22,7 @@ export function readerPageTypes({ portal, single, api, version, singleApi, singl
     ["tag", `/p/${portal}/tags/shipping`],
     ["search", `/p/${portal}/search?q=shipment`],
     ["sign-in", `/p/${portal}/auth/signin`],
+    ["connect (MCP)", `/p/${portal}/connect`],
     ["portal home (no guides)", `/p/${single}/`],
     ["404", `/p/${portal}/guides/no-such-page`],
   ];

@@ -10,7 +10,8 @@ import { SELF } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "../harness/client";
-import { ACCESS, JWT_SECRET, MARKER, patchAccess, setUpPortal } from "../readers/fixture";
+import { ACCESS, BUNDLE, JWT_SECRET, MARKER, patchAccess, setUpPortal } from "../readers/fixture";
+import { uploadContent } from "../content/bundles";
 
 const SLUG = "mcp-docs";
 const PRIVATE = "mcp-private";
@@ -34,11 +35,15 @@ function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
   return (result.content as { type: string; text: string }[]).map((c) => c.text).join("\n");
 }
 
+/** A guide with sections (levels 2-4, a fenced `##` that is no heading, a partners-only section). */
+const SECTIONS = `---\ntitle: Setup guide\n---\nIntro words.\n\n## Install the CLI\n\nRun the installer.\n\n\`\`\`sh\n## not a heading\n\`\`\`\n\n### On Windows\n\nUse PowerShell.\n\n## Rate limits\n\nA hundred a minute.\n\n::: audience partners\n\n## Partner quota ${MARKER}\n\nMore for partners.\n\n:::\n\n## Errors\n\nRetry later.\n`;
+
 beforeAll(async () => {
   const [token, privateToken] = await Promise.all([setUpPortal(SLUG), setUpPortal(PRIVATE)]);
+  expect((await uploadContent(token, { ...BUNDLE, "guides/setup.md": SECTIONS })).status).toBe(201);
   expect((await patchAccess(token, ACCESS)).status).toBe(200);
   expect((await patchAccess(privateToken, { ...ACCESS, default: "private" })).status).toBe(200);
-});
+}, 120_000); // several portals published: slow on a busy machine
 
 describe("MCP server", () => {
   it("lists the five tools with JSON Schema inputs and negotiates the protocol", async () => {
@@ -113,6 +118,33 @@ describe("MCP server", () => {
     const def = await client.readResource({ uri: `portico://${SLUG}/apis/internal/openapi.json` });
     expect(JSON.stringify(def)).toContain(MARKER);
     await client.close();
+  });
+
+  it("returns the section a URL's #fragment names, under the page title, and hides a section the reader may not open", async () => {
+    const client = await connect(SLUG);
+    const install = await client.callTool({ name: "get_page", arguments: { url: `${ORIGIN}/p/${SLUG}/guides/setup#install-the-cli` } });
+    expect(install.isError).toBeFalsy();
+    expect(install.structuredContent).toMatchObject({ kind: "guide", title: "Setup guide", section: "Install the CLI", url: `${ORIGIN}/p/${SLUG}/guides/setup#install-the-cli` });
+    const md = text(install);
+    expect(md.startsWith("# Setup guide\n\n## Install the CLI")).toBe(true);
+    expect(md).toContain("## not a heading"); // inside the fence: part of the section, not its end
+    expect(md).toContain("### On Windows"); // a subsection belongs to it
+    expect(md).not.toContain("Intro words.");
+    expect(md).not.toContain("Rate limits");
+    const limits = text(await client.callTool({ name: "get_page", arguments: { url: `/p/${SLUG}/guides/setup#rate-limits` } }));
+    expect(limits).toContain("A hundred a minute.");
+    expect(limits).not.toContain("Retry later.");
+    expect(limits).not.toContain(MARKER);
+    const gated = await client.callTool({ name: "get_page", arguments: { url: `/p/${SLUG}/guides/setup#partner-quota-${MARKER.toLowerCase()}` } });
+    const missing = await client.callTool({ name: "get_page", arguments: { url: `/p/${SLUG}/guides/setup#no-such-section` } });
+    expect(gated.isError).toBe(true);
+    expect(text(gated).replace(`partner-quota-${MARKER.toLowerCase()}`, "X")).toBe(text(missing).replace("no-such-section", "X"));
+    await client.close();
+    const partner = await connect(SLUG, await readerJwt());
+    const quota = text(await partner.callTool({ name: "get_page", arguments: { url: `/p/${SLUG}/guides/setup#partner-quota-${MARKER.toLowerCase()}` } }));
+    expect(quota).toContain("More for partners.");
+    expect(quota).not.toContain("Retry later.");
+    await partner.close();
   });
 
   it("answers ask_assistant with sources the reader may open", async () => {

@@ -18,9 +18,12 @@ export type BearerReader =
   | { kind: "reader"; identity: ReaderIdentity }
   | { kind: "invalid"; reason: string };
 
-/** The token of an `Authorization: Bearer …` header (RFC 6750 §2.1), else undefined. */
+/**
+ * The token of an `Authorization: Bearer …` header (RFC 6750 §2.1), else undefined. `:` is let through besides the
+ * b64token characters: the MCP endpoint's OAuth access tokens (access/oauth.ts, the library's format) carry it.
+ */
 export function bearerToken(authorization: string | undefined | null): string | undefined {
-  const m = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i.exec(authorization ?? "");
+  const m = /^Bearer[ \t]+([A-Za-z0-9\-._~+/:]+=*)[ \t]*$/i.exec(authorization ?? "");
   return m?.[1];
 }
 

@@ -8,7 +8,8 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { loadAccess, type PortalAccess } from "../store/readers";
-import { readerFromBearer, type BearerReader } from "./bearer";
+import { bearerToken, readerFromBearer, type BearerReader } from "./bearer";
+import { isOAuthAccessToken, readerFromAccessToken, type OAuthPortal } from "./oauth";
 import type { ReaderIdentity } from "./identity";
 import { isGated, pathNeedsSignIn } from "./policy";
 import { anonymousReader, signedInReader, type ReaderContext } from "./reader";
@@ -28,16 +29,24 @@ export interface ReaderState {
   reader(locale: string): ReaderContext;
 }
 
+/** The portal a reader is resolved for (its address too where the MCP endpoint checks an access token's resource). */
+export interface StatePortal {
+  id: number;
+  slug: string;
+  hostname?: string | null;
+  origin?: string | null;
+}
+
 const STATES = new WeakMap<Request, Promise<ReaderState>>();
 const DEPENDENT = new WeakSet<Request>();
 
 /** The reader of this request for `portal` (resolved once per request; later calls share it). */
-export function readerState(c: Context<AppEnv>, portal: { id: number; slug: string }): Promise<ReaderState> {
+export function readerState(c: Context<AppEnv>, portal: StatePortal): Promise<ReaderState> {
   let state = STATES.get(c.req.raw);
   if (!state) {
     state = (async () => {
       const [access, session] = await Promise.all([loadAccess(c.env.DB, portal.id), openSession(c, portal)]);
-      return stateOf(c, access, currentIdentity(session, access.sessionVersion));
+      return stateOf(c, portal, access, currentIdentity(session, access.sessionVersion));
     })();
     STATES.set(c.req.raw, state);
   }
@@ -49,10 +58,10 @@ export function readerState(c: Context<AppEnv>, portal: { id: number; slug: stri
  * same D1 round trip as everything else): only the session cookie is opened. Later {@link readerState} calls of
  * the request share it.
  */
-export function readerStateWith(c: Context<AppEnv>, portal: { id: number; slug: string }, access: PortalAccess): Promise<ReaderState> {
+export function readerStateWith(c: Context<AppEnv>, portal: StatePortal, access: PortalAccess): Promise<ReaderState> {
   let state = STATES.get(c.req.raw);
   if (!state) {
-    state = openSession(c, portal).then((session) => stateOf(c, access, currentIdentity(session, access.sessionVersion)));
+    state = openSession(c, portal).then((session) => stateOf(c, portal, access, currentIdentity(session, access.sessionVersion)));
     STATES.set(c.req.raw, state);
   }
   return state;
@@ -68,12 +77,35 @@ export function readAnonymously(request: Request): void {
   ANONYMOUS.add(request);
 }
 
-async function stateOf(c: Context<AppEnv>, access: PortalAccess, session: ReaderIdentity | null): Promise<ReaderState> {
+const OAUTH_RESOURCE = new WeakMap<Request, (portal: OAuthPortal) => string>();
+
+/**
+ * Lets the request's bearer token be an OAuth access token of the portal's authorization server (access/oauth.ts),
+ * bound to the resource `resourceOf` names: the MCP endpoint calls it before `readerState`. Elsewhere such a token is
+ * refused (RFC 8707: it is for the MCP endpoint alone).
+ */
+export function acceptAccessTokens(request: Request, resourceOf: (portal: OAuthPortal) => string): void {
+  OAUTH_RESOURCE.set(request, resourceOf);
+}
+
+async function bearerReader(c: Context<AppEnv>, portal: StatePortal, access: PortalAccess): Promise<BearerReader> {
+  const authorization = c.req.header("authorization");
+  const token = bearerToken(authorization);
+  if (token && isOAuthAccessToken(token)) {
+    const resourceOf = OAUTH_RESOURCE.get(c.req.raw);
+    if (!resourceOf) return { kind: "invalid", reason: "an MCP access token is accepted by the MCP endpoint only" };
+    const p: OAuthPortal = { id: portal.id, slug: portal.slug, hostname: portal.hostname ?? null, origin: portal.origin ?? null };
+    return readerFromAccessToken(c.env, p, access, token, resourceOf(p));
+  }
+  return readerFromBearer(authorization, access);
+}
+
+async function stateOf(c: Context<AppEnv>, portal: StatePortal, access: PortalAccess, session: ReaderIdentity | null): Promise<ReaderState> {
   if (ANONYMOUS.has(c.req.raw)) {
     if (isGated(access.policy)) DEPENDENT.add(c.req.raw);
     return { access, identity: null, bearer: { kind: "none" }, reader: anonymousReader };
   }
-  const bearer = await readerFromBearer(c.req.header("authorization"), access);
+  const bearer = await bearerReader(c, portal, access);
   const identity = bearer.kind === "reader" ? bearer.identity : session;
   if (identity || isGated(access.policy)) DEPENDENT.add(c.req.raw);
   return { access, identity, bearer, reader: (locale: string) => (identity ? signedInReader(identity, locale) : anonymousReader(locale)) };

@@ -52,12 +52,13 @@ function isTeamPath(rest: string): boolean {
 }
 
 /**
- * A portal's machine endpoints (MCP, the Docs API, the embed script, discovery): no cookies, no pages, so they answer
+ * A portal's machine endpoints (MCP and its OAuth token endpoints, the Docs API, the embed script, discovery): no cookies, no pages, so they answer
  * on the service host too, not redirected to the custom hostname (clients that cannot follow a redirect with the
  * body, or cannot resolve a `.localhost` name, keep working; issue 31).
  */
 function isMachinePath(rest: string): boolean {
-  return /^\/(?:mcp|embed\.js|api\/v1\/|\.well-known\/)/.test(rest);
+  // The OAuth token and registration endpoints too (access/oauth.ts); the authorization page is a reader page.
+  return /^\/(?:mcp|embed\.js|api\/v1\/|\.well-known\/|oauth\/(?:token|register)$)/.test(rest);
 }
 
 /** The answer to a Host Portico does not serve: the same bytes whatever was asked, so it names nothing. */

@@ -20,4 +20,9 @@ export interface PagePolicy {
   referrerPolicy?: "no-referrer";
   /** The CSP of a writer's file served as is (a content bundle's SVG or PDF): sandboxed, set by its route. */
   bodyCsp?: string;
+  /**
+   * Origins a form of the page may send to (or be redirected to) besides its own, CSP `form-action`: the OAuth consent
+   * page's Allow redirects to the client's registered redirect URI.
+   */
+  formActions?: readonly string[];
 }

@@ -29,7 +29,7 @@ export function contentSecurityPolicy(policy: PagePolicy): string {
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'"]],
     ...(policy.editor ? ([["worker-src", ["'self'"]]] as [string, string[]][]) : []),
-    ["form-action", ["'self'"]],
+    ["form-action", ["'self'", ...(policy.formActions ?? [])]],
     ["frame-ancestors", ancestors],
     ["base-uri", ["'none'"]],
     ["object-src", ["'none'"]],

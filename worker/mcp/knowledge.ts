@@ -30,6 +30,7 @@ import { readerLlmsTxt } from "../routes/content-pages";
 import { catalogFor } from "../store/portal-catalog";
 import { loadReaderHead, loadReaderRest } from "../store/reader";
 import { operationJson, operationMarkdown, type OperationJson } from "./operation";
+import { sectionMarkdown } from "./section";
 import type { SearchResult } from "../render/search-result";
 import type { Site } from "../content/site";
 
@@ -124,6 +125,24 @@ export interface PageMarkdown {
   url: string;
   markdown: string;
   locale?: string;
+  /** The section's heading when the URL named one (`#anchor`): `markdown` is then the page title and that section. */
+  section?: string;
+}
+
+/** The fragment of `url` (decoded), or undefined without one. */
+function fragmentOf(k: Knowledge, url: string): string | undefined {
+  let hash: string;
+  try {
+    hash = new URL(url, k.origin).hash.slice(1);
+  } catch {
+    return undefined;
+  }
+  if (!hash) return undefined;
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
 }
 
 /** The reader path of `url` inside this portal (absolute on its origin, or a path), else undefined. */
@@ -173,11 +192,20 @@ export async function getPage(k: Knowledge, url: string): Promise<PageMarkdown> 
     if (!found || !stored) throw notFound(`no page "${slug}"`);
     const defaults = Object.fromEntries(Object.entries(site.config.variables).map(([name, v]) => [name, v.default]));
     const body = renderForReader(filterAudiences(stored.text, k.reader), k.reader, { basePath: k.basePath, defaults, html: false });
-    return { kind, title: found.page.title, url: `${k.origin}${k.basePath}${site.path(kind, found.page.slug, found.page.locale)}`, markdown: `# ${found.page.title}\n\n${body}`, locale: found.page.locale };
+    const pageUrl = `${k.origin}${k.basePath}${site.path(kind, found.page.slug, found.page.locale)}`;
+    const anchor = fragmentOf(k, url);
+    if (anchor) {
+      // A section the reader may not open answers as one that does not exist.
+      const section = sectionMarkdown(body, stored.toc.filter((t) => canRead(k.reader, t.labels)), anchor);
+      if (section === undefined) throw notFound(`no section "${anchor}" in "${slug}"`);
+      const heading = section.split("\n", 1)[0]!.replace(/^ {0,3}#{2,4}[ \t]+/, "").replace(/[ \t]+#+[ \t]*$/, "");
+      return { kind, title: found.page.title, section: heading, url: `${pageUrl}#${encodeURIComponent(anchor)}`, markdown: `# ${found.page.title}\n\n${section}\n`, locale: found.page.locale };
+    }
+    return { kind, title: found.page.title, url: pageUrl, markdown: `# ${found.page.title}\n\n${body}`, locale: found.page.locale };
   }
   if (site && rest[0] === "changelog" && rest.length === 1) {
     // An entry is `/changelog#{slug}` (search results link there); the page alone is its newest entries.
-    const hash = decodeURIComponent(new URL(url, k.origin).hash.slice(1));
+    const hash = fragmentOf(k, url) ?? "";
     const entries = site.changelog({}, locale);
     const chosen = hash ? entries.filter((e) => e.slug === hash) : entries.slice(0, MAX_CHANGELOG_ENTRIES);
     if (chosen.length === 0) throw notFound(`no changelog entry "${hash}"`);

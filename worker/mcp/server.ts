@@ -77,12 +77,12 @@ export function portalMcpServer(k: Knowledge, ask: AskAssistant): McpServer {
   }));
   server.registerTool("get_page", {
     title: "Read a page",
-    description: "Returns a page of the docs as Markdown: a guide, a code walkthrough, an API reference's operation list, or an operation with its parameters, request and response schemas and one sample. Pass a url from search_docs.",
+    description: "Returns a page of the docs as Markdown: a guide, a code walkthrough, an API reference's operation list, or an operation with its parameters, request and response schemas and one sample. Pass a url from search_docs; a url with #section returns that section of a guide under the page's title.",
     inputSchema: { url: z.string().min(1).max(2048).describe("The page's URL (absolute, or a path on the portal)") },
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, ({ url }) => tool(async () => {
     const page = await getPage(k, url);
-    return json({ kind: page.kind, title: page.title, url: page.url, markdown: page.markdown }, page.markdown);
+    return json({ kind: page.kind, title: page.title, ...(page.section ? { section: page.section } : {}), url: page.url, markdown: page.markdown }, page.markdown);
   }));
   server.registerTool("list_apis", {
     title: "List the APIs",

@@ -23,6 +23,11 @@ export interface ConnectPageProps {
   docsApiUrl: string;
   /** A private portal: clients must send a reader token. */
   tokenRequired: boolean;
+  /**
+   * The MCP URL whose client signs the reader in through the portal's OAuth authorization server (the endpoint itself
+   * on a private portal, its `/signed-in` twin on a public one); absent when the portal has no reader sign-in.
+   */
+  signInUrl?: string;
   tools: { name: string; description: string }[];
   chrome?: ShellChrome;
 }
@@ -44,7 +49,8 @@ export function renderConnectPage(p: ConnectPageProps): string {
   blocks = 0;
   const chrome = p.chrome ?? minimalChrome(p.portalName, p.basePath);
   const name = serverName(p.portalName);
-  const header = p.tokenRequired ? { Authorization: "Bearer <reader JWT>" } : undefined;
+  // With sign-in through OAuth the client needs no header; without it a private portal needs a minted reader JWT.
+  const header = p.tokenRequired && !p.signInUrl ? { Authorization: "Bearer <reader JWT>" } : undefined;
   const cursor = JSON.stringify({ mcpServers: { [name]: { url: p.mcpUrl, ...(header ? { headers: header } : {}) } } }, null, 2);
   const vscode = JSON.stringify({ servers: { [name]: { type: "http", url: p.mcpUrl, ...(header ? { headers: header } : {}) } } }, null, 2);
   const claude = `claude mcp add --transport http ${name} ${p.mcpUrl}${header ? ` --header "Authorization: Bearer <reader JWT>"` : ""}`;
@@ -55,7 +61,17 @@ export function renderConnectPage(p: ConnectPageProps): string {
       <p>These docs are an MCP server (Model Context Protocol, Streamable HTTP): AI assistants and editors can search them, read pages and API operations, and ask the docs assistant.</p>
       <h2 id="url">Server URL</h2>
       <Snippet text={p.mcpUrl} />
-      {p.tokenRequired && <p>These docs are private: send a reader token as <code>{"Authorization: Bearer <JWT>"}</code>, signed with the portal's JWT settings (the same claims as its JWT sign-in). Ask the team that runs these docs for one.</p>}
+      {p.signInUrl && (
+        <>
+          <h2 id="sign-in">{p.tokenRequired ? "Sign in from your AI tool" : "Read the signed-in sections"}</h2>
+          <p>
+            {p.tokenRequired ? "These docs are private. " : "Some sections need a sign-in. "}
+            Add this URL{p.tokenRequired ? "" : " instead"}: your AI tool opens a browser where you sign in to these docs and allow it (OAuth). It then reads what you may read, until your sign-in ends.
+          </p>
+          <Snippet text={p.signInUrl} />
+        </>
+      )}
+      {p.tokenRequired && <p>For automation, a server can send a reader token instead, as <code>{"Authorization: Bearer <JWT>"}</code>, signed with the portal's JWT settings (the same claims as its JWT sign-in). Ask the team that runs these docs for one.</p>}
       <h2 id="claude-code">Claude Code</h2>
       <Snippet text={claude} />
       <h2 id="claude">Claude and ChatGPT (custom connectors)</h2>

@@ -9,7 +9,9 @@ describe("renderPortalHome", () => {
       apis: [{ slug: "pets", title: "Pets API", layout: "page-per-operation", liveVersion: "1.2", operations: 20 }, { slug: "bill", title: "Billing", layout: "single-page", operations: 1 }],
     });
     expect(firstText(html, "title")).toBe("Acme Docs · API documentation");
-    expect(elements(html).filter((e) => e.tag === "a").map((e) => e.attrs.href)).toEqual(["#main", "/p/acme/", "/p/acme/reference/pets/", "/p/acme/reference/bill/"]);
+    expect(elements(html).filter((e) => e.tag === "a").map((e) => e.attrs.href)).toEqual(["#main", "/p/acme/", "/p/acme/reference/pets/", "/p/acme/reference/bill/", "/p/acme/connect"]);
+    // The shell's footer links every reader page to the "Connect your AI tool" page (MCP, issue 31).
+    expect(html).toMatch(/<footer class="foot">.*<a href="\/p\/acme\/connect">Connect your AI tool<\/a><\/p><\/footer>/s);
     expect(html).toContain('<span class="ch">version 1.2</span><span class="ch">20 operations</span>');
     expect(html).toContain('<span class="ch">1 operation</span>');
   });

@@ -34,14 +34,14 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   );
 }
 
-/** The footer (landmark `contentinfo`), the same on every page. */
+/** The footer (landmark `contentinfo`), the same on every page: the brand's links, and the "Connect your AI tool" page (MCP). */
 export function ShellFooter({ chrome }: { chrome: ShellChrome }) {
   return (
     <footer class="foot">
       {chrome.footerLinks && chrome.footerLinks.length > 0 && (
         <ul class="foot-links">{chrome.footerLinks.map((l) => <li><a href={l.href}>{l.title}</a></li>)}</ul>
       )}
-      <p>{chrome.name} · documentation rendered by Portico.</p>
+      <p>{chrome.name} · documentation rendered by Portico. <a href={`${chrome.basePath}/connect`}>Connect your AI tool</a></p>
     </footer>
   );
 }
