@@ -69,7 +69,7 @@ export function renderVersionsPage(p: PortalFrame & { apis: ApiListing[] }): str
         <section class="panel" id={`api-${a.slug}`}>
           <h2>{a.title} <code>{a.slug}</code></h2>
           <p>Live: <strong>{a.liveVersion ?? "none"}</strong> · <a href={a.url}>reference</a> · <a href={`/p/${p.portal.slug}/reference/${a.slug}/changes`}>changes</a></p>
-          <table>
+          <table tabIndex={0}>
             <caption>Published versions of {a.title}, newest first</caption>
             <thead><tr><th scope="col">Version</th><th scope="col">Published</th><th scope="col">Operations</th><th scope="col">Lint</th></tr></thead>
             <tbody>{a.versions.map((v) => (
@@ -113,7 +113,7 @@ export function renderLintPage(p: PortalFrame & { report: LintReport }): string 
           <p><strong>{r.errors}</strong> error{r.errors === 1 ? "" : "s"}, <strong>{r.warnings}</strong> warning{r.warnings === 1 ? "" : "s"}.{r.truncated ? " Only part of the issues are listed." : ""}</p>
           {r.note ? <p class="notice notice-warn">{r.note}</p> : null}
           {r.issues?.length ? (
-            <table class="lint">
+            <table class="lint" tabIndex={0}>
               <caption>Issues</caption>
               <thead><tr><th scope="col">Severity</th><th scope="col">Rule</th><th scope="col">Message</th><th scope="col">Where</th></tr></thead>
               <tbody>{r.issues.map((i) => (
@@ -169,7 +169,7 @@ export function renderContentPage(p: PortalFrame & { content: ContentListing }):
           ) : null}
           <section class="panel">
             <h2>Pages</h2>
-            <table>
+            <table tabIndex={0}>
               <caption>{pages.length} pages of the live release</caption>
               <thead><tr><th scope="col">Title</th><th scope="col">Kind</th><th scope="col">Locale</th><th scope="col">Audiences</th></tr></thead>
               <tbody>{pages.map((x) => <tr><td><a href={x.url}>{x.title}</a></td><td>{x.kind}</td><td>{x.locale}</td><td>{x.audiences.join(", ")}</td></tr>)}</tbody>
@@ -210,7 +210,7 @@ export function renderAccessPage(p: PortalFrame & { access: AccessView; features
       <section class="panel">
         <h2>Groups and gated sections</h2>
         {a.sections.length ? (
-          <table>
+          <table tabIndex={0}>
             <caption>Sections readable only by these audiences (groups)</caption>
             <thead><tr><th scope="col">Section</th><th scope="col">Audiences</th></tr></thead>
             <tbody>{a.sections.map((s) => <tr><td><code>{s.prefix ?? s.group ?? ""}</code></td><td>{s.audiences.join(", ")}</td></tr>)}</tbody>
@@ -326,7 +326,7 @@ export function renderDomainPage(p: PortalFrame & { domain: DomainInfo | null; i
                   <dt>Address</dt><dd><a href={d.url}>{d.url}</a></dd>
                 </dl>
                 {d.errors.length ? <ul class="notice-error">{d.errors.map((e) => <li>{e}</li>)}</ul> : null}
-                <table>
+                <table tabIndex={0}>
                   <caption>DNS records to create at your DNS provider</caption>
                   <thead><tr><th scope="col">Type</th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Why</th></tr></thead>
                   <tbody>{d.dnsRecords.map((r) => <tr><td>{r.type}</td><td><code>{r.name}</code></td><td><code>{r.value}</code></td><td>{r.purpose}</td></tr>)}</tbody>

@@ -198,7 +198,7 @@ export function renderOrgPage(p: OrgPageProps): string {
         <p>AI credits this month ({p.credits.period}): <strong>{p.credits.used}</strong> used, <strong>{p.credits.remaining}</strong> left of {p.credits.grant}. They renew on the 1st (UTC). An answer of the assistant costs 1 credit, an AI draft 5.</p>
         <meter min={0} max={Math.max(1, p.credits.grant)} value={p.credits.used} high={p.credits.grant * 0.8} aria-label="Credits used" />
         {p.credits.daily.length ? (
-          <table class="usage">
+          <table class="usage" tabIndex={0}>
             <caption>Credits used per day</caption>
             <thead><tr><th scope="col">Day</th><th scope="col">Credits</th><th scope="col"><span class="sr">Bar</span></th></tr></thead>
             <tbody>{p.credits.daily.map((d) => <tr><td>{d.day}</td><td class="ta-right">{d.used}</td><td><span class={`bar w${Math.round((d.used / maxDay) * 10)}`} /></td></tr>)}</tbody>
@@ -226,7 +226,7 @@ export function renderOrgPage(p: OrgPageProps): string {
       <section class="panel" id="members">
         <h2>Members</h2>
         {p.memberNotice ? <p class={p.memberNotice.ok ? "notice" : "notice-error"} role={p.memberNotice.ok ? "status" : "alert"} id="member-notice">{p.memberNotice.message}</p> : null}
-        <table class="members">
+        <table class="members" tabIndex={0}>
           <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th>{p.may.manageMembers ? <th scope="col"><span class="sr">Actions</span></th> : null}</tr></thead>
           <tbody>{p.members.map((m) => {
             // Only an owner changes or removes an owner (the API says so too); the controls follow.
@@ -256,7 +256,7 @@ export function renderOrgPage(p: OrgPageProps): string {
           })}</tbody>
         </table>
         {p.invitations.length ? (
-          <table class="invitations">
+          <table class="invitations" tabIndex={0}>
             <caption>Pending invitations</caption>
             <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th>{p.may.manageMembers ? <th scope="col"><span class="sr">Revoke</span></th> : null}</tr></thead>
             <tbody>{p.invitations.map((i) => (
@@ -287,7 +287,7 @@ export function renderOrgPage(p: OrgPageProps): string {
         <section class="panel" id="audit">
           <h2>Audit log</h2>
           <p class="muted">Every change by a person or token, kept one year. <a href={`/v1/audit?org=${p.org.id}`}>JSON</a>{p.features.find((f) => f.feature === "audit-export")?.included ? <> · <a href={`/v1/audit?org=${p.org.id}&format=csv`}>CSV export</a></> : null}</p>
-          <table>
+          <table tabIndex={0}>
             <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Target</th></tr></thead>
             <tbody>{p.audit.map((e) => <tr><td>{e.at.slice(0, 19).replace("T", " ")}</td><td>{e.actorType === "token" ? `token ${e.actor}` : e.actor}</td><td><code>{e.action}</code></td><td>{[e.portal, e.target].filter(Boolean).join(" · ")}</td></tr>)}</tbody>
           </table>
@@ -419,7 +419,7 @@ export function renderPortalPage(p: PortalPageProps): string {
       <section class="panel" id="apis">
         <h2>APIs</h2>
         {p.apis.length ? (
-          <table>
+          <table tabIndex={0}>
             <thead><tr><th scope="col">API</th><th scope="col">Live version</th><th scope="col">Versions</th></tr></thead>
             <tbody>{p.apis.map((a) => <tr><td><a href={`/p/${p.portal.slug}/reference/${a.slug}/`}>{a.title}</a> <code>{a.slug}</code></td><td>{a.live ?? "—"}</td><td class="ta-right">{a.versions}</td></tr>)}</tbody>
           </table>
@@ -433,7 +433,7 @@ export function renderPortalPage(p: PortalPageProps): string {
       {p.mayTokens ? (
         <section class="panel" id="tokens">
           <h2>Tokens</h2>
-          <table>
+          <table tabIndex={0}>
             <thead><tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="sr">Revoke</span></th></tr></thead>
             <tbody>{p.tokens.map((t) => (
               <tr>
