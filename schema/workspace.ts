@@ -25,8 +25,13 @@ export const writerSessions = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** Epoch milliseconds. */
     expiresAt: integer("expires_at").notNull(),
+    /**
+     * Set for a session opened by an organisation's SAML identity provider: the session reaches that organisation
+     * only (an IdP vouches for its own people, never for what the same address holds elsewhere).
+     */
+    organisationId: integer("organisation_id").references(() => organisations.id),
   },
-  (t) => [index("writer_sessions_writer").on(t.writerId)],
+  (t) => [index("writer_sessions_writer").on(t.writerId), index("writer_sessions_org").on(t.organisationId)],
 );
 
 /** Members of an organisation and their role: owner | admin | editor | viewer (worker/workspace/roles.ts). */
@@ -93,3 +98,48 @@ export const stripeEvents = sqliteTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: text("received_at").notNull(),
 });
+
+/**
+ * An Enterprise organisation's SAML identity provider for writers (`PUT /v1/orgs/{org}/sso`), from its metadata.
+ * Readers' SSO is per portal (schema/saml.ts); this one signs writers in to the dashboard.
+ */
+export const orgSamlIdps = sqliteTable("org_saml_idps", {
+  organisationId: integer("organisation_id").primaryKey().references(() => organisations.id),
+  /** The IdP entityID: every Response/Assertion Issuer must equal it. */
+  entityId: text("entity_id").notNull(),
+  /** HTTP-Redirect SingleSignOnService Location. */
+  ssoUrl: text("sso_url").notNull(),
+  /** JSON array of PEM signing certificates. */
+  certificates: text("certificates").notNull(),
+  /** JSON WriterSsoSettings (worker/workspace/sso.ts): email and role attributes, the default role. */
+  settings: text("settings").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+/** Writers' AuthnRequests awaiting an answer (single use, 10 minutes), as `saml_requests` is for readers. */
+export const orgSamlRequests = sqliteTable(
+  "org_saml_requests",
+  {
+    /** The AuthnRequest ID (`_` + 32 hex). */
+    id: text("id").primaryKey(),
+    organisationId: integer("organisation_id").notNull().references(() => organisations.id),
+    /** Where to land after sign-in (a path under /app). */
+    returnTo: text("return_to").notNull(),
+    /** ISO 8601 instants. */
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("org_saml_requests_expiry").on(t.expiresAt)],
+);
+
+/** Assertion IDs that opened a writer session, kept until the assertion could no longer be accepted (no replay). */
+export const orgSamlAssertions = sqliteTable(
+  "org_saml_assertions",
+  {
+    organisationId: integer("organisation_id").notNull().references(() => organisations.id),
+    assertionId: text("assertion_id").notNull(),
+    /** Epoch milliseconds. */
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.assertionId] }), index("org_saml_assertions_expiry").on(t.expiresAt)],
+);

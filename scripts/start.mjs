@@ -182,6 +182,9 @@ async function ensureDemo(adminToken) {
 /** The demo owner (issue 32): the dashboard's demo organisation owns the demo portal. */
 const DEMO_OWNER = "owner@demo.example";
 const DEMO_ORG = "demo-team";
+/** The demo organisation's other people: an editor, and a viewer invited but not yet in. */
+const DEMO_EDITOR = "editor@demo.example";
+const DEMO_INVITED = "invited@demo.example";
 
 /**
  * The team side of the demo (docs/workspace.md): the demo organisation owns the demo portal, its owner is
@@ -208,6 +211,17 @@ async function ensureWorkspaceDemo(adminToken, demo) {
   const trialEndsAt = new Date(Date.now() + 10 * 86_400_000).toISOString();
   const plan = await fetch(`${origin}/v1/admin/orgs/${DEMO_ORG}`, { method: "PATCH", headers: admin, body: JSON.stringify({ trialEndsAt, creditsRemaining: 863 }) });
   if (plan.status !== 200) throw new Error(`setting the demo trial failed: ${plan.status} ${await plan.text()}`);
+  // Colleagues for the member list's buttons: an editor who accepted the invitation, and one still pending.
+  const listed = await (await fetch(`${origin}/v1/orgs/${DEMO_ORG}/members`, { headers: admin })).json();
+  if (!listed.members.some((m) => m.email === DEMO_EDITOR)) {
+    await fetch(`${origin}/v1/orgs/${DEMO_ORG}/members`, { method: "POST", headers: admin, body: JSON.stringify({ email: DEMO_EDITOR, role: "editor" }) });
+    const invitation = await (await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(DEMO_EDITOR)}&format=json`)).json();
+    const accepted = await fetch(invitation[0].links[0], { redirect: "manual" });
+    if (accepted.status !== 303) console.warn(`the demo editor's invitation was not accepted: ${accepted.status}`);
+  }
+  if (!listed.invitations.some((i) => i.email === DEMO_INVITED)) {
+    await fetch(`${origin}/v1/orgs/${DEMO_ORG}/members`, { method: "POST", headers: admin, body: JSON.stringify({ email: DEMO_INVITED, role: "viewer" }) });
+  }
   const ask = await fetch(`${origin}/v1/auth/magic-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: DEMO_OWNER, returnTo: `/app/orgs/${DEMO_ORG}` }) });
   if (ask.status !== 202) throw new Error(`the demo owner's sign-in link failed: ${ask.status}`);
   const mail = await (await fetch(`${origin}/dev/outbox?to=${encodeURIComponent(DEMO_OWNER)}&format=json`)).json();
@@ -241,7 +255,7 @@ try {
   console.log(`
 Portico is running.
   Dashboard:         ${dashboardLink}
-                     (signs you in once as the demo owner ${DEMO_OWNER}: organisation "Demo Team", trial with 10 days left, some AI credits used; docs/workspace.md. Later links: ${origin}/app/signin, then ${origin}/dev/outbox?to=${DEMO_OWNER})
+                     (signs you in once as the demo owner ${DEMO_OWNER}: organisation "Demo Team", trial with 10 days left, some AI credits used, an editor and a pending invitation; the demo portal's versions and lint, content, access, branding, domain, Git and analytics pages under ${origin}/app/orgs/${DEMO_ORG}/portals/${demo.slug}; docs/workspace.md. Later links: ${origin}/app/signin, then ${origin}/dev/outbox?to=${DEMO_OWNER})
   Portal:            ${demo.site}/  (the custom domain ${DEMO_HOSTNAME}, docs/domains.md; open it in Chromium)
   Service host:      ${origin}/p/${demo.slug}/  (redirects to the custom domain; the API stays at ${origin}/v1/)
   Demo reference:    ${result.url}

@@ -32,6 +32,7 @@ import { docsApiKeyRoutes, docsApiRoutes } from "./routes/docs-api";
 import { embedRoutes } from "./routes/embed";
 import { organisationRoutes } from "./routes/organisations";
 import { workspaceRoutes } from "./routes/workspace";
+import { writerSamlRoutes } from "./routes/writer-saml";
 import { dashboardRoutes } from "./routes/dashboard";
 import { sitemapRoutes } from "./routes/sitemap";
 import type { AppEnv } from "./env";
@@ -64,6 +65,7 @@ export const app = new Hono<AppEnv>()
   .route("/", playgroundRoutes)
   .route("/", playgroundOAuthRoutes)
   .route("/", workspaceRoutes)
+  .route("/", writerSamlRoutes)
   .route("/", dashboardRoutes)
   .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)

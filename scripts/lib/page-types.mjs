@@ -27,3 +27,27 @@ export function readerPageTypes({ portal, single, api, version, singleApi, singl
     ["404", `/p/${portal}/guides/no-such-page`],
   ];
 }
+
+/**
+ * The dashboard's page types (issue 32), one path each, for a signed-in owner of organisation `org` whose portal
+ * `portal` holds API `api` at `version` (the demo's, from "Start from a sample"): what test/e2e/dashboard.test.ts
+ * judges with axe.
+ * @param {{ org: string, portal: string, api: string, version: string }} where
+ * @returns {[string, string][]}
+ */
+export function dashboardPageTypes({ org, portal, api, version }) {
+  const base = `/app/orgs/${org}/portals/${portal}`;
+  return [
+    ["organisations", "/app"],
+    ["organisation", `/app/orgs/${org}`],
+    ["portal overview", base],
+    ["versions", `${base}/versions`],
+    ["lint report", `${base}/versions/${api}/${version}/lint`],
+    ["content", `${base}/content`],
+    ["access", `${base}/access`],
+    ["branding", `${base}/branding`],
+    ["domain", `${base}/domain`],
+    ["git", `${base}/git`],
+    ["analytics", `${base}/analytics`],
+  ];
+}

@@ -17,7 +17,8 @@ export interface FormState {
   errors?: Record<string, string>;
 }
 
-function Page(props: { title: string; email?: string; children: ComponentChildren; crumbs?: Array<{ href: string; label: string }> }) {
+/** A dashboard page: the top bar (crumbs, the writer, sign-out) and `main`; `script` adds one module script. */
+export function Page(props: { title: string; email?: string; children: ComponentChildren; crumbs?: Array<{ href: string; label: string }>; script?: string; mainData?: Record<string, string> }) {
   return (
     <html lang="en">
       <AdminHead title={`${props.title} · Portico`} stylesheets={[APP_CSS]} />
@@ -31,17 +32,20 @@ function Page(props: { title: string; email?: string; children: ComponentChildre
             </form>
           ) : null}
         </header>
-        <main id="main" class="app-main">{props.children}</main>
+        <main id="main" class="app-main" {...(props.mainData ? Object.fromEntries(Object.entries(props.mainData).map(([k, v]) => [`data-${k}`, v])) : {})}>{props.children}</main>
+        {props.script ? <script type="module" src={props.script} /> : null}
       </body>
     </html>
   );
 }
 
-function doc(node: preact.VNode): string {
+/** The HTML document of a page. */
+export function doc(node: preact.VNode): string {
   return "<!doctype html>\n" + renderToString(node);
 }
 
-function Field(props: { name: string; label: string; form?: FormState; type?: "text" | "email" | "date"; required?: boolean; placeholder?: string; hint?: string }) {
+/** A labelled input with its hint and the message of what is wrong with it (`form.errors[name]`). */
+export function Field(props: { name: string; label: string; form?: FormState; type?: "text" | "email" | "date" | "password" | "color"; required?: boolean; placeholder?: string; hint?: string }) {
   const error = props.form?.errors?.[props.name];
   const id = `f-${props.name}`;
   return (
@@ -54,13 +58,14 @@ function Field(props: { name: string; label: string; form?: FormState; type?: "t
   );
 }
 
-function FormError({ form }: { form?: FormState }) {
+/** The message of a form as a whole (`form.errors._`). */
+export function FormError({ form }: { form?: FormState }) {
   const e = form?.errors?._;
   return e ? <p class="notice-error" role="alert">{e}</p> : null;
 }
 
 /** The sign-in page: e-mail → magic link. `sent` shows the "check your mail" notice (and the dev outbox locally). */
-export function renderSignIn(props: { form?: FormState; sent?: string; outbox?: string }): string {
+export function renderSignIn(props: { form?: FormState; sent?: string; outbox?: string; ssoForm?: FormState }): string {
   return doc(
     <Page title="Sign in">
       <section class="panel narrow">
@@ -77,6 +82,12 @@ export function renderSignIn(props: { form?: FormState; sent?: string; outbox?: 
           <button type="submit">Send me a sign-in link</button>
         </form>
         <p class="muted">New here? The same link creates your account; your first organisation starts a 14-day trial of everything in Pro, no card needed.</p>
+        <form method="post" action="/app/signin/sso" novalidate class="inline-form" id="sso">
+          <h2>Single sign-on</h2>
+          <FormError form={props.ssoForm} />
+          <Field name="org" label="Organisation ID" required form={props.ssoForm} placeholder="acme" hint="Your organisation signs you in through its identity provider (Enterprise)." />
+          <button type="submit" class="secondary">Continue with SSO</button>
+        </form>
       </section>
     </Page>,
   );
@@ -137,7 +148,11 @@ export interface OrgPageProps {
   may: { createPortal: boolean; manageMembers: boolean; audit: boolean; billing: boolean };
   portals: Array<{ slug: string; name: string; createdAt: string }>;
   members: Array<{ id: number; email: string; role: string }>;
-  invitations: Array<{ email: string; role: string }>;
+  invitations: Array<{ id: number; email: string; role: string }>;
+  /** The outcome of a member action (role change, removal, revoked invitation): a refusal such as the last owner's 409. */
+  memberNotice?: { ok: boolean; message: string };
+  /** Writers' SAML SSO (Enterprise): shown to owners and admins. */
+  sso?: SsoPanelProps;
   credits: { remaining: number; used: number; grant: number; period: string; daily: Array<{ day: string; used: number }> };
   audit?: Array<{ at: string; actor: string; actorType: string; action: string; target: string | null; portal: string | null }>;
   features: Array<{ feature: string; plan: string; included: boolean }>;
@@ -183,7 +198,7 @@ export function renderOrgPage(p: OrgPageProps): string {
         <p>AI credits this month ({p.credits.period}): <strong>{p.credits.used}</strong> used, <strong>{p.credits.remaining}</strong> left of {p.credits.grant}. They renew on the 1st (UTC). An answer of the assistant costs 1 credit, an AI draft 5.</p>
         <meter min={0} max={Math.max(1, p.credits.grant)} value={p.credits.used} high={p.credits.grant * 0.8} aria-label="Credits used" />
         {p.credits.daily.length ? (
-          <table class="usage">
+          <table class="usage" tabIndex={0}>
             <caption>Credits used per day</caption>
             <thead><tr><th scope="col">Day</th><th scope="col">Credits</th><th scope="col"><span class="sr">Bar</span></th></tr></thead>
             <tbody>{p.credits.daily.map((d) => <tr><td>{d.day}</td><td class="ta-right">{d.used}</td><td><span class={`bar w${Math.round((d.used / maxDay) * 10)}`} /></td></tr>)}</tbody>
@@ -210,11 +225,48 @@ export function renderOrgPage(p: OrgPageProps): string {
 
       <section class="panel" id="members">
         <h2>Members</h2>
-        <table>
-          <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th></tr></thead>
-          <tbody>{p.members.map((m) => <tr><td>{m.email}</td><td>{m.role}</td></tr>)}</tbody>
+        {p.memberNotice ? <p class={p.memberNotice.ok ? "notice" : "notice-error"} role={p.memberNotice.ok ? "status" : "alert"} id="member-notice">{p.memberNotice.message}</p> : null}
+        <table class="members" tabIndex={0}>
+          <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th>{p.may.manageMembers ? <th scope="col"><span class="sr">Actions</span></th> : null}</tr></thead>
+          <tbody>{p.members.map((m) => {
+            // Only an owner changes or removes an owner (the API says so too); the controls follow.
+            const mayTouch = p.may.manageMembers && (m.role !== "owner" || p.role === "owner");
+            const roles = ["viewer", "editor", "admin", ...(p.role === "owner" ? ["owner"] : [])];
+            return (
+              <tr>
+                <td>{m.email}</td>
+                <td>{m.role}</td>
+                {p.may.manageMembers ? (
+                  <td class="member-actions">
+                    {mayTouch ? (
+                      <>
+                        <form method="post" action={`/app/orgs/${p.org.id}/members/${m.id}/role`} class="row-form">
+                          <select name="role" aria-label={`Role of ${m.email}`}>{roles.map((r) => <option value={r} selected={r === m.role}>{r}</option>)}</select>
+                          <button type="submit" class="secondary">Change role</button>
+                        </form>
+                        <form method="post" action={`/app/orgs/${p.org.id}/members/${m.id}/remove`} class="row-form">
+                          <button type="submit" aria-label={`Remove ${m.email}`}>Remove</button>
+                        </form>
+                      </>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}</tbody>
         </table>
-        {p.invitations.length ? <p class="muted">Invited: {p.invitations.map((i) => `${i.email} (${i.role})`).join(", ")}</p> : null}
+        {p.invitations.length ? (
+          <table class="invitations" tabIndex={0}>
+            <caption>Pending invitations</caption>
+            <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th>{p.may.manageMembers ? <th scope="col"><span class="sr">Revoke</span></th> : null}</tr></thead>
+            <tbody>{p.invitations.map((i) => (
+              <tr>
+                <td>{i.email}</td><td>{i.role}</td>
+                {p.may.manageMembers ? <td><form method="post" action={`/app/orgs/${p.org.id}/invitations/${i.id}/revoke`}><button type="submit" aria-label={`Revoke the invitation of ${i.email}`}>Revoke</button></form></td> : null}
+              </tr>
+            ))}</tbody>
+          </table>
+        ) : null}
         {p.may.manageMembers ? (
           <form method="post" action={`/app/orgs/${p.org.id}/members`} novalidate class="inline-form">
             <h3>Invite</h3>
@@ -229,17 +281,99 @@ export function renderOrgPage(p: OrgPageProps): string {
         ) : null}
       </section>
 
+      {p.sso ? <SsoPanel {...p.sso} org={p.org.id} /> : null}
+
       {p.audit ? (
         <section class="panel" id="audit">
           <h2>Audit log</h2>
           <p class="muted">Every change by a person or token, kept one year. <a href={`/v1/audit?org=${p.org.id}`}>JSON</a>{p.features.find((f) => f.feature === "audit-export")?.included ? <> · <a href={`/v1/audit?org=${p.org.id}&format=csv`}>CSV export</a></> : null}</p>
-          <table>
+          <table tabIndex={0}>
             <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Target</th></tr></thead>
             <tbody>{p.audit.map((e) => <tr><td>{e.at.slice(0, 19).replace("T", " ")}</td><td>{e.actorType === "token" ? `token ${e.actor}` : e.actor}</td><td><code>{e.action}</code></td><td>{[e.portal, e.target].filter(Boolean).join(" · ")}</td></tr>)}</tbody>
           </table>
         </section>
       ) : null}
     </Page>,
+  );
+}
+
+/** The organisation page's single sign-on panel. */
+export interface SsoPanelProps {
+  /** Whether the plan includes `saml` (Enterprise). */
+  included: boolean;
+  /** The IdP set, when there is one. */
+  idp?: { entityId: string; ssoUrl: string; certificateFingerprints: string[]; updatedAt: string; defaultRole: string; roleAttribute: string; emailAttribute?: string };
+  /** What to give the IdP. */
+  sp: { entityId: string; acsUrl: string; loginUrl: string };
+  form?: FormState;
+  saved?: boolean;
+}
+
+function SsoPanel(p: SsoPanelProps & { org: string }) {
+  const values = p.form?.values ?? (p.idp ? { defaultRole: p.idp.defaultRole, roleAttribute: p.idp.roleAttribute, emailAttribute: p.idp.emailAttribute ?? "" } : {});
+  const form: FormState = { values, ...(p.form?.errors ? { errors: p.form.errors } : {}) };
+  const metadataError = p.form?.errors?.metadata;
+  return (
+    <section class="panel" id="sso">
+      <h2>Single sign-on (SAML)</h2>
+      {!p.included ? (
+        <p class="muted">Writers' single sign-on through your identity provider is part of the Enterprise plan (<a href={`/app/orgs/${p.org}#plan`}>plan</a>).</p>
+      ) : (
+        <>
+          <p>Give your identity provider this service provider: entity ID (and metadata) <code>{p.sp.entityId}</code>, assertion consumer service (HTTP-POST) <code>{p.sp.acsUrl}</code>. Writers then sign in at <a href={p.sp.loginUrl}>{p.sp.loginUrl}</a>; a session opened there reaches this organisation only.</p>
+          {p.saved ? <p class="notice" role="status">Saved. Sessions opened by the previous identity provider were ended.</p> : null}
+          {p.idp ? (
+            <dl class="facts">
+              <dt>Identity provider</dt><dd><code>{p.idp.entityId}</code></dd>
+              <dt>Sign-in URL</dt><dd><code>{p.idp.ssoUrl}</code></dd>
+              <dt>Certificate (SHA-256)</dt><dd>{p.idp.certificateFingerprints.map((f) => <code class="fingerprint">{f}</code>)}</dd>
+              <dt>Updated</dt><dd>{p.idp.updatedAt.slice(0, 16).replace("T", " ")}</dd>
+            </dl>
+          ) : <p class="muted">Not set up yet.</p>}
+          <form method="post" action={`/app/orgs/${p.org}/sso`} novalidate class="inline-form">
+            <h3>{p.idp ? "Replace the identity provider" : "Set the identity provider"}</h3>
+            <FormError form={p.form} />
+            <p class={metadataError ? "field invalid" : "field"}>
+              <label for="f-metadata">IdP metadata (XML)</label>
+              <textarea {...({ id: "f-metadata", name: "metadata", rows: 6, required: true, "aria-invalid": metadataError ? "true" : undefined, "aria-describedby": metadataError ? "f-metadata-error" : undefined } as Record<string, unknown>)}>{p.form?.values?.metadata ?? ""}</textarea>
+              {metadataError ? <small id="f-metadata-error" class="notice-error" role="alert">{metadataError}</small> : null}
+            </p>
+            <p class="field"><label for="f-defaultRole">Role of a new writer</label>
+              <select id="f-defaultRole" name="defaultRole">{["viewer", "editor", "admin"].map((r) => <option value={r} selected={values.defaultRole === r}>{r}</option>)}</select>
+              <small class="hint">Unless the role attribute names admin, editor or viewer. Owners are made here, never by the identity provider.</small>
+            </p>
+            <Field name="roleAttribute" label="Role attribute" form={form} placeholder="role" />
+            <Field name="emailAttribute" label="E-mail attribute (optional)" form={form} placeholder="email" hint="Default: email, mail, the standard claim, or an e-mail NameID." />
+            <button type="submit">Save single sign-on</button>
+          </form>
+          {p.idp ? <form method="post" action={`/app/orgs/${p.org}/sso/delete`} class="inline-form"><button type="submit" class="secondary">Turn single sign-on off</button></form> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The sections of a portal in the dashboard, in the order of its navigation. */
+export const PORTAL_SECTIONS = [
+  ["", "Overview"],
+  ["versions", "Versions and lint"],
+  ["content", "Content releases"],
+  ["access", "Access"],
+  ["branding", "Branding"],
+  ["domain", "Domain"],
+  ["git", "Git"],
+  ["analytics", "Analytics"],
+] as const;
+/** One section of a portal's pages (`""` is the overview). */
+export type PortalSection = (typeof PORTAL_SECTIONS)[number][0];
+
+/** The navigation between a portal's pages, the current one marked. */
+export function PortalNav({ org, portal, current }: { org: string; portal: string; current: PortalSection }) {
+  const base = `/app/orgs/${org}/portals/${portal}`;
+  return (
+    <nav class="portal-nav" aria-label="Portal">
+      <ul>{PORTAL_SECTIONS.map(([slug, label]) => <li><a href={slug ? `${base}/${slug}` : base} {...(slug === current ? { "aria-current": "page" } : {})}>{label}</a></li>)}</ul>
+    </nav>
   );
 }
 
@@ -267,6 +401,7 @@ export function renderPortalPage(p: PortalPageProps): string {
   return doc(
     <Page title={p.portal.name} email={p.email} crumbs={[{ href: `/app/orgs/${p.org.id}`, label: p.org.name }, { href: `/app/orgs/${p.org.id}/portals/${p.portal.slug}`, label: p.portal.name }]}>
       <h1>{p.portal.name} <code>{p.portal.slug}</code></h1>
+      <PortalNav org={p.org.id} portal={p.portal.slug} current="" />
       <p><a href={p.readerUrl}>Open the reader site</a> · <a href={`/p/${p.portal.slug}/admin/changelog`}>Changelog drafts</a> · <a href={`/p/${p.portal.slug}/editor`}>API editor</a></p>
       {p.org.status === "trial-ended" || p.org.status === "paused" ? <p class="notice notice-warn" role="alert">The organisation's trial ended: publishing answers 402 <code>trial-ended</code> until a plan is chosen (<a href={`/app/orgs/${p.org.id}#plan`}>plan</a>).</p> : null}
       {p.sample ? (p.sample.published ? <p class="notice" role="status">The sample is published: the demo API and its guides. Replace them with your own whenever you like.</p> : <p class="notice-error" role="alert">The sample could not be published: {p.sample.message}</p>) : null}
@@ -284,7 +419,7 @@ export function renderPortalPage(p: PortalPageProps): string {
       <section class="panel" id="apis">
         <h2>APIs</h2>
         {p.apis.length ? (
-          <table>
+          <table tabIndex={0}>
             <thead><tr><th scope="col">API</th><th scope="col">Live version</th><th scope="col">Versions</th></tr></thead>
             <tbody>{p.apis.map((a) => <tr><td><a href={`/p/${p.portal.slug}/reference/${a.slug}/`}>{a.title}</a> <code>{a.slug}</code></td><td>{a.live ?? "—"}</td><td class="ta-right">{a.versions}</td></tr>)}</tbody>
           </table>
@@ -298,7 +433,7 @@ export function renderPortalPage(p: PortalPageProps): string {
       {p.mayTokens ? (
         <section class="panel" id="tokens">
           <h2>Tokens</h2>
-          <table>
+          <table tabIndex={0}>
             <thead><tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="sr">Revoke</span></th></tr></thead>
             <tbody>{p.tokens.map((t) => (
               <tr>

@@ -9,24 +9,32 @@ import { zipSync, strToU8 } from "fflate";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
-import { renderHome, renderOrgPage, renderPortalPage, renderSignIn, type FormState } from "../render/dashboard";
+import { renderHome, renderOrgPage, renderPortalPage, renderSignIn, type FormState, type SsoPanelProps } from "../render/dashboard";
 import { portalBasePath } from "../render/shell/base-path";
 import { listApiSummaries } from "../store/api-listing";
 import { getDb } from "../store/db";
-import { findPortalBySlug } from "../store/portals";
-import { listAudit, membersOf, organisationsOf, pendingInvitations, portalsOfOrganisation, tokensOfPortal } from "../store/workspace";
+import { findPortalBySlug, type PortalRow } from "../store/portals";
+import { listAudit, membersOf, organisationsOf, pendingInvitations, portalsOfOrganisation, tokensOfPortal, type OrgRow } from "../store/workspace";
+import { getOrgIdp } from "../store/workspace-sso";
 import { orgFor } from "../workspace/access";
-import { sessionWriter } from "../workspace/accounts";
+import { sessionReaches, sessionWriter } from "../workspace/accounts";
 import { billingFor } from "../workspace/billing";
 import { creditsOf } from "../workspace/credits";
 import { can, FEATURES, type Feature } from "../workspace/plans";
 import { roleAllows, scopesGrantable } from "../workspace/roles";
 import { SAMPLE_CONTENT, SAMPLE_DEFINITION } from "../workspace/sample-files.generated";
+import { renderAccessPage, renderAnalyticsLinkPage, renderBrandingPage, renderContentPage, renderDomainPage, renderGitPage, renderLintPage, renderVersionsPage, type PortalFrame } from "../render/dashboard-portal";
+import { PORTAL_HEADER } from "../workspace/writer-portal";
 import { apisRoutes } from "./apis";
 import { contentRoutes } from "./content";
+import { domainRoutes } from "./domain";
+import { gitRoutes } from "./git";
+import { portalSettingsRoutes } from "./portals";
+import { fingerprint } from "./saml";
 import { isLocalRun, orgView, workspaceRoutes } from "./workspace";
+import { writerSamlRoutes, writerSpConfig } from "./writer-saml";
 
-type Writer = { id: number; email: string };
+type Writer = { id: number; email: string; ssoOrganisationId?: number | null };
 
 /** The signed-in writer, or a redirect to the sign-in page (thrown as a Response). */
 async function writerOf(c: Context<AppEnv>): Promise<Writer> {
@@ -41,11 +49,26 @@ class RedirectTo extends Error {
   }
 }
 
+/** A raw (non-JSON) request body for {@link api}. */
+class RawBody {
+  constructor(readonly text: string, readonly contentType: string) {}
+}
+
+/** The API apps the dashboard calls in-process. */
+type ApiApp = { request: (typeof workspaceRoutes)["request"] };
+
 /** Calls the service API in-process as the writer (cookie and Origin passed on). */
-async function api(c: Context<AppEnv>, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function api(c: Context<AppEnv>, method: string, path: string, body?: unknown, app: ApiApp = workspaceRoutes): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { cookie: c.req.header("cookie") ?? "", origin: c.req.header("origin") ?? "" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await workspaceRoutes.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, c.env, c.executionCtx);
+  let payload: string | undefined;
+  if (body instanceof RawBody) {
+    headers["content-type"] = body.contentType;
+    payload = body.text;
+  } else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await app.request(path, { method, headers, ...(payload === undefined ? {} : { body: payload }) }, c.env, c.executionCtx);
   for (const cookie of res.headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
   const text = await res.text();
   let json: any;
@@ -76,7 +99,26 @@ function page(c: Context<AppEnv>, html: string, status: 200 | 400 | 403 | 404 | 
   return c.html(html, status);
 }
 
-async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: { portalForm?: FormState; memberForm?: FormState; billing?: { url?: string; message?: string } } = {}, status: 200 | 400 | 403 | 409 = 200) {
+/** The SSO panel of the organisation page (owners and admins), from the organisation's IdP row. */
+async function ssoPanel(c: Context<AppEnv>, org: OrgRow, extra: { form?: FormState; saved?: boolean }): Promise<SsoPanelProps> {
+  const sp = writerSpConfig(c.env, org.slug);
+  const idp = await getOrgIdp(c.env.DB, org.id);
+  return {
+    included: can(org, "saml"),
+    sp: { entityId: sp.entityId, acsUrl: sp.acsUrl, loginUrl: sp.acsUrl.replace(/acs$/, "login") },
+    ...(idp ? {
+      idp: {
+        entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificateFingerprints: await Promise.all(idp.certificates.map(fingerprint)), updatedAt: idp.updatedAt,
+        defaultRole: idp.settings.defaultRole, roleAttribute: idp.settings.roleAttribute, ...(idp.settings.emailAttribute ? { emailAttribute: idp.settings.emailAttribute } : {}),
+      },
+    } : {}),
+    ...extra,
+  };
+}
+
+type OrgPageExtra = { portalForm?: FormState; memberForm?: FormState; memberNotice?: { ok: boolean; message: string }; billing?: { url?: string; message?: string }; ssoForm?: FormState; ssoSaved?: boolean };
+
+async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: OrgPageExtra = {}, status: 200 | 400 | 403 | 404 | 409 = 200) {
   const { org, role } = await orgFor(c, { kind: "writer", writer, sessionHash: "" }, slug, "org.read");
   const db = c.env.DB;
   const [portals, members, invitations, credits, audit] = await Promise.all([
@@ -86,6 +128,7 @@ async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: 
     creditsOf(c.env, org),
     roleAllows(role, "audit.read") ? listAudit(db, org.id, { from: "0000", to: "9999", limit: 50 }) : Promise.resolve(undefined),
   ]);
+  const sso = roleAllows(role, "sso.manage") ? await ssoPanel(c, org, { ...(extra.ssoForm ? { form: extra.ssoForm } : {}), ...(extra.ssoSaved ? { saved: true } : {}) }) : undefined;
   const view = orgView(org);
   return page(c, renderOrgPage({
     email: writer.email,
@@ -100,6 +143,8 @@ async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: 
     features: (Object.keys(FEATURES) as Feature[]).map((f) => ({ feature: f, plan: FEATURES[f], included: can(org, f) })),
     ...(extra.portalForm ? { portalForm: extra.portalForm } : {}),
     ...(extra.memberForm ? { memberForm: extra.memberForm } : {}),
+    ...(extra.memberNotice ? { memberNotice: extra.memberNotice } : {}),
+    ...(sso ? { sso } : {}),
     billing: { enabled: billingFor(c.env).enabled, ...extra.billing },
   }), status);
 }
@@ -121,6 +166,45 @@ async function portalPage(c: Context<AppEnv>, writer: Writer, orgSlug: string, p
     grantable: scopesGrantable(role),
     ...extra,
   }), status);
+}
+
+/**
+ * A portal's `/v1` routes, answered in-process for the dashboard's portal pages as the signed-in writer (cookie and
+ * `Portico-Portal`): the same role checks, plan checks and audit as a browser call (worker/workspace/writer-portal.ts).
+ */
+const portalApi = new Hono<AppEnv>()
+  .route("/", apisRoutes)
+  .route("/", contentRoutes)
+  .route("/", portalSettingsRoutes)
+  .route("/", domainRoutes)
+  .route("/", gitRoutes)
+  .onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    throw error;
+  });
+
+/** A GET of a portal route as the writer: the JSON answer and its status. */
+async function portalGet(c: Context<AppEnv>, portal: string, path: string): Promise<{ status: number; json: any }> {
+  const res = await portalApi.request(path, { headers: { cookie: c.req.header("cookie") ?? "", [PORTAL_HEADER]: portal } }, c.env, c.executionCtx);
+  return { status: res.status, json: await res.json().catch(() => ({})) };
+}
+
+/** Who is looking at which portal: the frame of every portal page, after the role check (404 outside the org). */
+async function portalFrame(c: Context<AppEnv>): Promise<{ frame: PortalFrame; org: OrgRow; portal: PortalRow }> {
+  const writer = await writerOf(c);
+  const { org: orgSlug, portal: portalSlug } = c.req.param() as { org: string; portal: string };
+  const [{ org, role }, portal] = await Promise.all([orgFor(c, { kind: "writer", writer, sessionHash: "" }, orgSlug, "org.read"), findPortalBySlug(getDb(c.env.DB), portalSlug)]);
+  if (!portal || portal.organisationId !== org.id) throw new ApiError(404, "not-found", `no portal "${portalSlug}" in this organisation`);
+  return {
+    frame: { email: writer.email, org: { id: org.slug, name: org.name }, portal: { slug: portal.slug, name: portal.name }, role, mayManage: role === "owner" || role === "admin" },
+    org,
+    portal,
+  };
+}
+
+/** A refused read of the portal API as the page's error (its status and message). */
+function refused(answer: { status: number; json: any }): never {
+  throw new ApiError(answer.status as 403, answer.json?.error?.code ?? "refused", answer.json?.error?.message ?? `the API answered ${answer.status}`);
 }
 
 /** Publishes the demo definition and guides into a new portal with its first token (the "start from a sample" box). */
@@ -151,13 +235,19 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const outbox = isLocalRun(c.env) ? `/dev/outbox?to=${encodeURIComponent(answer.json.to)}` : undefined;
     return page(c, renderSignIn({ sent: answer.json.to, ...(outbox ? { outbox } : {}) }));
   })
+  .post("/app/signin/sso", async (c) => {
+    const values = await form(c);
+    const org = (values.org ?? "").trim().toLowerCase();
+    if (!/^[a-z0-9][a-z0-9-]{1,46}[a-z0-9]$/.test(org)) return page(c, renderSignIn({ ssoForm: { values, errors: { org: "give your organisation's ID (as in its dashboard address: /app/orgs/<id>)" } } }), 400);
+    return c.redirect(`/v1/auth/saml/${org}/login`, 303);
+  })
   .post("/app/signout", async (c) => {
     await api(c, "POST", "/v1/auth/signout");
     return c.redirect("/app/signin", 303);
   })
   .get("/app", async (c) => {
     const writer = await writerOf(c);
-    const orgs = await organisationsOf(c.env.DB, writer.id);
+    const orgs = (await organisationsOf(c.env.DB, writer.id)).filter((o) => sessionReaches(writer, o.id));
     return page(c, renderHome({ email: writer.email, orgs: orgs.map((o) => ({ ...orgView(o), role: o.role })) }));
   })
   .post("/app/orgs", async (c) => {
@@ -165,7 +255,7 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const values = await form(c);
     const answer = await api(c, "POST", "/v1/orgs", { name: values.name ?? "" });
     if (answer.status !== 201) {
-      const orgs = await organisationsOf(c.env.DB, writer.id);
+      const orgs = (await organisationsOf(c.env.DB, writer.id)).filter((o) => sessionReaches(writer, o.id));
       return page(c, renderHome({ email: writer.email, orgs: orgs.map((o) => ({ ...orgView(o), role: o.role })), form: formErrors(answer, values) }), 400);
     }
     return c.redirect(`/app/orgs/${answer.json.org.id}`, 303);
@@ -188,6 +278,51 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const answer = await api(c, "POST", `/v1/orgs/${encodeURIComponent(org)}/members`, { email: values.email ?? "", role: values.role ?? "viewer" });
     if (answer.status !== 201) return orgPage(c, writer, org, { memberForm: formErrors(answer, values) }, 400);
     return c.redirect(`/app/orgs/${org}#members`, 303);
+  })
+  .post("/app/orgs/:org/members/:member/role", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const { org, member } = c.req.param();
+    const answer = await api(c, "PATCH", `/v1/orgs/${encodeURIComponent(org)}/members/${encodeURIComponent(member)}`, { role: values.role ?? "" });
+    if (answer.status !== 200) return orgPage(c, writer, org, { memberNotice: { ok: false, message: answer.json?.error?.message ?? "the role was not changed" } }, answer.status === 409 ? 409 : 400);
+    return c.redirect(`/app/orgs/${org}#members`, 303);
+  })
+  .post("/app/orgs/:org/members/:member/remove", async (c) => {
+    const writer = await writerOf(c);
+    const { org, member } = c.req.param();
+    const answer = await api(c, "DELETE", `/v1/orgs/${encodeURIComponent(org)}/members/${encodeURIComponent(member)}`);
+    if (answer.status !== 204) return orgPage(c, writer, org, { memberNotice: { ok: false, message: answer.json?.error?.message ?? "the member was not removed" } }, answer.status === 409 ? 409 : 400);
+    // Leaving one's own organisation: nothing left to show there.
+    if (String(writer.id) === member) return c.redirect("/app", 303);
+    return c.redirect(`/app/orgs/${org}#members`, 303);
+  })
+  .post("/app/orgs/:org/invitations/:id/revoke", async (c) => {
+    const writer = await writerOf(c);
+    const { org, id } = c.req.param();
+    const answer = await api(c, "DELETE", `/v1/orgs/${encodeURIComponent(org)}/invitations/${encodeURIComponent(id)}`);
+    if (answer.status !== 204) return orgPage(c, writer, org, { memberNotice: { ok: false, message: answer.json?.error?.message ?? "the invitation was not revoked" } }, 400);
+    return c.redirect(`/app/orgs/${org}#members`, 303);
+  })
+  .post("/app/orgs/:org/sso", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const org = c.req.param("org");
+    const query = new URLSearchParams({ defaultRole: values.defaultRole || "viewer", role: values.roleAttribute?.trim() || "role" });
+    if (values.emailAttribute?.trim()) query.set("email", values.emailAttribute.trim());
+    const answer = await api(c, "PUT", `/v1/orgs/${encodeURIComponent(org)}/sso?${query}`, new RawBody(values.metadata ?? "", "application/samlmetadata+xml"), writerSamlRoutes);
+    if (answer.status !== 200) {
+      const state = formErrors(answer, values);
+      // The query's names are the form's: role → roleAttribute, email → emailAttribute.
+      return orgPage(c, writer, org, { ssoForm: state }, answer.status === 403 ? 403 : 400);
+    }
+    return orgPage(c, writer, org, { ssoSaved: true });
+  })
+  .post("/app/orgs/:org/sso/delete", async (c) => {
+    await writerOf(c);
+    const org = c.req.param("org");
+    const answer = await api(c, "DELETE", `/v1/orgs/${encodeURIComponent(org)}/sso`, undefined, writerSamlRoutes);
+    if (answer.status !== 200) throw new ApiError(answer.status as 403, answer.json?.error?.code ?? "refused", answer.json?.error?.message ?? "refused");
+    return c.redirect(`/app/orgs/${org}#sso`, 303);
   })
   .post("/app/orgs/:org/billing/:action{checkout|portal}", async (c) => {
     const writer = await writerOf(c);
@@ -214,6 +349,57 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const answer = await api(c, "DELETE", `/v1/tokens/${encodeURIComponent(id)}`);
     if (answer.status !== 204) throw new ApiError(answer.status as 403, answer.json?.error?.code ?? "refused", answer.json?.error?.message ?? "refused");
     return c.redirect(`/app/orgs/${org}/portals/${portal}#tokens`, 303);
+  })
+  // ---- a portal's pages (worker/render/dashboard-portal.tsx); their forms go to /v1 from the browser
+  .get("/app/orgs/:org/portals/:portal/versions", async (c) => {
+    const { frame } = await portalFrame(c);
+    const answer = await portalGet(c, frame.portal.slug, "/v1/apis");
+    if (answer.status !== 200) refused(answer);
+    return page(c, renderVersionsPage({ ...frame, apis: answer.json.apis }));
+  })
+  .get("/app/orgs/:org/portals/:portal/versions/:api/:version/lint", async (c) => {
+    const { frame } = await portalFrame(c);
+    const { api, version } = c.req.param();
+    const answer = await portalGet(c, frame.portal.slug, `/v1/apis/${encodeURIComponent(api)}/versions/${encodeURIComponent(version)}/lint`);
+    if (answer.status !== 200 && answer.status !== 202) refused(answer);
+    return page(c, renderLintPage({ ...frame, report: answer.json }));
+  })
+  .get("/app/orgs/:org/portals/:portal/content", async (c) => {
+    const { frame } = await portalFrame(c);
+    const answer = await portalGet(c, frame.portal.slug, "/v1/content");
+    if (answer.status !== 200) refused(answer);
+    return page(c, renderContentPage({ ...frame, content: answer.json }));
+  })
+  .get("/app/orgs/:org/portals/:portal/access", async (c) => {
+    const { frame, org } = await portalFrame(c);
+    const answer = await portalGet(c, frame.portal.slug, "/v1/portal");
+    if (answer.status !== 200) refused(answer);
+    return page(c, renderAccessPage({ ...frame, access: answer.json.access, features: { privatePortal: can(org, "private-portal"), magicLink: can(org, "reader-magic-link") } }));
+  })
+  .get("/app/orgs/:org/portals/:portal/branding", async (c) => {
+    const { frame, portal } = await portalFrame(c);
+    const answer = await portalGet(c, frame.portal.slug, "/v1/portal");
+    if (answer.status !== 200) refused(answer);
+    return page(c, renderBrandingPage({ ...frame, brand: answer.json.brand, readerUrl: `${publicOrigin(c.env, portal)}${portalBasePath(portal)}/` }));
+  })
+  .get("/app/orgs/:org/portals/:portal/domain", async (c) => {
+    const { frame, org, portal } = await portalFrame(c);
+    const readerUrl = `${publicOrigin(c.env, portal)}${portalBasePath(portal)}/`;
+    if (!frame.mayManage) return page(c, renderDomainPage({ ...frame, domain: null, included: can(org, "custom-domain"), readerUrl }));
+    const answer = await portalGet(c, frame.portal.slug, "/v1/portal/domain");
+    if (answer.status !== 200 && answer.status !== 404) refused(answer);
+    return page(c, renderDomainPage({ ...frame, domain: answer.status === 200 ? answer.json.domain : null, included: can(org, "custom-domain"), readerUrl }));
+  })
+  .get("/app/orgs/:org/portals/:portal/git", async (c) => {
+    const { frame } = await portalFrame(c);
+    if (!frame.mayManage) return page(c, renderGitPage({ ...frame, git: null, message: "The Git connection's settings are for owners and admins." }));
+    const answer = await portalGet(c, frame.portal.slug, "/v1/portal/git");
+    if (answer.status !== 200 && answer.status !== 404) refused(answer);
+    return page(c, renderGitPage({ ...frame, git: answer.status === 200 ? answer.json.git : null }));
+  })
+  .get("/app/orgs/:org/portals/:portal/analytics", async (c) => {
+    const { frame, org } = await portalFrame(c);
+    return page(c, renderAnalyticsLinkPage({ ...frame, included: can(org, "search-analytics") }));
   })
   .onError((error, c) => {
     if (error instanceof RedirectTo) return c.redirect(error.location, 303);

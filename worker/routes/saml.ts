@@ -149,7 +149,7 @@ function mappingFromQuery(url: string): AttributeMapping {
 }
 
 /** SHA-256 fingerprint (colon-separated hex) of a PEM certificate's DER bytes. */
-async function fingerprint(pem: string): Promise<string> {
+export async function fingerprint(pem: string): Promise<string> {
   const der = Uint8Array.from(atob(pem.replace(/-----[^-]+-----|\s+/g, "")), (ch) => ch.charCodeAt(0));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", der));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");

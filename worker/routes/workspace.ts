@@ -22,10 +22,10 @@ import { generateToken } from "../store/tokens";
 import {
   acceptInvitation, adoptPortal, consumeWriterMagicLink, createInvitation, createOrganisation, createWriterMagicLink, deleteToken, deleteWriterSessions,
   findOrCreateWriter, findOrganisation, findOrganisationByCustomer, findTokenById, recordStripeEvent, stripeEventSeen, insertScopedToken, listAudit, membersOf, organisationsOf, pendingInvitations,
-  pendingWriterLinks, portalsOfOrganisation, removeMember, roleIn, setMemberRole, tokensOfPortal, updateOrganisationPlan, type OrgRow,
+  pendingWriterLinks, portalsOfOrganisation, removeMember, revokeInvitation, roleIn, setMemberRole, tokensOfPortal, updateOrganisationPlan, type OrgRow,
 } from "../store/workspace";
 import { orgFor } from "../workspace/access";
-import { actorOf, clearWriterCookie, principalOf, randomSecret, sessionWriter, startWriterSession, WRITER_LINK_TTL_MS, type Principal } from "../workspace/accounts";
+import { actorOf, clearWriterCookie, principalOf, randomSecret, sessionReaches, sessionWriter, startWriterSession, WRITER_LINK_TTL_MS, type Principal } from "../workspace/accounts";
 import { recordAudit } from "../workspace/audit";
 import { billingFor, planMoveOf, type PaidPlan } from "../workspace/billing";
 import { creditsOf, setCredits } from "../workspace/credits";
@@ -106,7 +106,7 @@ async function tokenPortal(c: Context<AppEnv>, p: Principal, slug: unknown, writ
     if (!p.token.scopes.includes("manage")) throw new ApiError(403, "scope-required", "managing tokens needs a token with the scope manage", { scope: "manage" });
     return { portal, role: "token" };
   }
-  const role = portal.organisationId === null ? undefined : await roleIn(c.env.DB, portal.organisationId, p.writer.id);
+  const role = portal.organisationId === null || !sessionReaches(p.writer, portal.organisationId) ? undefined : await roleIn(c.env.DB, portal.organisationId, p.writer.id);
   if (!role) throw new ApiError(404, "not-found", `no portal "${slug}"`);
   if (!roleAllows(role, write ? "tokens.manage" : "tokens.read")) throw new ApiError(403, "role-required", `tokens need the role owner, admin or editor; you are ${role}`, { roles: ["owner", "admin", "editor"], role });
   return { portal, role };
@@ -157,8 +157,8 @@ export const workspaceRoutes = new Hono<AppEnv>()
   .get("/v1/auth/session", async (c) => {
     const s = await sessionWriter(c);
     if (!s) throw new ApiError(401, "unauthorized", "not signed in");
-    const orgs = await organisationsOf(c.env.DB, s.writer.id);
-    return c.json({ writer: { email: s.writer.email }, orgs: orgs.map((o) => ({ ...orgView(o), role: o.role })) });
+    const orgs = (await organisationsOf(c.env.DB, s.writer.id)).filter((o) => sessionReaches(s.writer, o.id));
+    return c.json({ writer: { email: s.writer.email }, ...(s.writer.ssoOrganisationId ? { sso: true } : {}), orgs: orgs.map((o) => ({ ...orgView(o), role: o.role })) });
   })
   .post("/v1/auth/signout", async (c) => {
     const p = await principalOf(c);
@@ -184,6 +184,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
   .post("/v1/orgs", async (c) => {
     const p = await principalOf(c);
     if (p.kind !== "writer") throw new ApiError(403, "forbidden", "organisations are made by a signed-in writer, who becomes their owner");
+    if (p.writer.ssoOrganisationId) throw new ApiError(403, "sso-session", "a session opened by an organisation's single sign-on reaches that organisation only; sign in by e-mail to make another");
     const body = await readJsonObject(c.req.raw, 4096);
     const name = requireName(body.name);
     let slug = body.slug === undefined ? slugFrom(name) : String(body.slug);
@@ -206,7 +207,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
   .get("/v1/orgs", async (c) => {
     const p = await principalOf(c);
     if (p.kind !== "writer") throw new ApiError(403, "forbidden", "lists the signed-in writer's organisations");
-    const orgs = await organisationsOf(c.env.DB, p.writer.id);
+    const orgs = (await organisationsOf(c.env.DB, p.writer.id)).filter((o) => sessionReaches(p.writer, o.id));
     return c.json({ orgs: orgs.map((o) => ({ ...orgView(o), role: o.role })) });
   })
   .post("/v1/orgs/:org/portals", async (c) => {
@@ -270,6 +271,15 @@ export const workspaceRoutes = new Hono<AppEnv>()
     await recordAudit(c.env.DB, actorOf(p), { organisationId: org.id, portalId: null, action: self ? "member.leave" : "member.remove", target: String(writerId) });
     return c.body(null, 204);
   })
+  .delete("/v1/orgs/:org/invitations/:id", async (c) => {
+    const p = await principalOf(c);
+    const { org } = await orgFor(c, p, c.req.param("org"), "members.manage");
+    const id = Number(c.req.param("id"));
+    const revoked = Number.isInteger(id) ? await revokeInvitation(c.env.DB, org.id, id) : undefined;
+    if (!revoked) throw new ApiError(404, "not-found", "no such pending invitation");
+    await recordAudit(c.env.DB, actorOf(p), { organisationId: org.id, portalId: null, action: "member.uninvite", target: revoked.email, details: { role: revoked.role } });
+    return c.body(null, 204);
+  })
   .get("/v1/invitations/accept", async (c) => {
     const token = c.req.query("token") ?? "";
     c.header("cache-control", "private, no-store");
@@ -323,7 +333,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const p = await principalOf(c);
     let slug = c.req.query("org");
     if (!slug && p.kind === "writer") {
-      const mine = await organisationsOf(c.env.DB, p.writer.id);
+      const mine = (await organisationsOf(c.env.DB, p.writer.id)).filter((o) => sessionReaches(p.writer, o.id));
       if (mine.length === 1) slug = mine[0]!.slug;
     }
     if (!slug) throw new ApiError(400, "invalid-org", "name the organisation: ?org=<id>", { field: "org" });

@@ -10,6 +10,8 @@ import type { Role } from "../workspace/roles";
 export interface Writer {
   id: number;
   email: string;
+  /** Set when the session was opened by this organisation's SAML IdP: the session reaches it only. */
+  ssoOrganisationId?: number | null;
 }
 
 /** An organisation row. `slug` is its id in URLs and answers. */
@@ -54,13 +56,13 @@ export async function consumeWriterMagicLink(db: D1Database, tokenHash: string, 
 }
 
 /** Stores a session (by the cookie token's SHA-256). */
-export async function createWriterSession(db: D1Database, s: { tokenHash: string; writerId: number; expiresAt: number }, now = new Date()): Promise<void> {
-  await db.prepare("INSERT INTO writer_sessions (token_hash, writer_id, created_at, expires_at) VALUES (?, ?, ?, ?)").bind(s.tokenHash, s.writerId, now.toISOString(), s.expiresAt).run();
+export async function createWriterSession(db: D1Database, s: { tokenHash: string; writerId: number; expiresAt: number; organisationId?: number }, now = new Date()): Promise<void> {
+  await db.prepare("INSERT INTO writer_sessions (token_hash, writer_id, created_at, expires_at, organisation_id) VALUES (?, ?, ?, ?, ?)").bind(s.tokenHash, s.writerId, now.toISOString(), s.expiresAt, s.organisationId ?? null).run();
 }
 
 /** The writer of a live session, or undefined. */
 export async function writerOfSession(db: D1Database, tokenHash: string, nowMs: number): Promise<Writer | undefined> {
-  const row = await db.prepare("SELECT w.id, w.email FROM writer_sessions s JOIN writers w ON w.id = s.writer_id WHERE s.token_hash = ? AND s.expires_at > ?").bind(tokenHash, nowMs).first<Writer>();
+  const row = await db.prepare("SELECT w.id, w.email, s.organisation_id AS ssoOrganisationId FROM writer_sessions s JOIN writers w ON w.id = s.writer_id WHERE s.token_hash = ? AND s.expires_at > ?").bind(tokenHash, nowMs).first<Writer>();
   return row ?? undefined;
 }
 
@@ -215,6 +217,12 @@ export async function createInvitation(db: D1Database, inv: { orgId: number; ema
 export async function pendingInvitations(db: D1Database, orgId: number, nowMs: number): Promise<Invitation[]> {
   const { results } = await db.prepare("SELECT id, email, role, created_at AS createdAt, expires_at AS expiresAt FROM invitations WHERE organisation_id = ? AND accepted_at IS NULL AND expires_at > ? ORDER BY id").bind(orgId, nowMs).all<Invitation>();
   return results;
+}
+
+/** Withdraws a pending invitation of `orgId` (its link stops working); undefined when none is pending with that id. */
+export async function revokeInvitation(db: D1Database, orgId: number, id: number): Promise<{ email: string; role: Role } | undefined> {
+  const row = await db.prepare("DELETE FROM invitations WHERE id = ? AND organisation_id = ? AND accepted_at IS NULL RETURNING email, role").bind(id, orgId).first<{ email: string; role: Role }>();
+  return row ?? undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { findOrganisation, findOrganisationWithRole, type OrgRow } from "../store/workspace";
-import type { Principal } from "./accounts";
+import { sessionReaches, type Principal } from "./accounts";
 import { roleAllows, ACTIONS, type Action, type Role } from "./roles";
 
 /** An organisation and the caller's role in it (`owner` stands for the service admin). */
@@ -28,7 +28,7 @@ export async function orgFor(c: Context<AppEnv>, principal: Principal, slug: str
     return { org, role: "owner" };
   }
   const found = await findOrganisationWithRole(c.env.DB, slug, principal.writer.id);
-  if (!found || !found.role) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
+  if (!found || !found.role || !sessionReaches(principal.writer, found.id)) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
   const { role, ...org } = found;
   if (!roleAllows(role, action)) {
     throw new ApiError(403, "role-required", `this needs the role ${ACTIONS[action].join(" or ")}; you are ${role}`, { roles: ACTIONS[action], role });

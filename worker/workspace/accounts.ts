@@ -9,7 +9,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sha256 } from "../content/hash";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
-import { bearerToken } from "../middleware/auth";
+import { bearerToken } from "../http/bearer-token";
 import { getDb } from "../store/db";
 import { findTokenAuth, type PortalRow, type TokenAuth } from "../store/portals";
 import { secretsEqual } from "../store/tokens";
@@ -47,11 +47,23 @@ function secure(c: Context<AppEnv>): boolean {
   return new URL(c.req.url).protocol === "https:";
 }
 
-/** Starts a session for `writer`: a row and an HttpOnly, SameSite=Lax cookie. */
-export async function startWriterSession(c: Context<AppEnv>, writer: Writer, now = new Date()): Promise<void> {
+/**
+ * Starts a session for `writer`: a row and an HttpOnly, SameSite=Lax cookie. `sso` (a SAML sign-in) limits the
+ * session to that organisation and ends it no later than `notAfter` (the IdP's SessionNotOnOrAfter).
+ */
+export async function startWriterSession(c: Context<AppEnv>, writer: Writer, now = new Date(), sso?: { organisationId: number; notAfter?: Date }): Promise<void> {
   const token = randomSecret();
-  await createWriterSession(c.env.DB, { tokenHash: await sha256(token), writerId: writer.id, expiresAt: now.getTime() + SESSION_TTL_MS }, now);
-  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", secure: secure(c), path: "/", maxAge: SESSION_TTL_MS / 1000 });
+  const expiresAt = Math.min(now.getTime() + SESSION_TTL_MS, sso?.notAfter?.getTime() ?? Infinity);
+  await createWriterSession(c.env.DB, { tokenHash: await sha256(token), writerId: writer.id, expiresAt, ...(sso ? { organisationId: sso.organisationId } : {}) }, now);
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", secure: secure(c), path: "/", maxAge: Math.max(1, Math.floor((expiresAt - now.getTime()) / 1000)) });
+}
+
+/**
+ * Whether the writer's session reaches organisation `orgId`: every organisation of theirs, except a session opened
+ * by an organisation's SAML IdP, which reaches that organisation only.
+ */
+export function sessionReaches(writer: Writer, orgId: number | null): boolean {
+  return !writer.ssoOrganisationId || writer.ssoOrganisationId === orgId;
 }
 
 /** Clears the session cookie. */

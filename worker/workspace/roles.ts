@@ -24,6 +24,7 @@ export const ACTIONS = {
   "usage.read": ["owner", "admin", "editor", "viewer"],
   "audit.read": ["owner", "admin"],
   "billing.manage": ["owner"],
+  "sso.manage": ["owner", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 /** One action. */
 export type Action = keyof typeof ACTIONS;

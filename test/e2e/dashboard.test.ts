@@ -1,0 +1,123 @@
+/**
+ * @module The dashboard in Debian Chromium (issue 32): axe-core finds no violation on any dashboard page (both
+ * themes, phone and desktop widths), and an owner uses the portal pages' forms (their script sends them to /v1 with
+ * the session) and the member buttons: the brand is saved and a refused colour says why; a colleague's role is
+ * changed, the last owner's step-down is refused with the message on the page, an invitation is revoked.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dashboardPageTypes } from "../../scripts/lib/page-types.mjs";
+import { runAxe, type AxeViolation } from "./axe";
+import { baseUrl, collectErrors, launchBrowser } from "./browser";
+
+const ORG = "dash-e2e";
+const PORTAL = "dash-e2e-docs";
+const OWNER = `owner-${Date.now()}@dash.example`;
+let browser: Browser;
+/** The owner's cookies, signed in once (each page's context starts from them). */
+let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** The newest link mailed to `email` (the dev outbox). */
+async function mailedLink(email: string): Promise<string> {
+  const list = (await (await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(email)}&format=json`)).json()) as Array<{ links: string[] }>;
+  return list[0]!.links[0]!;
+}
+
+/** A browser context signed in as `email` through the magic link (a new writer on first use). */
+async function signedIn(email: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  const ask = await fetch(`${baseUrl()}/v1/auth/magic-link`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+  expect(ask.status).toBe(202);
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(await mailedLink(email));
+  await page.close();
+  return context;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await signedIn(OWNER);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/app`);
+  await page.fill("#f-name", "Dash E2E");
+  await page.click("button:has-text('Create organisation')");
+  expect(new URL(page.url()).pathname).toBe(`/app/orgs/${ORG}`);
+  await page.fill("#f-name", "Dash docs");
+  await page.fill("#f-slug", PORTAL);
+  await page.click("button:has-text('Create portal')");
+  expect(await page.locator(".notice").first().innerText()).toContain("The sample is published");
+  ownerState = await context.storageState();
+  await context.close();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("axe-core on every dashboard page", () => {
+  for (const [name, path] of dashboardPageTypes({ org: ORG, portal: PORTAL, api: "parcel-logistics-api", version: "2.4.0" })) {
+    it(`finds no violation on the ${name} page, both themes, 390 and 1280 px`, async () => {
+      const found: Record<string, AxeViolation[]> = {};
+      for (const theme of ["light", "dark"] as const) {
+        for (const width of [390, 1280]) {
+          const context = await browser.newContext({ storageState: ownerState, viewport: { width, height: 900 }, colorScheme: theme, bypassCSP: true });
+          const page = await context.newPage();
+          const res = await page.goto(baseUrl() + path, { waitUntil: "networkidle" });
+          expect(res?.status(), path).toBe(200);
+          const violations = await runAxe(page);
+          found[`${theme} ${width}`] = violations;
+          console.log(`axe ${name.padEnd(16)} ${theme.padEnd(5)} ${String(width).padStart(4)} px: ${violations.length === 0 ? "0 violations" : violations.map((v) => `${v.id} (${v.impact}, ${v.nodes}: ${v.targets.join(" ")})`).join("; ")}`);
+          await context.close();
+        }
+      }
+      expect(Object.values(found).flat().map((v) => v.id)).toEqual([]);
+    }, 300_000);
+  }
+});
+
+describe("an owner runs the portal from the dashboard", () => {
+  it("saves the brand through the portal API, says why a colour is refused, and manages members", async () => {
+    const context = await signedIn(OWNER);
+    const page: Page = await context.newPage();
+    const errors = collectErrors(page);
+    const base = `${baseUrl()}/app/orgs/${ORG}/portals/${PORTAL}`;
+
+    await page.goto(`${base}/branding`);
+    await page.fill("#f-name", "Dash Docs Brand");
+    await Promise.all([page.waitForEvent("load"), page.click("button:has-text('Save brand')")]);
+    expect(await page.locator(".facts").innerText()).toContain("Dash Docs Brand");
+    await page.fill("#f-primary", "#ffff00");
+    await page.click("button:has-text('Save brand')");
+    await expect.poll(() => page.locator("form[data-build=brand] .form-status").innerText()).toMatch(/contrast|colou?r/i);
+    const reader = await (await fetch(`${baseUrl()}/p/${PORTAL}/`)).text();
+    expect(reader).toContain("Dash Docs Brand");
+
+    // A colleague accepts an invitation; the owner makes them admin, then tries to step down as the last owner.
+    const colleague = `colleague-${Date.now()}@dash.example`;
+    await page.goto(`${baseUrl()}/app/orgs/${ORG}#members`);
+    await page.fill("#members #f-email", colleague);
+    await page.selectOption("#f-role", "editor");
+    await page.click("button:has-text('Send invitation')");
+    const other = await browser.newContext();
+    await (await other.newPage()).goto(await mailedLink(colleague));
+    await other.close();
+    await page.goto(`${baseUrl()}/app/orgs/${ORG}`);
+    await page.selectOption(`select[aria-label="Role of ${colleague}"]`, "admin");
+    await page.locator("tr", { hasText: colleague }).locator("button:has-text('Change role')").click();
+    expect(await page.locator("tr", { hasText: colleague }).locator("td").nth(1).innerText()).toBe("admin");
+    await page.selectOption(`select[aria-label="Role of ${OWNER}"]`, "viewer");
+    await page.locator("tr", { hasText: OWNER }).locator("button:has-text('Change role')").click();
+    expect(await page.locator("#member-notice").innerText()).toContain("last owner cannot step down");
+
+    // An invitation revoked from its row.
+    const invited = `invited-${Date.now()}@dash.example`;
+    await page.fill("#members #f-email", invited);
+    await page.click("button:has-text('Send invitation')");
+    await page.click(`button[aria-label="Revoke the invitation of ${invited}"]`);
+    expect(await page.locator("#members").innerText()).not.toContain(invited);
+
+    // The refused forms answered 400/409 on purpose; nothing else failed.
+    expect(errors.filter((e) => !/status of (400|409|422)/.test(e))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
