@@ -8,7 +8,8 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
-import { CATALOG_PUT_ROWS, catalogFor, putOperations, type PortalCatalog } from "../worker/store/portal-catalog";
+import { CATALOG_PUT_ROWS, catalogFor, PAGE_COLUMNS, putOperations, type PortalCatalog } from "../worker/store/portal-catalog";
+import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
 
 const definition = (word: string, ops = 3) =>
   `openapi: 3.0.3\ninfo: { title: ${word}, version: "1" }\npaths:\n` +
@@ -76,11 +77,13 @@ describe("per-portal storage", () => {
     const version = (res.json as { publication: number }).publication;
     const [kv2, r22, d12, rows2] = [await kvState(), await r2State(), await d1State(id), await catalog.stub.counts(id)];
 
-    // KV: the new model's values and one search shard, nothing else added; every earlier key and its metadata kept.
+    // KV: the new model's values and one search shard (with its documents, a value of their own), nothing else
+    // added; every earlier key and its metadata kept.
     const modelKey = (await env.DB.prepare("SELECT model_key AS k FROM versions WHERE id = ?").bind(version).first<{ k: string }>())!.k;
     const newKv = added(kv, kv2);
     const shardRow = (await env.DB.prepare("SELECT shard_key AS k FROM search_shards WHERE portal_id = ? AND source = 'api:a50'").bind(id).first<{ k: string }>())!.k;
-    expect(newKv.filter((k) => !k.startsWith(modelKey + "/"))).toEqual([shardRow]);
+    const { docsKey } = JSON.parse((await env.MODELS.get(shardRow))!) as { docsKey: string };
+    expect(newKv.filter((k) => !k.startsWith(modelKey + "/")).sort()).toEqual([shardRow, docsKey].sort());
     expect(newKv.filter((k) => k.startsWith(modelKey + "/")).length).toBeGreaterThan(0);
     unchanged(kv, kv2);
     // R2: the new body alone, no earlier object rewritten.
@@ -228,5 +231,51 @@ describe("per-portal storage", () => {
     expect(moved.json.issues).toEqual(up.json.lint.issues);
     expect(await catalog.stub.lintReport(id, version)).toBe(stored);
     expect((await d1Lint()).lint).toBe("{}");
+  });
+
+  it("a release's guide rows live in its portal's catalog, not D1; rows kept in D1 before move there on first use", async () => {
+    const token = await createPortal("storage-guides");
+    expect((await upload(token, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    const other = await createPortal("storage-guides-other");
+    expect((await upload(other, PETSTORE_OPS, { api: "pets" })).status).toBe(201);
+    expect((await uploadContent(token, bundle("one"))).status).toBe(201);
+    expect((await uploadContent(other, bundle("two"))).status).toBe(201);
+    const id = await portalId("storage-guides");
+    const otherId = await portalId("storage-guides-other");
+    const release = (await env.DB.prepare("SELECT release_id AS r FROM content_live WHERE portal_id = ?").bind(id).first<{ r: number }>())!.r;
+    const otherRelease = (await env.DB.prepare("SELECT release_id AS r FROM content_live WHERE portal_id = ?").bind(otherId).first<{ r: number }>())!.r;
+    const catalog = catalogFor(env, id);
+    const rows = await catalog.stub.releasePages(id, release);
+    expect(rows.length).toBeGreaterThan(2);
+    // D1 holds no page row of either portal; each catalog holds only its own portal's releases.
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM content_pages").first<{ n: number }>())!.n).toBe(0);
+    expect(await catalog.stub.releasePages(id, otherRelease)).toEqual([]);
+    expect((await catalogFor(env, otherId).stub.releasePages(otherId, otherRelease)).length).toBeGreaterThan(2);
+    const guide = async () => {
+      const res = await SELF.fetch(`${ORIGIN}/p/storage-guides/guides/intro`);
+      return { status: res.status, html: await res.text() };
+    };
+    const before = await guide();
+    expect(before.status).toBe(200);
+    expect(before.html).toContain("Marker one.");
+
+    // As before this change: the rows in D1's content_pages, the catalog without them and not yet moved.
+    for (const r of rows) {
+      await env.DB.prepare(`INSERT INTO content_pages (release_id, ${PAGE_COLUMNS.join(", ")}) VALUES (?, ${PAGE_COLUMNS.map(() => "?").join(", ")})`)
+        .bind(release, ...PAGE_COLUMNS.map((c) => r[c] ?? null)).run();
+    }
+    await runInDurableObject(catalog.stub, (instance: PortalCatalog, state) => {
+      state.storage.sql.exec("DELETE FROM content_pages");
+      state.storage.sql.exec("DELETE FROM catalog_meta WHERE key = 'pages-imported'");
+      (instance as unknown as { readyFor?: number }).readyFor = undefined;
+    });
+    // First use (a new isolate's reader page reads the catalog; here the release cache is keyed by release id, so
+    // the move is driven through the catalog itself): the same rows, in the same order, and D1 empties.
+    expect(await catalog.stub.releasePages(id, release)).toEqual(rows);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM content_pages").first<{ n: number }>())!.n).toBe(0);
+    // A guide published afterwards replaces the live release; the old rows stay with their release.
+    expect((await uploadContent(token, bundle("three"))).status).toBe(201);
+    expect((await guide()).html).toContain("Marker three.");
+    expect(await catalog.stub.releasePages(id, release)).toEqual(rows);
   });
 });

@@ -7,7 +7,10 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
 import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
-import { loadedIndexes, loadIndex, pointerFromRow, resetLoadedIndexes, searchPointer } from "../worker/store/search";
+import { answerTurn, loadAssistantPortal } from "../worker/assistant/service";
+import { anonymousReader } from "../worker/access/reader";
+import { loadAccess } from "../worker/store/readers";
+import { loadedIndexes, loadIndex, pointerFromRow, resetLoadedIndexes, searchLoaded, searchPointer } from "../worker/store/search";
 
 /** A small definition whose words are its own (`word` in every summary), so each API is findable apart. */
 const definition = (word: string, ops = 3) =>
@@ -54,8 +57,10 @@ describe("search shards per source", () => {
       expect((await upload(token, definition("omega"), { api: "a50" })).status).toBe(201);
     });
     // One shard value (a small shard is one KV part) and as many other writes as any small publish, at any size.
-    expect(fiftyFirst.search).toHaveLength(1);
-    expect(fiftyFirst.search[0]).toBe((await shards("fifty")).get("api:a50")!.key);
+    // Two values: the shard (a small shard is one KV part) and its documents, stored apart (lazy shards).
+    const own = (await shards("fifty")).get("api:a50")!.key;
+    const { docsKey } = JSON.parse((await env.MODELS.get(own))!) as { docsKey: string };
+    expect(fiftyFirst.search.sort()).toEqual([own, docsKey].sort());
     expect(fiftyFirst.search).toHaveLength(second.search.length);
     expect(fiftyFirst.other).toBe(second.other);
     const after = await shards("fifty");
@@ -100,22 +105,36 @@ describe("search shards per source", () => {
     const search = async () => {
       const pointer = await searchPointer(env.DB, portal!.id);
       const index = await loadIndex(env.MODELS, pointer!, portal!.id);
-      return index!.search("fetch two record", { canRead: () => true, limit: 100 });
+      return searchLoaded(env.MODELS, index!, () => index!.search("fetch two record", { canRead: () => true, limit: 100 }));
     };
     // A bound smaller than any one shard: each loaded shard would evict the one before it.
     resetLoadedIndexes(1);
     const first = await search();
     expect(first.total).toBe(60);
-    const shardKeys = [...(await shards("bounded")).values()].map((r) => r.key).sort();
-    expect(loadedIndexes().keys.sort()).toEqual(shardKeys);
+    // The shards, and the documents of those shards the results and the title rule read (lazy shards), never others.
+    const docsOf = async (key: string) => (JSON.parse((await env.MODELS.get(key))!) as { docsKey: string }).docsKey;
+    const liveKeys = async () => {
+      const keys = [...(await shards("bounded")).values()].map((r) => r.key);
+      return { shards: keys.sort(), docs: await Promise.all(keys.map(docsOf)) };
+    };
+    const expectLoaded = async () => {
+      const live = await liveKeys();
+      const loaded = loadedIndexes().keys;
+      expect(loaded.filter((k) => live.shards.includes(k)).sort()).toEqual(live.shards);
+      expect(loaded.filter((k) => !live.shards.includes(k)).every((k) => live.docs.includes(k))).toBe(true);
+      // The results' documents are read, and kept with the live set past the bound.
+      expect(loaded.length).toBeGreaterThan(live.shards.length);
+      return loaded.sort();
+    };
+    const loadedNow = await expectLoaded();
     // Searched again: the same loaded shards and the same merged index (nothing read again, so nothing reordered).
     const again = await search();
     expect(again.results.map((h) => [h.doc.id, h.score])).toEqual(first.results.map((h) => [h.doc.id, h.score]));
-    expect(loadedIndexes().keys.sort()).toEqual(shardKeys);
+    expect(first.results[0].doc.id).not.toBe("");
+    expect(loadedIndexes().keys.sort()).toEqual(loadedNow);
     expect((await upload(token, definition("two", 21), { api: "two", version: "2" })).status).toBe(201);
     expect((await search()).total).toBe(61);
-    const now = [...(await shards("bounded")).values()].map((r) => r.key).sort();
-    expect(loadedIndexes().keys.sort()).toEqual(now);
+    await expectLoaded();
     resetLoadedIndexes();
   });
 
@@ -140,7 +159,7 @@ describe("search shards per source", () => {
       const pointer = await readerPointer();
       expect(pointer.shards).toBeUndefined();
       const index = await loadIndex(env.MODELS, pointer, portal!.id, db);
-      return index!.search("fetch record", { canRead: () => true, limit: 50 }).results.map((h) => h.doc.url).sort();
+      return (await searchLoaded(env.MODELS, index!, () => index!.search("fetch record", { canRead: () => true, limit: 50 }))).results.map((h) => h.doc.url).sort();
     };
     resetLoadedIndexes();
     const before = (await readerPointer()).generation;
@@ -160,6 +179,37 @@ describe("search shards per source", () => {
     expect(statements).toBe(2);
     // Through the route too.
     expect((await searchJson("generations", "fetch cyan record")).results[0].url).toContain("/cyan/");
+    resetLoadedIndexes();
+  });
+
+  it("an assistant turn reads the portal row's generation, not the shard list, and the shards only for a new generation", async () => {
+    const token = await createPortal("asks");
+    for (const w of ["amber", "coral"]) expect((await upload(token, definition(w), { api: w })).status).toBe(201);
+    const portal = await loadAssistantPortal(env.DB, "asks");
+    expect(portal!.pointer!.shards).toBeUndefined();
+    expect(typeof portal!.pointer!.generation).toBe("number");
+    let shardLists = 0;
+    const db = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "prepare") return (query: string) => (query.includes("search_shards") && shardLists++, target.prepare(query));
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const ask = async (question: string) => {
+      const p = await loadAssistantPortal(db, "asks");
+      return answerTurn({ env: { ...env, DB: db }, portal: p!, reader: anonymousReader("en"), access: await loadAccess(env.DB, p!.id), owner: "test:asks", question, credits: { used: null, remaining: null } });
+    };
+    resetLoadedIndexes();
+    const first = await ask("How do I fetch an amber record?");
+    expect(first.sources.some((s) => s.url.includes("/amber/"))).toBe(true);
+    expect(shardLists).toBe(1);
+    await ask("How do I fetch a coral record?");
+    expect(shardLists).toBe(1);
+    expect((await upload(token, definition("olive"), { api: "olive" })).status).toBe(201);
+    const after = await ask("How do I fetch an olive record?");
+    expect(after.sources.some((s) => s.url.includes("/olive/"))).toBe(true);
+    expect(shardLists).toBe(2);
     resetLoadedIndexes();
   });
 });

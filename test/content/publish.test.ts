@@ -5,6 +5,7 @@ import { createTar } from "nanotar";
 import { tarGz } from "../../worker/content/testing/bundle";
 import { createPortal, getPage, ORIGIN, upload } from "../harness/client";
 import { bundle, liveContent, PETSTORE_OPS, uploadContent } from "./bundles";
+import { catalogFor } from "../../worker/store/portal-catalog";
 
 async function portalWithApi(slug: string): Promise<string> {
   const token = await createPortal(slug);
@@ -70,7 +71,10 @@ describe("POST /v1/content/upload", () => {
     const previewRows = () => count("SELECT count(*) AS n FROM content_previews v JOIN portals p ON p.id = v.portal_id WHERE p.slug = 'content-expire'");
     // Digests are per bundle, not per portal (another test previews the same bundle): scope every query to the portal.
     const oldRelease = `SELECT r.id FROM content_releases r JOIN portals p ON p.id = r.portal_id WHERE p.slug = 'content-expire' AND r.digest = '${old.json.digest}'`;
-    const pageRows = () => count(`SELECT count(*) AS n FROM content_pages WHERE release_id IN (${oldRelease})`);
+    // Page rows live in the portal's catalog (store/portal-catalog.ts), by release id.
+    const oldId = (await env.DB.prepare(oldRelease).first<{ id: number }>())!.id;
+    const portalId = (await env.DB.prepare("SELECT id FROM portals WHERE slug = 'content-expire'").first<{ id: number }>())!.id;
+    const pageRows = async () => (await catalogFor(env, portalId).stub.releasePages(portalId, oldId)).length;
     expect(await previewRows()).toBe(2);
     expect(await pageRows()).toBeGreaterThan(0);
     // Age the first preview past its expiry, as a day passing would.

@@ -12,8 +12,7 @@ import { withinMs } from "../lib/time-limit";
 import { portalBasePath } from "../render/shell/base-path";
 import { getDb } from "../store/db";
 import type { PortalAccess } from "../store/readers";
-import { loadIndex, pointerFromRow, type SearchPointer } from "../store/search";
-import { SHARDS_JSON_SQL } from "../store/search-shards";
+import { loadIndex, pointerFromRow, searchLoaded, type SearchPointer } from "../store/search";
 import { DECLINE_TEXT, type AnswerModel, type AnswerOutput, type ModelInfo } from "./answer-model";
 import { EMBEDDED_MODEL, embeddedAnswerModel, extractiveAnswer } from "./embedded";
 import { DEFAULT_WORKERS_AI_MODEL, registeredModel } from "./models";
@@ -37,14 +36,17 @@ export interface AssistantPortal {
   owner?: { organisationId: number; plan: string; trialEndsAt: string | null };
 }
 
-/** Reads the portal and its live search pointer; undefined for an unknown slug. */
+/**
+ * Reads the portal and its live search pointer; undefined for an unknown slug. Like the search route, the pointer
+ * carries the row's generation, not the shards' pointers (a portal of 200 APIs made every turn read and parse them):
+ * loadIndex reads them only when this isolate holds no merge of that generation.
+ */
 export async function loadAssistantPortal(db: D1Database, slug: string): Promise<AssistantPortal | undefined> {
   const row = await db
-    .prepare(`SELECT p.id, p.slug, p.hostname, p.name, p.organisation_id AS organisationId, p.plan, p.trial_ends_at AS trialEndsAt, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats,
-      CASE WHEN s.stats IS NULL THEN NULL ELSE ${SHARDS_JSON_SQL} END AS shards
+    .prepare(`SELECT p.id, p.slug, p.hostname, p.name, p.organisation_id AS organisationId, p.plan, p.trial_ends_at AS trialEndsAt, s.index_key AS indexKey, s.parts, s.documents, s.variables, s.built_at AS builtAt, s.stats, s.generation
       FROM portals p LEFT JOIN search_live s ON s.portal_id = p.id WHERE p.slug = ?`)
     .bind(slug)
-    .first<{ id: number; slug: string; hostname: string | null; name: string; organisationId: number | null; plan: string; trialEndsAt: string | null; indexKey: string | null; parts: number | null; documents: number | null; variables: string | null; builtAt: string | null; stats: string | null; shards: string | null }>();
+    .first<{ id: number; slug: string; hostname: string | null; name: string; organisationId: number | null; plan: string; trialEndsAt: string | null; indexKey: string | null; parts: number | null; documents: number | null; variables: string | null; builtAt: string | null; stats: string | null; generation: number | null }>();
   if (!row) return undefined;
   return {
     id: row.id, slug: row.slug, hostname: row.hostname ?? null, name: row.name,
@@ -137,10 +139,10 @@ export async function answerTurn(t: TurnRequest): Promise<TurnAnswer> {
   if (isInjection(t.question)) {
     out = { answered: false, markdown: DECLINE_TEXT.replace(/ The closest.*$/, " I only answer questions about these docs."), cited: [], model: model.info };
   } else {
-    const index = t.portal.pointer ? await loadIndex(t.env.MODELS, t.portal.pointer, t.portal.id) : undefined;
+    const index = t.portal.pointer ? await loadIndex(t.env.MODELS, t.portal.pointer, t.portal.id, t.env.DB) : undefined;
     const last = history.filter((h) => h.answered).at(-1);
     const found = index
-      ? retrieve(index, t.question, { canRead: (labels, policyPath) => documentReadable(t.reader, t.access, labels, policyPath), locale: t.reader.locale, ...(last ? { previous: { question: last.question, titles: last.sources.map((s) => s.title) } } : {}) })
+      ? await searchLoaded(t.env.MODELS, index, () => retrieve(index, t.question, { canRead: (labels, policyPath) => documentReadable(t.reader, t.access, labels, policyPath), locale: t.reader.locale, ...(last ? { previous: { question: last.question, titles: last.sources.map((s) => s.title) } } : {}) }))
       : undefined;
     passages = found?.passages ?? [];
     if (found && (t.env as { ASSISTANT_EXPLAIN?: unknown }).ASSISTANT_EXPLAIN === "1" && t.env.PORTICO_ENVIRONMENT === "local") {

@@ -48,7 +48,7 @@ export interface Knowledge {
 
 /** Opens `slug` for the request's reader; 404 `not-found` for an unknown portal. */
 export async function openKnowledge(c: Context<AppEnv>, slug: string): Promise<Knowledge> {
-  const data = await loadContentSite(c.env.DB, slug);
+  const data = await loadContentSite(c.env, slug);
   if (!data) throw new ApiError(404, "not-found", `no portal "${slug}"`);
   const state = await readerState(c, data.portal);
   const reader = state.reader(data.release?.config.locales[0] ?? "en");

@@ -124,12 +124,12 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
     const token = req.branchPreview ? undefined : randomToken();
     const expiresAt = req.branchPreview?.expiresAt ?? new Date(Date.now() + PREVIEW_TTL_MS).toISOString();
     const tokenHash = req.branchPreview?.tokenHash ?? (await sha256(token!));
-    const releaseId = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, { tokenHash, expiresAt });
+    const releaseId = await commitRelease(env, req.portalId, req.sha256, digest, release, packed.at, now, { tokenHash, expiresAt });
     lap("d1-write");
     const preview = { url: `${req.origin}${req.basePath}/preview/${req.branchPreview?.path ?? token}/`, expiresAt, ...(req.branchPreview ? { release: releaseId } : {}) };
     return answer(200, { release: null, digest, dryRun: true, url, preview, ...summary(release) }, timings);
   }
-  const id = await commitRelease(env.DB, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer);
+  const id = await commitRelease(env, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer);
   lap("d1-write");
   await afterIndexLive(env, req.portalId, search);
   return answer(201, { release: id, digest, publishedAt: now, url, ...summary(release) }, timings);

@@ -141,7 +141,7 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   if (change.api) wanted.push({ source: `api:${change.api.api}`, docsKey: change.api.documents.key, parts: async () => change.api!.documents.parts, fresh: true });
   if (change.content) wanted.push({ source: "content", docsKey: change.content.documents.key, parts: async () => change.content!.documents.parts, fresh: true });
   else if (content) {
-    wanted.push({ source: "content", docsKey: await releaseDocumentsKey(content.digest), parts: async () => cachedOr(env, await releaseDocumentsKey(content.digest), async () => releaseDocumentsFromPages(env, await liveReleaseWithPages(env.DB, portalId))), fresh: false });
+    wanted.push({ source: "content", docsKey: await releaseDocumentsKey(content.digest), parts: async () => cachedOr(env, await releaseDocumentsKey(content.digest), async () => releaseDocumentsFromPages(env, await liveReleaseWithPages(env, portalId))), fresh: false });
   }
   // Shards merge in source order (APIs by slug, then content), whatever order they were published in.
   wanted.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));

@@ -60,9 +60,13 @@ export async function buildShards(env: Env, portalId: number, wanted: WantedSour
       embedded += v.embedded;
       missing += v.missing;
     });
-    const built = builder.finishShard();
-    bytes += blocksLength(built.blocks);
+    // The documents first, stored apart (a reader reads them only for what it shows), then the shard naming them.
+    const docBlocks = builder.finishDocs();
+    bytes += blocksLength(docBlocks);
     attempt?.checkpoint("storing the search index");
+    const docs = await putIndex(env.MODELS, docBlocks);
+    const built = builder.finishShard(docs);
+    bytes += blocksLength(built.blocks);
     const at = await putIndex(env.MODELS, built.blocks);
     put.push({ source: w.source, key: at.key, parts: at.parts, documents: builder.size, docsKey: w.docsKey, stats: built.stats });
     stats = addStats(stats, built.stats);
@@ -114,7 +118,7 @@ async function lacksVectors(env: Env, row: ShardRow): Promise<boolean> {
 /** A shard builder fed one source's parts (each released once read); in production its vectors are brought up to date first. */
 async function shardBuilder(env: Env, portalId: number, semantic: ReturnType<typeof semanticFor>, parts: Uint8Array[], old: ShardRow | undefined, attempt: PublishAttempt | undefined, report: (v: SemanticBuild) => void): Promise<SearchShardBuilder> {
   if (!semantic) {
-    const builder = new SearchShardBuilder();
+    const builder = new SearchShardBuilder({ lazyDocs: true });
     for (let i = 0; i < parts.length; i++) {
       attempt?.checkpoint("building the search index");
       const part = parts[i];
@@ -128,7 +132,7 @@ async function shardBuilder(env: Env, portalId: number, semantic: ReturnType<typ
   const previous = old ? await loadShard(env.MODELS, old).then((s) => new Set([...(s?.view.vectors ?? [])].filter(Boolean)), () => new Set<string>()) : new Set<string>();
   const vectors = await semanticVectors(env, semantic, portalId, docs, attempt, previous);
   report(vectors);
-  const builder = new SearchShardBuilder({ vectors: vectors.vectors });
+  const builder = new SearchShardBuilder({ vectors: vectors.vectors, lazyDocs: true });
   for (const d of docs) builder.add(d);
   return builder;
 }

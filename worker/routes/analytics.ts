@@ -20,7 +20,7 @@ import { portalBasePath } from "../render/shell/base-path";
 import { groupNoHitQueries, queryStems, type BacklogGroup } from "../analytics/backlog";
 import { embeddedGuideWriter, workersAiGuideWriter, type NearbyUnit } from "../analytics/guide-writer";
 import { loadAssistantPortal } from "../assistant/service";
-import { loadIndex } from "../store/search";
+import { loadIndex, searchLoaded } from "../store/search";
 import { readJsonObject } from "../http/read-json";
 import { DEFAULT_PAGE_POLICY, usePagePolicy } from "../http/security-headers";
 import { renderDashboard } from "../render/analytics-dashboard";
@@ -122,20 +122,24 @@ const writer = new Hono<PortalAppEnv>()
 /** Units of the portal's live index nearest a group's queries (the label, then each query's words): operations first. */
 async function nearbyUnits(env: Env, slug: string, group: BacklogGroup): Promise<NearbyUnit[]> {
   const portal = await loadAssistantPortal(env.DB, slug);
-  const index = portal?.pointer ? await loadIndex(env.MODELS, portal.pointer, portal.id) : undefined;
+  const index = portal?.pointer ? await loadIndex(env.MODELS, portal.pointer, portal.id, env.DB) : undefined;
   if (!portal || !index) return [];
   const base = portalBasePath(portal);
-  const seen = new Map<string, NearbyUnit>();
-  const asks = [group.label, ...group.queries.slice(0, 5).flatMap((q) => queryStems(q.q))];
-  for (const q of asks) {
-    // Drafts are for the portal's writers: every unit may be named (gated ones too).
-    for (const hit of index.search(q, { limit: 5, canRead: () => true }).results) {
-      const d = hit.doc;
-      const url = base + d.url;
-      if (!seen.has(url)) seen.set(url, { kind: d.kind, title: d.title, url, method: d.fields?.method ?? null, path: d.fields?.path ?? null });
+  // Run again, fresh, when a search read documents not yet loaded (store/search.ts searchLoaded).
+  const seen = await searchLoaded(env.MODELS, index, () => {
+    const units = new Map<string, NearbyUnit>();
+    const asks = [group.label, ...group.queries.slice(0, 5).flatMap((q) => queryStems(q.q))];
+    for (const q of asks) {
+      // Drafts are for the portal's writers: every unit may be named (gated ones too).
+      for (const hit of index.search(q, { limit: 5, canRead: () => true }).results) {
+        const d = hit.doc;
+        const url = base + d.url;
+        if (!units.has(url)) units.set(url, { kind: d.kind, title: d.title, url, method: d.fields?.method ?? null, path: d.fields?.path ?? null });
+      }
+      if (units.size >= 12) break;
     }
-    if (seen.size >= 12) break;
-  }
+    return units;
+  });
   return [...seen.values()].sort((a, b) => Number(b.kind === "operation") - Number(a.kind === "operation"));
 }
 

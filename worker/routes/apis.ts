@@ -208,10 +208,12 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     const { lateLintVersion, ...result } = await survivingReset(() => publisher.publish(request));
     // A new live version with an earlier one gets its changelog draft now when it is small (two builds and a diff
     // cost ~0.1 s there); larger ones are drafted when writers list drafts, outside the upload's time.
+    const drafting = Date.now();
     if (result.status === 201 && size <= DRAFT_ON_PUBLISH_MAX_BYTES) await draftAfterPublish(c.env, portal, request.origin, result.json);
+    const draftMs = Date.now() - drafting;
     // `receive`: the body read and hashed (its R2 write is the publisher's `r2-store`, or, stored while it arrived,
-    // the put's tail `r2-tail`); `r2-write`: read, hashed, stored.
-    const response = publishAnswer(result, { [handed ? "receive" : "r2-write"]: receiveMs, ...(tailMs !== undefined ? { "r2-tail": tailMs } : {}), ...result.timings });
+    // the put's tail `r2-tail`); `r2-write`: read, hashed, stored. `draft`: the changelog draft made after the flip.
+    const response = publishAnswer(result, { [handed ? "receive" : "r2-write"]: receiveMs, ...(tailMs !== undefined ? { "r2-tail": tailMs } : {}), ...result.timings, draft: draftMs });
     // The version is live and answered; its lint starts once this response is the runtime's (issue 12).
     if (lateLintVersion !== undefined) c.executionCtx.waitUntil(publisher.startLateLint(lateLintVersion).catch(() => undefined));
     return response;

@@ -15,7 +15,7 @@ import { loadContentSite } from "../store/content-site";
 
 /** Sitemap entries of the live content the reader may read (an anonymous crawler: the public ones) (guides and steps in every locale, changelog). */
 export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string, origin: string): Promise<{ loc: string; lastmod?: string }[]> {
-  const data = await loadContentSite(c.env.DB, portalSlug);
+  const data = await loadContentSite(c.env, portalSlug);
   if (!data?.release) return [];
   const config = data.release.config;
   const state = await readerState(c, data.portal);
@@ -29,7 +29,7 @@ export async function contentSitemapUrls(c: Context<AppEnv>, portalSlug: string,
 
 /** Guides and code steps (default locale) linking to an operation of the live version that the reader may read. */
 export async function guidesLinkingTo(c: Context<AppEnv>, portal: { id: number } & PortalAddress, api: string, slug: string): Promise<{ title: string; href: string }[]> {
-  const rows = await linkingPages(c.env.DB, portal.id, `${api}#${slug}`);
+  const rows = await linkingPages(c.env, portal.id, `${api}#${slug}`);
   const state = await readerState(c, portal);
   const reader = state.reader(rows[0]?.locale ?? "en");
   const labelled = labelPages(rows, state.access.policy, state.access.navigation);
@@ -41,7 +41,7 @@ export async function guidesLinkingTo(c: Context<AppEnv>, portal: { id: number }
  * guides and steps linking to it that the reader may read, at most 20 each.
  */
 export async function guidesByOperation(c: Context<AppEnv>, portal: { id: number } & PortalAddress, api: string): Promise<Map<string, { title: string; href: string }[]>> {
-  const rows = await linkingPagesForApi(c.env.DB, portal.id, api);
+  const rows = await linkingPagesForApi(c.env, portal.id, api);
   const byOp = new Map<string, { title: string; href: string }[]>();
   if (rows.length === 0) return byOp;
   const state = await readerState(c, portal);

@@ -69,13 +69,13 @@ async function siteData(c: Context<AppEnv>): Promise<{ data: ContentSiteData; ba
   const portal = c.req.param("portal") ?? "";
   const token = previewToken(c);
   if (token === undefined) {
-    const data = await loadContentSite(c.env.DB, portal);
+    const data = await loadContentSite(c.env, portal);
     if (!data) throw new ApiError(404, "not-found", `no portal "${portal}"`);
     return { data, basePath: portalBasePath(data.portal), preview: false };
   }
   // A Git branch's preview (docs/git.md) is named by its branch slug, and gated like the portal.
   const branch = isBranchSlug(token);
-  const data = await loadPreviewSite(c.env.DB, portal, branch ? await branchPreviewTokenHash(portal, token) : await sha256(token), new Date().toISOString());
+  const data = await loadPreviewSite(c.env, portal, branch ? await branchPreviewTokenHash(portal, token) : await sha256(token), new Date().toISOString());
   if (branch && data) return { data, basePath: `${portalBasePath(data.portal)}/preview/${token}`, preview: true, branch: true };
   if (!data) throw new ApiError(404, "not-found", "this preview link is unknown or has expired: run the dry run again for a new one");
   return { data, basePath: `${portalBasePath(data.portal)}/preview/${encodeURIComponent(token)}`, preview: true };
@@ -359,7 +359,7 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     }));
   })
   .get("/p/:portal/op/:api/:slug", async (c) => {
-    const data = await loadContentSite(c.env.DB, c.req.param("portal"));
+    const data = await loadContentSite(c.env, c.req.param("portal"));
     const state = data && (await readerState(c, data.portal));
     if (data && state) requireSignInFor(c, state, data.portal, `/reference/${c.req.param("api")}/`);
     const found = data?.apis.find((a) => a.slug === c.req.param("api"));

@@ -49,7 +49,7 @@ export const contentRoutes = new Hono<PortalAppEnv>()
   })
   .get("/v1/content", async (c) => {
     const portal = c.get("portal");
-    const live = await liveReleaseWithPages(c.env.DB, portal.id);
+    const live = await liveReleaseWithPages(c.env, portal.id);
     if (!live) return c.json({ release: null, pages: [], checks: null });
     const { release, pages } = live;
     const origin = publicOrigin(c.env, portal);

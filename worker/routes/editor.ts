@@ -22,7 +22,7 @@ async function editorPage(c: Context<AppEnv>, api: string | undefined): Promise<
   const styleNonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   usePagePolicy(c, { ...DEFAULT_PAGE_POLICY, editor: true, styleNonce });
   // The portal's ruleset (portico.yaml `lint:` of the live content release): the editor lints as uploads do.
-  const [release, site] = await Promise.all([liveRelease(c.env.DB, portal.id), loadContentSite(c.env.DB, portal.slug)]);
+  const [release, site] = await Promise.all([liveRelease(c.env.DB, portal.id), loadContentSite(c.env, portal.slug)]);
   const lintRuleset = release?.config.lint;
   // The portal's brand colours and fonts as the editor's tokens too (docs/branding.md). The editor lives on the
   // service host, so its font URLs take the internal /p/{slug} prefix.

@@ -24,7 +24,7 @@ import { errorChrome, loadChrome } from "./shell-chrome";
 
 async function portalServer(c: Context<AppEnv>) {
   const slug = c.req.param("portal") ?? "";
-  const data = await loadContentSite(c.env.DB, slug);
+  const data = await loadContentSite(c.env, slug);
   if (!data) throw new ApiError(404, "not-found", `no portal "${slug}"`);
   const as = authorizationServer(c.env, data.portal);
   if (!as) throw new ApiError(404, "not-found", "this service cannot issue OAuth tokens (its base URL is plain http off loopback)");

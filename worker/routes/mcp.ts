@@ -73,7 +73,7 @@ export async function machineReader(c: Context<AppEnv>, slug: string, resource: 
 }
 
 async function metadata(c: Context<AppEnv>, slug: string, endpoint: McpEndpoint = "mcp"): Promise<Response> {
-  const data = await loadContentSite(c.env.DB, slug);
+  const data = await loadContentSite(c.env, slug);
   if (!data) throw new ApiError(404, "not-found", `no portal "${slug}"`);
   const resource = requestResource(c.env, data.portal, c.req.url, endpoint);
   const as = authorizationServer(c.env, data.portal);
@@ -99,7 +99,7 @@ function tokenRequired(policy: { default: string; methods: readonly string[] }):
  * service host): where the server is, its transport and protocol revisions, whether it needs a token, its tools.
  */
 async function discovery(c: Context<AppEnv>, slug: string): Promise<Response> {
-  const data = await loadContentSite(c.env.DB, slug);
+  const data = await loadContentSite(c.env, slug);
   if (!data) throw new ApiError(404, "not-found", `no portal "${slug}"`);
   const access = await loadAccess(c.env.DB, data.portal.id);
   const resource = mcpResource(c.env, data.portal);
@@ -151,7 +151,7 @@ export const mcpRoutes = new Hono<AppEnv>()
   .get("/p/:portal/.well-known/mcp", (c) => discovery(c, c.req.param("portal")))
   .get("/p/:portal/connect", async (c) => {
     const slug = c.req.param("portal");
-    const data = await loadContentSite(c.env.DB, slug);
+    const data = await loadContentSite(c.env, slug);
     if (!data) throw new ApiError(404, "not-found", `no portal "${slug}"`);
     const [access, chrome] = await Promise.all([loadAccess(c.env.DB, data.portal.id), loadChrome(c, slug)]);
     const site = `${publicOrigin(c.env, data.portal)}${portalBasePath(data.portal)}`;

@@ -113,7 +113,7 @@ async function pageProps(c: Context<AppEnv>, ctx: ReaderContext & { page?: Reade
 async function pagePropsAndRelease(c: Context<AppEnv>, ctx: ReaderContext & { page?: ReaderPageRows; state: ReaderState }, canonicalPath: string): Promise<{ props: PageProps; hasRelease: boolean }> {
   // The content site gives both the variables' defaults and the shell's chrome (name, logo, tabs) in one D1 batch
   // (the reference's own batch, when the page read it there).
-  const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, readerPath(ctx.portal, c.req.path)), ctx.page?.site ?? loadContentSite(c.env.DB, ctx.portal.slug)]);
+  const [authorize, site] = await Promise.all([authorizeState(c, ctx.portal, readerPath(ctx.portal, c.req.path)), ctx.page?.site ?? loadContentSite(c.env, ctx.portal.slug)]);
   const defaults = Object.fromEntries(Object.entries(site?.release?.config.variables ?? {}).map(([k, v]) => [k, v.default]));
   const reader = ctx.state.reader(site?.release?.config.locales[0] ?? "en");
   const variables = { ...defaults, ...reader.variables, ...(authorize.apiKey ? { api_key: authorize.apiKey } : {}) };

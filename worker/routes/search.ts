@@ -20,7 +20,7 @@ import { renderSearchPage } from "../render/search-page";
 import { portalBasePath } from "../render/shell/base-path";
 import { loadChrome } from "./shell-chrome";
 import type { SearchHit, SearchIndex, SearchKind, SearchOptions } from "../search/types";
-import { loadIndex, pointerFromRow, type SearchPointer } from "../store/search";
+import { loadIndex, pointerFromRow, searchLoaded, type SearchPointer } from "../store/search";
 import { semanticFor } from "../semantic/index";
 import { withinMs } from "../lib/time-limit";
 import { queryIdFor, recordServerSearch } from "../analytics/record";
@@ -143,7 +143,7 @@ export async function searchPortal(c: Context<AppEnv>, row: PortalSearchRow, p: 
   const semantic = await semanticIds(c, row.id, index, p.q, opts);
   if (timings && semantic !== undefined) timings.semantic = performance.now() - t;
   t = performance.now();
-  const found = index.search(p.q, { ...opts, ...(semantic?.length ? { semantic } : {}) });
+  const found = await searchLoaded(c.env.MODELS, index, () => index.search(p.q, { ...opts, ...(semantic?.length ? { semantic } : {}) }));
   if (timings) timings.search = performance.now() - t;
   return { total: found.total, results: found.results.map((h) => resultOf(h, portalBasePath(row), reader, pointer.variables)), suggestions: found.suggestions ?? [], facets: found.facets?.kind ?? {} };
 }

@@ -144,7 +144,7 @@ export function buildChrome(i: ChromeInput): ShellChrome {
  * sign-in, error pages): one D1 batch (the release itself is cached per isolate). Undefined for an unknown portal.
  */
 export async function loadChrome(c: Context<AppEnv>, slug: string, extra: Pick<ChromeInput, "authorize"> = {}): Promise<{ chrome: ShellChrome; data: ContentSiteData } | undefined> {
-  const data = await loadContentSite(c.env.DB, slug);
+  const data = await loadContentSite(c.env, slug);
   if (!data) return undefined;
   const state = await readerState(c, data.portal);
   const chrome = buildChrome({ data, state, reader: state.reader(data.release?.config.locales[0] ?? "en"), ...extra });

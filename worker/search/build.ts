@@ -93,6 +93,8 @@ export const COUNT_OVERFLOW = 0xffff;
  */
 export class SearchIndexBuilder {
   protected readonly out: ByteWriter;
+  /** Where documents are serialised: `out` (in the index), or a stream of their own (lazy shards: shard-build.ts). */
+  protected docsOut: ByteWriter;
   private readonly seen = new Set<string>();
   /** Term (stem) → provisional id, in order of first sight; sorted ids are given by finish. */
   protected readonly termIds = new Map<string, number>();
@@ -128,6 +130,7 @@ export class SearchIndexBuilder {
   /** `format`: the format string written first (search shards write theirs: shard-build.ts). */
   constructor(private readonly options: BuildOptions = {}, format: string = INDEX_FORMAT) {
     this.out = new ByteWriter(options.blockBytes);
+    this.docsOut = this.out;
     this.vectorIds = options.vectors ? [] : undefined;
     this.out.write(`{"format":${JSON.stringify(format)},"docs":[`);
   }
@@ -173,8 +176,8 @@ export class SearchIndexBuilder {
     // query expands to.
     if (!doc.labels?.length) this.miner.add(doc);
     this.vectorIds?.push(this.options.vectors!.get(doc.id) ?? "");
-    if (i > 0) this.out.write(",");
-    this.out.write(JSON.stringify(stored(doc)));
+    if (i > 0) this.docsOut.write(",");
+    this.docsOut.write(JSON.stringify(stored(doc)));
   }
 
   // One field's scan: per term its count so far (0 = not yet in this field), and the terms seen, in order.

@@ -65,8 +65,9 @@ class Reader {
         else if (key === "postings") postings = this.lists();
         else if (key === "headLen") headLen = this.ints();
         else if (key === "wordTerm") wordTerm = this.ints();
-        // A search shard's per-document field lengths and public words (shard-build.ts): many integers.
-        else if (key === "lens" || key === "publicWords") fields[key] = this.ints();
+        // A search shard's per-document field lengths, public words and (lazy shards) document rows and byte ranges
+        // (shard-build.ts): many integers.
+        else if (key === "lens" || key === "publicWords" || key === "docRows" || key === "docStarts" || key === "docEnds") fields[key] = this.ints();
         else {
           const start = this.p;
           this.skipValue();

@@ -8,10 +8,32 @@
  * exactly the index one build over the same documents would give.
  */
 import { ByteWriter } from "./bytes";
-import { COUNT_OVERFLOW, FIELD_BITS, FIELDS, SearchIndexBuilder, writeStrings, type BuildOptions } from "./build";
+import { COUNT_OVERFLOW, FIELD_BITS, FIELDS, IntList, SearchIndexBuilder, writeStrings, type BuildOptions } from "./build";
+import type { AccessGroup } from "./format";
+import type { SearchDocument } from "./types";
 
 /** Format of a shard; load refuses others. Its `postings` lists are `[docDelta, fieldMask, tf per field in the mask...]`. */
 export const SHARD_FORMAT = "portico-shard/1";
+/**
+ * A shard whose documents are stored apart (issue 37: a cold isolate's first query read and parsed every shard's
+ * documents, most of its bytes, to show ten): the shard's value is {@link SHARD_FORMAT}'s with `docs` empty, plus
+ * what every query reads of every document (kind, locale, access group: `docKinds`, `docLocales`, `docGroups`,
+ * `docRows` = three numbers a document) and where each document's JSON is in the documents' own value
+ * (`docStarts`, `docEnds`: byte offsets; `docsKey`, `docsParts`: that value in KV, a JSON array). The documents are
+ * read only when one is shown or ranked by its title (shards.ts {@link withShardDocuments}).
+ */
+export const LAZY_SHARD_FORMAT = "portico-shard/2";
+
+/** Where a lazy shard's documents are stored (putIndex's answer for {@link SearchShardBuilder.finishDocs}'s blocks). */
+export interface ShardDocsRef {
+  key: string;
+  parts: number;
+}
+
+/** A {@link SearchShardBuilder}'s options: `lazyDocs` writes {@link LAZY_SHARD_FORMAT}. */
+export interface ShardBuildOptions extends BuildOptions {
+  lazyDocs?: boolean;
+}
 
 /**
  * Additive statistics of a set of documents, per field in build.ts's FIELDS order: tokens summed, and documents
@@ -40,12 +62,62 @@ export function addStats(a: ShardStats, b: ShardStats, sign: 1 | -1 = 1): ShardS
 
 /** Builds one shard from documents added in order (as {@link SearchIndexBuilder}), then {@link finishShard}. */
 export class SearchShardBuilder extends SearchIndexBuilder {
-  constructor(options: BuildOptions = {}) {
-    super(options, SHARD_FORMAT);
+  private readonly lazy: boolean;
+  /** Lazy shards: each document's kind, locale and access group numbers, and its byte range in the documents' value. */
+  private readonly rows = new IntList();
+  private readonly starts = new IntList();
+  private readonly ends = new IntList();
+  private readonly kinds = new Map<string, number>();
+  private readonly locales = new Map<string, number>();
+  private readonly groups = new Map<string, number>();
+  private readonly groupList: AccessGroup[] = [];
+
+  constructor(options: ShardBuildOptions = {}) {
+    super(options, options.lazyDocs ? LAZY_SHARD_FORMAT : SHARD_FORMAT);
+    this.lazy = options.lazyDocs === true;
+    if (this.lazy) {
+      this.docsOut = new ByteWriter(options.blockBytes);
+      this.docsOut.write("[");
+    }
   }
 
-  /** The shard's UTF-8 blocks (one JSON object) and its statistics. The builder must not be used afterwards. */
-  finishShard(): { blocks: Uint8Array[]; stats: ShardStats } {
+  override add(doc: SearchDocument): void {
+    const before = this.n;
+    // The comma before every document but the first is written by add: the document starts after it.
+    const start = this.docsOut.length + (before > 0 ? 1 : 0);
+    super.add(doc);
+    if (!this.lazy || this.n === before) return;
+    this.starts.push(start);
+    this.ends.push(this.docsOut.length);
+    const labels = doc.labels ?? [];
+    // Keyed as DocColumns keys its groups, so a loaded shard gives canRead the same pairs.
+    const group = `${labels.join("\u0000")}\u0001${doc.policyPath ?? ""}`;
+    let g = this.groups.get(group);
+    if (g === undefined) {
+      this.groups.set(group, (g = this.groupList.length));
+      this.groupList.push(doc.policyPath === undefined ? { labels } : { labels, policyPath: doc.policyPath });
+    }
+    this.rows.push(intern(this.kinds, String(doc.kind)));
+    this.rows.push(intern(this.locales, String(doc.locale)));
+    this.rows.push(g);
+  }
+
+  /**
+   * A lazy shard's documents (a JSON array, as UTF-8 blocks), to store before {@link finishShard} names them. Call
+   * once, after the last {@link add}.
+   */
+  finishDocs(): Uint8Array[] {
+    if (!this.lazy) throw new Error("finishDocs: this shard keeps its documents (lazyDocs not set)");
+    this.docsOut.write("]");
+    return this.docsOut.finish();
+  }
+
+  /**
+   * The shard's UTF-8 blocks (one JSON object) and its statistics. The builder must not be used afterwards. A lazy
+   * shard names where its documents were stored (`docs`: required then).
+   */
+  finishShard(docs?: ShardDocsRef): { blocks: Uint8Array[]; stats: ShardStats } {
+    if (this.lazy && !docs) throw new Error("finishShard: a lazy shard needs its documents' key (store finishDocs first)");
     const n = this.n;
     const out: ByteWriter = this.out;
     const stats = emptyStats();
@@ -118,7 +190,22 @@ export class SearchShardBuilder extends SearchIndexBuilder {
     out.writeIntArray(publicWords);
     out.write(`,"mined":${JSON.stringify(this.miner.evidence())},"stats":${JSON.stringify(stats)}`);
     if (this.vectorIds) out.write(`,"vectors":${JSON.stringify(this.vectorIds)}`);
+    if (this.lazy) {
+      out.write(`,"docKinds":${JSON.stringify([...this.kinds.keys()])},"docLocales":${JSON.stringify([...this.locales.keys()])},"docGroups":${JSON.stringify(this.groupList)},"docRows":`);
+      out.writeIntArray(this.rows.data, 0, this.rows.length);
+      out.write(`,"docStarts":`);
+      out.writeIntArray(this.starts.data, 0, this.starts.length);
+      out.write(`,"docEnds":`);
+      out.writeIntArray(this.ends.data, 0, this.ends.length);
+      out.write(`,"docsKey":${JSON.stringify(docs!.key)},"docsParts":${docs!.parts}`);
+    }
     out.write("}");
     return { blocks: out.finish(), stats };
   }
+}
+
+function intern(ids: Map<string, number>, s: string): number {
+  let id = ids.get(s);
+  if (id === undefined) ids.set(s, (id = ids.size));
+  return id;
 }

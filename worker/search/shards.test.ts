@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { blocksText } from "./bytes";
 import { buildSearchIndex, loadSearchIndex, type SearchDocument, type SearchOptions } from "./index";
 import { addStats, emptyStats, SearchShardBuilder, type ShardStats } from "./shard-build";
-import { loadSearchShard, mergeShards } from "./shards";
+import { loadSearchShard, mergeShards, withShardDocuments } from "./shards";
 
 const WORDS = ["widget", "widgets", "gadget", "gadgetwidget", "delete", "remove", "create", "list", "zorblax", "zorblaq", "repository", "repo", "webhook", "web", "hook", "wid", "gad", "the", "of"];
 const LABELS = [[], [], ["staff"], ["beta"], ["staff", "beta"]];
@@ -121,5 +121,81 @@ describe("search shards merged equal one index over the same documents", () => {
     // The gizmo operation is found through the mined relation (the test fails if the relation is lost across shards).
     expect(ids(one)).toContain("g");
     expect(ids(many)).toEqual(ids(one));
+  });
+});
+
+/**
+ * Lazy shards (LAZY_SHARD_FORMAT): each shard's documents stored apart, in `stored` by key, read through
+ * withShardDocuments only when a search reads them. `loaded` lists the keys read, in order.
+ */
+function shardedLazy(docs: SearchDocument[], cuts: number[]) {
+  const bounds = [0, ...[...new Set(cuts.map((c) => c % (docs.length + 1)))].sort((a, b) => a - b), docs.length];
+  let stats: ShardStats = emptyStats();
+  const shards = [];
+  const stored = new Map<string, Uint8Array>();
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const builder = new SearchShardBuilder({ blockBytes: 64, lazyDocs: true });
+    for (const d of docs.slice(bounds[k], bounds[k + 1])) builder.add(d);
+    const key = `docs-${k}`;
+    stored.set(key, new TextEncoder().encode(blocksText(builder.finishDocs())));
+    const built = builder.finishShard({ key, parts: 1 });
+    stats = addStats(stats, built.stats);
+    // Alternately the light reader and JSON.parse, so both read the lazy format.
+    const text = blocksText(built.blocks);
+    shards.push(loadSearchShard(k % 2 ? new TextEncoder().encode(text) : text));
+  }
+  const index = mergeShards(shards, stats);
+  const loaded: string[] = [];
+  const search = (q: string, opts: SearchOptions) =>
+    withShardDocuments(index, () => index.search(q, opts), async (t) => {
+      loaded.push(t.key);
+      return stored.get(t.key);
+    });
+  return { index, search, loaded, shards: bounds.length - 1 };
+}
+
+/** Readers by labels and by the portal's policy for a path (a gated section: `/guides/secret`). */
+const LAZY_READERS: Array<(labels: string[], policyPath?: string) => boolean> = [
+  () => true,
+  (l) => l.length === 0,
+  (l, path) => l.length === 0 && path !== "/guides/secret",
+  (l, path) => (l.length === 0 || l.includes("staff")) && path !== "/guides/secret",
+];
+
+describe("lazy shards (documents stored apart) answer as shards loaded whole", () => {
+  it("on random corpora, for every reader (labels and gated paths), filter, prefix and typo", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(docArb, { minLength: 1, maxLength: 24 }), fc.array(fc.nat(), { maxLength: 5 }), queryArb, fc.nat(LAZY_READERS.length - 1), fc.constantFrom(undefined, "fr", "operation"), async (specs, cuts, q, r, filter) => {
+        const docs = documents(specs).map((d, i) => (!d.labels.length && i % 3 === 0 ? { ...d, policyPath: "/guides/secret" } : d));
+        const one = loadSearchIndex(buildSearchIndex(docs));
+        const lazy = shardedLazy(docs, cuts);
+        const opts: SearchOptions = { canRead: LAZY_READERS[r], limit: 5, ...(filter === "fr" ? { locale: "fr" } : filter ? { kind: filter } : {}) };
+        const a = one.search(q, opts);
+        const b = await lazy.search(q, opts);
+        expect(b.results.map((h) => [h.doc, h.snippet])).toEqual(a.results.map((h) => [h.doc, h.snippet]));
+        b.results.forEach((h, i) => expect(h.score).toBeCloseTo(a.results[i].score, 9));
+        expect(b.total).toBe(a.total);
+        expect(b.facets).toEqual(a.facets);
+        expect(b.suggestions).toEqual(a.suggestions);
+        // Each shard's documents are read at most once, and only those of shards a result or a title rule needed.
+        expect(new Set(lazy.loaded).size).toBe(lazy.loaded.length);
+        expect(lazy.loaded.length).toBeLessThanOrEqual(lazy.shards);
+      }),
+      { seed: 3737, numRuns: 300 },
+    );
+  });
+
+  it("reads no shard's documents for a query nothing matches, and only the matching shard's for a rare word", async () => {
+    const doc = (i: number, title: string): SearchDocument => ({ id: `d${i}`, kind: "operation", title, body: "", url: `/d${i}`, locale: "en", labels: [] });
+    const docs = Array.from({ length: 40 }, (_, i) => doc(i, i === 33 ? "Zorblax the widget" : `Gadget number ${i}`));
+    const lazy = shardedLazy(docs, [10, 20, 30]);
+    expect((await lazy.search("quibbitz", { canRead: () => true })).total).toBe(0);
+    expect(lazy.loaded).toEqual([]);
+    const found = await lazy.search("zorblax", { canRead: () => true });
+    expect(found.results.map((h) => h.doc.title)).toEqual(["Zorblax the widget"]);
+    expect(lazy.loaded).toEqual(["docs-3"]);
+    // Attached once: the same query again reads nothing more.
+    await lazy.search("zorblax", { canRead: () => true });
+    expect(lazy.loaded).toEqual(["docs-3"]);
   });
 });

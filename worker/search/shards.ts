@@ -11,9 +11,10 @@ import { SAT_SCALE, findSorted, type IndexData, type IndexView } from "./format"
 import { readIndexBytes } from "./index-bytes";
 import { indexOfView, parsedView, LIGHT_READER_MIN_BYTES, SearchIndexFormatError } from "./load";
 import { relatedOf, type MinedState } from "./mine";
-import { MergedDocs } from "./shard-docs";
+import { LazyDocs, MergedDocs } from "./shard-docs";
 import { publicVocabularyOf, shardVocabulary, type ShardVocabulary } from "./shard-vocabulary";
-import { SHARD_FORMAT, type ShardStats } from "./shard-build";
+import { LAZY_SHARD_FORMAT, SHARD_FORMAT, type ShardStats } from "./shard-build";
+import type { AccessGroup } from "./format";
 import type { SearchIndex } from "./types";
 
 /** One loaded shard: its documents, raw postings (`[docDelta, fieldMask, tf...]`) and additive evidence. */
@@ -25,6 +26,8 @@ export interface LoadedShard {
   publicWords: ArrayLike<number>;
   mined: MinedState;
   stats: ShardStats;
+  /** A lazy shard's (LAZY_SHARD_FORMAT) documents, stored apart and attached on demand: `view.docs` is this table. */
+  lazyDocs?: LazyDocs;
 }
 
 /**
@@ -54,10 +57,60 @@ export function loadSearchShard(data: string | Uint8Array): LoadedShard {
 }
 
 function shardOf(format: unknown, view: IndexView, extra: Record<string, unknown>): LoadedShard {
-  if (format !== SHARD_FORMAT) throw new SearchIndexFormatError(`search shard format is not ${SHARD_FORMAT}`);
+  if (format !== SHARD_FORMAT && format !== LAZY_SHARD_FORMAT) throw new SearchIndexFormatError(`search shard format is not ${SHARD_FORMAT}`);
+  const lazyDocs = format === LAZY_SHARD_FORMAT ? lazyDocsOf(extra) : undefined;
+  if (lazyDocs) view.docs = lazyDocs;
   const { lens, publicWords, mined, stats } = extra as { lens?: ArrayLike<number>; publicWords?: ArrayLike<number>; mined?: MinedState; stats?: ShardStats };
-  if (!lens || !publicWords || !mined || !stats || lens.length !== view.docs.length * FIELDS.length) throw new SearchIndexFormatError("search shard is incomplete");
-  return { view, lens, publicWords, mined, stats };
+  if (!lens || !publicWords || !mined || !stats || lens.length !== view.docs.length * FIELDS.length || view.headLen.length !== view.docs.length) throw new SearchIndexFormatError("search shard is incomplete");
+  return { view, lens, publicWords, mined, stats, ...(lazyDocs ? { lazyDocs } : {}) };
+}
+
+function lazyDocsOf(extra: Record<string, unknown>): LazyDocs {
+  const { docKinds, docLocales, docGroups, docRows, docStarts, docEnds, docsKey, docsParts } = extra as {
+    docKinds?: unknown; docLocales?: unknown; docGroups?: unknown; docRows?: ArrayLike<number>; docStarts?: ArrayLike<number>; docEnds?: ArrayLike<number>; docsKey?: unknown; docsParts?: unknown;
+  };
+  const strings = (x: unknown): x is string[] => Array.isArray(x) && x.every((v) => typeof v === "string");
+  const groups = (x: unknown): x is AccessGroup[] => Array.isArray(x) && x.every((g) => g && strings(g.labels) && (g.policyPath === undefined || typeof g.policyPath === "string"));
+  if (!strings(docKinds) || !strings(docLocales) || !groups(docGroups) || !docRows || !docStarts || !docEnds || typeof docsKey !== "string" || typeof docsParts !== "number") {
+    throw new SearchIndexFormatError("lazy search shard: its document columns are incomplete");
+  }
+  try {
+    return new LazyDocs(docsKey, docsParts, docKinds, docLocales, docGroups, docRows, docStarts, docEnds);
+  } catch (e) {
+    throw new SearchIndexFormatError("lazy search shard: its document columns do not agree", { cause: e });
+  }
+}
+
+/** The lazy document tables of each merged index's shards (none for an index of eager shards). */
+const LAZY_TABLES = new WeakMap<SearchIndex, LazyDocs[]>();
+
+/** How many times {@link withShardDocuments} runs a search at most (each run after the first attached documents). */
+const DOCUMENT_ROUNDS = 32;
+
+/**
+ * Runs `run` (searches of `index`, synchronous) until no lazy shard's documents it read were missing: each run that
+ * read a document whose shard's documents are not attached (a placeholder answered) is followed by `load` of those
+ * documents and another run. Only the documents a search shows or ranks by title are read (a few shards' worth), so
+ * a cold isolate's first query no longer parses every shard's documents. The last run read no placeholder, so its
+ * answer is the one an index with every document loaded gives (shards.test.ts). An index without lazy shards runs once.
+ * @throws Error when `load` finds a shard's documents missing, or the runs do not settle within DOCUMENT_ROUNDS.
+ */
+export async function withShardDocuments<T>(index: SearchIndex, run: () => T, load: (docs: LazyDocs) => Promise<Uint8Array | undefined>): Promise<T> {
+  const tables = LAZY_TABLES.get(index);
+  for (let round = 0; ; round++) {
+    for (const t of tables ?? []) t.wanted = false;
+    const out = run();
+    const wanted = (tables ?? []).filter((t) => t.wanted && !t.attached);
+    if (!wanted.length) return out;
+    if (round + 1 >= DOCUMENT_ROUNDS) throw new Error(`search: documents still missing after ${DOCUMENT_ROUNDS} rounds`);
+    await Promise.all(
+      wanted.map(async (t) => {
+        const bytes = await load(t);
+        if (!bytes) throw new Error(`search: the documents of a live shard are missing (${t.key})`);
+        if (!t.attached) t.attach(bytes);
+      }),
+    );
+  }
 }
 
 /** Computed postings kept per merged index: terms queried again are not recomputed (bounded by count). */
@@ -122,6 +175,8 @@ export function mergeShards(shards: readonly LoadedShard[], stats: ShardStats, p
   const view: IndexView = { docs, headLen, terms, postings, titleBit: true, words, wordTerm, related, wordParts, surface, ...(vectors ? { vectors } : {}) };
   const index = indexOfView(view);
   VOCABULARIES.set(index, vocabulary);
+  const lazy = shards.flatMap((s) => (s.lazyDocs ? [s.lazyDocs] : []));
+  if (lazy.length) LAZY_TABLES.set(index, lazy);
   return index;
 }
 

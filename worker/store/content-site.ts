@@ -6,7 +6,8 @@
 import { ApiError } from "../http/errors";
 import { readersServed } from "../workspace/plans";
 import type { StoredPage } from "../content/types";
-import { getChunk, pageFromChunk, pageOf, releaseOf, type PageDbRow, type PageLocation, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
+import { getChunk, pageFromChunk, releaseOf, releasePages, type PageLocation, type PageRow, type ReleaseDbRow, type ReleaseRow } from "./content";
+import type { CatalogEnv } from "./portal-catalog";
 import { BoundedCache } from "../lib/bounded-cache";
 import { asc, eq } from "drizzle-orm";
 import { apis, contentLive, versions } from "../../schema";
@@ -56,15 +57,19 @@ const PAGES = new BoundedCache<string, StoredPage>({ maxEntries: 512 });
 /** Chunks kept per isolate: 64 × 128 K characters at most, about 16 MB of the isolate's 128 MB. */
 const CHUNKS = new BoundedCache<string, string>({ maxEntries: 64 });
 
-/** Portal, live release (with page rows) and live APIs; undefined when the portal does not exist. */
-export async function loadContentSite(db: D1Database, portalSlug: string): Promise<ContentSiteData | undefined> {
+/** What the content site reads: D1, and the portal's catalog (page rows). */
+export type SiteEnv = CatalogEnv & { DB: D1Database };
+
+/** Portal, live release (with page rows: the portal's catalog) and live APIs; undefined when the portal does not exist. */
+export async function loadContentSite(env: SiteEnv, portalSlug: string): Promise<ContentSiteData | undefined> {
+  const db = env.DB;
   const [head, apis] = await db.batch([
     db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.hostname, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, p.organisation_id AS organisationId, p.plan, p.trial_ends_at AS trialEndsAt, l.release_id AS releaseId FROM portals p LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(portalSlug),
     db.prepare("SELECT a.slug, a.title, a.layout, v.label AS liveLabel FROM portals p JOIN apis a ON a.portal_id = p.id JOIN versions v ON v.id = a.live_version_id WHERE p.slug = ? ORDER BY a.slug").bind(portalSlug),
   ]);
   const portal = (head.results as (PortalHead & { releaseId: number | null })[])[0];
   if (!portal) return undefined;
-  return contentSiteOf(db, portal, portal.releaseId, apis.results as unknown as SiteApiRow[]);
+  return contentSiteOf(env, portal, portal.releaseId, apis.results as unknown as SiteApiRow[]);
 }
 
 /**
@@ -85,7 +90,7 @@ export function contentSiteQueries(db: Db, portalId: number) {
  * @throws ApiError 402 `portal-paused` (the trial ended more than 30 days ago without a plan).
  */
 export async function contentSiteOf(
-  db: D1Database,
+  env: SiteEnv,
   row: PortalHead & { organisationId?: number | null; plan?: string; trialEndsAt?: string | null },
   releaseId: number | null | undefined,
   liveApis: SiteApiRow[],
@@ -95,7 +100,7 @@ export async function contentSiteOf(
   if (owned && !readersServed(owned)) throw new ApiError(402, "portal-paused", "this portal is paused: its trial ended more than 30 days ago. Its owners can restore it by choosing a plan.");
   const data: ContentSiteData = { portal: portalOf(row), pages: [], apis: liveApis };
   if (releaseId === null || releaseId === undefined) return data;
-  const cached = RELEASES.get(releaseId) ?? RELEASES.set(releaseId, await loadRelease(db, releaseId));
+  const cached = RELEASES.get(releaseId) ?? RELEASES.set(releaseId, await loadRelease(env, row.id, releaseId));
   return { ...data, release: cached.release, pages: cached.pages };
 }
 
@@ -103,7 +108,8 @@ export async function contentSiteOf(
  * Like {@link loadContentSite}, for a dry run's preview: the release a preview token (by its SHA-256) names, if the
  * token belongs to this portal and has not expired.
  */
-export async function loadPreviewSite(db: D1Database, portalSlug: string, tokenHash: string, now: string): Promise<ContentSiteData | undefined> {
+export async function loadPreviewSite(env: SiteEnv, portalSlug: string, tokenHash: string, now: string): Promise<ContentSiteData | undefined> {
+  const db = env.DB;
   const [head, apis] = await db.batch([
     db.prepare("SELECT p.id, p.slug, p.name, p.origin, p.hostname, p.embed_origins AS embedOrigins, p.external_images AS externalImages, p.brand, v.release_id AS releaseId FROM portals p JOIN content_previews v ON v.portal_id = p.id WHERE p.slug = ? AND v.token_hash = ? AND v.expires_at > ?")
       .bind(portalSlug, tokenHash, now),
@@ -111,16 +117,13 @@ export async function loadPreviewSite(db: D1Database, portalSlug: string, tokenH
   ]);
   const portal = (head.results as (PortalHead & { releaseId: number })[])[0];
   if (!portal) return undefined;
-  const cached = RELEASES.get(portal.releaseId) ?? RELEASES.set(portal.releaseId, await loadRelease(db, portal.releaseId));
+  const cached = RELEASES.get(portal.releaseId) ?? RELEASES.set(portal.releaseId, await loadRelease(env, portal.id, portal.releaseId));
   return { portal: portalOf(portal), apis: apis.results as unknown as SiteApiRow[], release: cached.release, pages: cached.pages };
 }
 
-async function loadRelease(db: D1Database, id: number): Promise<{ release: ReleaseRow; pages: PageRow[] }> {
-  const [rel, pages] = await db.batch([
-    db.prepare("SELECT * FROM content_releases WHERE id = ?").bind(id),
-    db.prepare("SELECT * FROM content_pages WHERE release_id = ? ORDER BY position, title").bind(id),
-  ]);
-  return { release: releaseOf(rel.results[0] as unknown as ReleaseDbRow), pages: (pages.results as unknown as PageDbRow[]).map(pageOf) };
+async function loadRelease(env: SiteEnv, portalId: number, id: number): Promise<{ release: ReleaseRow; pages: PageRow[] }> {
+  const [rel, pages] = await Promise.all([env.DB.prepare("SELECT * FROM content_releases WHERE id = ?").bind(id).first<ReleaseDbRow>(), releasePages(env, portalId, id)]);
+  return { release: releaseOf(rel!), pages };
 }
 
 /** A stored page by location (chunks and pages are immutable: both cached per isolate, bounded). */

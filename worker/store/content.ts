@@ -10,7 +10,7 @@ import { upgradeStoredConfig } from "../content/brand";
 import type { CompiledRelease } from "../content/compile";
 import { sha256 } from "../content/hash";
 import { searchPointerStatements, type SearchPointerRow } from "./search";
-import { liveOperationsOf, type CatalogEnv } from "./portal-catalog";
+import { catalogFor, liveOperationsOf, putPages, type CatalogEnv } from "./portal-catalog";
 import type { ChangeType, ContentChecks, ContentConfig, GlossaryTerm, PageKind, PageMeta, StoredPage } from "../content/types";
 
 const CHUNK_PREFIX = "content/c/";
@@ -134,18 +134,20 @@ export async function liveRelease(db: D1Database, portalId: number): Promise<Rel
   return row ? releaseOf(row) : undefined;
 }
 
-/** The live release and every page row of it, in two statements of one D1 batch. */
-export async function liveReleaseWithPages(db: D1Database, portalId: number): Promise<{ release: ReleaseRow; pages: PageRow[] } | undefined> {
-  const [rel, pages] = await db.batch([
-    db.prepare("SELECT r.* FROM content_live l JOIN content_releases r ON r.id = l.release_id WHERE l.portal_id = ?").bind(portalId),
-    db.prepare("SELECT p.* FROM content_live l JOIN content_pages p ON p.release_id = l.release_id WHERE l.portal_id = ? ORDER BY p.position, p.title").bind(portalId),
-  ]);
-  const r = (rel.results as unknown as ReleaseDbRow[])[0];
-  if (!r) return undefined;
-  return { release: releaseOf(r), pages: (pages.results as unknown as PageDbRow[]).map(pageOf) };
+/** The live release (D1) and every page row of it (the portal's catalog). */
+export async function liveReleaseWithPages(env: CatalogEnv & { DB: D1Database }, portalId: number): Promise<{ release: ReleaseRow; pages: PageRow[] } | undefined> {
+  const release = await liveRelease(env.DB, portalId);
+  if (!release) return undefined;
+  return { release, pages: await releasePages(env, portalId, release.id) };
 }
 
-/** A content_pages row as D1 returns it. */
+/** A release's page rows from the portal's catalog (store/portal-catalog.ts), in navigation order. */
+export async function releasePages(env: CatalogEnv, portalId: number, releaseId: number): Promise<PageRow[]> {
+  const rows = await catalogFor(env, portalId).stub.releasePages(portalId, releaseId);
+  return (rows as unknown as PageDbRow[]).map(pageOf);
+}
+
+/** A content page row as stored (the catalog's `content_pages`, formerly D1's). */
 export interface PageDbRow {
   kind: string; slug: string; locale: string; title: string; description: string | null; tags: string; labels: string; operations: string; position: number;
   file: string; chunk_key: string; slice_offset: number; slice_length: number; change_type: string | null; change_version: string | null; change_date: string | null; change_api: string | null;
@@ -167,14 +169,13 @@ export async function releaseAssetType(db: D1Database, releaseId: number, sha: s
 }
 
 /**
- * Deletes the portal's previews that expired by `now` (ISO time) with their release rows, pages and assets, as
- * statements for the caller's batch. Their KV chunks and R2 assets stay: both are content-addressed and may be
- * shared with a live or later release.
+ * Deletes the portal's previews that expired by `now` (ISO time) with their release rows and assets, as
+ * statements for the caller's batch (their page rows are dropped from the catalog first: {@link commitRelease}).
+ * Their KV chunks and R2 assets stay: both are content-addressed and may be shared with a live or later release.
  */
 function expiredPreviewStatements(db: D1Database, portalId: number, now: string): D1PreparedStatement[] {
   const expired = "SELECT release_id FROM content_previews WHERE portal_id = ? AND expires_at <= ?";
   return [
-    db.prepare(`DELETE FROM content_pages WHERE release_id IN (${expired})`).bind(portalId, now),
     db.prepare(`DELETE FROM content_assets WHERE release_id IN (${expired})`).bind(portalId, now),
     // The preview rows reference their releases: mark the releases, drop the previews, then the marked releases.
     db.prepare(`UPDATE content_releases SET status = 'expired' WHERE id IN (${expired})`).bind(portalId, now),
@@ -184,17 +185,19 @@ function expiredPreviewStatements(db: D1Database, portalId: number, now: string)
 }
 
 /**
- * Records a release and makes it live: the release row first (its id), then pages (one json_each statement),
- * assets, the published status and the live pointer in one batch, so a failure leaves the live release as it was.
+ * Records a release and makes it live: the release row first (its id), then its page rows in the portal's catalog
+ * (never read before the release is live or previewed: readers find release ids in D1 first), then assets, the
+ * published status and the live pointer in one D1 batch, so a failure leaves the live release as it was.
  * With `search`, the portal's live search index row is written in the same batch.
  * With `preview`, the release is recorded with a preview token instead and the live pointer is not touched.
  * Either way the same batch deletes the portal's expired previews, so dry runs never pile up rows.
  */
 export async function commitRelease(
-  db: D1Database, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string,
+  env: CatalogEnv & { DB: D1Database }, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string,
   preview?: { tokenHash: string; expiresAt: string },
   search?: SearchPointerRow,
 ): Promise<number> {
+  const db = env.DB;
   const count = (k: PageKind) => release.pages.filter((p) => p.meta.kind === k).length;
   const inserted = await db.prepare(
     "INSERT INTO content_releases (portal_id, digest, bundle_sha256, config, glossary, checks, pages, steps, changelog, status, created_at) VALUES (?,?,?,?,?,?,?,?,?,'pending',?) RETURNING id",
@@ -206,14 +209,12 @@ export async function commitRelease(
     return [m.kind, m.slug, m.locale, m.title, m.description ?? null, JSON.stringify(m.tags), JSON.stringify(m.labels), JSON.stringify(m.operations),
       Math.min(m.order, 1e9), m.file, at[i].key, at[i].offset, at[i].length, m.changelog?.type ?? null, m.changelog?.version ?? null, m.changelog?.date ?? null, m.changelog?.api ?? null];
   });
-  const cols = ["kind", "slug", "locale", "title", "description", "tags", "labels", "operations", "position", "file", "chunk_key", "slice_offset", "slice_length", "change_type", "change_version", "change_date", "change_api"];
+  // Rows in PAGE_COLUMNS order (the catalog's content_pages).
+  const catalog = catalogFor(env, portalId);
+  await putPages(catalog, id, rows);
+  const { results: expired } = await db.prepare("SELECT release_id AS id FROM content_previews WHERE portal_id = ? AND expires_at <= ?").bind(portalId, now).all<{ id: number }>();
+  if (expired.length) await catalog.stub.dropReleasePages(portalId, expired.map((r) => r.id));
   const statements: D1PreparedStatement[] = expiredPreviewStatements(db, portalId, now);
-  // One statement per 500 pages keeps each bound JSON argument well under D1's statement size limits.
-  for (let i = 0; i < rows.length; i += 500) {
-    statements.push(db.prepare(
-      `INSERT INTO content_pages (release_id, ${cols.join(", ")}) SELECT ?, ${cols.map((_c, j) => `json_extract(value, '$[${j}]')`).join(", ")} FROM json_each(?)`,
-    ).bind(id, JSON.stringify(rows.slice(i, i + 500))));
-  }
   if (release.assets.length > 0) {
     statements.push(db.prepare(
       "INSERT INTO content_assets (release_id, path, sha256, content_type) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)",
@@ -250,15 +251,18 @@ export async function liveOperationIndex(env: CatalogEnv & { DB: D1Database }, p
   return index;
 }
 
+/** The live release's id and default locale (what the catalog's linking queries take), or undefined without content. */
+async function liveReleaseLocale(db: D1Database, portalId: number): Promise<{ id: number; locale: string } | undefined> {
+  const row = await db.prepare("SELECT r.id, json_extract(r.config, '$.locales[0]') AS locale FROM content_live l JOIN content_releases r ON r.id = l.release_id WHERE l.portal_id = ?")
+    .bind(portalId).first<{ id: number; locale: string | null }>();
+  return row && row.locale !== null ? { id: row.id, locale: row.locale } : undefined;
+}
+
 /** Pages of the portal's live release (default locale, guides and steps) whose operation links include `key` (`api#slug`). */
-export async function linkingPages(db: D1Database, portalId: number, key: string): Promise<{ kind: string; slug: string; title: string; locale: string; labels: string[] }[]> {
-  const { results } = await db.prepare(
-    `SELECT p.kind, p.slug, p.title, p.locale, p.labels FROM content_live l JOIN content_releases r ON r.id = l.release_id
-       JOIN content_pages p ON p.release_id = l.release_id
-     WHERE l.portal_id = ? AND p.kind IN ('guide', 'step') AND p.locale = json_extract(r.config, '$.locales[0]')
-       AND EXISTS (SELECT 1 FROM json_each(p.operations) j WHERE j.value = ?)
-     ORDER BY p.position, p.title LIMIT 20`,
-  ).bind(portalId, key).all<{ kind: string; slug: string; title: string; locale: string; labels: string }>();
+export async function linkingPages(env: CatalogEnv & { DB: D1Database }, portalId: number, key: string): Promise<{ kind: string; slug: string; title: string; locale: string; labels: string[] }[]> {
+  const live = await liveReleaseLocale(env.DB, portalId);
+  if (!live) return [];
+  const results = await catalogFor(env, portalId).stub.linkingPages(portalId, live.id, live.locale, key);
   return results.map((r) => ({ ...r, labels: JSON.parse(r.labels) as string[] }));
 }
 
@@ -267,14 +271,10 @@ export async function linkingPages(db: D1Database, portalId: number, key: string
  * page and operation key (`api#slug`), in navigation order; at most `limit` rows (the single-page reference's
  * per-operation "Guides" lists).
  */
-export async function linkingPagesForApi(db: D1Database, portalId: number, api: string, limit = 2000): Promise<{ kind: string; slug: string; title: string; locale: string; labels: string[]; operation: string }[]> {
-  const { results } = await db.prepare(
-    `SELECT p.kind, p.slug, p.title, p.locale, p.labels, j.value AS operation FROM content_live l JOIN content_releases r ON r.id = l.release_id
-       JOIN content_pages p ON p.release_id = l.release_id JOIN json_each(p.operations) j
-     WHERE l.portal_id = ? AND p.kind IN ('guide', 'step') AND p.locale = json_extract(r.config, '$.locales[0]')
-       AND substr(j.value, 1, ?) = ?
-     ORDER BY p.position, p.title LIMIT ?`,
-  ).bind(portalId, api.length + 1, `${api}#`, limit).all<{ kind: string; slug: string; title: string; locale: string; labels: string; operation: string }>();
+export async function linkingPagesForApi(env: CatalogEnv & { DB: D1Database }, portalId: number, api: string, limit = 2000): Promise<{ kind: string; slug: string; title: string; locale: string; labels: string[]; operation: string }[]> {
+  const live = await liveReleaseLocale(env.DB, portalId);
+  if (!live) return [];
+  const results = await catalogFor(env, portalId).stub.linkingPagesForApi(portalId, live.id, live.locale, api, limit);
   return results.map((r) => ({ ...r, labels: JSON.parse(r.labels) as string[] }));
 }
 

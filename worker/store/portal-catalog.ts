@@ -10,8 +10,14 @@
  * that makes the version live: rows of a version that is not (yet) published are never read, since readers find
  * version ids in D1 first. Reads are one RPC from the Worker.
  *
- * Rows of portals published before the catalog existed are moved here from D1's `operations` table the first time
- * the portal's catalog is used (then deleted there): {@link PortalCatalog.ready}.
+ * It also holds the page rows of the portal's content releases (`content_pages`: one row per guide, code steps page
+ * and changelog entry per release, locale included; a portal of 1,000 guides in 5 locales publishing daily adds
+ * 5,000 rows a release), written by the publisher before the D1 batch that makes the release live (readers find
+ * the live release id in D1 first, so rows of a release not yet live are never read).
+ *
+ * Rows of portals published before the catalog existed are moved here from D1's `operations` and `content_pages`
+ * tables (and lint reports from `versions.lint`) the first time the portal's catalog is used (then deleted or
+ * emptied there): {@link PortalCatalog.ready}.
  */
 import { DurableObject } from "cloudflare:workers";
 
@@ -67,7 +73,37 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS operations_slug ON operations (slug);
   CREATE TABLE IF NOT EXISTS catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS lint_reports (version_id INTEGER PRIMARY KEY, report TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS content_pages (
+    release_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    title TEXT NOT NULL,
+    description TEXT,
+    tags TEXT NOT NULL,
+    labels TEXT NOT NULL,
+    operations TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    file TEXT NOT NULL,
+    chunk_key TEXT NOT NULL,
+    slice_offset INTEGER NOT NULL,
+    slice_length INTEGER NOT NULL,
+    change_type TEXT,
+    change_version TEXT,
+    change_date TEXT,
+    change_api TEXT,
+    PRIMARY KEY (release_id, kind, locale, slug)
+  );
 `;
+
+/** The columns of a content page row, in the order {@link PortalCatalog.putPages} takes them (D1's former `content_pages`'). */
+export const PAGE_COLUMNS = ["kind", "slug", "locale", "title", "description", "tags", "labels", "operations", "position", "file", "chunk_key", "slice_offset", "slice_length", "change_type", "change_version", "change_date", "change_api"] as const;
+
+/** A content page row as a publish hands it in: the values of {@link PAGE_COLUMNS}, in that order. */
+export type NewPageRow = Array<string | number | null>;
+
+/** Imports that must have run before the catalog answers (catalog_meta keys). */
+const IMPORTS = ["imported", "lint-imported", "pages-imported"];
 
 const COLUMNS = `id, version_id AS versionId, position, slug, kind, method, path, operation_id AS operationId, summary, tag, deprecated, chunk, slice_offset AS sliceOffset, slice_length AS sliceLength`;
 
@@ -75,6 +111,8 @@ const COLUMNS = `id, version_id AS versionId, position, slug, kind, method, path
 const IMPORT_PAGE_ROWS = 5_000;
 /** Lint reports read from D1 per round trip while they are moved over (a report is up to ~1 MB: lint-step.ts). */
 const IMPORT_PAGE_REPORTS = 16;
+/** Content page rows read from D1 per round trip while they are moved over (a row is a few hundred bytes). */
+const IMPORT_PAGE_PAGES = 2_000;
 
 type SqlRow = Omit<CatalogOperation, "deprecated"> & { deprecated: number };
 
@@ -107,7 +145,7 @@ export class PortalCatalog extends DurableObject<Env> {
     const owner = sql.exec<{ value: string }>("SELECT value FROM catalog_meta WHERE key = 'portal'").toArray()[0]?.value;
     if (owner === undefined) sql.exec("INSERT INTO catalog_meta (key, value) VALUES ('portal', ?)", String(portalId));
     else if (owner !== String(portalId)) throw new Error(`catalog of portal ${owner} asked for portal ${portalId}`);
-    if (sql.exec("SELECT 1 FROM catalog_meta WHERE key IN ('imported', 'lint-imported')").toArray().length < 2) {
+    if (sql.exec("SELECT 1 FROM catalog_meta WHERE key IN (SELECT value FROM json_each(?))", JSON.stringify(IMPORTS)).toArray().length < IMPORTS.length) {
       this.importing ??= this.importFromD1(portalId).finally(() => (this.importing = undefined));
       await this.importing;
     }
@@ -118,6 +156,28 @@ export class PortalCatalog extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     if (!sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'imported'").toArray().length) await this.importOperations(portalId);
     if (!sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'lint-imported'").toArray().length) await this.importLintReports(portalId);
+    if (!sql.exec("SELECT 1 FROM catalog_meta WHERE key = 'pages-imported'").toArray().length) await this.importContentPages(portalId);
+  }
+
+  /**
+   * Moves the page rows of the portal's content releases from D1's shared `content_pages` here, a page of rows at a
+   * time: each is stored, then deleted in D1. A row already here (a release published since) is kept.
+   */
+  private async importContentPages(portalId: number): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const legacy = await this.env.DB.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'content_pages'").first();
+    while (legacy) {
+      const { results } = await this.env.DB.prepare(
+        `SELECT p.id, p.release_id AS releaseId, ${PAGE_COLUMNS.map((c) => `p.${c}`).join(", ")}
+           FROM content_pages p JOIN content_releases r ON r.id = p.release_id WHERE r.portal_id = ? ORDER BY p.id LIMIT ?`,
+      ).bind(portalId, IMPORT_PAGE_PAGES).all<Record<string, string | number | null> & { id: number; releaseId: number }>();
+      if (!results.length) break;
+      this.ctx.storage.transactionSync(() => {
+        for (const r of results) insertPage(sql, r.releaseId, PAGE_COLUMNS.map((c) => r[c] ?? null), true);
+      });
+      await this.env.DB.prepare("DELETE FROM content_pages WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(results.map((r) => r.id))).run();
+    }
+    sql.exec("INSERT OR REPLACE INTO catalog_meta (key, value) VALUES ('pages-imported', ?)", new Date().toISOString());
   }
 
   /**
@@ -264,6 +324,54 @@ export class PortalCatalog extends DurableObject<Env> {
     return this.ctx.storage.sql.exec<{ report: string }>("SELECT report FROM lint_reports WHERE version_id = ?", versionId).toArray()[0]?.report ?? null;
   }
 
+  /**
+   * Stores a piece of a release's page rows (values in {@link PAGE_COLUMNS} order), before the D1 batch that makes
+   * the release live or records its preview. The piece with `first` drops any rows the release had (a retried
+   * publish). Each piece is one transaction.
+   */
+  async putPages(portalId: number, releaseId: number, first: boolean, rows: NewPageRow[]): Promise<void> {
+    await this.ready(portalId);
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      if (first) sql.exec("DELETE FROM content_pages WHERE release_id = ?", releaseId);
+      for (const r of rows) insertPage(sql, releaseId, r, false);
+    });
+  }
+
+  /** A release's page rows (D1's former `content_pages` columns, snake case), in navigation order (position, title). */
+  async releasePages(portalId: number, releaseId: number): Promise<Array<Record<string, string | number | null>>> {
+    await this.ready(portalId);
+    return this.ctx.storage.sql.exec<Record<string, string | number | null>>(`SELECT ${PAGE_COLUMNS.join(", ")} FROM content_pages WHERE release_id = ? ORDER BY position, title`, releaseId).toArray();
+  }
+
+  /** Drops the page rows of releases (expired previews, a failed publish). */
+  async dropReleasePages(portalId: number, releaseIds: number[]): Promise<void> {
+    await this.ready(portalId);
+    if (releaseIds.length) this.ctx.storage.sql.exec("DELETE FROM content_pages WHERE release_id IN (SELECT value FROM json_each(?))", JSON.stringify(releaseIds));
+  }
+
+  /** Guides and steps of a release in `locale` whose operation links include `key` (`api#slug`), in navigation order (at most 20). */
+  async linkingPages(portalId: number, releaseId: number, locale: string, key: string): Promise<Array<{ kind: string; slug: string; title: string; locale: string; labels: string }>> {
+    await this.ready(portalId);
+    return this.ctx.storage.sql.exec<{ kind: string; slug: string; title: string; locale: string; labels: string }>(
+      `SELECT kind, slug, title, locale, labels FROM content_pages
+        WHERE release_id = ? AND kind IN ('guide', 'step') AND locale = ? AND EXISTS (SELECT 1 FROM json_each(operations) j WHERE j.value = ?)
+        ORDER BY position, title LIMIT 20`,
+      releaseId, locale, key,
+    ).toArray();
+  }
+
+  /** Guides and steps of a release in `locale` linking to any operation of `api`: one row per page and operation key, in navigation order, at most `limit`. */
+  async linkingPagesForApi(portalId: number, releaseId: number, locale: string, api: string, limit: number): Promise<Array<{ kind: string; slug: string; title: string; locale: string; labels: string; operation: string }>> {
+    await this.ready(portalId);
+    return this.ctx.storage.sql.exec<{ kind: string; slug: string; title: string; locale: string; labels: string; operation: string }>(
+      `SELECT p.kind, p.slug, p.title, p.locale, p.labels, j.value AS operation FROM content_pages p JOIN json_each(p.operations) j
+        WHERE p.release_id = ? AND p.kind IN ('guide', 'step') AND p.locale = ? AND substr(j.value, 1, ?) = ?
+        ORDER BY p.position, p.title LIMIT ?`,
+      releaseId, locale, api.length + 1, `${api}#`, limit,
+    ).toArray();
+  }
+
   /** Rows held, per version id (tests and the benchmark: what one portal stores). */
   async counts(portalId: number): Promise<Record<number, number>> {
     await this.ready(portalId);
@@ -277,6 +385,23 @@ function insertRow(sql: SqlStorage, versionId: number, position: number, r: Omit
     "INSERT INTO operations (version_id, position, slug, kind, method, path, operation_id, summary, tag, deprecated, chunk, slice_offset, slice_length) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     versionId, position, r.slug, r.kind, r.method, r.path, r.operationId ?? null, r.summary ?? null, r.tag, r.deprecated ? 1 : 0, r.chunk, r.sliceOffset, r.sliceLength,
   );
+}
+
+function insertPage(sql: SqlStorage, releaseId: number, values: NewPageRow, keepExisting: boolean): void {
+  if (values.length !== PAGE_COLUMNS.length) throw new Error(`a content page row has ${values.length} values, not ${PAGE_COLUMNS.length}`);
+  sql.exec(
+    `INSERT ${keepExisting ? "OR IGNORE " : ""}INTO content_pages (release_id, ${PAGE_COLUMNS.join(", ")}) VALUES (?, ${PAGE_COLUMNS.map(() => "?").join(", ")})`,
+    releaseId, ...values,
+  );
+}
+
+/** Page rows per putPages call (a row is a few hundred bytes; RPC messages are limited to 32 MiB). */
+export const CATALOG_PUT_PAGES = 2_000;
+
+/** Stores all of a release's page rows in pieces of {@link CATALOG_PUT_PAGES} (the release is not live or previewed yet). */
+export async function putPages(catalog: Catalog, releaseId: number, rows: NewPageRow[]): Promise<void> {
+  if (!rows.length) return catalog.stub.putPages(catalog.portalId, releaseId, true, []);
+  for (let at = 0; at < rows.length; at += CATALOG_PUT_PAGES) await catalog.stub.putPages(catalog.portalId, releaseId, at === 0, rows.slice(at, at + CATALOG_PUT_PAGES));
 }
 
 /**

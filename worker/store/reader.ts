@@ -110,7 +110,7 @@ export async function loadReaderRest(
   let rows: ReaderPageRows | undefined;
   if (page) {
     const [accessRows, liveRows, siteApis, approved] = pageRows as [AccessRow[], { releaseId: number }[], SiteApiRow[], { draft: DraftRow; apiSlug: string }[]];
-    const site = contentSiteOf(env.DB, portal, liveRows[0]?.releaseId, siteApis);
+    const site = contentSiteOf(env, portal, liveRows[0]?.releaseId, siteApis);
     site.catch(() => undefined); // the caller awaits it after its access checks
     rows = { access: accessFromRow(accessRows[0]), site, approved: approvedEntriesFromRows(approved) };
   }

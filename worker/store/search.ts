@@ -13,7 +13,8 @@ import { DOCUMENT_PART_BYTES, documentParts } from "../search/document-set";
 import { loadSearchIndex } from "../search/index";
 import { LIGHT_READER_MIN_BYTES } from "../search/load";
 import type { ShardStats } from "../search/shard-build";
-import { loadSearchShard, mergeShards, type LoadedShard } from "../search/shards";
+import type { LazyDocs } from "../search/shard-docs";
+import { loadSearchShard, mergeShards, withShardDocuments, type LoadedShard } from "../search/shards";
 import type { SearchDocument, SearchIndex } from "../search/types";
 import type { Db } from "./db";
 import { SHARDS_JSON_SQL, shardPointersOf, shardQueries, shardStatements, type ShardChange, type ShardPointer } from "./search-shards";
@@ -232,6 +233,8 @@ function evictLoaded(keep: string): void {
     LOADED.delete(key);
     loadedBytes -= entry.bytes;
     dropMerged(key);
+    detachDocs(key);
+    SHARD_DOCS.delete(key);
   }
 }
 
@@ -241,6 +244,8 @@ function forgetLoaded(key: string, entry: { bytes: number } | undefined): void {
   LOADED.delete(key);
   loadedBytes -= entry.bytes;
   dropMerged(key);
+  detachDocs(key);
+  SHARD_DOCS.delete(key);
 }
 
 /**
@@ -277,6 +282,8 @@ export function resetLoadedIndexes(maxBytes = LOADED_MAX_BYTES): void {
   LIVE_KEYS.clear();
   MERGED.clear();
   LIVE_SHARDS.clear();
+  DOC_HOLDERS.clear();
+  SHARD_DOCS.clear();
   PINNED = new Set();
   loadedBytes = 0;
   loadedMaxBytes = maxBytes;
@@ -311,7 +318,7 @@ async function readBytes(kv: KVNamespace, key: string, parts: number): Promise<U
  * used first out). The bytes are never decoded into one string: the loaded value keeps them and reads its documents
  * from them (search/index-bytes.ts).
  */
-function loadCached<T>(kv: KVNamespace, key: string, parts: number, load: (bytes: Uint8Array) => T): Promise<T | undefined> {
+function loadCached<T>(kv: KVNamespace, key: string, parts: number, load: (bytes: Uint8Array) => T, retained: (storedBytes: number) => number = loadedIndexBytes): Promise<T | undefined> {
   const hit = LOADED.get(key);
   if (hit) {
     LOADED.delete(key);
@@ -327,7 +334,7 @@ function loadCached<T>(kv: KVNamespace, key: string, parts: number, load: (bytes
       }
       const loaded = load(bytes);
       if (LOADED.get(key) === entry) {
-        entry.bytes = loadedIndexBytes(bytes.byteLength);
+        entry.bytes = retained(bytes.byteLength);
         loadedBytes += entry.bytes;
         evictLoaded(key);
       }
@@ -406,7 +413,13 @@ function noteLiveShards(portalId: number, keys: string[], signature: string, gen
   if (!previous || previous.signature === signature) return;
   const now = new Set(keys);
   const elsewhere = new Set([...LIVE_SHARDS.values()].flatMap((l) => l.keys));
-  for (const key of previous.keys) if (!now.has(key) && !elsewhere.has(key)) forgetLoaded(key, LOADED.get(key));
+  for (const key of previous.keys) {
+    if (now.has(key) || elsewhere.has(key)) continue;
+    // A lazy shard's documents go with it (content-addressed: the same documents may be another live shard's).
+    const docs = SHARD_DOCS.get(key);
+    forgetLoaded(key, LOADED.get(key));
+    if (docs && ![...now, ...elsewhere].some((k) => SHARD_DOCS.get(k) === docs)) forgetLoaded(docs, LOADED.get(docs));
+  }
 }
 
 function dropMerged(key: string): void {
@@ -450,7 +463,9 @@ async function loadSharded(kv: KVNamespace, shards: readonly ShardPointer[], sta
     const loaded = await loadShards(kv, shards);
     if (!loaded) return undefined;
     const previous = await closest?.catch(() => undefined);
-    return mergeShards(loaded, stats, previous);
+    const merged = mergeShards(loaded, stats, previous);
+    PINS.set(merged, pinned);
+    return merged;
   })();
   MERGED.set(signature, { index, keys, pinned });
   if (MERGED.size > MERGED_MAX) MERGED.delete(MERGED.keys().next().value as string);
@@ -472,11 +487,16 @@ async function loadShards(kv: KVNamespace, shards: readonly ShardPointer[]): Pro
       const at = next - 1;
       out[at] = await loadCached(kv, s.key, s.parts, (bytes) => loadSearchShard(bytes));
       if (!out[at]) missing = true;
+      else noteShardDocs(s.key, out[at]!);
     }
   };
   // Big shards first, one at a time, so that two of them are never read together.
   const big = shards.filter((s) => s.parts > 1);
-  for (const s of big) if (!(await loadCached(kv, s.key, s.parts, (bytes) => loadSearchShard(bytes)))) return undefined;
+  for (const s of big) {
+    const shard = await loadCached(kv, s.key, s.parts, (bytes) => loadSearchShard(bytes));
+    if (!shard) return undefined;
+    noteShardDocs(s.key, shard);
+  }
   await Promise.all(Array.from({ length: Math.min(SHARD_READS_IN_FLIGHT, shards.length) }, worker));
   return missing ? undefined : (out as LoadedShard[]);
 }
@@ -484,4 +504,44 @@ async function loadShards(kv: KVNamespace, shards: readonly ShardPointer[]): Pro
 /** One shard, loaded (cached like indexes); undefined when its KV value is missing. */
 export function loadShard(kv: KVNamespace, shard: Pick<ShardPointer, "key" | "parts">): Promise<LoadedShard | undefined> {
   return loadCached(kv, shard.key, shard.parts, (bytes) => loadSearchShard(bytes));
+}
+
+/** Each merged index's pinned keys (its shards'; the documents its searches attached join them while it is pinned). */
+const PINS = new WeakMap<SearchIndex, Set<string>>();
+/** Lazy shards' document tables by the key of the documents attached to them, to detach when that value is evicted. */
+const DOC_HOLDERS = new Map<string, Set<LazyDocs>>();
+/** The documents' key of each loaded lazy shard, by shard key: a replaced shard's documents are dropped with it. */
+const SHARD_DOCS = new Map<string, string>();
+
+function noteShardDocs(shardKey: string, shard: LoadedShard): void {
+  if (shard.lazyDocs) SHARD_DOCS.set(shardKey, shard.lazyDocs.key);
+}
+
+function detachDocs(key: string): void {
+  const holders = DOC_HOLDERS.get(key);
+  if (!holders) return;
+  DOC_HOLDERS.delete(key);
+  for (const docs of holders) docs.detach();
+}
+
+/**
+ * Runs `run` (synchronous searches of `index`, as loaded by {@link loadIndex}) with the documents it reads: a lazy
+ * shard's documents (search/shard-build.ts LAZY_SHARD_FORMAT) are read from KV only when a search shows one of them
+ * or ranks by its title, and `run` is run again once they are attached (search/shards.ts withShardDocuments: the
+ * answer is the one with every document loaded). Documents are cached like shards (by key, within LOADED_MAX_BYTES;
+ * those of the set searched last are pinned with it). Every reader surface searching a loaded index goes through this.
+ * @throws Error when a live shard's documents are missing from KV.
+ */
+export function searchLoaded<T>(kv: KVNamespace, index: SearchIndex, run: () => T): Promise<T> {
+  return withShardDocuments(index, run, async (docs) => {
+    // Kept as bytes (each document parsed when read), so what they retain is their size.
+    const bytes = await loadCached(kv, docs.key, docs.parts, (b) => b, (n) => n);
+    if (!bytes) return undefined;
+    let holders = DOC_HOLDERS.get(docs.key);
+    if (!holders) DOC_HOLDERS.set(docs.key, (holders = new Set()));
+    holders.add(docs);
+    const pins = PINS.get(index);
+    if (pins && pins === PINNED) pins.add(docs.key);
+    return bytes;
+  });
 }
