@@ -2,7 +2,7 @@
 // repository (.wrangler/demo-git, made by npm start) and replays GitHub's webhooks against the local portal, with a
 // local stand-in for GitHub's API (scripts/lib/fake-github.mjs on 127.0.0.1:4012) serving that repository:
 // a push to main (the production release) and a pull request from the branch (its preview and checks). Prints
-// the preview URL and the check run's summary. `PORT` as for npm start.
+// the preview URL, the branch's new operation in the preview's reference, and the check run's summary. `PORT` as for npm start.
 import { createHmac, createPrivateKey, createPublicKey, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -65,11 +65,19 @@ try {
     pull_request: { ...pr.pull_request, number: 42, head: { ...pr.pull_request.head, ref: feature.branch, sha: feature.sha }, base: { ...pr.pull_request.base, ref: "main" } },
   });
   const checked = await settled(before + 2);
+  // The branch's new operation in the preview's own reference (a guide's `op:` link resolves the same way).
+  let newOperation = "(none)";
+  if (checked.result.previewUrl) {
+    const op = await fetch(`${checked.result.previewUrl}op/parcel-logistics-api/createreturn`, { redirect: "manual" });
+    const at = op.headers.get("location");
+    if (op.status === 302 && at) newOperation = new URL(at, checked.result.previewUrl).href;
+  }
   const run = fake.log.filter((c) => c.method === "PATCH" && c.path.includes("/check-runs/")).at(-1);
   const comment = fake.log.filter((c) => c.path.includes("/comments")).at(-1);
   console.log(`
 Branch ${feature.branch} (${feature.sha.slice(0, 7)}) of ${repoDir}
 Preview:   ${checked.result.previewUrl ?? "(none)"}
+Reference: ${newOperation}   (POST /returns, new on the branch: not in the live reference)
 Check run "Portico": ${run?.body.conclusion} — ${run?.body.output.title}
 ${run?.body.output.summary ?? checked.result.summary}
 

@@ -43,7 +43,7 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
  * that slug, or one with nothing published (the caller answers 404 once access is decided).
  * @throws ApiError 404 for an unknown portal.
  */
-export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string): Promise<{ portal: PortalRow; api?: ApiRow }> {
+export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string, unpublished = false): Promise<{ portal: PortalRow; api?: ApiRow }> {
   const head = await db
     .select({ portal: portals, api: apis })
     .from(portals)
@@ -52,7 +52,8 @@ export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string
     .get();
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
   requireReadersServed(head.portal);
-  return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api } : { portal: head.portal };
+  // `unpublished`: an API without a live version too (a Git branch preview may hold its only version).
+  return head.api && (head.api.liveVersionId || unpublished) ? { portal: head.portal, api: head.api } : { portal: head.portal };
 }
 
 /**
@@ -68,15 +69,21 @@ export async function loadReaderRest(
   head: { portal: PortalRow; api: ApiRow },
   label?: string,
   operationSlug?: string,
+  preview?: { version: number; label: string; apis: ReadonlySet<string> },
 ): Promise<ReaderContext & { operation?: OperationRow }> {
   const { portal, api } = head;
+  // A Git branch preview (docs/git.md) reads its own version of the API for the API's URL without a label and for
+  // the preview version's label; other labels are the published ones.
+  const pinned = preview && (label === undefined || label === preview.label) ? preview.version : undefined;
   const versionId =
-    label === undefined
+    pinned !== undefined
+      ? sql`${pinned}`
+      : label === undefined
       ? sql`${api.liveVersionId}`
       : sql`(select max(id) from versions where api_id = ${api.id} and label = ${label} and status = 'published')`;
   const catalog = catalogFor(env, portal.id);
   const operationOf = (id: number) => (operationSlug === undefined ? Promise.resolve(null) : catalog.stub.operation(portal.id, id, operationSlug));
-  const live = label === undefined && api.liveVersionId !== null ? operationOf(api.liveVersionId) : undefined;
+  const live = pinned !== undefined ? operationOf(pinned) : label === undefined && api.liveVersionId !== null ? operationOf(api.liveVersionId) : undefined;
   // Not left unhandled while the batch runs (it is awaited below).
   live?.catch(() => undefined);
   const [apiRows, versionRows, versionRow] = await db.batch([
@@ -87,11 +94,13 @@ export async function loadReaderRest(
   const version = versionRow[0];
   if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${api.slug}"`);
   const operation = await (live ?? operationOf(version.id));
+  // In a preview, its version replaces the published one of the same label in the version list.
+  const listed = pinned !== undefined ? [version, ...versionRows.filter((v) => v.label !== version.label)] : versionRows;
   return {
     portal,
-    apis: apiRows.filter((a) => a.liveVersionId !== null),
+    apis: apiRows.filter((a) => a.liveVersionId !== null || preview?.apis.has(a.slug)),
     api,
-    versions: versionRows,
+    versions: listed,
     version,
     live: version.id === api.liveVersionId,
     ...(operation ? { operation } : {}),
