@@ -133,7 +133,8 @@ export function buildChrome(i: ChromeInput): ShellChrome {
     locale,
     ...(i.localeLinks ? { localeLinks: i.localeLinks } : {}),
     search: (!i.preview || !!i.branchPreview) && open("/search"),
-    ...(i.data.portal.owner && !can(i.data.portal.owner, "assistant") ? { assistant: false } : {}),
+    // (A branch preview has no assistant: its answers would come from the live portal, not the branch.)
+    ...(i.branchPreview || (i.data.portal.owner && !can(i.data.portal.owner, "assistant")) ? { assistant: false } : {}),
     ...(i.authorize ? { authorize: i.authorize } : {}),
     ...(i.preview || i.branchPreview ? {} : { account: shellAccount(i.state, i.data.portal) }),
     ...(themeCss ? { themeStyle: themeCss } : {}),
