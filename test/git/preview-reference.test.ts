@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ORIGIN } from "../harness/client";
+import { sweepClosedPreviews } from "../../worker/git/sync";
 import { connectedPortal, deliver, fake, fakeLog, pullRequestPayload, pushPayload, settled } from "./helpers";
 
 const API = "parcel-logistics-api";
@@ -62,6 +63,18 @@ describe("a preview renders the branch's definitions", () => {
     expect(op.headers.get("location")).toBe(`${base}/reference/${API}/${encodeURIComponent(label)}/createreturn`);
     // An unknown preview has no reference.
     expect((await SELF.fetch(`${ORIGIN}/p/${slug}/preview/no-such-branch/reference/${API}/`)).status).toBe(404);
+
+    // The preview's own search finds the branch's operation, under the preview's base path (the live one does not).
+    const own = await SELF.fetch(`${ORIGIN}${base}/search.json?q=createReturn`);
+    expect(own.headers.get("x-robots-tag")).toContain("noindex");
+    const hits = (await own.json() as { results: { url: string; operationId: string | null }[] }).results;
+    expect(hits[0]).toMatchObject({ operationId: "createReturn", url: `${base}/reference/${API}/${encodeURIComponent(label)}/createreturn` });
+    expect(hits.every((h) => h.url.startsWith(`${base}/`))).toBe(true);
+    const guideHits = (await (await SELF.fetch(`${ORIGIN}${base}/search.json?q=${encodeURIComponent("send a parcel back")}`)).json() as { results: { url: string }[] }).results;
+    expect(guideHits.map((h) => h.url)).toContain(`${base}/guides/tracking`);
+    const searchPage = await SELF.fetch(`${ORIGIN}${base}/search?q=createReturn`);
+    expect(searchPage.status).toBe(200);
+    expect(await searchPage.text()).toContain(`${base}/reference/${API}/`);
   });
 
   it("drops the preview's versions and stored models when the branch is deleted", async () => {
@@ -85,6 +98,25 @@ describe("a preview renders the branch's definitions", () => {
   });
 });
 
+describe("closed pull requests", () => {
+  it("drop their preview's versions 7 days after closing (the sweep before each Git job)", async () => {
+    const slug = "git-prev-sweep";
+    const { token } = await openPullRequest(slug);
+    const defs = JSON.parse((await previewRows(slug))[0].definitions) as Record<string, { version: number }>;
+    await deliver("pull_request", pullRequestPayload(slug, fake().feature.branch, fake().feature.sha, 12, "closed"));
+    await settled(token, 3);
+    // Within the 7 days: still readable, nothing swept.
+    expect((await SELF.fetch(`${ORIGIN}/p/${slug}/preview/feature-returns/reference/${API}/`)).status).toBe(200);
+    const portal = await portalRow(slug);
+    expect(await sweepClosedPreviews(env, portal!.id)).toBe(0);
+    // Eight days on: the sweep drops the row and the preview version.
+    expect(await sweepClosedPreviews(env, portal!.id, new Date(Date.now() + 8 * 86400_000))).toBe(1);
+    expect(await previewRows(slug)).toEqual([]);
+    expect((await env.DB.prepare("SELECT status FROM versions WHERE id = ?").bind(defs[API].version).first<{ status: string }>())!.status).toBe("dropped");
+    expect((await SELF.fetch(`${ORIGIN}/p/${slug}/preview/feature-returns/reference/${API}/`)).status).toBe(404);
+  });
+});
+
 describe("branches that slug alike", () => {
   it("get distinct previews: the second gets the slug plus a short hash, and each keeps its own", async () => {
     const slug = "git-prev-alike";
@@ -101,7 +133,10 @@ describe("branches that slug alike", () => {
     await deliver("pull_request", pullRequestPayload(slug, "feature-returns", fake().feature.sha, 13, "synchronize"));
     await deliver("pull_request", pullRequestPayload(slug, "feature/returns", fake().feature.sha, 12, "synchronize"));
     await settled(token, 5);
-    expect((await previewRows(slug)).map((r) => [r.branch, r.slug])).toEqual(rows.map((r) => [r.branch, r.slug]));
-  });
+    const again = await previewRows(slug);
+    expect(again.map((r) => [r.branch, r.slug])).toEqual(rows.map((r) => [r.branch, r.slug]));
+    // The same definition bytes as the previous build: its preview version is kept, not published again.
+    expect(again.map((r) => JSON.parse(r.definitions)[API].version)).toEqual(rows.map((r) => JSON.parse(r.definitions)[API].version));
+  }, 150_000); // five deliveries, one after another
 });
 

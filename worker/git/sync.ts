@@ -21,11 +21,11 @@ import { getBundle, putBundle, liveOperationIndex, liveRelease, releaseLiveState
 import { failVersion } from "../store/apis";
 import { rebuildPortalIndex } from "../publish/search-index";
 import type { LateLint } from "../publish/types";
-import { closePreview, deletePreview, findConnection, findPreview, findPreviewOfBranch, finishDelivery, listPreviews, savePreview, setPreviewComment, setPreviewSearch, type StoredConnection } from "../store/git";
+import { closePreview, deletePreview, findConnection, findPreview, findPreviewOfBranch, finishDelivery, listPreviews, savePreview, setPreviewComment, setPreviewDefinitions, setPreviewSearch, type StoredConnection } from "../store/git";
 import { catalogFor } from "../store/portal-catalog";
 import { loadPreviewSite } from "../store/content-site";
 import { buildPreviewSearch } from "./preview-search";
-import { CLOSED_PREVIEW_TTL_MS, dropPreviewVersions, previewVersionIds, type PreviewDefinition } from "./preview-versions";
+import { CLOSED_PREVIEW_TTL_MS, dropPreviewVersions, previewDefinitions, previewVersionIds, type PreviewDefinition } from "./preview-versions";
 import { buildReference } from "../openapi/build";
 import { compileBundle } from "../content/compile";
 import { findApi } from "../store/apis";
@@ -226,21 +226,28 @@ export function commentBody(report: CheckReport | undefined, previewUrl: string 
   return lines.join("\n");
 }
 
-type OperationIndex = Map<string, { slug: string; method: string; path: string; operationId: string | null }[]>;
+/** Operations by API slug as content links resolve against them (content/compile.ts). */
+type OperationIndex = Parameters<typeof compileBundle>[1];
 
 /**
  * Publishes each of the branch's definitions as a preview version (never live); a definition that does not build is
- * left out of the preview (its lint check says why) and named in `failures`. Returns each API's version and label,
- * and the operations content links resolve against.
+ * left out of the preview (its lint check says why) and named in `failures`. A definition of the same bytes as the
+ * branch's previous build keeps that build's version. Returns each API's version and label.
  */
-async function publishPreviewDefinitions(env: Env, job: GitJob, sources: DefinitionSource[]): Promise<{ versions: Record<string, PreviewDefinition>; operations: OperationIndex; failures: string[] }> {
+async function publishPreviewDefinitions(env: Env, job: GitJob, sources: DefinitionSource[], previous: Record<string, PreviewDefinition>): Promise<{ versions: Record<string, PreviewDefinition>; failures: string[] }> {
   const versions: Record<string, PreviewDefinition> = {};
-  const operations: OperationIndex = new Map();
   const failures: string[] = [];
-  const catalog = catalogFor(env, job.portalId);
   for (const source of sources) {
+    const sha = await sha256(source.body);
+    // The same bytes as the branch's previous build (a commit that changed only guides): its version is kept as is.
+    const before = previous[source.api];
+    const same = before && (await env.DB.prepare("SELECT 1 FROM versions WHERE id = ? AND sha256 = ? AND root IS ? AND status IN ('preview', 'published')").bind(before.version, sha, source.root ?? null).first());
+    if (before && same) {
+      versions[source.api] = before;
+      continue;
+    }
     const answer = await settleWithin(new PublishAttempt(), publishDefinition(env, {
-      portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: await sha256(source.body), body: source.body, contentType: source.contentType,
+      portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, body: source.body, contentType: source.contentType,
       apiSlug: source.api, ...(source.root ? { root: source.root } : {}), origin: job.origin, target: "preview",
     }));
     const body = parseAnswer(answer);
@@ -250,10 +257,15 @@ async function publishPreviewDefinitions(env: Env, job: GitJob, sources: Definit
     }
     // No late lint: the check run's lint check already reported this definition.
     versions[source.api] = { version: body.publication, label: String(body.version), ...(typeof body.documents === "string" ? { documents: body.documents } : {}) };
-    const rows = await catalog.stub.operations(job.portalId, body.publication);
-    operations.set(source.api, rows.filter((o) => o.kind === "operation").map((o) => ({ slug: o.slug, method: o.method, path: o.path, operationId: o.operationId })));
   }
-  return { versions, operations, failures };
+  return { versions, failures };
+}
+
+/** `git_previews.definitions`: per API, the branch's diff summary and the version the preview reads. */
+function previewSummary(diff: Map<string, CheckReport["diff"][number]>, versions: Record<string, PreviewDefinition>): string {
+  return JSON.stringify(Object.fromEntries([...new Set([...diff.keys(), ...Object.keys(versions)])].map((api) => [api, {
+    ...(diff.has(api) ? { added: diff.get(api)!.added.length, breaking: diff.get(api)!.breaking } : {}), ...(versions[api] ?? {}),
+  }])));
 }
 
 /** Builds and names the preview's own search index (best effort: a failure leaves the preview without search, logged). */
@@ -279,6 +291,7 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
   let failure: string | undefined;
   let release: number | undefined;
   let versions: Record<string, PreviewDefinition> = {};
+  let sources: DefinitionSource[] = [];
   try {
     // Both tarballs at once (the base is read while the branch's downloads). An uploaded folder has no production
     // branch to fetch: it is not compared here. Without a base (a new repository), the new-operation and
@@ -290,45 +303,38 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
     baseFiles.catch(() => undefined); // awaited below; a branch failure must not leave it unhandled
     const files = await repositoryFiles(host, job.sha);
     const base = await baseFiles;
-    const { sources, missing } = definitionSources(files, conn.paths);
+    const found = definitionSources(files, conn.paths);
+    sources = found.sources;
+    const missing = found.missing;
     if (missing.length) throw new SyncFailure(`configured definition(s) missing on ${job.branch}: ${missing.join(", ")}`, "definition-missing");
     const content = contentFiles(files, conn.paths);
     const live = await liveRelease(env.DB, job.portalId);
     const other: OperationIndex = await liveOperationIndex(env, job.portalId);
     for (const s of sources) other.delete(s.api);
+    let branchOperations: OperationIndex | undefined;
     report = await runChecks({
       definitions: sources, base: base ? definitionSources(base, conn.paths).sources : undefined, content, contentPath: conn.paths.content,
-      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking,
+      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking, onOperations: (index) => (branchOperations = index),
     });
-    if (job.build) {
-      // The branch's definitions as versions that are never live (publish-definition.ts target "preview"), so the
-      // preview's reference, operation links and search show the branch; content links resolve against them.
-      const built = await publishPreviewDefinitions(env, job, sources);
-      versions = built.versions;
-      if (built.failures.length && !content?.size) failure = `The preview could not be built: ${built.failures.join("; ")}`;
-      for (const [api, ops] of built.operations) other.set(api, ops);
-    }
     if (job.build && content?.size) {
       const tokenHash = await branchPreviewTokenHash(job.portalSlug, slug);
       // The branch's earlier preview is dropped by the batch that stores the new one (store/content.ts).
       await env.DB.prepare("UPDATE content_previews SET expires_at = ? WHERE token_hash = ?").bind(EXPIRED, tokenHash).run();
       const sha = await contentTar(env, content);
+      // Links resolve against the branch's operations (as the checks built them), so a guide may link a new one.
       const answer = await settleWithin(new PublishAttempt(), publishContent(env, {
         portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, dryRun: true, allowBrokenLinks: true,
-        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY, operations: other },
+        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY, operations: branchOperations ?? other },
       }, new PublishAttempt()));
       const body = parseAnswer(answer);
       if (answer.status >= 400) failure = `The preview could not be built: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`;
       else release = (body.preview as { release?: number } | undefined)?.release;
-    } else if (job.build && !failure && Object.keys(versions).length) release = 0;
+    } else if (job.build && sources.length) release = 0;
     if (job.build) {
+      // Until the branch's definitions are published (after the check run), the preview keeps its previous versions.
       const diff = new Map(report.diff.map((d) => [d.api, d]));
-      const definitions = Object.fromEntries([...new Set([...diff.keys(), ...Object.keys(versions)])].map((api) => [api, {
-        ...(diff.has(api) ? { added: diff.get(api)!.added.length, breaking: diff.get(api)!.breaking } : {}), ...(versions[api] ?? {}),
-      }]));
-      await savePreview(db, { portalId: job.portalId, slug, branch: job.branch, commitSha: job.sha, releaseId: release || null, definitions: JSON.stringify(definitions), pullRequest: job.pullRequest ?? null, updatedAt: new Date().toISOString() });
-      // The versions the branch's previous build stored and this one no longer uses go now.
-      if (previous) await dropPreviewVersions(env, job.portalId, previewVersionIds(previous.definitions), new Set(Object.values(versions).map((v) => v.version)));
+      const kept = previewDefinitions(previous?.definitions);
+      await savePreview(db, { portalId: job.portalId, slug, branch: job.branch, commitSha: job.sha, releaseId: release || null, definitions: previewSummary(diff, kept), pullRequest: job.pullRequest ?? null, updatedAt: new Date().toISOString() });
     }
   } catch (error) {
     if (error instanceof SyncFailure || error instanceof OutboundError) failure = error.message;
@@ -352,10 +358,25 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
     commentId = await host.upsertComment(job.pullRequest, commentBody(report, release !== undefined ? previewUrl : undefined, job.sha, failure, conn.provider === "gitlab"), existing?.commentId);
     if (existing.commentId !== commentId) await setPreviewComment(db, existing.id, commentId);
   }
-  // Last, once the check run and the comment are out: the preview's own search (the branch's definitions and content).
-  if (job.build && release !== undefined) await indexPreview(env, job, slug, versions, release > 0);
+  // Once the check run and the comment are out (the checks do not wait for them): the branch's definitions as
+  // versions that are never live (publish-definition.ts target "preview"), then the preview's own search.
+  let previewFailure: string | undefined;
+  if (job.build && release !== undefined && !failure) {
+    try {
+      const built = await publishPreviewDefinitions(env, job, sources, previewDefinitions(previous?.definitions));
+      versions = built.versions;
+      if (built.failures.length) previewFailure = `left out of the preview's reference: ${built.failures.join("; ")}`;
+      await setPreviewDefinitions(db, job.portalId, slug, previewSummary(new Map(report!.diff.map((d) => [d.api, d])), versions));
+      // The versions the branch's previous build stored and this one no longer uses go now.
+      if (previous) await dropPreviewVersions(env, job.portalId, previewVersionIds(previous.definitions), new Set(Object.values(versions).map((v) => v.version)));
+    } catch (error) {
+      previewFailure = "the branch's definitions could not be published in the preview (internal error)";
+      console.error("git preview: publishing the branch's definitions failed", job.deliveryId, error);
+    }
+    await indexPreview(env, job, slug, versions, release > 0);
+  }
   return {
-    kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
+    kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(previewFailure ? { previewFailure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
     ...(report ? { checks: report.checks.map((c) => ({ id: c.id, passed: c.passed, blocking: c.blocking, failures: c.failures })) } : {}),
     summary: failure ?? reportSummary(report!, release !== undefined ? previewUrl : undefined),
   };

@@ -47,7 +47,7 @@ export interface ContentPublishRequest {
 }
 
 /** Operations by API slug, as content links resolve against them (store/content.ts liveOperationIndex). */
-type OperationIndex = Map<string, { slug: string; method: string; path: string; operationId: string | null }[]>;
+type OperationIndex = Parameters<typeof compileBundle>[1];
 
 /** Checks a message crossing into the Durable Object. */
 export function isContentPublishRequest(value: unknown): value is ContentPublishRequest {

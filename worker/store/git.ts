@@ -114,6 +114,11 @@ export async function savePreview(db: Db, row: Omit<PreviewRow, "id" | "commentI
   return saved;
 }
 
+/** Stores a preview's per-API summary and versions (JSON, worker/git/preview-versions.ts). */
+export async function setPreviewDefinitions(db: Db, portalId: number, slug: string, definitions: string): Promise<void> {
+  await db.update(gitPreviews).set({ definitions }).where(and(eq(gitPreviews.portalId, portalId), eq(gitPreviews.slug, slug)));
+}
+
 /** Names the preview's own search index (JSON PreviewSearchPointer, or null for none). */
 export async function setPreviewSearch(db: Db, portalId: number, slug: string, pointer: string | null): Promise<void> {
   await db.update(gitPreviews).set({ searchIndex: pointer }).where(and(eq(gitPreviews.portalId, portalId), eq(gitPreviews.slug, slug)));
