@@ -66002,6 +66002,7 @@ async function runChecks(input) {
   }
   const index = new Map(input.otherOperations ?? []);
   for (const [api, { build: b }] of built) index.set(api, b.operations.filter((o) => o.kind === "operation").map((o) => ({ slug: o.slug, method: o.method, path: o.path, operationId: o.operationId ?? null })));
+  input.onOperations?.(index);
   let compiled;
   if (input.content?.size) compiled = await compileBundle(input.content, index);
   const ruleset = compiled?.config.lint ?? input.ruleset;

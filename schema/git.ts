@@ -70,6 +70,8 @@ export const gitPreviews = sqliteTable(
     pullRequest: integer("pull_request"),
     /** The pull-request comment Portico keeps updated (provider id). */
     commentId: text("comment_id"),
+    /** JSON PreviewSearchPointer (worker/git/preview-search.ts): the preview's own search index in KV; null: none (yet). */
+    searchIndex: text("search_index"),
     /** ISO 8601: when the pull request closed (the preview is dropped 7 days later). */
     closedAt: text("closed_at"),
     updatedAt: text("updated_at").notNull(),

@@ -2,9 +2,10 @@
 // repository (.wrangler/demo-git, made by npm start) and replays GitHub's webhooks against the local portal, with a
 // local stand-in for GitHub's API (scripts/lib/fake-github.mjs on 127.0.0.1:4012) serving that repository:
 // a push to main (the production release) and a pull request from the branch (its preview and checks). Prints
-// the preview URL and the check run's summary. `PORT` as for npm start.
+// the preview URL, the branch's new operation in the preview's reference, and the check run's summary. `PORT` as for npm start.
 import { createHmac, createPrivateKey, createPublicKey, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +45,18 @@ async function deliver(event, payload) {
   console.log(`${event}: HTTP ${res.status} in ${Date.now() - started} ms ${JSON.stringify(await res.json())}`);
 }
 
+/** The Location of a redirect answered for `url`; a `*.localhost` host (the demo's custom domain) is asked on 127.0.0.1 with its Host header. */
+function redirectOf(url) {
+  return new Promise((resolve, reject) => {
+    const local = url.hostname.endsWith(".localhost");
+    const req = httpGet({ host: local ? "127.0.0.1" : url.hostname, port: url.port || 80, path: url.pathname, headers: { host: url.host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 302 || res.statusCode === 301 ? res.headers.location : undefined);
+    });
+    req.on("error", reject);
+  });
+}
+
 async function settled(count) {
   for (let i = 0; i < 1200; i++) {
     const { deliveries } = await (await fetch(`${origin}/v1/portal/git/deliveries`, { headers: { authorization: `Bearer ${demo.token}` } })).json();
@@ -65,11 +78,18 @@ try {
     pull_request: { ...pr.pull_request, number: 42, head: { ...pr.pull_request.head, ref: feature.branch, sha: feature.sha }, base: { ...pr.pull_request.base, ref: "main" } },
   });
   const checked = await settled(before + 2);
+  // The branch's new operation in the preview's own reference (a guide's `op:` link resolves the same way).
+  let newOperation = "(none)";
+  if (checked.result.previewUrl) {
+    const at = await redirectOf(new URL("op/parcel-logistics-api/createreturn", checked.result.previewUrl));
+    if (at) newOperation = new URL(at, checked.result.previewUrl).href;
+  }
   const run = fake.log.filter((c) => c.method === "PATCH" && c.path.includes("/check-runs/")).at(-1);
   const comment = fake.log.filter((c) => c.path.includes("/comments")).at(-1);
   console.log(`
 Branch ${feature.branch} (${feature.sha.slice(0, 7)}) of ${repoDir}
 Preview:   ${checked.result.previewUrl ?? "(none)"}
+Reference: ${newOperation}   (POST /returns, new on the branch: not in the live reference)
 Check run "Portico": ${run?.body.conclusion} — ${run?.body.output.title}
 ${run?.body.output.summary ?? checked.result.summary}
 

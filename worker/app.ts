@@ -17,6 +17,7 @@ import { contentRoutes } from "./routes/content";
 import { gitRoutes } from "./routes/git";
 import { gitWebhookRoutes } from "./routes/git-webhook";
 import { contentPagesRoutes } from "./routes/content-pages";
+import { previewSearchRoutes } from "./routes/preview-search";
 import { portalSettingsRoutes, portalsRoutes } from "./routes/portals";
 import { domainRoutes } from "./routes/domain";
 import { editorRoutes } from "./routes/editor";
@@ -69,6 +70,7 @@ export const app = new Hono<AppEnv>()
   .route("/", dashboardRoutes)
   .route("/", organisationRoutes)
   .route("/", contentPagesRoutes)
+  .route("/", previewSearchRoutes)
   .route("/", referenceRoutes)
   .route("/", sitemapRoutes)
   .route("/", editorRoutes)

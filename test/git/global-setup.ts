@@ -22,6 +22,8 @@ declare module "vitest" {
       symlink: string;
       huge: string;
       release: { tag: string; sha: string };
+      /** A commit that changes the definition (info.version 3.0.0) and the tracking guide ("Atomic release marker."). */
+      both: string;
       examples: { push: Record<string, unknown>; pullRequestOpened: Record<string, unknown>; pullRequestClosed: Record<string, unknown>; release: Record<string, unknown> };
     };
   }
@@ -41,12 +43,16 @@ export default async function setup(project: TestProject) {
   doc.setIn(["paths", "/shipments", "get", "deprecated"], true);
   commitOnBranch(dir, "release-2.5", { "openapi/parcel.yaml": String(doc) }, "2.5.0");
   const releaseSha = tag(dir, "v2.5.0", "release-2.5");
+  // A commit changing both the definition (3.0.0) and a guide (a marker line), for the atomic release tests.
+  doc.setIn(["info", "version"], "3.0.0");
+  const tracking = readFileSync(join(dir, "docs/guides/tracking.md"), "utf8").replace(/\n*$/, "\n") + "\nAtomic release marker.\n";
+  const both = commitOnBranch(dir, "both-parts", { "openapi/parcel.yaml": String(doc), "docs/guides/tracking.md": tracking }, "3.0.0 and a guide");
   const fake = await startFakeGitHub({ repoDir: dir, appId: "424242", publicKey: process.env.PORTICO_TEST_GITHUB_APP_PUBLIC_KEY ?? "" });
   const require = createRequire(import.meta.url);
   const all = require("@octokit/webhooks-examples/api.github.com/index.json") as Example[];
   const of = (name: string, action?: string) => all.find((e) => e.name === name)!.examples.find((x) => action === undefined || x.action === action)!;
   project.provide("gitFake", {
-    origin: fake.origin, main, feature, symlink, huge, release: { tag: "v2.5.0", sha: releaseSha },
+    origin: fake.origin, main, feature, symlink, huge, release: { tag: "v2.5.0", sha: releaseSha }, both,
     examples: { push: of("push"), pullRequestOpened: of("pull_request", "opened"), pullRequestClosed: of("pull_request", "closed"), release: of("release", "published") },
   });
   return async () => {

@@ -71,6 +71,8 @@ export interface CheckInput {
   /** Operations of APIs the revision does not carry (the portal's live ones), for `op:` links. */
   otherOperations?: OperationIndex;
   blocking: readonly CheckId[];
+  /** Called with the operations links resolve against (the revision's built definitions over `otherOperations`). */
+  onOperations?: (index: OperationIndex) => void;
 }
 
 const TITLES: Record<CheckId, string> = {
@@ -115,6 +117,7 @@ export async function runChecks(input: CheckInput): Promise<CheckReport> {
   // Content first: the ruleset may be in the revision's portico.yaml.
   const index: OperationIndex = new Map(input.otherOperations ?? []);
   for (const [api, { build: b }] of built) index.set(api, b.operations.filter((o) => o.kind === "operation").map((o) => ({ slug: o.slug, method: o.method, path: o.path, operationId: o.operationId ?? null })));
+  input.onOperations?.(index);
   let compiled: CompiledRelease | undefined;
   if (input.content?.size) compiled = await compileBundle(input.content, index);
   const ruleset = compiled?.config.lint ?? input.ruleset;

@@ -138,6 +138,20 @@ export function branchSlug(branch: string): string {
   return slug || "branch";
 }
 
+/**
+ * The URL segment of `branch`'s preview among the portal's previews: its {@link branchSlug}, unless another branch
+ * already holds that slug (`feature/a` and `feature-a`), then the slug shortened to 55 characters plus `-` and the
+ * first 7 hex digits of the branch name's SHA-256 (stable for the branch). `ownerOf(slug)` names the branch whose
+ * preview holds a slug, or undefined; `current` is the slug the branch's preview already has, kept as it is.
+ */
+export async function previewSlug(branch: string, ownerOf: (slug: string) => Promise<string | undefined>, current?: string): Promise<string> {
+  if (current) return current;
+  const base = branchSlug(branch);
+  const owner = await ownerOf(base);
+  if (owner === undefined || owner === branch) return base;
+  return `${base.slice(0, 55).replace(/-+$/, "")}-${(await sha256(`branch:${branch}`)).slice(0, 7)}`;
+}
+
 /** True for a preview URL segment that names a branch (a dry run's token starts with `pv_`, never a slug). */
 export function isBranchSlug(segment: string): boolean {
   return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(segment);

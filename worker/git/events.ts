@@ -11,8 +11,8 @@ export type GitWork =
   | { kind: "production"; sha: string; branch: string }
   /** A push to another branch or an opened/updated pull request: build a preview (if on) and run the checks. */
   | { kind: "preview"; sha: string; branch: string; pullRequest?: number; build: boolean }
-  /** A closed pull request: its preview expires 7 days later. */
-  | { kind: "close"; branch: string; pullRequest: number }
+  /** A closed pull request: its preview expires 7 days later; a deleted branch (`deleted`): its preview goes now. */
+  | { kind: "close"; branch: string; pullRequest?: number; deleted?: boolean }
   /** A published release: publish the definitions at the tag under the release's version label. */
   | { kind: "release"; sha: string; tag: string; label: string };
 
@@ -51,9 +51,10 @@ export function releaseLabel(tag: string): string {
 }
 
 function pushWork(conn: GitConnection, ref: string | undefined, after: string | undefined, deleted: boolean): GitWork | undefined {
-  if (!ref?.startsWith("refs/heads/") || !after || deleted || /^0+$/.test(after)) return undefined;
+  if (!ref?.startsWith("refs/heads/") || !after) return undefined;
   const branch = ref.slice("refs/heads/".length);
   if (!validBranch(branch)) return undefined;
+  if (deleted || /^0+$/.test(after)) return branch === conn.productionBranch ? undefined : { kind: "close", branch, deleted: true };
   if (branch === conn.productionBranch) return { kind: "production", sha: after, branch };
   if (conn.previews === "all-branches") return { kind: "preview", sha: after, branch, build: true };
   return undefined;
@@ -121,7 +122,7 @@ export function isGitJob(value: unknown): value is GitJob {
   switch (v.kind) {
     case "production": return typeof v.sha === "string" && typeof v.branch === "string";
     case "preview": return typeof v.sha === "string" && typeof v.branch === "string" && typeof v.build === "boolean";
-    case "close": return typeof v.branch === "string" && typeof v.pullRequest === "number";
+    case "close": return typeof v.branch === "string" && (typeof v.pullRequest === "number" || (v.pullRequest === undefined && v.deleted === true));
     case "release": return typeof v.sha === "string" && typeof v.tag === "string" && typeof v.label === "string";
     default: return false;
   }

@@ -17,8 +17,15 @@
 import { createTar } from "nanotar";
 import { sha256 } from "../content/hash";
 import { getDb } from "../store/db";
-import { getBundle, putBundle, liveOperationIndex, liveRelease } from "../store/content";
-import { closePreview, findConnection, findPreview, finishDelivery, savePreview, setPreviewComment, type StoredConnection } from "../store/git";
+import { getBundle, putBundle, liveOperationIndex, liveRelease, releaseLiveStatements } from "../store/content";
+import { failVersion } from "../store/apis";
+import { rebuildPortalIndex } from "../publish/search-index";
+import type { LateLint } from "../publish/types";
+import { closePreview, deletePreview, findConnection, findPreview, findPreviewOfBranch, finishDelivery, listPreviews, savePreview, setPreviewComment, setPreviewDefinitions, setPreviewSearch, type StoredConnection } from "../store/git";
+import { catalogFor } from "../store/portal-catalog";
+import { loadPreviewSite } from "../store/content-site";
+import { buildPreviewSearch } from "./preview-search";
+import { CLOSED_PREVIEW_TTL_MS, dropPreviewVersions, previewDefinitions, previewVersionIds, type PreviewDefinition } from "./preview-versions";
 import { buildReference } from "../openapi/build";
 import { compileBundle } from "../content/compile";
 import { findApi } from "../store/apis";
@@ -29,17 +36,16 @@ import { PublishAttempt, settleWithin } from "../publish/deadline";
 import { publishDefinition } from "../publish/publish-definition";
 import { publishContent } from "../publish/publish-content";
 import type { PublishResponse } from "../publish/types";
-import { branchPreviewTokenHash, branchSlug, DEFAULT_BLOCKING } from "./config";
+import { branchPreviewTokenHash, DEFAULT_BLOCKING, previewSlug } from "./config";
 import { runChecks, reportSummary, reportTitle, diffSummaryMarkdown, type CheckReport } from "./checks";
 import type { GitJob } from "./events";
 import { GitHubApp } from "./github";
 import { GitLabProject } from "./gitlab";
 import { UploadedTree, type CheckAnnotation, type GitHost } from "./host";
 import { OutboundError, TooLarge } from "./outbound";
-import { contentFiles, definitionSources, MAX_REPOSITORY_ARCHIVE_BYTES, readRepositoryArchive, tooLargeMessage, type RepoFiles } from "./tree";
+import { contentFiles, definitionSources, type DefinitionSource, MAX_REPOSITORY_ARCHIVE_BYTES, readRepositoryArchive, tooLargeMessage, type RepoFiles } from "./tree";
 
-/** How long a closed pull request's preview stays readable. */
-export const CLOSED_PREVIEW_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export { CLOSED_PREVIEW_TTL_MS };
 /** An open branch's preview does not expire on its own (a later build or the pull request's closing replaces it). */
 const OPEN_PREVIEW_EXPIRY = "9999-12-31T00:00:00.000Z";
 const EXPIRED = "1970-01-01T00:00:00.000Z";
@@ -97,8 +103,19 @@ async function contentTar(env: Env, files: RepoFiles): Promise<string> {
   return sha;
 }
 
-/** Publishes definitions then content of one commit; refuses the whole release when any part does not build. */
-async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, files: RepoFiles, versionLabel?: string): Promise<SyncResult> {
+/** Test seams of a release (tests inject failures between its parts). */
+export interface ReleaseHooks {
+  /** Runs once every definition is staged, before the content is. */
+  afterDefinitions?: () => Promise<void>;
+  /** Runs once every part is staged, before the flip. */
+  beforeFlip?: () => Promise<void>;
+}
+
+/**
+ * Publishes the definitions and the content of one commit as one release: refused whole when any part does not
+ * build; every part staged, then all made live in one D1 batch.
+ */
+async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, files: RepoFiles, versionLabel?: string, options: ReleaseHooks = {}): Promise<SyncResult> {
   const { sources, missing } = definitionSources(files, conn.paths);
   if (missing.length) throw new SyncFailure(`configured definition(s) missing at this commit: ${missing.join(", ")}`, "definition-missing");
   // All of it builds before any of it is published.
@@ -116,26 +133,57 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
       throw new SyncFailure(`the content folder cannot be published (${compiled.refusal}, ${n} problem(s)); nothing was published`, compiled.refusal);
     }
   }
+  // Every part is stored first, none live ("staged": publish-definition.ts, publish-content.ts), then one D1 batch
+  // makes the definitions and the content live together: a failure before it leaves the previous release whole.
   const published: Record<string, unknown>[] = [];
-  for (const source of sources) {
-    const bytes = source.body;
-    const answer = await settleWithin(new PublishAttempt(), publishDefinition(env, {
-      portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: await sha256(bytes), body: bytes, contentType: source.contentType,
-      apiSlug: source.api, ...(source.root ? { root: source.root } : {}), ...(versionLabel ? { versionLabel } : {}), origin: job.origin,
-    }));
-    if (answer.lateLint) await answer.lateLint.run(new PublishAttempt());
-    const body = parseAnswer(answer);
-    if (answer.status >= 400) throw new SyncFailure(`${source.file}: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`, "publish-failed");
-    published.push({ api: source.api, status: answer.status, version: body.version ?? (body as { label?: unknown }).label, url: body.url });
-  }
+  const staged: { version: number; apiId: number; title: string }[] = [];
+  const lateLints: LateLint[] = [];
+  let stagedRelease: number | undefined;
   let contentResult: Record<string, unknown> | undefined;
-  if (content?.size) {
-    const sha = await contentTar(env, content);
-    const answer = await settleWithin(new PublishAttempt(), publishContent(env, { portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin }, new PublishAttempt()));
-    const body = parseAnswer(answer);
-    if (answer.status >= 400) throw new SyncFailure(`content: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`, "publish-failed");
-    contentResult = { status: answer.status, release: body.release, url: body.url, unchanged: body.unchanged === true };
+  try {
+    for (const source of sources) {
+      const bytes = source.body;
+      const answer = await settleWithin(new PublishAttempt(), publishDefinition(env, {
+        portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: await sha256(bytes), body: bytes, contentType: source.contentType,
+        apiSlug: source.api, ...(source.root ? { root: source.root } : {}), ...(versionLabel ? { versionLabel } : {}), origin: job.origin, target: "staged",
+      }));
+      if (answer.lateLint) lateLints.push(answer.lateLint);
+      const body = parseAnswer(answer);
+      if (answer.status >= 400) throw new SyncFailure(`${source.file}: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}; nothing was published`, "publish-failed");
+      const flip = body.staged as { apiId: number; title: string } | undefined;
+      if (flip && typeof body.publication === "number") staged.push({ version: body.publication, ...flip });
+      published.push({ api: source.api, status: answer.status, version: body.version ?? (body as { label?: unknown }).label, url: body.url });
+    }
+    await (options.afterDefinitions?.() ?? Promise.resolve());
+    if (content?.size) {
+      const sha = await contentTar(env, content);
+      const answer = await settleWithin(new PublishAttempt(), publishContent(env, { portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, staged: { operations } }, new PublishAttempt()));
+      const body = parseAnswer(answer);
+      if (answer.status >= 400) throw new SyncFailure(`content: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}; nothing was published`, "publish-failed");
+      if (body.staged === true && typeof body.release === "number") stagedRelease = body.release;
+      contentResult = { status: answer.status, release: body.release, url: body.url, unchanged: body.unchanged === true };
+    }
+    await (options.beforeFlip?.() ?? Promise.resolve());
+    const now = new Date().toISOString();
+    const flip = [
+      ...staged.flatMap((v) => [
+        env.DB.prepare("UPDATE versions SET status = 'published' WHERE id = ? AND status = 'staged'").bind(v.version),
+        env.DB.prepare("UPDATE apis SET live_version_id = ?, title = ? WHERE id = ?").bind(v.version, v.title, v.apiId),
+      ]),
+      ...(stagedRelease !== undefined ? releaseLiveStatements(env.DB, job.portalId, stagedRelease, now) : []),
+    ];
+    if (flip.length) await env.DB.batch(flip);
+  } catch (error) {
+    // Nothing flipped: the staged parts are marked failed (kept for the record, never served).
+    const db = getDb(env.DB);
+    for (const v of staged) await failVersion(db, v.version, catalogFor(env, job.portalId)).catch(() => undefined);
+    if (stagedRelease !== undefined) await env.DB.prepare("UPDATE content_releases SET status = 'failed' WHERE id = ? AND status = 'staged'").bind(stagedRelease).run().catch(() => undefined);
+    throw error;
   }
+  // Search follows the release: its index is rebuilt from what is now live (publish/search-index.ts), then the
+  // lints of large definitions run (their versions are live; lint never fails a publish).
+  if (staged.length || stagedRelease !== undefined) await rebuildPortalIndex(env, job.portalId).catch((error) => console.error("git release: the search index was not rebuilt", job.deliveryId, error));
+  for (const late of lateLints) await late.run(new PublishAttempt()).catch((error) => console.error("git release: late lint failed", job.deliveryId, error));
   let drafts = 0;
   if (job.kind === "release") {
     // A release keeps its versions and gets its changelog draft from the diff to the previous one now, not when a
@@ -178,14 +226,72 @@ export function commentBody(report: CheckReport | undefined, previewUrl: string 
   return lines.join("\n");
 }
 
+/** Operations by API slug as content links resolve against them (content/compile.ts). */
+type OperationIndex = Parameters<typeof compileBundle>[1];
+
+/**
+ * Publishes each of the branch's definitions as a preview version (never live); a definition that does not build is
+ * left out of the preview (its lint check says why) and named in `failures`. A definition of the same bytes as the
+ * branch's previous build keeps that build's version. Returns each API's version and label.
+ */
+async function publishPreviewDefinitions(env: Env, job: GitJob, sources: DefinitionSource[], previous: Record<string, PreviewDefinition>): Promise<{ versions: Record<string, PreviewDefinition>; failures: string[] }> {
+  const versions: Record<string, PreviewDefinition> = {};
+  const failures: string[] = [];
+  for (const source of sources) {
+    const sha = await sha256(source.body);
+    // The same bytes as the branch's previous build (a commit that changed only guides): its version is kept as is.
+    const before = previous[source.api];
+    const same = before && (await env.DB.prepare("SELECT 1 FROM versions WHERE id = ? AND sha256 = ? AND root IS ? AND status IN ('preview', 'published')").bind(before.version, sha, source.root ?? null).first());
+    if (before && same) {
+      versions[source.api] = before;
+      continue;
+    }
+    const answer = await settleWithin(new PublishAttempt(), publishDefinition(env, {
+      portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, body: source.body, contentType: source.contentType,
+      apiSlug: source.api, ...(source.root ? { root: source.root } : {}), origin: job.origin, target: "preview",
+    }));
+    const body = parseAnswer(answer);
+    if (answer.status >= 400 || typeof body.publication !== "number") {
+      failures.push(`${source.file}: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`);
+      continue;
+    }
+    // No late lint: the check run's lint check already reported this definition.
+    versions[source.api] = { version: body.publication, label: String(body.version), ...(typeof body.documents === "string" ? { documents: body.documents } : {}) };
+  }
+  return { versions, failures };
+}
+
+/** `git_previews.definitions`: per API, the branch's diff summary and the version the preview reads. */
+function previewSummary(diff: Map<string, CheckReport["diff"][number]>, versions: Record<string, PreviewDefinition>): string {
+  return JSON.stringify(Object.fromEntries([...new Set([...diff.keys(), ...Object.keys(versions)])].map((api) => [api, {
+    ...(diff.has(api) ? { added: diff.get(api)!.added.length, breaking: diff.get(api)!.breaking } : {}), ...(versions[api] ?? {}),
+  }])));
+}
+
+/** Builds and names the preview's own search index (best effort: a failure leaves the preview without search, logged). */
+async function indexPreview(env: Env, job: GitJob, slug: string, versions: Record<string, PreviewDefinition>, hasContent: boolean): Promise<void> {
+  try {
+    const site = hasContent ? await loadPreviewSite(env, job.portalSlug, await branchPreviewTokenHash(job.portalSlug, slug), new Date().toISOString()) : undefined;
+    const release = site?.release ? { config: site.release.config, glossary: site.release.glossary, pages: site.pages } : undefined;
+    const pointer = await buildPreviewSearch(env, job.portalId, versions, release);
+    await setPreviewSearch(getDb(env.DB), job.portalId, slug, pointer ? JSON.stringify(pointer) : null);
+  } catch (error) {
+    console.error("git preview: its search index could not be built", job.deliveryId, error);
+  }
+}
+
 async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, conn: StoredConnection, host: GitHost): Promise<SyncResult> {
   const db = getDb(env.DB);
-  const slug = branchSlug(job.branch);
+  // Branches that slug alike (`feature/a`, `feature-a`) get distinct previews; a branch keeps the slug it has.
+  const previous = await findPreviewOfBranch(db, job.portalId, job.branch);
+  const slug = await previewSlug(job.branch, async (s) => (await findPreview(db, job.portalId, s))?.branch, previous?.slug);
   const previewUrl = job.build ? `${job.origin}${job.basePath}/preview/${slug}/` : undefined;
   const checkId = await host.startCheck(job.sha, previewUrl);
   let report: CheckReport | undefined;
   let failure: string | undefined;
   let release: number | undefined;
+  let versions: Record<string, PreviewDefinition> = {};
+  let sources: DefinitionSource[] = [];
   try {
     // Both tarballs at once (the base is read while the branch's downloads). An uploaded folder has no production
     // branch to fetch: it is not compared here. Without a base (a new repository), the new-operation and
@@ -197,32 +303,38 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
     baseFiles.catch(() => undefined); // awaited below; a branch failure must not leave it unhandled
     const files = await repositoryFiles(host, job.sha);
     const base = await baseFiles;
-    const { sources, missing } = definitionSources(files, conn.paths);
+    const found = definitionSources(files, conn.paths);
+    sources = found.sources;
+    const missing = found.missing;
     if (missing.length) throw new SyncFailure(`configured definition(s) missing on ${job.branch}: ${missing.join(", ")}`, "definition-missing");
     const content = contentFiles(files, conn.paths);
     const live = await liveRelease(env.DB, job.portalId);
-    const other = await liveOperationIndex(env, job.portalId);
+    const other: OperationIndex = await liveOperationIndex(env, job.portalId);
     for (const s of sources) other.delete(s.api);
+    let branchOperations: OperationIndex | undefined;
     report = await runChecks({
       definitions: sources, base: base ? definitionSources(base, conn.paths).sources : undefined, content, contentPath: conn.paths.content,
-      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking,
+      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking, onOperations: (index) => (branchOperations = index),
     });
     if (job.build && content?.size) {
       const tokenHash = await branchPreviewTokenHash(job.portalSlug, slug);
       // The branch's earlier preview is dropped by the batch that stores the new one (store/content.ts).
       await env.DB.prepare("UPDATE content_previews SET expires_at = ? WHERE token_hash = ?").bind(EXPIRED, tokenHash).run();
       const sha = await contentTar(env, content);
+      // Links resolve against the branch's operations (as the checks built them), so a guide may link a new one.
       const answer = await settleWithin(new PublishAttempt(), publishContent(env, {
         portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, dryRun: true, allowBrokenLinks: true,
-        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY },
+        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY, operations: branchOperations ?? other },
       }, new PublishAttempt()));
       const body = parseAnswer(answer);
       if (answer.status >= 400) failure = `The preview could not be built: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`;
       else release = (body.preview as { release?: number } | undefined)?.release;
-    }
+    } else if (job.build && sources.length) release = 0;
     if (job.build) {
-      const definitions = Object.fromEntries(report.diff.map((d) => [d.api, { added: d.added.length, breaking: d.breaking }]));
-      await savePreview(db, { portalId: job.portalId, slug, branch: job.branch, commitSha: job.sha, releaseId: release ?? null, definitions: JSON.stringify(definitions), pullRequest: job.pullRequest ?? null, updatedAt: new Date().toISOString() });
+      // Until the branch's definitions are published (after the check run), the preview keeps its previous versions.
+      const diff = new Map(report.diff.map((d) => [d.api, d]));
+      const kept = previewDefinitions(previous?.definitions);
+      await savePreview(db, { portalId: job.portalId, slug, branch: job.branch, commitSha: job.sha, releaseId: release || null, definitions: previewSummary(diff, kept), pullRequest: job.pullRequest ?? null, updatedAt: new Date().toISOString() });
     }
   } catch (error) {
     if (error instanceof SyncFailure || error instanceof OutboundError) failure = error.message;
@@ -246,27 +358,73 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
     commentId = await host.upsertComment(job.pullRequest, commentBody(report, release !== undefined ? previewUrl : undefined, job.sha, failure, conn.provider === "gitlab"), existing?.commentId);
     if (existing.commentId !== commentId) await setPreviewComment(db, existing.id, commentId);
   }
+  // Once the check run and the comment are out (the checks do not wait for them): the branch's definitions as
+  // versions that are never live (publish-definition.ts target "preview"), then the preview's own search.
+  let previewFailure: string | undefined;
+  if (job.build && release !== undefined && !failure) {
+    try {
+      const built = await publishPreviewDefinitions(env, job, sources, previewDefinitions(previous?.definitions));
+      versions = built.versions;
+      if (built.failures.length) previewFailure = `left out of the preview's reference: ${built.failures.join("; ")}`;
+      await setPreviewDefinitions(db, job.portalId, slug, previewSummary(new Map(report!.diff.map((d) => [d.api, d])), versions));
+      // The versions the branch's previous build stored and this one no longer uses go now.
+      if (previous) await dropPreviewVersions(env, job.portalId, previewVersionIds(previous.definitions), new Set(Object.values(versions).map((v) => v.version)));
+    } catch (error) {
+      previewFailure = "the branch's definitions could not be published in the preview (internal error)";
+      console.error("git preview: publishing the branch's definitions failed", job.deliveryId, error);
+    }
+    await indexPreview(env, job, slug, versions, release > 0);
+  }
   return {
-    kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
+    kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(previewFailure ? { previewFailure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
     ...(report ? { checks: report.checks.map((c) => ({ id: c.id, passed: c.passed, blocking: c.blocking, failures: c.failures })) } : {}),
     summary: failure ?? reportSummary(report!, release !== undefined ? previewUrl : undefined),
   };
 }
 
 async function runClose(env: Env, job: Extract<GitJob, { kind: "close" }>): Promise<SyncResult> {
-  const slug = branchSlug(job.branch);
+  const db = getDb(env.DB);
+  const preview = await findPreviewOfBranch(db, job.portalId, job.branch);
+  if (!preview) return { kind: "close", branch: job.branch, preview: false };
+  const tokenHash = await branchPreviewTokenHash(job.portalSlug, preview.slug);
+  if (job.deleted) {
+    // A deleted branch's preview goes now: its definitions' versions and models, its content release (expired,
+    // deleted by the portal's next content batch), its row.
+    const dropped = await dropPreviewVersions(env, job.portalId, previewVersionIds(preview.definitions));
+    await env.DB.prepare("UPDATE content_previews SET expires_at = ? WHERE token_hash = ?").bind(EXPIRED, tokenHash).run();
+    await deletePreview(db, preview.id);
+    return { kind: "close", branch: job.branch, deleted: true, droppedVersions: dropped };
+  }
   const at = new Date();
   const expiresAt = new Date(at.getTime() + CLOSED_PREVIEW_TTL_MS).toISOString();
-  await closePreview(getDb(env.DB), job.portalId, slug, at.toISOString());
-  await env.DB.prepare("UPDATE content_previews SET expires_at = ? WHERE token_hash = ? AND expires_at > ?").bind(expiresAt, await branchPreviewTokenHash(job.portalSlug, slug), expiresAt).run();
+  await closePreview(db, job.portalId, preview.slug, at.toISOString());
+  await env.DB.prepare("UPDATE content_previews SET expires_at = ? WHERE token_hash = ? AND expires_at > ?").bind(expiresAt, tokenHash, expiresAt).run();
   return { kind: "close", branch: job.branch, expiresAt };
+}
+
+/**
+ * Drops the portal's previews whose pull request closed more than {@link CLOSED_PREVIEW_TTL_MS} before `now`: their
+ * definitions' versions and models, and their rows (their content releases expired at the same instant and are
+ * deleted by the next content batch). Returns how many went. Run before each Git job and by the PortalPublisher's alarm.
+ */
+export async function sweepClosedPreviews(env: Env, portalId: number, now = new Date()): Promise<number> {
+  const db = getDb(env.DB);
+  const cutoff = new Date(now.getTime() - CLOSED_PREVIEW_TTL_MS).toISOString();
+  let swept = 0;
+  for (const preview of await listPreviews(db, portalId)) {
+    if (!preview.closedAt || preview.closedAt > cutoff) continue;
+    await dropPreviewVersions(env, portalId, previewVersionIds(preview.definitions));
+    await deletePreview(db, preview.id);
+    swept++;
+  }
+  return swept;
 }
 
 /**
  * Runs one job to the end and records its result on the delivery. Never throws (a failure is recorded).
  * @param host the provider adapter (default: {@link hostFor} the connection).
  */
-export async function runGitJob(env: Env, job: GitJob, host?: (conn: StoredConnection) => GitHost): Promise<SyncResult> {
+export async function runGitJob(env: Env, job: GitJob, host?: (conn: StoredConnection) => GitHost, hooks: ReleaseHooks = {}): Promise<SyncResult> {
   const db = getDb(env.DB);
   const stored = await findConnection(db, job.portalId);
   // An uploaded folder needs no connection: its paths come with it (or from the connection when there is one).
@@ -281,11 +439,12 @@ export async function runGitJob(env: Env, job: GitJob, host?: (conn: StoredConne
   const adapter = upload ? new UploadedTree(() => getBundle(env.DEFINITIONS, upload.sha256)) : (host ?? ((c) => hostFor(env, c)))(conn);
   let result: SyncResult;
   try {
+    await sweepClosedPreviews(env, job.portalId);
     if (job.kind === "preview") result = await runPreview(env, job, conn, adapter);
     else if (job.kind === "close") result = await runClose(env, job);
     else {
       const files = await repositoryFiles(adapter, job.sha);
-      result = await publishRelease(env, job, conn, files, job.kind === "release" ? job.label : undefined);
+      result = await publishRelease(env, job, conn, files, job.kind === "release" ? job.label : undefined, hooks);
     }
   } catch (error) {
     const message = error instanceof SyncFailure || error instanceof OutboundError ? error.message : "internal error";

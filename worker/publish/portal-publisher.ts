@@ -25,6 +25,7 @@ import { discardUnlisted } from "./search-semantic";
 import { LengthMismatch, readExactly } from "../lib/pieces";
 import { isGitJob, type GitJob } from "../git/events";
 import { runGitJob } from "../git/sync";
+import { finishDelivery } from "../store/git";
 import { isPublishMessage, type LateLint, type PublishMessage, type PublishRequest, type PublishResponse } from "./types";
 
 /**
@@ -35,6 +36,20 @@ export const LATE_LINT_START_MS = 2_000;
 
 /** Milliseconds between `startLateLint` and the lint itself (see there). */
 export const LATE_LINT_SETTLE_MS = 100;
+
+/** Storage key prefix of queued Git jobs (`gitjob:{ms}:{seq}`: listed in the order they were queued). */
+const GIT_JOB_PREFIX = "gitjob:";
+/** Runs a stored Git job gets (the first, and resumes after resets) before it is given up. */
+export const GIT_JOB_MAX_RUNS = 3;
+/** Milliseconds after queueing (or resuming) that the alarm looks for stored jobs left by a reset. */
+export const GIT_RESUME_ALARM_MS = 5 * 60 * 1000;
+
+/** A Git job as stored until it has run. */
+interface StoredGitJob {
+  job: GitJob;
+  /** How many times it has been started (a resume after a reset counts). */
+  runs: number;
+}
 
 /** Milliseconds an abandoned publish's work is waited for before the vectors it stored are discarded. */
 const DISCARD_WAIT_MS = 5_000;
@@ -107,18 +122,78 @@ export class PortalPublisher extends DurableObject<Env> {
 
   /** The Git sync job runner (tests replace it through runInDurableObject to point at their fake provider). */
   gitWork: (env: Env, job: GitJob) => Promise<unknown> = (env, job) => runGitJob(env, job);
+  /** Stored Git jobs (storage keys) queued in this instance: a resume skips them. */
+  private readonly gitInFlight = new Set<string>();
+  private gitSeq = 0;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Git jobs queued before a reset (deploy, eviction, crash) are stored: they run again, in their order, as soon
+    // as the object starts (any call, or the alarm set when they were queued).
+    ctx.blockConcurrencyWhile(() => this.resumeGitJobs());
+  }
 
   /**
    * Queues one Git sync job (worker/git/sync.ts) behind this portal's earlier publishes and answers at once: the
    * webhook that asked is answered within GitHub's 10 s while the work (archive, builds, checks) runs here. The
    * job records its outcome on its delivery; it is not bound by one publish's deadline (each publish it makes is).
+   * The job is stored in this object's storage before it is answered and deleted once it finished, so a reset of
+   * the object does not lose it (resumed at the next start or alarm; GIT_JOB_MAX_RUNS runs at most).
    */
   async gitSync(job: unknown): Promise<{ queued: boolean }> {
     if (!isGitJob(job)) return { queued: false };
-    const run = this.tail.then(() => this.gitWork(this.env, job)).catch((error) => console.error("git sync job failed", job.deliveryId, error));
+    const key = `${GIT_JOB_PREFIX}${String(Date.now()).padStart(15, "0")}:${String(++this.gitSeq).padStart(6, "0")}`;
+    await this.ctx.storage.put(key, { job, runs: 1 } satisfies StoredGitJob);
+    await this.ctx.storage.setAlarm(Date.now() + GIT_RESUME_ALARM_MS);
+    this.queueGitJob(key, job);
+    return { queued: true };
+  }
+
+  /** The alarm set when a Git job was queued: resumes stored jobs this instance is not running (after a reset). */
+  async alarm(): Promise<void> {
+    await this.resumeGitJobs();
+  }
+
+  private queueGitJob(key: string, job: GitJob): void {
+    this.gitInFlight.add(key);
+    const run = this.tail
+      .then(() => this.gitWork(this.env, job))
+      .catch((error) => console.error("git sync job failed", job.deliveryId, error))
+      .then(() => this.ctx.storage.delete(key))
+      .catch((error) => console.error("git sync: the finished job could not be unstored", job.deliveryId, error))
+      .finally(() => this.gitInFlight.delete(key));
     this.tail = run;
     this.ctx.waitUntil(run);
-    return { queued: true };
+  }
+
+  /**
+   * Queues the stored Git jobs this instance is not running, oldest first. A job stored GIT_JOB_MAX_RUNS times
+   * already (it reset the object each time) is dropped with a failed delivery rather than run again. While jobs
+   * remain, the alarm stays set.
+   */
+  private async resumeGitJobs(): Promise<void> {
+    const stored = await this.ctx.storage.list<StoredGitJob>({ prefix: GIT_JOB_PREFIX });
+    let waiting = false;
+    for (const [key, entry] of stored) {
+      if (this.gitInFlight.has(key)) {
+        waiting = true;
+        continue;
+      }
+      if (!entry || !isGitJob(entry.job)) {
+        await this.ctx.storage.delete(key);
+        continue;
+      }
+      if (entry.runs >= GIT_JOB_MAX_RUNS) {
+        await this.ctx.storage.delete(key);
+        const result = { kind: entry.job.kind, error: { code: "interrupted", message: `the job was interrupted ${entry.runs} times; push again to retry` } };
+        await finishDelivery(getDb(this.env.DB), entry.job.provider, entry.job.deliveryId, entry.job.portalId, "failed", result).catch((error) => console.error("git sync: recording an interrupted job failed", error));
+        continue;
+      }
+      await this.ctx.storage.put(key, { job: entry.job, runs: entry.runs + 1 } satisfies StoredGitJob);
+      this.queueGitJob(key, entry.job);
+      waiting = true;
+    }
+    if (waiting) await this.ctx.storage.setAlarm(Date.now() + GIT_RESUME_ALARM_MS);
   }
 
   /** Runs one Git sync job in the queue and answers with its result (`POST /v1/git/sync`: `portico sync` waits for it). */

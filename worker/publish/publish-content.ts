@@ -37,8 +37,17 @@ export interface ContentPublishRequest {
    * token hash, reached at `{basePath}/preview/{path}/` and kept until `expiresAt`, and it is stored even when the
    * content equals the live release (the branch may change only its definitions).
    */
-  branchPreview?: { tokenHash: string; path: string; expiresAt: string };
+  branchPreview?: { tokenHash: string; path: string; expiresAt: string; operations?: OperationIndex };
+  /**
+   * A part of a Git release (worker/git/sync.ts; in-process only): compiled against `operations` (the release's
+   * definitions, staged with it), recorded as "staged" without the live pointer or a search index, and answered
+   * 201 with its `release` id for the release's single flip.
+   */
+  staged?: { operations: OperationIndex };
 }
+
+/** Operations by API slug, as content links resolve against them (store/content.ts liveOperationIndex). */
+type OperationIndex = Parameters<typeof compileBundle>[1];
 
 /** Checks a message crossing into the Durable Object. */
 export function isContentPublishRequest(value: unknown): value is ContentPublishRequest {
@@ -71,7 +80,8 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   if (!raw) return answer(404, { error: { code: "bundle-missing", message: "the uploaded bundle was not found in storage; upload it again" } }, timings);
   const archive = readContentArchive(raw);
   if (!archive.ok) return answer(archive.status, { error: { code: archive.code, message: archive.message } }, timings);
-  const operations = await liveOperationIndex(env, req.portalId);
+  // A branch preview's links resolve against the branch's definitions (worker/git/sync.ts), else the live ones.
+  const operations = req.branchPreview?.operations ?? req.staged?.operations ?? (await liveOperationIndex(env, req.portalId));
   let release: CompiledRelease;
   try {
     release = await compileBundle(archive.files, operations);
@@ -114,7 +124,7 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   await Promise.all([putChunks(env.MODELS, packed.chunks), putAssets(env.DEFINITIONS, release)]);
   lap("kv-write");
   // The portal's search index as it will be with this release live (previews are not searchable).
-  const search = req.dryRun ? undefined : await portalIndex(env, req.portalId, { content: await contentChange(release.config, release.pages, release.glossary, digest) }, attempt);
+  const search = req.dryRun || req.staged ? undefined : await portalIndex(env, req.portalId, { content: await contentChange(release.config, release.pages, release.glossary, digest) }, attempt);
   if (search) lap("search");
   attempt?.checkpoint("making the release live");
   if (attempt) attempt.committing = true;
@@ -129,7 +139,8 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
     const preview = { url: `${req.origin}${req.basePath}/preview/${req.branchPreview?.path ?? token}/`, expiresAt, ...(req.branchPreview ? { release: releaseId } : {}) };
     return answer(200, { release: null, digest, dryRun: true, url, preview, ...summary(release) }, timings);
   }
-  const id = await commitRelease(env, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer);
+  const id = await commitRelease(env, req.portalId, req.sha256, digest, release, packed.at, now, undefined, search?.pointer, !!req.staged);
+  if (req.staged) return answer(201, { release: id, digest, staged: true, url, ...summary(release) }, timings);
   lap("d1-write");
   await afterIndexLive(env, req.portalId, search);
   return answer(201, { release: id, digest, publishedAt: now, url, ...summary(release) }, timings);

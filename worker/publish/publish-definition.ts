@@ -15,7 +15,7 @@ import { buildStreamed, STREAM_BUILD_MIN_BYTES, WHOLE_BUILD_MAX_BYTES, type Byte
 import { headDeclaresSwagger2, SNIFF_HEAD_BYTES } from "../openapi/stream/sniff";
 import { BudgetExceeded } from "../openapi/work-budget";
 import { MAX_MODEL_SLICE_CHARS, MAX_SLICE_TARGET_CHARS, SliceTooDense } from "../openapi/model/slice-size";
-import { commitVersion, failVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi, withLintReport } from "../store/apis";
+import { commitVersion, failVersion, stageVersion, findApi, findVersionById, insertPendingVersion, recordLint, upsertApi, withLintReport } from "../store/apis";
 import { getDb } from "../store/db";
 import { catalogFor } from "../store/portal-catalog";
 import { DEFINITION_MEDIA_TYPES, definitionKey, definitionMediaType, getDefinition, locateDefinition, putDefinition } from "../store/definitions";
@@ -27,6 +27,7 @@ import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, p
 import { operationDocument, STREAMED_SCHEMA_WALK } from "../search/documents";
 import { DocumentSetWriter } from "../search/document-set";
 import { liveRelease } from "../store/content";
+import { putDocumentParts } from "../store/search";
 import { versionFallbackIssue, versionLabelIssue, type LabelSource } from "./label-issues";
 import { apiSlugFromTitle, fallbackVersionLabel, isValidApiSlug, labelFromVersion, normalizeLabel } from "./names";
 import type { AnswerLint, LateLint, PublishRequest, PublishResponse, UploadIssue } from "./types";
@@ -174,8 +175,16 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   });
 
   const existing = await findApi(db, req.portalId, apiSlug);
+  const preview = req.target === "preview";
+  // Preview and staged versions are not made live here, so they leave the live search index alone.
+  const notLive = preview || req.target === "staged";
   if (existing?.liveVersionId) {
     const live = await findVersionById(db, existing.liveVersionId);
+    // A branch that leaves this definition as it is live previews the live version itself.
+    if (preview && live && live.modelKey === modelKey && live.label === label) {
+      await storing;
+      return { status: 200, json: JSON.stringify({ ...answer(apiSlug, { status: "pending", url: lintUrl }), publication: live.id, unchanged: true }), timings: clock.timings };
+    }
     if (live && live.modelKey === modelKey && live.label === label) {
       // A large definition re-posted answers with the report its publication already has (or will have).
       // (A small one is linted again, under the portal's ruleset now, unless that needs too much work.)
@@ -243,7 +252,10 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   // (issue 12: Graph beta's live memory there fell from ~112 MB to ~62 MB; bench/huge.mjs).
   if (streamed) outcome.release();
   clock.lap("kv-write");
-  const search = await portalIndex(env, req.portalId, { api: { api: apiSlug, documents: { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() } } }, attempt);
+  const documents = { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() };
+  // A preview never touches the live index: its documents are kept for the preview's own (git/preview-search.ts).
+  const search = notLive ? undefined : await portalIndex(env, req.portalId, { api: { api: apiSlug, documents } }, attempt);
+  if (preview) await putDocumentParts(env.MODELS, documents.key, documents.parts);
   clock.lap("search");
   const { locations } = await modelWritten;
   clock.lap("kv-wait");
@@ -255,7 +267,9 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   await storing;
   attempt.checkpoint("recording the version");
   const now = new Date().toISOString();
-  const api = await upsertApi(db, req.portalId, apiSlug, header.info.title, now);
+  // A preview leaves the live API's title as it is (an API new on the branch gets a row without a live version).
+  // (A staged version's title changes with the flip.)
+  const api = notLive && existing ? existing : await upsertApi(db, req.portalId, apiSlug, header.info.title, now);
   const version = await insertPendingVersion(db, {
     apiId: api.id,
     label,
@@ -278,13 +292,14 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     lintStatus: lint ? "complete" : "pending",
     createdAt: now,
   });
-  const published = { ...body, publication: version.id, publishedAt: now };
+  const published = { ...body, publication: version.id, publishedAt: now, ...(preview ? { documents: documents.key } : {}), ...(req.target === "staged" ? { staged: { apiId: api.id, title: header.info.title } } : {}) };
   const catalog = catalogFor(env, req.portalId);
   try {
     if (lint) await catalog.stub.putLintReport(req.portalId, version.id, storedLintJson(lint));
     attempt.checkpoint("making the version live");
     attempt.committing = true;
-    await commitVersion(db, catalog, api.id, version.id, operations, locations, search?.pointer);
+    if (notLive) await stageVersion(db, catalog, version.id, preview ? "preview" : "staged", operations, locations);
+    else await commitVersion(db, catalog, api.id, version.id, operations, locations, search?.pointer);
   } catch (error) {
     await failVersion(db, version.id, catalog);
     throw error;

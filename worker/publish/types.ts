@@ -42,6 +42,15 @@ export interface PublishRequest {
   strict?: boolean;
   /** Scheme + host the reader URLs in the answer are built on. */
   origin: string;
+  /**
+   * Where the version goes (default "live"). "preview": a Git branch preview's version (docs/git.md), never live:
+   * stored as status "preview" (no live pointer, no live search index, never listed), its search documents kept in
+   * KV under `documents` of the answer, its id answered as `publication`. A definition equal to the live one is
+   * answered with the live version's id and `unchanged`. "staged": one part of a Git release that goes live with
+   * the others in one D1 batch (worker/git/sync.ts): stored as status "staged", no live pointer, no search index
+   * (rebuilt once the release is live), answered with `staged: { apiId, title }` for the flip. In-process only.
+   */
+  target?: "live" | "preview" | "staged";
 }
 
 /** One problem in an upload answer's `lint` block. */

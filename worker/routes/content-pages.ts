@@ -37,6 +37,8 @@ import { brandUrls, themeStylesheet } from "../content/brand";
 import { assetType } from "../content/links";
 import { getAsset, releaseAssetType, type PageRow } from "../store/content";
 import { branchPreviewTokenHash, isBranchSlug } from "../git/config";
+import { readablePreview } from "../git/preview-versions";
+import { findApi } from "../store/apis";
 import { loadContentSite, loadPreviewSite, storedPage, type ContentSiteData } from "../store/content-site";
 import { portalBrand, portalSettings } from "../store/portals";
 
@@ -55,6 +57,8 @@ interface Ctx {
   defaults: Record<string, string>;
   /** A dry run's preview: noindex, and links stay inside the preview. */
   preview: boolean;
+  /** A Git branch preview (a preview with its own search: routes/preview-search.ts). */
+  branch?: boolean;
   /** The top bar's Authorize control (API key once); none on previews. */
   authorize?: AuthorizeState;
 }
@@ -106,7 +110,7 @@ async function context(c: Context<AppEnv>, locale?: string): Promise<Ctx> {
     reader.apiKey = authorize.apiKey;
     reader.variables = { ...reader.variables, api_key: authorize.apiKey };
   }
-  return { data: data as Ctx["data"], state, site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview, ...(authorize ? { authorize } : {}) };
+  return { data: data as Ctx["data"], state, site, reader, basePath, origin: publicOrigin(c.env, data.portal), defaults, preview, ...(branch ? { branch } : {}), ...(authorize ? { authorize } : {}) };
 }
 
 /** llms.txt for the reader of a content site (the route's and MCP's `llms.txt` resource): readable pages only, through `Site`. */
@@ -130,7 +134,7 @@ function previewReader(c: Context<AppEnv>, locale: string): ReaderContext {
 /** Shell props of a content page: the chrome for this reader, then the page's place in it. */
 function shell(x: Ctx, locale: string, current: string | undefined, crumbs: ShellProps["crumbs"], extra: Partial<Omit<ShellProps, "chrome">> & { localeLinks?: { locale: string; href: string; current: boolean }[] } = {}): Omit<ShellProps, "children"> {
   const { localeLinks, ...rest } = extra;
-  const chrome = buildChrome({ data: x.data, state: x.state, reader: x.reader, site: x.site, basePath: x.basePath, locale, localeLinks, authorize: x.authorize, preview: x.preview });
+  const chrome = buildChrome({ data: x.data, state: x.state, reader: x.reader, site: x.site, basePath: x.basePath, locale, localeLinks, authorize: x.authorize, preview: x.preview, branchPreview: x.branch });
   // The glossary has no tab of its own; a brand navigation link to it (the demo's "Glossary") is then the current one.
   const tab = current === "changelog" ? "changelog" : current === "glossary" ? "path:/glossary" : current?.startsWith("guide:") || current?.startsWith("step:") ? "guides" : undefined;
   return { chrome, site: x.site, locale, current, tab, crumbs, ...rest };
@@ -368,6 +372,22 @@ export const contentPagesRoutes = readerPages(readerPages(new Hono<AppEnv>()
     if (!data || !api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
     const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
     return c.redirect(operationUrl(portalBasePath(data.portal), { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
+  })
+  // A guide's operation link in a Git branch preview opens the branch's version of the operation (docs/git.md).
+  .get("/p/:portal/preview/:token/op/:api/:slug", async (c) => {
+    const data = await loadContentSite(c.env, c.req.param("portal"));
+    const token = c.req.param("token");
+    const preview = data && isBranchSlug(token) ? await readablePreview(getDb(c.env.DB), data.portal.id, token) : undefined;
+    if (!data || !preview) throw new ApiError(404, "not-found", "this preview is unknown or has expired");
+    const state = await readerState(c, data.portal);
+    requireSignInFor(c, state, data.portal, `/reference/${c.req.param("api")}/`);
+    const own = preview.definitions[c.req.param("api")];
+    const row = own ? await findApi(getDb(c.env.DB), data.portal.id, c.req.param("api")) : undefined;
+    const found = row ? { slug: row.slug, title: row.title, layout: row.layout, liveLabel: own!.label } : data.apis.find((a) => a.slug === c.req.param("api"));
+    const api = found && readableApis(state, state.reader("en"), [found])[0];
+    if (!api) throw new ApiError(404, "not-found", `no published API "${c.req.param("api")}"`);
+    const layout = api.layout === "single-page" ? "single-page" : "page-per-operation";
+    return c.redirect(operationUrl(`${portalBasePath(data.portal)}/preview/${preview.slug}`, { slug: api.slug, title: api.title, layout }, api.liveLabel, c.req.param("slug")), 302);
   })
   .onError(async (error, c) => {
     if (error instanceof SignInRequired) return c.redirect(error.location, 303);

@@ -57,6 +57,8 @@ export interface ChromeInput {
   authorize?: AuthorizeState;
   /** A writer's preview: no search, no account control. */
   preview?: boolean;
+  /** A Git branch preview (docs/git.md): its own search (`{basePath}/search.json`), no account control. */
+  branchPreview?: boolean;
 }
 
 /** The brand readers see: PATCH /v1/portal's over the release's portico.yaml `brand`, file URLs still marked. */
@@ -130,10 +132,11 @@ export function buildChrome(i: ChromeInput): ShellChrome {
     ...(brand.themeDefault === "light" || brand.themeDefault === "dark" ? { themeDefault: brand.themeDefault } : {}),
     locale,
     ...(i.localeLinks ? { localeLinks: i.localeLinks } : {}),
-    search: !i.preview && open("/search"),
-    ...(i.data.portal.owner && !can(i.data.portal.owner, "assistant") ? { assistant: false } : {}),
+    search: (!i.preview || !!i.branchPreview) && open("/search"),
+    // (A branch preview has no assistant: its answers would come from the live portal, not the branch.)
+    ...(i.branchPreview || (i.data.portal.owner && !can(i.data.portal.owner, "assistant")) ? { assistant: false } : {}),
     ...(i.authorize ? { authorize: i.authorize } : {}),
-    ...(i.preview ? {} : { account: shellAccount(i.state, i.data.portal) }),
+    ...(i.preview || i.branchPreview ? {} : { account: shellAccount(i.state, i.data.portal) }),
     ...(themeCss ? { themeStyle: themeCss } : {}),
     ...(brand.css ? { customCss: brand.css } : {}),
   };

@@ -112,6 +112,13 @@ export async function insertPendingVersion(db: Db, row: Omit<typeof versions.$in
   return db.insert(versions).values({ ...row, status: "pending" }).returning().get();
 }
 
+function operationRows(ops: OperationSummary[], locations: Map<string, SliceLocation>) {
+  return ops.map((op) => {
+    const at = locations.get(op.slug)!;
+    return { slug: op.slug, kind: op.kind, method: op.method, path: op.path, operationId: op.operationId ?? null, summary: op.summary ?? null, tag: op.tags[0] ?? "", deprecated: op.deprecated, chunk: at.chunk, sliceOffset: at.offset, sliceLength: at.length };
+  });
+}
+
 /**
  * Stores the version's operation rows in the portal's catalog, then marks it published and flips the API's live
  * pointer in one D1 batch (a single transaction): readers see the old version whole or the new one whole, since they
@@ -127,16 +134,22 @@ export async function commitVersion(
   locations: Map<string, SliceLocation>,
   search?: SearchPointerRow,
 ): Promise<void> {
-  const rows = ops.map((op) => {
-    const at = locations.get(op.slug)!;
-    return { slug: op.slug, kind: op.kind, method: op.method, path: op.path, operationId: op.operationId ?? null, summary: op.summary ?? null, tag: op.tags[0] ?? "", deprecated: op.deprecated, chunk: at.chunk, sliceOffset: at.offset, sliceLength: at.length };
-  });
-  await putOperations(catalog, versionId, rows);
+  await putOperations(catalog, versionId, operationRows(ops, locations));
   await db.batch([
     db.update(versions).set({ status: "published" }).where(eq(versions.id, versionId)),
     db.update(apis).set({ liveVersionId: versionId }).where(eq(apis.id, apiId)),
     ...(search ? searchPointerQueries(db, search) : []),
   ]);
+}
+
+/**
+ * Stores a version's operation rows in the portal's catalog and marks it `status` without making it live: "preview"
+ * (a Git branch preview's version, docs/git.md), or "staged" (a part of a Git release, made live with the others in
+ * one batch by worker/git/sync.ts). Never listed with the published versions until then.
+ */
+export async function stageVersion(db: Db, catalog: Catalog, versionId: number, status: "preview" | "staged", ops: OperationSummary[], locations: Map<string, SliceLocation>): Promise<void> {
+  await putOperations(catalog, versionId, operationRows(ops, locations));
+  await db.update(versions).set({ status }).where(eq(versions.id, versionId));
 }
 
 /** Marks a pending version failed (kept for the record; never served) and drops its catalog rows, if any (best effort). */

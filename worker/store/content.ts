@@ -189,13 +189,15 @@ function expiredPreviewStatements(db: D1Database, portalId: number, now: string)
  * (never read before the release is live or previewed: readers find release ids in D1 first), then assets, the
  * published status and the live pointer in one D1 batch, so a failure leaves the live release as it was.
  * With `search`, the portal's live search index row is written in the same batch.
- * With `preview`, the release is recorded with a preview token instead and the live pointer is not touched.
+ * With `preview`, the release is recorded with a preview token instead and the live pointer is not touched; with
+ * `staged`, it is recorded as "staged" for a Git release's single flip ({@link releaseLiveStatements}).
  * Either way the same batch deletes the portal's expired previews, so dry runs never pile up rows.
  */
 export async function commitRelease(
   env: CatalogEnv & { DB: D1Database }, portalId: number, bundleSha: string, digest: string, release: CompiledRelease, at: PageLocation[], now: string,
   preview?: { tokenHash: string; expiresAt: string },
   search?: SearchPointerRow,
+  staged = false,
 ): Promise<number> {
   const db = env.DB;
   const count = (k: PageKind) => release.pages.filter((p) => p.meta.kind === k).length;
@@ -229,6 +231,12 @@ export async function commitRelease(
     await db.batch(statements);
     return id;
   }
+  if (staged) {
+    // A part of a Git release: made live with the release's definitions in one batch (worker/git/sync.ts).
+    statements.push(db.prepare("UPDATE content_releases SET status = 'staged' WHERE id = ?").bind(id));
+    await db.batch(statements);
+    return id;
+  }
   statements.push(
     db.prepare("UPDATE content_releases SET status = 'published' WHERE id = ?").bind(id),
     db.prepare("INSERT INTO content_live (portal_id, release_id, updated_at) VALUES (?, ?, ?) ON CONFLICT(portal_id) DO UPDATE SET release_id = excluded.release_id, updated_at = excluded.updated_at")
@@ -238,6 +246,15 @@ export async function commitRelease(
   if (search) statements.push(...searchPointerStatements(db, search));
   await db.batch(statements);
   return id;
+}
+
+/** The statements that make a staged release live (a Git release's flip batch, worker/git/sync.ts). */
+export function releaseLiveStatements(db: D1Database, portalId: number, releaseId: number, now: string): D1PreparedStatement[] {
+  return [
+    db.prepare("UPDATE content_releases SET status = 'published' WHERE id = ? AND status = 'staged'").bind(releaseId),
+    db.prepare("INSERT INTO content_live (portal_id, release_id, updated_at) VALUES (?, ?, ?) ON CONFLICT(portal_id) DO UPDATE SET release_id = excluded.release_id, updated_at = excluded.updated_at")
+      .bind(portalId, releaseId, now),
+  ];
 }
 
 /** Live operations of every API of the portal, for `op:` links and the undocumented-operations check (from the portal's catalog). */

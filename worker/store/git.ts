@@ -92,11 +92,36 @@ export async function findPreview(db: Db, portalId: number, slug: string): Promi
   return db.select().from(gitPreviews).where(and(eq(gitPreviews.portalId, portalId), eq(gitPreviews.slug, slug))).get();
 }
 
+/** The preview of a branch (by its name, not its slug), or undefined. */
+export async function findPreviewOfBranch(db: Db, portalId: number, branch: string): Promise<PreviewRow | undefined> {
+  return db.select().from(gitPreviews).where(and(eq(gitPreviews.portalId, portalId), eq(gitPreviews.branch, branch))).get();
+}
+
+/** Every preview of a portal. */
+export async function listPreviews(db: Db, portalId: number): Promise<PreviewRow[]> {
+  return db.select().from(gitPreviews).where(eq(gitPreviews.portalId, portalId)).all();
+}
+
+/** Deletes a preview's row (its versions and content release are dropped by the caller). */
+export async function deletePreview(db: Db, id: number): Promise<void> {
+  await db.delete(gitPreviews).where(eq(gitPreviews.id, id));
+}
+
 /** Creates or moves a branch's preview to a new build. */
-export async function savePreview(db: Db, row: Omit<PreviewRow, "id" | "commentId" | "closedAt">): Promise<PreviewRow> {
+export async function savePreview(db: Db, row: Omit<PreviewRow, "id" | "commentId" | "closedAt" | "searchIndex">): Promise<PreviewRow> {
   const { portalId, slug, ...rest } = row;
   const [saved] = await db.insert(gitPreviews).values({ portalId, slug, ...rest }).onConflictDoUpdate({ target: [gitPreviews.portalId, gitPreviews.slug], set: { ...rest, closedAt: null } }).returning();
   return saved;
+}
+
+/** Stores a preview's per-API summary and versions (JSON, worker/git/preview-versions.ts). */
+export async function setPreviewDefinitions(db: Db, portalId: number, slug: string, definitions: string): Promise<void> {
+  await db.update(gitPreviews).set({ definitions }).where(and(eq(gitPreviews.portalId, portalId), eq(gitPreviews.slug, slug)));
+}
+
+/** Names the preview's own search index (JSON PreviewSearchPointer, or null for none). */
+export async function setPreviewSearch(db: Db, portalId: number, slug: string, pointer: string | null): Promise<void> {
+  await db.update(gitPreviews).set({ searchIndex: pointer }).where(and(eq(gitPreviews.portalId, portalId), eq(gitPreviews.slug, slug)));
 }
 
 export async function setPreviewComment(db: Db, id: number, commentId: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { Db } from "./db";
 import { catalogFor, type CatalogEnv } from "./portal-catalog";
 import { findPortalBySlug, type PortalRow } from "./portals";
 import { accessFromRow, accessQuery, type AccessRow, type PortalAccess } from "./readers";
-import { contentSiteOf, contentSiteQueries, type ContentSiteData, type SiteApiRow } from "./content-site";
+import { contentSiteOf, contentSiteQueries, type ContentSiteData, type SiteApiRow, type SiteEnv } from "./content-site";
 import { approvedEntriesFromRows, approvedEntriesOfApiQuery, type DraftRow } from "./changelog";
 
 /** The D1 facts behind one reference page. */
@@ -46,7 +46,7 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
  * that slug, or one with nothing published (the caller answers 404 once access is decided).
  * @throws ApiError 404 for an unknown portal.
  */
-export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string): Promise<{ portal: PortalRow; api?: ApiRow; liveLabel?: string }> {
+export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string, unpublished = false): Promise<{ portal: PortalRow; api?: ApiRow; liveLabel?: string }> {
   const head = await db
     .select({ portal: portals, api: apis, liveLabel: versions.label })
     .from(portals)
@@ -56,7 +56,10 @@ export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string
     .get();
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
   requireReadersServed(head.portal);
-  return head.api && head.api.liveVersionId ? { portal: head.portal, api: head.api, ...(head.liveLabel !== null ? { liveLabel: head.liveLabel } : {}) } : { portal: head.portal };
+  // `unpublished`: an API without a live version too (a Git branch preview may hold its only version).
+  return head.api && (head.api.liveVersionId || unpublished)
+    ? { portal: head.portal, api: head.api, ...(head.liveLabel !== null ? { liveLabel: head.liveLabel } : {}) }
+    : { portal: head.portal };
 }
 
 /** What a reference page (not a fragment or the Try-it spec) reads besides its reference, in the same D1 batch. */
@@ -72,31 +75,38 @@ export interface ReaderPageRows {
 /**
  * The rest of a reference page's facts once portal and API are known ({@link loadReaderHead}): one D1 batch for the
  * portal's APIs, the API's versions and the version (`label` undefined = the live one), and, given `operationSlug`,
- * one call to the portal's catalog for the operation row: beside the batch for the live version, after it for a
- * labelled one. With `page`, the same batch also reads what the page itself needs ({@link ReaderPageRows}): one
- * round trip instead of four.
+ * one call to the portal's catalog for the operation row: beside the batch when the URL names the live version (no
+ * label, or the live one's label) or a preview's, after it for another labelled one. With `page`, the same batch
+ * also reads what the page itself needs ({@link ReaderPageRows}): one round trip instead of four.
  * @throws ApiError 404 for an unknown version.
  */
 export async function loadReaderRest(
   db: Db,
-  env: CatalogEnv & { DB: D1Database },
+  env: SiteEnv,
   head: { portal: PortalRow; api: ApiRow; liveLabel?: string },
   label?: string,
   operationSlug?: string,
+  preview?: { version: number; label: string; apis: ReadonlySet<string> },
   page = false,
 ): Promise<ReaderContext & { operation?: OperationRow; page?: ReaderPageRows }> {
   const { portal, api } = head;
+  // A Git branch preview (docs/git.md) reads its own version of the API for the API's URL without a label and for
+  // the preview version's label; other labels are the published ones.
+  const pinned = preview && (label === undefined || label === preview.label) ? preview.version : undefined;
   const versionId =
-    label === undefined
+    pinned !== undefined
+      ? sql`${pinned}`
+      : label === undefined
       ? sql`${api.liveVersionId}`
       : sql`(select max(id) from versions where api_id = ${api.id} and label = ${label} and status = 'published')`;
   const catalog = catalogFor(env, portal.id);
   const operationOf = (id: number) => (operationSlug === undefined ? Promise.resolve(null) : catalog.stub.operation(portal.id, id, operationSlug));
-  // The live version's operation row is asked for beside the batch when the URL names the live version (no label,
-  // or the live one's label, as most reader URLs do): the batch then only confirms which version it is.
-  const live = (label === undefined || label === head.liveLabel) && api.liveVersionId !== null ? operationOf(api.liveVersionId) : undefined;
+  // The operation row is asked for beside the batch when the URL names the version it is likely in: a preview's, or
+  // the live one (no label, or the live one's label, as most reader URLs do); the batch then confirms the version.
+  const guess = pinned ?? ((label === undefined || label === head.liveLabel) && api.liveVersionId !== null ? api.liveVersionId : undefined);
+  const early = guess !== undefined ? operationOf(guess) : undefined;
   // Not left unhandled while the batch runs (it is awaited below).
-  live?.catch(() => undefined);
+  early?.catch(() => undefined);
   const reference = [
     apisQuery(db, portal.id),
     publishedVersionsQuery(db, api.id),
@@ -114,12 +124,14 @@ export async function loadReaderRest(
     site.catch(() => undefined); // the caller awaits it after its access checks
     rows = { access: accessFromRow(accessRows[0]), site, approved: approvedEntriesFromRows(approved) };
   }
-  const operation = live && version.id === api.liveVersionId ? await live : await operationOf(version.id);
+  const operation = early && version.id === guess ? await early : await operationOf(version.id);
+  // In a preview, its version replaces the published one of the same label in the version list.
+  const listed = pinned !== undefined ? [version, ...versionRows.filter((v) => v.label !== version.label)] : versionRows;
   return {
     portal,
-    apis: apiRows.filter((a) => a.liveVersionId !== null),
+    apis: apiRows.filter((a) => a.liveVersionId !== null || preview?.apis.has(a.slug)),
     api,
-    versions: versionRows,
+    versions: listed,
     version,
     live: version.id === api.liveVersionId,
     ...(operation ? { operation } : {}),

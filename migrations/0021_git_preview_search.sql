@@ -1,0 +1,1 @@
+ALTER TABLE `git_previews` ADD `search_index` text;

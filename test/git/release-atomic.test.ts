@@ -1,0 +1,109 @@
+import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ORIGIN } from "../harness/client";
+import { publisherFor, type PortalPublisher } from "../../worker/publish/portal-publisher";
+import { runGitJob } from "../../worker/git/sync";
+import type { GitJob } from "../../worker/git/events";
+import { connectedPortal, deliver, fake, fakeLog, pushPayload, settled } from "./helpers";
+
+const API = "parcel-logistics-api";
+
+/** What readers see of a portal: its live API version label and whether the tracking guide has the marker. */
+async function liveState(slug: string) {
+  const reference = await (await SELF.fetch(`${ORIGIN}/p/${slug}/reference/${API}/`)).text();
+  const guide = await (await SELF.fetch(`${ORIGIN}/p/${slug}/guides/tracking`)).text();
+  const row = await env.DB.prepare("SELECT a.live_version_id AS version, l.release_id AS release FROM portals p JOIN apis a ON a.portal_id = p.id LEFT JOIN content_live l ON l.portal_id = p.id WHERE p.slug = ?").bind(slug).first<{ version: number; release: number }>();
+  return { v3: reference.includes("3.0.0"), marker: guide.includes("Atomic release marker."), version: row!.version, release: row!.release };
+}
+
+function productionJob(slug: string, portalId: number, deliveryId: string): GitJob {
+  return { kind: "production", sha: fake().both, branch: "main", provider: "github", deliveryId, event: "push", portalId, portalSlug: slug, basePath: `/p/${slug}`, origin: ORIGIN };
+}
+
+describe("push to production goes live atomically", () => {
+  it("a failure between the definitions and the content, or before the flip, leaves the previous release fully live; then both flip together", async () => {
+    const slug = "git-atomic";
+    const token = await connectedPortal(slug);
+    await deliver("push", pushPayload(slug, "main", fake().main));
+    await settled(token, 1);
+    const portal = (await env.DB.prepare("SELECT id FROM portals WHERE slug = ?").bind(slug).first<{ id: number }>())!;
+    const before = await liveState(slug);
+    expect(before).toMatchObject({ v3: false, marker: false });
+
+    const failing = await runGitJob(env, productionJob(slug, portal.id, "atomic-1"), undefined, { afterDefinitions: async () => { throw new Error("injected between definitions and content"); } });
+    expect(failing).toMatchObject({ error: { code: "sync-failed" } });
+    expect(await liveState(slug)).toEqual(before);
+    const failedVersions = await env.DB.prepare("SELECT v.status FROM versions v JOIN apis a ON a.id = v.api_id WHERE a.portal_id = ? AND v.label = '3.0.0'").bind(portal.id).all<{ status: string }>();
+    expect(failedVersions.results.map((r) => r.status)).toEqual(["failed"]);
+
+    const late = await runGitJob(env, productionJob(slug, portal.id, "atomic-2"), undefined, { beforeFlip: async () => { throw new Error("injected before the flip"); } });
+    expect(late).toMatchObject({ error: { code: "sync-failed" } });
+    expect(await liveState(slug)).toEqual(before);
+    const staged = await env.DB.prepare("SELECT status FROM content_releases WHERE portal_id = ? AND id > ? ORDER BY id").bind(portal.id, before.release).all<{ status: string }>();
+    expect(staged.results.map((r) => r.status)).toEqual(["failed"]);
+
+    const ok = await runGitJob(env, productionJob(slug, portal.id, "atomic-3"));
+    expect(ok).not.toHaveProperty("error");
+    const after = await liveState(slug);
+    expect(after).toMatchObject({ v3: true, marker: true });
+    expect(after.version).not.toBe(before.version);
+    expect(after.release).not.toBe(before.release);
+    // Search follows the release: the guide's new line is found.
+    const found = await (await SELF.fetch(`${ORIGIN}/p/${slug}/search.json?q=${encodeURIComponent("atomic release marker")}`)).json() as { results: { url: string }[] };
+    expect(found.results.some((r) => r.url.includes("/guides/tracking"))).toBe(true);
+  });
+});
+
+describe("the Git queue survives a Durable Object reset", () => {
+  /** Queues a push whose run this instance holds forever (as a reset would stop it): returns the portal's token and stub. */
+  async function heldPush(slug: string) {
+    const token = await connectedPortal(slug);
+    const stub = publisherFor(env.PUBLISHER, slug);
+    await runInDurableObject(stub, (instance: PortalPublisher) => {
+      instance.gitWork = () => new Promise(() => undefined);
+    });
+    await deliver("push", pushPayload(slug, "main", fake().main));
+    const stored = await runInDurableObject(stub, async (_instance: PortalPublisher, state) => [...(await state.storage.list({ prefix: "gitjob:" })).keys()]);
+    expect(stored).toHaveLength(1);
+    const listed = await (await SELF.fetch(`${ORIGIN}/v1/portal/git/deliveries`, { headers: { authorization: `Bearer ${token}` } })).json() as { deliveries: { status: string }[] };
+    expect(listed.deliveries.map((d) => d.status)).toEqual(["queued"]);
+    return { token, stub };
+  }
+
+  async function expectResumed(slug: string, token: string, stub: DurableObjectStub<PortalPublisher>) {
+    const [done] = await settled(token, 1);
+    expect(done.status).toBe("done");
+    expect(done.result.definitions[0]).toMatchObject({ api: API, status: 201 });
+    expect((await SELF.fetch(`${ORIGIN}/p/${slug}/reference/${API}/`)).status).toBe(200);
+    // Finished jobs leave the storage.
+    for (let i = 0; i < 50; i++) {
+      const left = await runInDurableObject(stub, async (_instance: PortalPublisher, state) => (await state.storage.list({ prefix: "gitjob:" })).size);
+      if (left === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("the finished job stayed stored");
+  }
+
+  it("a new instance on the same storage (the object restarted) resumes the stored job from its constructor", async () => {
+    const slug = "git-queue-restart";
+    const { token, stub } = await heldPush(slug);
+    // The restart: a fresh instance of the class over the same storage, with nothing in memory (no held job).
+    await runInDurableObject(stub, (instance: PortalPublisher, state) => {
+      new (instance.constructor as new (state: DurableObjectState, env: Env) => PortalPublisher)(state, env);
+    });
+    await expectResumed(slug, token, stub);
+  });
+
+  it("the alarm resumes a stored job that no instance is running", async () => {
+    const slug = "git-queue-alarm";
+    const { token, stub } = await heldPush(slug);
+    // What a reset leaves: the stored job, an instance with nothing in flight and the real runner.
+    await runInDurableObject(stub, (instance: PortalPublisher) => {
+      (instance as unknown as { gitInFlight: Set<string>; tail: Promise<unknown> }).gitInFlight.clear();
+      (instance as unknown as { tail: Promise<unknown> }).tail = Promise.resolve();
+      instance.gitWork = (e, job) => runGitJob(e, job);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await expectResumed(slug, token, stub);
+  });
+});
