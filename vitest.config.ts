@@ -8,6 +8,12 @@ import { corpusService } from "./test/harness/corpus-service.ts";
  * directly); `workers` runs everything else inside workerd against miniflare's real D1, KV, R2 and Durable
  * Objects, with the migrations from migrations/ and the corpus served through a test-only service binding.
  */
+/** Core test files that mock a module (vi.mock): isolated, so the mock never reaches another file. */
+const MODULE_MOCKS = ["worker/render/single-page-budget.test.tsx", "worker/openapi/lint/walk/budget.test.ts", "worker/openapi/lint/examples/pattern-scope.test.ts"];
+
+/** Worker test files asserting on the whole of a table, bucket or namespace: run with storage of their own. */
+const WHOLE_STORAGE = ["test/portals.test.ts", "test/upload-huge.test.ts", "test/upload-handoff.test.ts", "test/search-shards.test.ts", "test/portal-storage.test.ts"];
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   // Git sync's tests (test/git): a GitHub App key made for this run, handed out as GitHub does (PKCS#1 PEM); its
@@ -41,17 +47,40 @@ export default defineConfig(async () => {
           test: {
             name: "core",
             include: ["worker/openapi/**/*.test.ts", "worker/content/**/*.test.ts", "worker/access/**/*.test.ts", "worker/search/**/*.test.ts", "worker/semantic/**/*.test.ts", "worker/assistant/**/*.test.ts", "worker/analytics/**/*.test.ts", "worker/render/**/*.test.ts", "worker/render/**/*.test.tsx", "client/**/*.test.ts", "test/repo/**/*.test.ts", "worker/lib/**/*.test.ts"],
+            exclude: MODULE_MOCKS,
             environment: "node",
             // Corpus-reading tests take seconds on a busy 2-core machine; vitest's 5 s default made them flaky.
             testTimeout: 30_000,
+            // Files share their worker's modules (no fresh module graph per file); the few that mock a module run below.
+            isolate: false,
           },
+        },
+        {
+          // Core files that replace a module with vi.mock (the budgets, made small): a module graph of their own each.
+          test: { name: "core-mocks", include: MODULE_MOCKS, environment: "node", testTimeout: 30_000 },
         },
         {
           plugins: [workerd()],
           test: {
             name: "workers",
             include: ["test/**/*.test.ts"],
-            exclude: ["test/e2e/**", "test/repo/**", "test/playground/**", "test/git/**", "test/mcp-oauth/**"],
+            exclude: ["test/e2e/**", "test/repo/**", "test/playground/**", "test/git/**", "test/mcp-oauth/**", ...WHOLE_STORAGE],
+            setupFiles: ["./test/harness/apply-migrations.ts"],
+            testTimeout: 60_000,
+            // One workerd (and one Worker module graph) per pool worker for all its files, instead of one per file:
+            // starting workerd and fetching the Worker's modules took about 6.6 s a file (about 9 minutes of the
+            // suite's CPU). Files then share storage, so every file uses its own portals, and those that assert on
+            // a whole table, bucket or namespace run isolated below.
+            isolate: false,
+          },
+        },
+        {
+          // The Worker files that assert on a whole table, R2 bucket or KV namespace ("nothing else was written"):
+          // each gets fresh storage, as every file did before.
+          plugins: [workerd()],
+          test: {
+            name: "workers-isolated",
+            include: WHOLE_STORAGE,
             setupFiles: ["./test/harness/apply-migrations.ts"],
             testTimeout: 60_000,
           },
