@@ -13,14 +13,14 @@
  */
 import { portalBasePath, portalCookiePath, type PortalAddress } from "../render/shell/base-path";
 import { Hono, type Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress } from "../access/rate-limit";
 import { signInLimiter } from "../access/sign-in-limiter";
 import { safeReturnPath } from "../access/return-to";
 import { DEFAULT_ATTRIBUTE_MAPPING, identityFromAssertion, VARIABLE_NAME, type AttributeMapping } from "../access/saml/attributes";
 import { authnRequestXml, newSamlId, redirectBindingUrl } from "../access/saml/authn-request";
 import { parseIdpMetadata, spMetadataXml, type SpConfig } from "../access/saml/metadata";
-import { decodeSamlResponse, validateSamlResponse } from "../access/saml/response";
+import { acceptAcsPost } from "../access/saml/acs";
 import { SamlError } from "../access/saml/xml";
 import { establishSession, secure } from "../access/session";
 import type { AppEnv, PortalAppEnv } from "../env";
@@ -35,7 +35,6 @@ import { bumpSessionVersion, loadAccess, markTokenUsed } from "../store/readers"
 import { consumeSamlRequest, deleteSamlIdp, getSamlIdp, putSamlIdp, recordSamlRequest, SAML_REQUEST_TTL_MS, type SamlIdpConfig } from "../store/saml";
 
 /** Largest ACS form post and metadata upload accepted. */
-const MAX_ACS_BYTES = 256 * 1024;
 const MAX_METADATA_BYTES = 512 * 1024;
 const ATTRIBUTE_NAME = /^[\x21-\x7e]{1,256}$/;
 
@@ -104,24 +103,10 @@ export const samlReaderRoutes = new Hono<AppEnv>()
     if (!found) return refuse(c, 404, "Not found", "SAML sign-in is not set up for this portal.");
     const { portal, idp } = found;
     const db = getDb(c.env.DB);
-    const form = new URLSearchParams(new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_ACS_BYTES)));
-    const field = form.get("SAMLResponse");
-    if (!field) return refuse(c, 400, "Sign-in failed", "The identity provider's answer has no SAMLResponse.");
     const now = new Date();
-    let assertion;
-    try {
-      assertion = validateSamlResponse(decodeSamlResponse(field), { idp, sp: spConfig(c.env, portal), now });
-    } catch (error) {
-      if (!(error instanceof SamlError)) throw error;
-      // The code only: NameIDs and attributes are personal data and stay out of logs.
-      console.warn("saml refused", portal.slug, error.code);
-      const malformed = error.code === "encoding" || error.code.startsWith("xml-");
-      return refuse(c, malformed ? 400 : 403, "Sign-in refused", `The identity provider's answer was refused: ${error.message}.`);
-    }
-    if (getCookie(c, REQUEST_COOKIE) !== assertion.inResponseTo) {
-      console.warn("saml refused", portal.slug, "request-not-this-browser");
-      return refuse(c, 403, "Sign-in refused", "This sign-in was not started in this browser (or it started another one since). Start again from the sign-in page.");
-    }
+    const accepted = await acceptAcsPost(c, { idp, sp: spConfig(c.env, portal), requestCookie: REQUEST_COOKIE, logLabel: `saml ${portal.slug}`, now });
+    if ("refusal" in accepted) return refuse(c, accepted.refusal.status, accepted.refusal.title, accepted.refusal.message);
+    const { assertion } = accepted;
     if (!(await markTokenUsed(c.env.DB, portal.id, `saml:${assertion.assertionId}`, assertion.replayUntil.getTime(), now.getTime()))) {
       console.warn("saml refused", portal.slug, "assertion-replayed");
       return refuse(c, 403, "Sign-in refused", "This identity provider's answer was used already. Start again.");

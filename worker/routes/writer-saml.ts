@@ -12,11 +12,11 @@
  * the same address holds in other organisations (workspace/accounts.ts `sessionReaches`).
  */
 import { Hono, type Context } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, setCookie } from "hono/cookie";
 import { clientAddress } from "../access/rate-limit";
 import { authnRequestXml, newSamlId, redirectBindingUrl } from "../access/saml/authn-request";
 import { parseIdpMetadata, spMetadataXml, type SpConfig } from "../access/saml/metadata";
-import { decodeSamlResponse, validateSamlResponse } from "../access/saml/response";
+import { acceptAcsPost } from "../access/saml/acs";
 import { SamlError } from "../access/saml/xml";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
@@ -36,7 +36,6 @@ import { emailOf, membershipAfter, roleOf, settingsFromQuery } from "../workspac
 import { fingerprint } from "./saml";
 import { safeAppPath } from "./workspace";
 
-const MAX_ACS_BYTES = 256 * 1024;
 const MAX_METADATA_BYTES = 512 * 1024;
 /** The cookie binding a pending sign-in to the browser that started it (value: the AuthnRequest ID). */
 const REQUEST_COOKIE = "portico_writer_saml";
@@ -124,22 +123,10 @@ export const writerSamlRoutes = new Hono<AppEnv>()
     const found = await ssoOrg(c);
     if (found instanceof Response) return found;
     const { org, idp } = found;
-    const form = new URLSearchParams(new TextDecoder().decode(await readBodyLimited(c.req.raw, MAX_ACS_BYTES)));
-    const field = form.get("SAMLResponse");
-    if (!field) return refuse(c, 400, "Sign-in failed", "The identity provider's answer has no SAMLResponse.");
     const now = new Date();
-    let assertion;
-    try {
-      assertion = validateSamlResponse(decodeSamlResponse(field), { idp, sp: writerSpConfig(c.env, org.slug), now });
-    } catch (error) {
-      if (!(error instanceof SamlError)) throw error;
-      console.warn("writer saml refused", org.slug, error.code);
-      const malformed = error.code === "encoding" || error.code.startsWith("xml-");
-      return refuse(c, malformed ? 400 : 403, "Sign-in refused", `The identity provider's answer was refused: ${error.message}.`);
-    }
-    if (getCookie(c, REQUEST_COOKIE) !== assertion.inResponseTo) {
-      return refuse(c, 403, "Sign-in refused", "This sign-in was not started in this browser (or another one was started since). Start again.");
-    }
+    const accepted = await acceptAcsPost(c, { idp, sp: writerSpConfig(c.env, org.slug), requestCookie: REQUEST_COOKIE, logLabel: `writer saml ${org.slug}`, now });
+    if ("refusal" in accepted) return refuse(c, accepted.refusal.status, accepted.refusal.title, accepted.refusal.message);
+    const { assertion } = accepted;
     if (!(await markOrgAssertionUsed(c.env.DB, org.id, assertion.assertionId, assertion.replayUntil.getTime(), now.getTime()))) {
       return refuse(c, 403, "Sign-in refused", "This identity provider's answer was used already. Start again.");
     }
