@@ -19,7 +19,7 @@ import { getDb } from "../store/db";
 import { loadContentSite, loadPreviewSite } from "../store/content-site";
 import { loadIndex } from "../store/search";
 import { buildChrome, errorChrome } from "./shell-chrome";
-import { DEFAULT_LIMIT, MAX_LIMIT, resultOf, searchParams, type SearchParams } from "./search";
+import { MAX_LIMIT, resultOf, searchPageParams, searchParams, type SearchParams } from "./search";
 
 /** Runs a query on the preview named by the request: its results under the preview's base path. */
 async function searchPreview(c: Context<AppEnv>, p: SearchParams) {
@@ -51,15 +51,7 @@ export const previewSearchRoutes = new Hono<AppEnv>()
     return c.json({ query: p.q, total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}), ...(Object.keys(found.facets).length ? { facets: { kind: found.facets } } : {}) });
   })
   .get("/p/:portal/preview/:token/search", async (c) => {
-    let p: SearchParams;
-    let error: string | undefined;
-    try {
-      p = searchParams(c);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      p = { q: "", limit: DEFAULT_LIMIT };
-      error = e.message;
-    }
+    const { p, error } = searchPageParams(c);
     const found = await searchPreview(c, { ...p, limit: MAX_LIMIT });
     const site = (await loadPreviewSite(c.env, found.data.portal.slug, await branchPreviewTokenHash(found.data.portal.slug, found.preview.slug), new Date().toISOString())) ?? found.data;
     const chrome = buildChrome({ data: site, state: found.state, reader: found.reader, basePath: found.base, branchPreview: true });

@@ -70,6 +70,19 @@ export function searchParams(c: Context<AppEnv>): SearchParams {
 }
 
 /**
+ * {@link searchParams} for the search page, which shows a bad parameter as a message beside an empty search (400)
+ * rather than as JSON: the parameters, or empty ones with the refusal's message.
+ */
+export function searchPageParams(c: Context<AppEnv>): { p: SearchParams; error?: string } {
+  try {
+    return { p: searchParams(c) };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return { p: { q: "", limit: DEFAULT_LIMIT }, error: e.message };
+  }
+}
+
+/**
  * Fills `{{name}}` placeholders for the reader (their value, else the release's default, else as written), in
  * snippet HTML (values escaped; a `<mark>` inside the name is dropped) or in plain text.
  */
@@ -197,15 +210,7 @@ export const searchRoutes = new Hono<AppEnv>()
     return c.json({ query: p.q, ...(queryId ? { queryId } : {}), total: found.total, results: found.results, ...(found.suggestions.length ? { suggestions: found.suggestions } : {}), ...(Object.keys(found.facets).length ? { facets: { kind: found.facets } } : {}) });
   })
   .get("/p/:portal/search", async (c) => {
-    let p: SearchParams;
-    let error: string | undefined;
-    try {
-      p = searchParams(c);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      p = { q: "", limit: DEFAULT_LIMIT };
-      error = e.message;
-    }
+    const { p, error } = searchPageParams(c);
     const row = await loadSearchPortal(c, c.req.param("portal") ?? "");
     const state = await readerState(c, row);
     // A private portal's search page asks signed-out readers to sign in, like its other pages.
