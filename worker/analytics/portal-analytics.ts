@@ -159,6 +159,19 @@ interface QueryTotal {
   gated: number;
 }
 
+/**
+ * The upsert of one query's counts into a period rollup (`query_months` by month, `query_weeks` by ISO week): the
+ * same columns and the same merge, the latest no-hit day kept.
+ */
+function periodUpsert(table: "query_months" | "query_weeks", period: "month" | "week"): string {
+  return `INSERT INTO ${table} (${period}, kind, gated, q, searches, no_hit, clicks, position_sum, last_no_hit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (${period}, kind, gated, q) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
+             clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum,
+             last_no_hit = CASE WHEN excluded.last_no_hit IS NULL THEN last_no_hit ELSE MAX(COALESCE(last_no_hit, ''), excluded.last_no_hit) END`;
+}
+const MONTH_UPSERT = periodUpsert("query_months", "month");
+const WEEK_UPSERT = periodUpsert("query_weeks", "week");
+
 /** The best `size` items offered, by `order` (a bounded insertion list: reports keep 50 of 20,000 groups). */
 class TopList<T> {
   private items: T[] = [];
@@ -290,20 +303,9 @@ export class PortalAnalytics extends DurableObject<Env> {
              clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum`,
           batch.day, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum,
         );
-        sql.exec(
-          `INSERT INTO query_months (month, kind, gated, q, searches, no_hit, clicks, position_sum, last_no_hit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (month, kind, gated, q) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
-             clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum,
-             last_no_hit = CASE WHEN excluded.last_no_hit IS NULL THEN last_no_hit ELSE MAX(COALESCE(last_no_hit, ''), excluded.last_no_hit) END`,
-          month, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum, r.noHit > 0 ? batch.day : null,
-        );
-        sql.exec(
-          `INSERT INTO query_weeks (week, kind, gated, q, searches, no_hit, clicks, position_sum, last_no_hit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (week, kind, gated, q) DO UPDATE SET searches = searches + excluded.searches, no_hit = no_hit + excluded.no_hit,
-             clicks = clicks + excluded.clicks, position_sum = position_sum + excluded.position_sum,
-             last_no_hit = CASE WHEN excluded.last_no_hit IS NULL THEN last_no_hit ELSE MAX(COALESCE(last_no_hit, ''), excluded.last_no_hit) END`,
-          week, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum, r.noHit > 0 ? batch.day : null,
-        );
+        for (const [upsert, period] of [[MONTH_UPSERT, month], [WEEK_UPSERT, week]] as const) {
+          sql.exec(upsert, period, r.kind, r.gated, r.q, r.searches, r.noHit, r.clicks, r.positionSum, r.noHit > 0 ? batch.day : null);
+        }
       }
       for (const t of totals.values()) {
         n++;
