@@ -140,16 +140,19 @@ export async function fingerprint(pem: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
 }
 
-async function ssoView(env: AppEnv["Bindings"], portal: PortalRow, idp: SamlIdpConfig) {
-  const sp = spConfig(env, portal);
+/**
+ * The identity provider and service provider halves of an SSO settings answer (readers' and writers' alike): the
+ * IdP's entity ID, sign-in URL and certificate fingerprints (never the certificates), and the SP's addresses.
+ */
+export async function idpSpView(idp: { entityId: string; ssoUrl: string; certificates: readonly string[] }, sp: SpConfig) {
   return {
-    sso: {
-      idp: { entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificateFingerprints: await Promise.all(idp.certificates.map(fingerprint)) },
-      sp: { entityId: sp.entityId, metadataUrl: sp.entityId, acsUrl: sp.acsUrl, loginUrl: sp.acsUrl.replace(/acs$/, "login") },
-      attributes: idp.mapping,
-      updatedAt: idp.updatedAt,
-    },
+    idp: { entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificateFingerprints: await Promise.all(idp.certificates.map(fingerprint)) },
+    sp: { entityId: sp.entityId, metadataUrl: sp.entityId, acsUrl: sp.acsUrl, loginUrl: sp.acsUrl.replace(/acs$/, "login") },
   };
+}
+
+async function ssoView(env: AppEnv["Bindings"], portal: PortalRow, idp: SamlIdpConfig) {
+  return { sso: { ...(await idpSpView(idp, spConfig(env, portal))), attributes: idp.mapping, updatedAt: idp.updatedAt } };
 }
 
 export const samlSettingsRoutes = new Hono<PortalAppEnv>()

@@ -33,7 +33,7 @@ import { actorOf, principalOf, startWriterSession } from "../workspace/accounts"
 import { recordAudit } from "../workspace/audit";
 import { can, requireFeature } from "../workspace/plans";
 import { emailOf, membershipAfter, roleOf, settingsFromQuery } from "../workspace/sso";
-import { fingerprint } from "./saml";
+import { idpSpView } from "./saml";
 import { safeAppPath } from "./workspace";
 
 const MAX_METADATA_BYTES = 512 * 1024;
@@ -67,15 +67,7 @@ async function ssoOrg(c: Context<AppEnv>): Promise<{ org: OrgRow; idp: OrgIdpCon
 }
 
 async function ssoView(env: AppEnv["Bindings"], org: OrgRow, idp: OrgIdpConfig) {
-  const sp = writerSpConfig(env, org.slug);
-  return {
-    sso: {
-      idp: { entityId: idp.entityId, ssoUrl: idp.ssoUrl, certificateFingerprints: await Promise.all(idp.certificates.map(fingerprint)) },
-      sp: { entityId: sp.entityId, metadataUrl: sp.entityId, acsUrl: sp.acsUrl, loginUrl: sp.acsUrl.replace(/acs$/, "login") },
-      settings: idp.settings,
-      updatedAt: idp.updatedAt,
-    },
-  };
+  return { sso: { ...(await idpSpView(idp, writerSpConfig(env, org.slug))), settings: idp.settings, updatedAt: idp.updatedAt } };
 }
 
 /** Reads and parses IdP metadata from the request body. @throws ApiError 400 `invalid-metadata`. */
