@@ -83,6 +83,32 @@ describe("reader routes", () => {
     expect([...single.matchAll(/<loc>/g)]).toHaveLength(2);
   });
 
+  it("a page served warm (the head kept per isolate) follows a new live version, an API's settings and unknown labels", async () => {
+    const token = await createPortal("warmhead");
+    expect((await upload(token, petstoreV3, { api: "pets", version: "v1" })).status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const page = await getPage("/p/warmhead/reference/pets/v1/showpetbyid");
+      expect(page.status).toBe(200);
+      expect(page.html).toContain("Info for a specific pet");
+    }
+    // A new live version moves the head: the next page reads it afresh and shows the new version as live.
+    const v2 = petstoreV3.replace("summary: Info for a specific pet", "summary: Details of one pet");
+    expect((await upload(token, v2, { api: "pets", version: "v2" })).status).toBe(201);
+    const fresh = await getPage("/p/warmhead/reference/pets/v2/showpetbyid");
+    expect(fresh.status).toBe(200);
+    expect(fresh.html).toContain("Details of one pet");
+    const old = await getPage("/p/warmhead/reference/pets/v1/showpetbyid");
+    expect(old.status).toBe(200);
+    expect(old.html).toContain("Info for a specific pet");
+    // The API's row changes without its ids moving: the page uses the row read in its own batch.
+    expect((await getPage("/p/warmhead/reference/pets/v2/")).html).not.toContain('id="showpetbyid"');
+    expect((await patch(token, "pets", { layout: "single-page" })).status).toBe(200);
+    expect((await getPage("/p/warmhead/reference/pets/v2/")).html).toContain('id="showpetbyid"');
+    // An unknown label after a warm page is still the 404 page.
+    expect((await getPage("/p/warmhead/reference/pets/v9/showpetbyid")).status).toBe(404);
+    expect((await getPage("/p/warmhead/reference/pets/v9/")).status).toBe(404);
+  });
+
   it("unknown portals, APIs and versions answer 404 pages", async () => {
     expect((await getPage("/p/nobody/")).status).toBe(404);
     const token = await createPortal("lonely");

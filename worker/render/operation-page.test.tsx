@@ -3,6 +3,7 @@ import type { CodeSamplesProps } from "../../client/islands/types";
 import { withBodyFromCode } from "../openapi/samples/body-in-code";
 import { renderOperationPage } from ".";
 import { danglingFragments, duplicateIds, elements, firstText } from "./testing/html";
+import { deepFreeze } from "../store/models";
 import { buildFile, buildText, pageProps, sameTag, type TestReference } from "./testing/reference";
 
 const demo = buildFile("./demo/definition.yaml");
@@ -291,5 +292,29 @@ describe("renderOperationPage: the article kept per isolate (articleKey)", () =>
     const moved = render({ articleKey: key, basePath: "" });
     expect(moved).toContain('href="/reference/pets/1.0/#security-apiKey"');
     expect(moved).not.toContain('href="/p/acme/reference/pets/1.0/#security-apiKey"');
+  });
+});
+
+describe("renderOperationPage: from a deeply frozen slice (store/models.ts keeps resolved slices per isolate)", () => {
+  // Slices are shared by every reader of an isolate and frozen: a renderer that mutated one would throw here (and
+  // the page would fall back to its degraded article), so the frozen render must equal the fresh one everywhere.
+  const files = [
+    "./demo/definition.yaml",
+    "libopenapi/test_specs/all-the-components.yaml",
+    "oai-spec/examples/v3.0/callback-example.yaml",
+    "oai-spec/examples/v3.1/webhook-example.yaml",
+    "readme-oas-examples/2.0/yaml/petstore.yaml",
+    "redocly-cli/tests/e2e/lint/oas3.2/openapi.yaml",
+  ];
+  it.each(files)("%s: every operation renders the same from a frozen slice", (file) => {
+    const ref = buildFile(file);
+    expect(ref.operations.length).toBeGreaterThan(0);
+    for (const op of ref.operations) {
+      const props = { ...pageProps(), header: ref.header, nav: sameTag(ref, op), fragmentHref: (id: string) => `/f/${id}` };
+      const fresh = renderOperationPage({ ...props, slice: ref.slice(op.slug) });
+      const frozen = renderOperationPage({ ...props, slice: deepFreeze(ref.slice(op.slug)), header: deepFreeze(ref.header) });
+      expect(frozen, op.slug).toBe(fresh);
+      expect(frozen, op.slug).not.toContain("too large to show within this page");
+    }
   });
 });

@@ -32,7 +32,7 @@ import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { allowChromeStyle, buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
-import { loadPortal, loadReaderHead, loadReaderRest, type ReaderContext, type ReaderPageRows } from "../store/reader";
+import { loadPortal, loadReaderHead, loadReaderRest, readerHeadHint, requireReadersServed, type ReaderContext, type ReaderPageRows } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
 import { sha256Hex } from "../store/tokens";
 import { levelOf } from "../openapi/diff/rules";
@@ -74,15 +74,21 @@ async function readable(c: Context<AppEnv>, label?: string, operationSlug?: stri
   // One round trip for portal and API, then the reader's state and the reference's rows side by side; the rows are
   // used only once the reader is allowed, so the refusals come in the same order as ever (sign-in, then 404). A page
   // reads the portal's access in the reference's batch (and the state from it), saving a round trip.
-  const head = await loadReaderHead(db, c.req.param("portal") ?? "", apiSlug, token !== undefined);
+  const portalSlug = c.req.param("portal") ?? "";
+  // A page of a published API this isolate has served before starts every read at once from the head it saw last,
+  // the batch re-reading the head; when the head moved (or anything failed) it is read afresh, in order.
+  const hint = page && token === undefined ? readerHeadHint(portalSlug, apiSlug) : undefined;
+  const warm = hint && (await loadReaderRest(db, c.env, hint, label, operationSlug, undefined, page, { portalSlug, apiSlug }).catch(() => undefined));
+  if (warm) requireReadersServed(warm.portal);
+  const head = warm ? { portal: warm.portal, api: warm.api } : await loadReaderHead(db, portalSlug, apiSlug, token !== undefined);
   const { portal } = head;
   // A Git branch preview (docs/git.md) reads the branch's versions, under its own base path.
   const preview = token !== undefined ? await branchPreview(c, portal, token) : undefined;
   const own = preview?.definitions[apiSlug];
   const api = head.api && (head.api.liveVersionId !== null || own) ? head.api : undefined;
   const pin = own ? { version: own.version, label: own.label, apis: new Set(Object.keys(preview!.definitions)) } : undefined;
-  const liveLabel = head.liveLabel !== undefined ? { liveLabel: head.liveLabel } : {};
-  const found = api ? loadReaderRest(db, c.env, { portal, api, ...liveLabel }, label, operationSlug, pin, page) : undefined;
+  const liveLabel = "liveLabel" in head && head.liveLabel !== undefined ? { liveLabel: head.liveLabel } : {};
+  const found = warm ? Promise.resolve(warm) : api ? loadReaderRest(db, c.env, { portal, api, ...liveLabel }, label, operationSlug, pin, page) : undefined;
   found?.catch(() => {}); // awaited below, unless an access check throws first
   const rows = page && found ? await found.then((f) => f.page, () => undefined) : undefined;
   const state = await (rows ? readerStateWith(c, portal, rows.access) : readerState(c, portal));

@@ -227,7 +227,8 @@ export async function getHeader(kv: KVNamespace, modelKey: string): Promise<Refe
   if (cached) return cached;
   const text = await kv.get(key);
   if (text === null) return null;
-  const header = JSON.parse(text) as ReferenceHeader;
+  // Frozen for the same reason as kept slices (SLICES): every reader of the isolate shares it.
+  const header = deepFreeze(JSON.parse(text) as ReferenceHeader);
   HEADERS.set(key, header, text.length);
   return header;
 }
@@ -250,8 +251,9 @@ function entryOf(text: string, starts: number[], body: number, k: number): strin
  * Target chunks are read through `chunk` (deduplicated, in parallel); only each chunk's offsets line and each
  * needed entry are parsed. A slice of an older model (MODEL_VERSION 2, targets copied into `refs`) is returned as
  * it is. A missing target chunk leaves its refs out (the page shows them as unresolved) rather than failing it.
+ * `measure` is told the length of each target entry read (characters), so the caller can size what it keeps.
  */
-async function resolveSlice(text: string, chunk: (n: number) => Promise<string | null>): Promise<OperationSlice> {
+async function resolveSlice(text: string, chunk: (n: number) => Promise<string | null>, measure?: (chars: number) => void): Promise<OperationSlice> {
   const parsed = JSON.parse(text) as StoredSlice | OperationSlice;
   if (!("t" in parsed) || !Array.isArray(parsed.t)) return parsed as OperationSlice;
   const { t, ...rest } = parsed;
@@ -264,7 +266,11 @@ async function resolveSlice(text: string, chunk: (n: number) => Promise<string |
     if (source == null) return;
     const body = source.indexOf("\n") + 1;
     const starts = JSON.parse(source.slice(0, body)) as number[];
-    for (const k of entries) found.push(JSON.parse(entryOf(source, starts, body, k)) as [string, unknown]);
+    for (const k of entries) {
+      const entry = entryOf(source, starts, body, k);
+      measure?.(entry.length);
+      found.push(JSON.parse(entry) as [string, unknown]);
+    }
   });
   found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const refs: Record<string, unknown> = {};
@@ -272,11 +278,37 @@ async function resolveSlice(text: string, chunk: (n: number) => Promise<string |
   return { ...rest, refs };
 }
 
-/** One slice, read from its chunk, with its `$ref` targets resolved; null when the chunk is missing. */
+/**
+ * Resolved slices kept per isolate, sized by their stored text plus their targets' (characters): at most 4 M. A warm
+ * operation page then parses nothing: parsing a slice and its targets (GitHub's `repos/get` holds the whole
+ * repository schema) was the largest single cost of a warm page in its CPU profile. Kept slices are deeply frozen:
+ * every reader of the isolate shares them, so a renderer that mutated one would throw rather than leak into
+ * another reader's page.
+ */
+const SLICES = immutableCache<OperationSlice>(4 * 1024 * 1024);
+
+/** Freezes `value` and everything reachable from it (JSON data: no cycles). */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as object)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * One slice, read from its chunk, with its `$ref` targets resolved (deeply frozen: shared by the isolate's readers);
+ * null when the chunk is missing.
+ */
 export async function getSlice(kv: KVNamespace, modelKey: string, at: SliceLocation): Promise<OperationSlice | null> {
+  const key = `${chunkKey(modelKey, at.chunk)}@${at.offset}+${at.length}`;
+  const kept = SLICES.get(key);
+  if (kept) return kept;
   const text = await getChunk(kv, chunkKey(modelKey, at.chunk));
   if (text === null) return null;
-  return resolveSlice(text.slice(at.offset, at.offset + at.length), (n) => getChunk(kv, targetChunkKey(modelKey, n)));
+  let size = at.length;
+  const slice = await resolveSlice(text.slice(at.offset, at.offset + at.length), (n) => getChunk(kv, targetChunkKey(modelKey, n)), (n) => (size += n));
+  return SLICES.set(key, deepFreeze(slice), size);
 }
 
 /** Chunks read ahead while a single page streams. */

@@ -10,6 +10,7 @@ import { findPortalBySlug, type PortalRow } from "./portals";
 import { accessFromRow, accessQuery, type AccessRow, type PortalAccess } from "./readers";
 import { contentSiteOf, contentSiteQueries, type ContentSiteData, type SiteApiRow, type SiteEnv } from "./content-site";
 import { approvedEntriesFromRows, approvedEntriesOfApiQuery, type DraftRow } from "./changelog";
+import { BoundedCache } from "../lib/bounded-cache";
 
 /** The D1 facts behind one reference page. */
 export interface ReaderContext {
@@ -41,25 +42,69 @@ export async function loadPortal(db: Db, portalSlug: string): Promise<PortalRow>
   return portal;
 }
 
+/** The portal and API behind a reference URL ({@link loadReaderHead}). */
+export interface ReaderHead {
+  portal: PortalRow;
+  api?: ApiRow;
+  /** The label of the API's live version, when it has one. */
+  liveLabel?: string;
+}
+
+/** The portal, the API of that slug in it and its live version's label: one row, or none for an unknown portal. */
+function headQuery(db: Db, portalSlug: string, apiSlug: string) {
+  return db
+    .select({ portal: portals, api: apis, liveLabel: versions.label })
+    .from(portals)
+    .leftJoin(apis, and(eq(apis.portalId, portals.id), eq(apis.slug, apiSlug)))
+    .leftJoin(versions, eq(versions.id, apis.liveVersionId))
+    .where(eq(portals.slug, portalSlug));
+}
+
+type HeadRow = { portal: PortalRow; api: ApiRow | null; liveLabel: string | null };
+
+/**
+ * The last head each published (portal, API) slug pair had in this isolate, by ids: it lets a reference page start
+ * all its reads at once ({@link loadReaderRest}'s `recheck`), the head being read again in the same batch and the
+ * reads redone when it moved. Ids and rows only, never a reader's state; at most 1,024 pairs.
+ */
+const HEAD_HINTS = new BoundedCache<string, Required<Pick<ReaderHead, "api">> & ReaderHead>({ maxEntries: 1024 });
+
+const hintKey = (portalSlug: string, apiSlug: string) => `${portalSlug}\n${apiSlug}`;
+
+/** The head this isolate last read for a published API of these slugs, if any (see {@link HEAD_HINTS}). */
+export function readerHeadHint(portalSlug: string, apiSlug: string): (ReaderHead & { api: ApiRow }) | undefined {
+  return HEAD_HINTS.get(hintKey(portalSlug, apiSlug));
+}
+
 /**
  * The portal and API behind a reference URL, in one D1 round trip: `api` is undefined when the portal has no API of
  * that slug, or one with nothing published (the caller answers 404 once access is decided).
  * @throws ApiError 404 for an unknown portal.
  */
-export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string, unpublished = false): Promise<{ portal: PortalRow; api?: ApiRow; liveLabel?: string }> {
-  const head = await db
-    .select({ portal: portals, api: apis, liveLabel: versions.label })
-    .from(portals)
-    .leftJoin(apis, and(eq(apis.portalId, portals.id), eq(apis.slug, apiSlug)))
-    .leftJoin(versions, eq(versions.id, apis.liveVersionId))
-    .where(eq(portals.slug, portalSlug))
-    .get();
+export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string, unpublished = false): Promise<ReaderHead> {
+  const head = await headQuery(db, portalSlug, apiSlug).get();
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
   requireReadersServed(head.portal);
   // `unpublished`: an API without a live version too (a Git branch preview may hold its only version).
+  const out = headOf(head, unpublished);
+  if (out.api?.liveVersionId) HEAD_HINTS.set(hintKey(portalSlug, apiSlug), out as ReaderHead & { api: ApiRow });
+  return out;
+}
+
+function headOf(head: HeadRow, unpublished: boolean): ReaderHead {
   return head.api && (head.api.liveVersionId || unpublished)
     ? { portal: head.portal, api: head.api, ...(head.liveLabel !== null ? { liveLabel: head.liveLabel } : {}) }
     : { portal: head.portal };
+}
+
+/**
+ * Thrown by {@link loadReaderRest} with `recheck` when the head it started from is not the head read in its batch
+ * (a publish, a rename, a deleted portal) or the version asked for is unknown: the caller reads the head afresh.
+ */
+export class StaleReaderHead extends Error {
+  constructor() {
+    super("the reader head moved");
+  }
 }
 
 /** What a reference page (not a fragment or the Try-it spec) reads besides its reference, in the same D1 batch. */
@@ -77,8 +122,11 @@ export interface ReaderPageRows {
  * portal's APIs, the API's versions and the version (`label` undefined = the live one), and, given `operationSlug`,
  * one call to the portal's catalog for the operation row: beside the batch when the URL names the live version (no
  * label, or the live one's label) or a preview's, after it for another labelled one. With `page`, the same batch
- * also reads what the page itself needs ({@link ReaderPageRows}): one round trip instead of four.
- * @throws ApiError 404 for an unknown version.
+ * also reads what the page itself needs ({@link ReaderPageRows}): one round trip instead of four. With `recheck` (the
+ * URL's slugs, `head` being {@link readerHeadHint}'s), the batch reads the head too, so a warm page needs no round
+ * trip before it: the answer carries the fresh portal and API rows.
+ * @throws ApiError 404 for an unknown version; {@link StaleReaderHead} (`recheck` only) when the head moved or the
+ * version is unknown.
  */
 export async function loadReaderRest(
   db: Db,
@@ -88,8 +136,9 @@ export async function loadReaderRest(
   operationSlug?: string,
   preview?: { version: number; label: string; apis: ReadonlySet<string> },
   page = false,
+  recheck?: { portalSlug: string; apiSlug: string },
 ): Promise<ReaderContext & { operation?: OperationRow; page?: ReaderPageRows }> {
-  const { portal, api } = head;
+  let { portal, api } = head;
   // A Git branch preview (docs/git.md) reads its own version of the API for the API's URL without a label and for
   // the preview version's label; other labels are the published ones.
   const pinned = preview && (label === undefined || label === preview.label) ? preview.version : undefined;
@@ -112,10 +161,23 @@ export async function loadReaderRest(
     publishedVersionsQuery(db, api.id),
     db.select().from(versions).where(sql`${versions.id} = ${versionId}`),
   ] as const;
+  const pageQueries = [accessQuery(db, portal.id), ...contentSiteQueries(db, portal.id), approvedEntriesOfApiQuery(db, api.id, versionId)] as const;
   const [apiRows, versionRows, versionRow, ...pageRows] = page
-    ? await db.batch([...reference, accessQuery(db, portal.id), ...contentSiteQueries(db, portal.id), approvedEntriesOfApiQuery(db, api.id, versionId)])
+    ? recheck
+      ? await db.batch([...reference, ...pageQueries, headQuery(db, recheck.portalSlug, recheck.apiSlug)])
+      : await db.batch([...reference, ...pageQueries])
     : await db.batch(reference);
   const version = versionRow[0];
+  if (recheck) {
+    const fresh = (pageRows.pop() as HeadRow[])[0];
+    const moved = !fresh || !fresh.api || fresh.portal.id !== portal.id || fresh.api.id !== api.id || fresh.api.liveVersionId !== api.liveVersionId || (fresh.liveLabel ?? undefined) !== head.liveLabel;
+    if (moved || !version) {
+      early?.catch(() => undefined);
+      throw new StaleReaderHead();
+    }
+    ({ portal, api } = fresh as { portal: PortalRow; api: ApiRow });
+    HEAD_HINTS.set(hintKey(recheck.portalSlug, recheck.apiSlug), { portal, api, ...(fresh.liveLabel !== null ? { liveLabel: fresh.liveLabel } : {}) });
+  }
   if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${api.slug}"`);
   let rows: ReaderPageRows | undefined;
   if (page) {
