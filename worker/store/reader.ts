@@ -11,6 +11,7 @@ import { accessFromRow, accessQuery, type AccessRow, type PortalAccess } from ".
 import { contentSiteOf, contentSiteQueries, type ContentSiteData, type SiteApiRow, type SiteEnv } from "./content-site";
 import { approvedEntriesFromRows, approvedEntriesOfApiQuery, type DraftRow } from "./changelog";
 import { BoundedCache } from "../lib/bounded-cache";
+import { preparedOnce, slot } from "./prepared";
 
 /** The D1 facts behind one reference page. */
 export interface ReaderContext {
@@ -142,12 +143,14 @@ export async function loadReaderRest(
   // A Git branch preview (docs/git.md) reads its own version of the API for the API's URL without a label and for
   // the preview version's label; other labels are the published ones.
   const pinned = preview && (label === undefined || label === preview.label) ? preview.version : undefined;
-  const versionId =
-    pinned !== undefined
-      ? sql`${pinned}`
-      : label === undefined
-      ? sql`${api.liveVersionId}`
-      : sql`(select max(id) from versions where api_id = ${api.id} and label = ${label} and status = 'published')`;
+  // The version shown: by id (a preview's, or the live one) or by label (its newest published row). Each shape's
+  // queries are built once per isolate (store/prepared.ts) and given this page's values.
+  const byLabel = pinned === undefined && label !== undefined;
+  const shape = byLabel ? "label" : "id";
+  const versionId = () =>
+    byLabel ? sql`(select max(id) from versions where api_id = ${slot<number>("api")} and label = ${slot<string>("label")} and status = 'published')` : sql`${slot<number>("version")}`;
+  const values = { portal: portal.id, api: api.id, version: pinned ?? api.liveVersionId, label: label ?? null, portalSlug: recheck?.portalSlug, apiSlug: recheck?.apiSlug };
+  const q = <Q extends { prepare(): unknown }>(name: string, build: () => Q) => preparedOnce(db, `reader:${name}`, build, values);
   const catalog = catalogFor(env, portal.id);
   const operationOf = (id: number) => (operationSlug === undefined ? Promise.resolve(null) : catalog.stub.operation(portal.id, id, operationSlug));
   // The operation row is asked for beside the batch when the URL names the version it is likely in: a preview's, or
@@ -157,14 +160,19 @@ export async function loadReaderRest(
   // Not left unhandled while the batch runs (it is awaited below).
   early?.catch(() => undefined);
   const reference = [
-    apisQuery(db, portal.id),
-    publishedVersionsQuery(db, api.id),
-    db.select().from(versions).where(sql`${versions.id} = ${versionId}`),
+    q("apis", () => apisQuery(db, slot("portal"))),
+    q("versions", () => publishedVersionsQuery(db, slot("api"))),
+    q(`version:${shape}`, () => db.select().from(versions).where(sql`${versions.id} = ${versionId()}`)),
   ] as const;
-  const pageQueries = [accessQuery(db, portal.id), ...contentSiteQueries(db, portal.id), approvedEntriesOfApiQuery(db, api.id, versionId)] as const;
+  const pageQueries = [
+    q("access", () => accessQuery(db, slot("portal"))),
+    q("site:live", () => contentSiteQueries(db, slot("portal"))[0]),
+    q("site:apis", () => contentSiteQueries(db, slot("portal"))[1]),
+    q(`approved:${shape}`, () => approvedEntriesOfApiQuery(db, slot("api"), versionId())),
+  ] as const;
   const [apiRows, versionRows, versionRow, ...pageRows] = page
     ? recheck
-      ? await db.batch([...reference, ...pageQueries, headQuery(db, recheck.portalSlug, recheck.apiSlug)])
+      ? await db.batch([...reference, ...pageQueries, q("head", () => headQuery(db, slot("portalSlug"), slot("apiSlug")))])
       : await db.batch([...reference, ...pageQueries])
     : await db.batch(reference);
   const version = versionRow[0];
