@@ -64,6 +64,20 @@ function headQuery(db: Db, portalSlug: string, apiSlug: string) {
 type HeadRow = { portal: PortalRow; api: ApiRow | null; liveLabel: string | null };
 
 /**
+ * {@link headQuery}'s facts as two queries of single tables, for a D1 batch: drizzle maps a batch's rows from D1's
+ * objects, whose keys are column names, so a join of tables sharing column names (`id`, `slug`) would lose columns.
+ */
+function headBatchQueries(db: Db, portalSlug: string, apiSlug: string) {
+  return [
+    db.select().from(portals).where(eq(portals.slug, portalSlug)),
+    db
+      .select({ api: apis, liveLabel: sql<string | null>`(select label from versions where id = ${apis.liveVersionId})` })
+      .from(apis)
+      .where(and(eq(apis.slug, apiSlug), sql`${apis.portalId} = (select id from portals where slug = ${portalSlug})`)),
+  ] as const;
+}
+
+/**
  * The last head each published (portal, API) slug pair had in this isolate, by ids: it lets a reference page start
  * all its reads at once ({@link loadReaderRest}'s `recheck`), the head being read again in the same batch and the
  * reads redone when it moved. Ids and rows only, never a reader's state; at most 1,024 pairs.
@@ -172,12 +186,19 @@ export async function loadReaderRest(
   ] as const;
   const [apiRows, versionRows, versionRow, ...pageRows] = page
     ? recheck
-      ? await db.batch([...reference, ...pageQueries, q("head", () => headQuery(db, slot("portalSlug"), slot("apiSlug")))])
+      ? await db.batch([
+          ...reference,
+          ...pageQueries,
+          q("head:portal", () => headBatchQueries(db, slot("portalSlug"), slot("apiSlug"))[0]),
+          q("head:api", () => headBatchQueries(db, slot("portalSlug"), slot("apiSlug"))[1]),
+        ])
       : await db.batch([...reference, ...pageQueries])
     : await db.batch(reference);
   const version = versionRow[0];
   if (recheck) {
-    const fresh = (pageRows.pop() as HeadRow[])[0];
+    const [apiRow] = pageRows.pop() as { api: ApiRow; liveLabel: string | null }[];
+    const [portalRow] = pageRows.pop() as PortalRow[];
+    const fresh: HeadRow | undefined = portalRow && { portal: portalRow, api: apiRow?.api ?? null, liveLabel: apiRow?.liveLabel ?? null };
     const moved = !fresh || !fresh.api || fresh.portal.id !== portal.id || fresh.api.id !== api.id || fresh.api.liveVersionId !== api.liveVersionId || (fresh.liveLabel ?? undefined) !== head.liveLabel;
     if (moved || !version) {
       early?.catch(() => undefined);
