@@ -10,6 +10,7 @@ import type { Db } from "../store/db";
 import { CloudflareCustomHostnames } from "./cloudflare";
 import { CustomHostnameError, EmbeddedCustomHostnames, type CustomHostnames, type DnsRecord, type HostnameState, type ValidationMethod } from "./custom-hostnames";
 import { customHostOrigin, serviceHostname } from "./hostname";
+import { hostnamesChanged } from "./route-host";
 
 /** The settings the adapter choice reads (wrangler.toml vars and secrets). */
 export interface DomainsEnv {
@@ -146,6 +147,7 @@ export async function registerDomain(db: Db, adapter: CustomHostnames, baseUrl: 
     throw error;
   }
   const [saved] = await db.batch(saveState(db, adapter, row, state, now));
+  hostnamesChanged();
   return domainView(saved[0]!, baseUrl);
 }
 
@@ -154,6 +156,7 @@ export async function refreshDomain(db: Db, adapter: CustomHostnames, baseUrl: s
   if (row.status === "active") return domainView(row, baseUrl);
   const state = await adapter.get(row.providerId).catch(providerError);
   const [saved] = await db.batch(saveState(db, adapter, row, state, now));
+  hostnamesChanged();
   return domainView(saved[0] ?? row, baseUrl);
 }
 
@@ -169,6 +172,7 @@ export async function releaseDomain(db: Db, adapter: CustomHostnames, portalId: 
     db.update(portals).set({ hostname: null }).where(eq(portals.id, portalId)),
     db.delete(customHostnames).where(and(eq(customHostnames.id, row.id), eq(customHostnames.portalId, portalId))),
   ]);
+  hostnamesChanged();
   return row.hostname;
 }
 

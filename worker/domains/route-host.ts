@@ -10,6 +10,7 @@ import { DEFAULT_BASE_URL } from "../http/public-origin";
 import { DEFAULT_PAGE_POLICY, securityHeaders } from "../http/security-headers";
 import { internalBasePath } from "../render/shell/base-path";
 import { canonicalHostname, customHostOrigin, serviceHostname } from "./hostname";
+import { BoundedCache } from "../lib/bounded-cache";
 
 /** Which site a request is for. */
 export type HostRoute =
@@ -36,6 +37,31 @@ export async function resolvePortal(request: Request, env: Pick<Env, "DB" | "POR
   if (hostname === service) return { kind: "service" };
   const row = await env.DB.prepare("SELECT slug FROM portals WHERE hostname = ?").bind(hostname).first<{ slug: string }>();
   return row ? { kind: "portal", slug: row.slug, hostname } : { kind: "unknown" };
+}
+
+/**
+ * Portals this isolate found without an active custom hostname, by slug: when (ms) and under which generation of
+ * {@link hostnamesChanged}. For 30 s their service-host pages skip the redirect check, a D1 round trip that every
+ * reader page paid before its own reads. A hostname that becomes active redirects at once in the isolate that
+ * activated it and within 30 s in the others (their pages are served on the service host meanwhile, as before the
+ * activation); a released hostname is never kept, so release takes effect at once everywhere.
+ */
+const WITHOUT_HOSTNAME = new BoundedCache<string, { at: number; generation: number }>({ maxEntries: 4096 });
+const WITHOUT_HOSTNAME_MS = 30_000;
+let generation = 0;
+
+function knownWithoutHostname(slug: string): boolean {
+  const kept = WITHOUT_HOSTNAME.get(slug);
+  return kept !== undefined && kept.generation === generation && Date.now() - kept.at < WITHOUT_HOSTNAME_MS;
+}
+
+function keptWithoutHostname(slug: string): void {
+  WITHOUT_HOSTNAME.set(slug, { at: Date.now(), generation });
+}
+
+/** Called after any write of `portals.hostname` (domains/registry.ts): this isolate checks every portal again. */
+export function hostnamesChanged(): void {
+  generation++;
 }
 
 /** Paths on a custom hostname that stay the service's (the API the editor and admin pages call, the health check). */
@@ -100,8 +126,9 @@ export function hostRoutedFetch(app: Hono<AppEnv>): (request: Request, env: Env,
       return app.fetch(new Request(url, request), env, ctx);
     }
     const prefixed = portalPrefix(url.pathname);
-    if (prefixed && !isTeamPath(prefixed.rest) && !isMachinePath(prefixed.rest)) {
+    if (prefixed && !isTeamPath(prefixed.rest) && !isMachinePath(prefixed.rest) && !knownWithoutHostname(prefixed.slug)) {
       const row = await env.DB.prepare("SELECT hostname FROM portals WHERE slug = ?").bind(prefixed.slug).first<{ hostname: string | null }>();
+      if (!row?.hostname) keptWithoutHostname(prefixed.slug);
       if (row?.hostname) {
         const location = `${customHostOrigin(env.PORTICO_BASE_URL || DEFAULT_BASE_URL, row.hostname)}${prefixed.rest}${url.search}`;
         const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
