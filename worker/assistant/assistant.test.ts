@@ -91,6 +91,23 @@ describe("retrieval and the embedded answerer", () => {
       RETRIEVAL_TUNING.searchTop = saved;
     }
   });
+  it("fuses the semantic port's matches only when weighted, and never one the reader may not open", () => {
+    // "money back" shares no word with the rates page; a semantic match (the port's ids) brings it in.
+    const vectors = loadSearchIndex(buildSearchIndex(DOCS, { vectors: new Map(DOCS.map((d) => [d.id, `v-${d.id}`])) }));
+    const question = "How do I get my money back for a courier?";
+    const semantic = ["v-rates", "v-pickups"];
+    const saved = RETRIEVAL_TUNING.semantic;
+    try {
+      RETRIEVAL_TUNING.semantic = 0;
+      const off = retrieve(vectors, question, { canRead: everyone, semantic }).passages.map((p) => p.doc.id);
+      expect(off).not.toContain("rates");
+      RETRIEVAL_TUNING.semantic = 1;
+      expect(retrieve(vectors, question, { canRead: everyone, semantic }).passages.map((p) => p.doc.id)).toContain("rates");
+      expect(retrieve(vectors, question, { canRead: publicOnly, semantic }).passages.map((p) => p.doc.id)).not.toContain("rates");
+    } finally {
+      RETRIEVAL_TUNING.semantic = saved;
+    }
+  });
   it("ranks an operation above a changelog entry that names its words on different lines", () => {
     // A release note listing many changes holds a question's words scattered over unrelated lines; the operation
     // holds them together. Only the entry's best line (with its title) counts as its coverage of the question.

@@ -52,6 +52,14 @@ export const RETRIEVAL_TUNING = {
    * not be worse than plain search at rank 1. 1.1-1.3 gain the same on the dev set; 1.3 answers one more unanswerable.
    */
   searchTop: 1.2,
+  /**
+   * The semantic ranking (the port's vector matches for the question, mapped through the live index with the
+   * reader's filters; `RetrieveOptions.semantic`) fused with this weight, its first `semanticDepth` documents.
+   * 0: no semantic port reaches the assistant today. With the embedded word-vector experiment (docs/assistant.md)
+   * 0.15-1 never lifted the dev sets (0.3 and up lost single and follow-up questions on the main set).
+   */
+  semantic: 0,
+  semanticDepth: 10,
 };
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
@@ -99,6 +107,11 @@ export interface RetrieveOptions {
   canRead: (labels: string[], policyPath?: string) => boolean;
   locale?: string;
   previous?: PreviousTurn;
+  /**
+   * Vector ids from the semantic port for the question (best first): fused as one more ranking (weight
+   * `RETRIEVAL_TUNING.semantic`); only ids the live index maps to documents the reader may open count.
+   */
+  semantic?: readonly string[];
 }
 
 /** Stems of a text's words, for literal matching. */
@@ -201,6 +214,13 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
       const entry = fused.get(id) ?? { doc: docsById.get(id)!, score: 0 };
       entry.score += RETRIEVAL_TUNING.wordVote / (RRF_K + rank + 1);
       fused.set(id, entry);
+    });
+  }
+  if (RETRIEVAL_TUNING.semantic > 0 && opts.semantic?.length) {
+    index.semanticDocuments(opts.semantic, { ...base, limit: RETRIEVAL_TUNING.semanticDepth }).forEach((doc, rank) => {
+      const entry = fused.get(doc.id) ?? { doc, score: 0 };
+      entry.score += RETRIEVAL_TUNING.semantic / (RRF_K + rank + 1);
+      fused.set(doc.id, entry);
     });
   }
   // A question naming one of the portal's APIs ("in Slack", "on Twilio") is about that API: its operations, and

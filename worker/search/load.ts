@@ -16,7 +16,7 @@ import { fuse } from "./fuse";
 import { byScore, rank, topHits, type Scored } from "./rank";
 import { accessKey, type SemanticScope } from "./semantic";
 import { makeSnippet, snippetWords } from "./snippet";
-import type { SearchIndex, SearchOptions, SearchResponse } from "./types";
+import type { SearchDocument, SearchIndex, SearchOptions, SearchResponse } from "./types";
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 100;
@@ -159,6 +159,12 @@ class LoadedIndex implements SearchIndex {
     const suggestions = this.suggest(q, groups, allowed);
     if (suggestions.length) response.suggestions = suggestions;
     return response;
+  }
+
+  semanticDocuments(ids: readonly string[], options: SearchOptions): SearchDocument[] {
+    const opts: SearchOptions = options ?? { canRead: () => false };
+    const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(opts.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT));
+    return this.semanticDocs(ids, this.allowed(opts)).slice(0, limit).map((d) => this.data.docs.get(d));
   }
 
   semanticScope(options: SearchOptions): SemanticScope | undefined {

@@ -105,6 +105,12 @@ export interface SearchIndex {
    * open none of the documents that have one.
    */
   semanticScope(opts: SearchOptions): SemanticScope | undefined;
+  /**
+   * The documents vector ids map to through the index's vector table, best first, only those passing the reader's
+   * filters (`canRead`, policy path, locale), at most `limit`: a semantic ranking on its own (the assistant fuses it
+   * with its own searches). Unknown ids and an index without vectors answer none.
+   */
+  semanticDocuments(ids: readonly string[], opts: SearchOptions): SearchDocument[];
   /** The distinct vector ids the index maps to documents (the publisher's diff against the next build). */
   vectorIds(): string[];
   /** Documents without a vector (all of them when the index was built without semantic retrieval). */
