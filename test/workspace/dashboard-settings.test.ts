@@ -140,6 +140,23 @@ describe("editing a portal's settings without script", () => {
     expect((await formPost(cookie, `${base}/forms/nope`, {})).status).toBe(404);
   });
 
+  it("holds against a save only what it touches: sections save while portico.yaml's password has no secret yet", async () => {
+    const { cookie, org, portal, token } = await ownerWithPortal("ds-owner6@example.com", "ds-six");
+    const base = `/app/orgs/${org}/portals/${portal}`;
+    const { zipSync, strToU8 } = await import("fflate");
+    const zip = zipSync({ "portico.yaml": strToU8("access:\n  methods: [password]\n"), "guides/start.md": strToU8("---\ntitle: Start\n---\n# Start\n") });
+    expect((await SELF.fetch(`${ORIGIN}/v1/content/upload`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/zip" }, body: zip })).status).toBeLessThan(300);
+    expect((await formPost(cookie, `${base}/forms/sections`, { sections: "/guides: staff" })).status).toBe(303);
+    expect((await formPost(cookie, `${base}/forms/jwt`, { issuer: "", audience: "", keys: await jwks(), secret: "", audiencesClaim: "" })).status).toBe(303);
+    // Saving the ways in is what needs the password: refused beside the password field until it is given.
+    const ways = { default: "private", methods: ["password"], allowedDomains: "", allowList: "", magicAudiences: "" };
+    const refused = await formPost(cookie, `${base}/forms/access`, { ...ways, password: "" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(fieldError("access", "password"));
+    expect((await formPost(cookie, `${base}/forms/access`, { ...ways, password: "a long password" })).status).toBe(303);
+    expect((await portalSettings(cookie, portal)).access).toMatchObject({ passwordSet: true, sections: [{ prefix: "/guides", audiences: ["staff"] }] });
+  });
+
   it("sets readers' SAML on Enterprise only, shows its IdP, and turns it off", async () => {
     const { cookie, org, portal } = await ownerWithPortal("ds-owner2@example.com", "ds-two");
     const base = `/app/orgs/${org}/portals/${portal}`;

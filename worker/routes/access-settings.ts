@@ -34,11 +34,14 @@ export async function checkAccessPatch(db: D1Database, portalId: number, value: 
     hasPassword: parsed.password === undefined ? current.passwordHash !== null : parsed.password !== null,
     hasJwtSecret: parsed.jwtSecret === undefined ? current.jwtSecret !== null : parsed.jwtSecret !== null,
   });
-  if (next.methods.includes("password") && !next.hasPassword) throw new ApiError(400, "invalid-access", "access.methods has password but no access.password is set", { field: "access.password" });
-  if (next.methods.includes("jwt") && !next.hasJwtSecret && !next.jwt?.jwks && !next.jwt?.publicKey) {
+  // Only what this patch touches is held against it: a method portico.yaml turned on before its secret was set
+  // must not block saving, say, the gated sections.
+  const touches = (...keys: Array<keyof ParsedAccess["settings"] | "password" | "jwtSecret">) => parsed.settings.methods !== undefined || keys.some((k) => k === "password" || k === "jwtSecret" ? parsed[k] !== undefined : parsed.settings[k] !== undefined);
+  if (touches("password") && next.methods.includes("password") && !next.hasPassword) throw new ApiError(400, "invalid-access", "access.methods has password but no access.password is set", { field: "access.password" });
+  if (touches("jwt", "jwtSecret") && next.methods.includes("jwt") && !next.hasJwtSecret && !next.jwt?.jwks && !next.jwt?.publicKey) {
     throw new ApiError(400, "invalid-access", "access.methods has jwt but access.jwt has no secret, jwks or publicKey", { field: "access.jwt" });
   }
-  if (next.methods.includes("magic-link") && !next.magicLink?.allowedDomains.length && !next.magicLink?.allowList.length) {
+  if (touches("magicLink") && next.methods.includes("magic-link") && !next.magicLink?.allowedDomains.length && !next.magicLink?.allowList.length) {
     throw new ApiError(400, "invalid-access", "access.methods has magic-link but access.magicLink has no allowedDomains or allowList", { field: "access.magicLink" });
   }
   const passwordHash = parsed.password === undefined ? undefined : parsed.password === null ? null : await hashPassword(parsed.password);
