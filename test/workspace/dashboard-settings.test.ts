@@ -251,6 +251,29 @@ describe("editing a portal's settings without script", () => {
   });
 });
 
+describe("the organisation page's forms for roles without the right", () => {
+  it("answer 403 with the API's message as the page (the form is not shown to them), and a token's scopes beside the field", async () => {
+    const { cookie: owner, org, portal } = await ownerWithPortal("ds-owner7@example.com", "ds-seven");
+    const editor = await member(owner, org, "ds-ed7@example.com", "editor");
+    const viewer = await member(owner, org, "ds-view7@example.com", "viewer");
+    const invite = await formPost(editor, `/app/orgs/${org}/members`, { email: "x7@example.com", role: "viewer" });
+    expect(invite.status).toBe(403);
+    expect(await invite.text()).toContain("you are editor");
+    const made = await formPost(viewer, `/app/orgs/${org}/portals`, { name: "No", slug: "ds-seven-no" });
+    expect(made.status).toBe(403);
+    expect(await made.text()).toContain("you are viewer");
+    const sso = await formPost(editor, `/app/orgs/${org}/sso/required`, { required: "1" });
+    expect(sso.status).toBe(403);
+    // An editor may make tokens, but not grant manage: said beside the scopes, the boxes as sent.
+    const token = await formPost(editor, `/app/orgs/${org}/portals/${portal}/tokens`, { name: "CI", scopes: ["manage", "publish:content"] });
+    expect(token.status).toBe(400);
+    const html = await token.text();
+    expect(html).toMatch(/class="notice-error" role="alert">as editor you may grant/);
+    expect(html).toContain('value="publish:content" checked');
+    expect(html).not.toContain('value="publish:apis" checked');
+  });
+});
+
 describe("single sign-on required for writers", () => {
   it("refuses e-mail-link sessions below owner with the SSO route named, keeps the owners' break-glass path, and follows the plan", async () => {
     const { cookie: owner, org, portal } = await ownerWithPortal("ds-owner5@example.com", "ds-five");

@@ -462,7 +462,7 @@ export function renderPortalPage(p: PortalPageProps): string {
             <Field name="name" label="Name" required form={p.tokenForm} placeholder="GitHub Actions" />
             <fieldset class={p.tokenForm?.errors?.scopes ? "field invalid" : "field"}>
               <legend>Scopes</legend>
-              {p.grantable.map((s) => <label class="check"><input type="checkbox" name="scopes" value={s} checked={s === "publish:apis"} /> {s}</label>)}
+              {p.grantable.map((s) => <label class="check"><input type="checkbox" name="scopes" value={s} checked={p.tokenForm?.values ? (p.tokenForm.values.scopes ?? "").split(",").includes(s) : s === "publish:apis"} /> {s}</label>)}
               {p.tokenForm?.errors?.scopes ? <small class="notice-error" role="alert">{p.tokenForm.errors.scopes}</small> : null}
             </fieldset>
             <Field name="expiresAt" label="Expires (optional)" type="date" form={p.tokenForm} />

@@ -79,6 +79,12 @@ async function api(c: Context<AppEnv>, method: string, path: string, body?: unkn
   } catch {
     json = { raw: text };
   }
+  // Who may not ask at all (no session, another origin, a role without the right, SSO required) is refused as a
+  // page: the form that would carry the message is not shown to them. A role refusal about one field stays the form's.
+  const code = json?.error?.code;
+  if (res.status === 401 || (res.status === 403 && (code === "cross-origin" || code === "sso-required" || (code === "role-required" && !json.error.details?.field)))) {
+    throw new ApiError(res.status as 403, code ?? "refused", json?.error?.message ?? `the API answered ${res.status}`, json?.error?.details);
+  }
   return { status: res.status, json };
 }
 

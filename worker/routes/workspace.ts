@@ -252,7 +252,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const email = requireEmail(body.email);
     const role = body.role ?? "viewer";
     if (!isRole(role)) throw new ApiError(400, "invalid-role", "role must be one of owner, admin, editor, viewer", { field: "role" });
-    if (role === "owner" && myRole !== "owner") throw new ApiError(403, "role-required", "only an owner may invite an owner", { roles: ["owner"], role: myRole });
+    if (role === "owner" && myRole !== "owner") throw new ApiError(403, "role-required", "only an owner may invite an owner", { roles: ["owner"], role: myRole, field: "role" });
     const token = randomSecret();
     const id = await createInvitation(c.env.DB, { orgId: org.id, email, role, tokenHash: await sha256(token), invitedBy: p.kind === "writer" ? p.writer.id : null, expiresAt: Date.now() + INVITATION_TTL_MS });
     const by = p.kind === "writer" ? p.writer.email : "Portico";
@@ -316,7 +316,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const scopes = body.scopes;
     if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every(isScope)) throw new ApiError(400, "invalid-scopes", `scopes must be a non-empty array of ${SCOPES.join(", ")}`, { field: "scopes" });
     if (role !== "admin" && role !== "token" && !scopes.every((s) => scopesGrantable(role).includes(s))) {
-      throw new ApiError(403, "role-required", `as ${role} you may grant ${scopesGrantable(role).join(", ")}`, { role });
+      throw new ApiError(403, "role-required", `as ${role} you may grant ${scopesGrantable(role).join(", ")}`, { role, field: "scopes" });
     }
     let expiresAt: string | null = null;
     if (body.expiresAt !== undefined && body.expiresAt !== null) {
