@@ -4,7 +4,7 @@
  * and built by the same code as on the server (worker/workspace/dashboard-forms.ts) and the call is sent straight to
  * the service API with the writer's session cookie and `Portico-Portal: <portal>` (the portal of `main`). What is
  * wrong is shown next to its field (the API's `error.details.field`), else in the form's status line; a success
- * reloads the page so it shows what the server now holds. Text from the server is set as textContent, never parsed
+ * loads the page the no-script post lands on (`?saved={id}`), so it shows what the server now holds. Text from the server is set as textContent, never parsed
  * as HTML.
  */
 import { buildForm, inputFor, inputId, isPortalForm, PORTAL_FORMS, type FieldSource, type PortalFormId, type PortalFormSpec } from "../../worker/workspace/dashboard-forms";
@@ -72,7 +72,10 @@ async function send(form: HTMLFormElement, id: PortalFormId): Promise<void> {
     const body: any = await res.json().catch(() => ({}));
     if (res.ok) {
       if (status) status.textContent = "Saved.";
-      window.location.reload();
+      // The page the no-script post lands on: it shows what the server now holds, "Saved." in this form.
+      const next = new URL(`${window.location.pathname}?saved=${id}#form-${id}`, window.location.href).href;
+      if (next === window.location.href) window.location.reload();
+      else window.location.assign(next);
       return;
     }
     const message = String(body?.error?.message ?? `${res.status} ${res.statusText}`);

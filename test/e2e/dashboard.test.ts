@@ -128,6 +128,7 @@ describe("an owner runs the portal from the dashboard", () => {
     await expect.poll(() => page.locator("#f-sections-sections-error").innerText()).toContain("line 1");
     await page.fill("#f-sections-sections", "/guides/partners: partners\nInternal: staff");
     await Promise.all([page.waitForEvent("load"), page.click("button:has-text('Save sections')")]);
+    expect(await page.locator("#form-sections .form-status").innerText()).toBe("Saved.");
     expect(await page.locator("#sections table").innerText()).toMatch(/\/guides\/partners\s+partners[\s\S]*Internal\s+staff/);
 
     // JWT readers without script: the form posts, the server answers the page with the error beside the field.
