@@ -192,7 +192,11 @@ describe("editing a portal's settings without script", () => {
   it("hides and refuses what the plan lacks: JWT and magic-link readers on Starter", async () => {
     const { cookie, org, portal } = await ownerWithPortal("ds-owner3@example.com", "ds-three");
     const base = `/app/orgs/${org}/portals/${portal}`;
+    // Magic-link domains saved on the trial (Pro) stay when a Starter page, which has no such inputs, saves access.
+    expect((await formPost(cookie, `${base}/forms/access`, { default: "public", password: "", magicLink: "shown", allowedDomains: "partner.example", allowList: "", magicAudiences: "" })).status).toBe(303);
     await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { plan: "starter" });
+    expect((await formPost(cookie, `${base}/forms/access`, { default: "public", password: "" })).status).toBe(303);
+    expect((await portalSettings(cookie, portal)).access.magicLink.allowedDomains).toEqual(["partner.example"]);
     const page = await (await get(cookie, `${base}/access`)).text();
     expect(page).toContain("JWT readers are part of the Pro plan");
     expect(page).not.toContain('data-form="jwt"');
@@ -215,7 +219,7 @@ describe("editing a portal's settings without script", () => {
     await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { plan: "enterprise" });
     const base = `/app/orgs/${org}/portals/${portal}`;
     const valid: Record<PortalFormId, Record<string, string | string[]>> = {
-      access: { default: "public", password: "", allowedDomains: "example.com", allowList: "", magicAudiences: "" },
+      access: { default: "public", password: "", magicLink: "shown", allowedDomains: "example.com", allowList: "", magicAudiences: "" },
       sections: { sections: "/guides/partners: partners" },
       jwt: { issuer: "https://a.example/", audience: "docs", keys: await jwks(), secret: "", audiencesClaim: "" },
       "reader-saml": { metadata: idpMetadataXml(IDP_ENTITY, IDP_SSO, [IDP.cert]), groups: "", email: "" },

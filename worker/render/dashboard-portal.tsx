@@ -307,6 +307,7 @@ export function renderAccessPage(p: PortalFrame & FormsState & { access: AccessV
               <PField id="access" name="password" type="password" label="New shared password" state={st} hint="Leave empty to keep the current one. Changing it signs password readers out." />
               {p.features.magicLink || a.methods.includes("magic-link") ? (
                 <>
+                  <input type="hidden" name="magicLink" value="shown" />
                   <PField id="access" name="allowedDomains" label="Magic-link e-mail domains" state={st} value={a.magicLink?.allowedDomains.join(", ") ?? ""} placeholder="example.com, partner.example" />
                   <PField id="access" name="allowList" label="Magic-link addresses" state={st} value={a.magicLink?.allowList.join(", ") ?? ""} placeholder="ana@partner.example" hint="Single addresses let in besides whole domains." />
                   <PField id="access" name="magicAudiences" label="Audiences of magic-link readers" state={st} value={a.magicLink?.audiences?.join(", ") ?? ""} placeholder="partners" hint="Empty: every audience of the portal." />

@@ -93,15 +93,10 @@ export const PORTAL_FORMS = {
       if (badDomain) errors.allowedDomains = `"${badDomain}" is not a domain name, like example.com`;
       if (Object.keys(errors).length) return fail(errors);
       const audiences = listOf(f.get("magicAudiences"));
-      return {
-        ok: true,
-        json: {
-          access: {
-            default: def, methods: f.getAll("methods"), ...(password ? { password } : {}),
-            magicLink: { allowedDomains, allowList, ...(audiences.length ? { audiences } : {}) },
-          },
-        },
-      };
+      // The magic-link inputs are on the page only when the plan has them (`magicLink` = "shown"); without them the
+      // stored domains are left as they are, not cleared.
+      const magicLink = f.get("magicLink") === "shown" ? { magicLink: { allowedDomains, allowList, ...(audiences.length ? { audiences } : {}) } } : {};
+      return { ok: true, json: { access: { default: def, methods: f.getAll("methods"), ...(password ? { password } : {}), ...magicLink } } };
     },
   },
   sections: {
