@@ -64,6 +64,11 @@ export const organisations = sqliteTable("organisations", {
   /** Stripe customer and subscription ids once the organisation subscribed (worker/workspace/billing.ts). */
   stripeCustomerId: text("stripe_customer_id"),
   stripeSubscriptionId: text("stripe_subscription_id"),
+  /**
+   * Whether the organisation's writers must sign in through its SAML IdP (Enterprise; worker/workspace/sso.ts
+   * `requireSsoSession`): their e-mail-link sessions are refused here, except the owners' (the break-glass path).
+   */
+  writerSsoRequired: integer("writer_sso_required", { mode: "boolean" }).notNull().default(false),
 });
 
 /** Membership of portals in organisations. */

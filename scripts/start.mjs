@@ -256,6 +256,8 @@ try {
 Portico is running.
   Dashboard:         ${dashboardLink}
                      (signs you in once as the demo owner ${DEMO_OWNER}: organisation "Demo Team", trial with 10 days left, some AI credits used, an editor and a pending invitation; the demo portal's versions and lint, content, access, branding, domain, Git and analytics pages under ${origin}/app/orgs/${DEMO_ORG}/portals/${demo.slug}; docs/workspace.md. Later links: ${origin}/app/signin, then ${origin}/dev/outbox?to=${DEMO_OWNER})
+  Settings to edit:  ${origin}/app/orgs/${DEMO_ORG}/portals/${demo.slug}/access  gated sections (e.g. "/guides/partners: partners"), ways in, JWT readers (paste ${join(root, "demo/settings/jwks.json")}, issuer https://auth.demo.example/); .../branding  brand, logo and favicon (logo.svg, logo-dark.svg of the live release); every form also works without JavaScript (docs/workspace.md)
+  Enterprise forms:  curl -X PATCH -H "Authorization: Bearer ${adminToken}" -H 'content-type: application/json' -d '{"plan":"enterprise"}' ${origin}/v1/admin/orgs/${DEMO_ORG}  then readers' SAML on the access page and the writers' SSO (with "Require single sign-on") at ${origin}/app/orgs/${DEMO_ORG}#sso: paste ${join(root, "demo/settings/idp-metadata.xml")}
   Portal:            ${demo.site}/  (the custom domain ${DEMO_HOSTNAME}, docs/domains.md; open it in Chromium)
   Service host:      ${origin}/p/${demo.slug}/  (redirects to the custom domain; the API stays at ${origin}/v1/)
   Demo reference:    ${result.url}

@@ -1,89 +1,88 @@
 /**
- * The dashboard's portal pages (worker/render/dashboard-portal.tsx): each `form[data-api="METHOD /v1/path"]` is sent
- * to the service API with the writer's session cookie and `Portico-Portal: <portal>` (the portal of `main`), its
- * JSON body built from the fields by its `data-build` (none: no body). The answer's message is shown in the form's
- * status line, or next to the field it names (`error.details.field`); a success reloads the page so it shows what
- * the server now holds. Text from the server is set as textContent, never parsed as HTML.
+ * The dashboard's portal pages (worker/render/dashboard-portal.tsx) improved by script. Each `form[data-form]` works
+ * without it (a post to `/app/.../forms/{id}`, answered by the page again); with it, the form's fields are checked
+ * and built by the same code as on the server (worker/workspace/dashboard-forms.ts) and the call is sent straight to
+ * the service API with the writer's session cookie and `Portico-Portal: <portal>` (the portal of `main`). What is
+ * wrong is shown next to its field (the API's `error.details.field`), else in the form's status line; a success
+ * loads the page the no-script post lands on (`?saved={id}`), so it shows what the server now holds. Text from the server is set as textContent, never parsed
+ * as HTML.
  */
+import { buildForm, inputFor, inputId, isPortalForm, PORTAL_FORMS, type FieldSource, type PortalFormId, type PortalFormSpec } from "../../worker/workspace/dashboard-forms";
 import { el } from "../admin/dom";
 
 const portal = document.querySelector<HTMLElement>("main[data-portal]")?.dataset.portal ?? "";
 
-/** Comma- or space-separated values, trimmed, empty ones dropped. */
-function list(value: FormDataEntryValue | null): string[] {
-  return String(value ?? "").split(/[\s,]+/).map((v) => v.trim()).filter(Boolean);
-}
-
-/** How each form's fields become the JSON body its API call takes. */
-const BUILDERS: Record<string, (data: FormData) => unknown> = {
-  access: (data) => {
-    const access: Record<string, unknown> = { default: data.get("default"), methods: data.getAll("methods") };
-    const password = String(data.get("password") ?? "");
-    if (password) access.password = password;
-    const domains = list(data.get("allowedDomains"));
-    if (domains.length) access.magicLink = { allowedDomains: domains };
-    return { access };
-  },
-  brand: (data) => {
-    const brand: Record<string, unknown> = { name: String(data.get("name") ?? "").trim() || null, themeDefault: data.get("themeDefault") };
-    const primary = String(data.get("primary") ?? "").trim();
-    brand.colors = primary ? { primary } : null;
-    return { brand };
-  },
-  domain: (data) => ({ hostname: String(data.get("hostname") ?? "").trim() }),
-};
-
-/** Shows `message` next to the field `name` (creating the message element once), or clears it. */
-function fieldMessage(form: HTMLFormElement, name: string, message: string | null): boolean {
-  const input = form.elements.namedItem(name);
-  if (!(input instanceof HTMLElement)) return false;
-  const id = `${input.id || name}-error`;
-  let note = document.getElementById(id);
+/** Shows `message` next to input `name` of form `id` (creating the message element once), or clears it. */
+function fieldMessage(form: HTMLFormElement, id: PortalFormId, name: string, message: string | null): boolean {
+  const input = document.getElementById(inputId(id, name)) ?? (form.elements.namedItem(name) instanceof HTMLElement ? (form.elements.namedItem(name) as HTMLElement) : null);
+  if (!input) return false;
+  const noteId = `${inputId(id, name)}-error`;
+  let note = document.getElementById(noteId);
   if (!message) {
     note?.remove();
     input.removeAttribute("aria-invalid");
+    input.closest(".field")?.classList.remove("invalid");
     return true;
   }
   if (!note) {
     note = el("small", "", "notice-error");
-    note.id = id;
+    note.id = noteId;
     note.setAttribute("role", "alert");
-    input.insertAdjacentElement("afterend", note);
+    // In a fieldset the message closes it; after an input it follows the input (and its hint).
+    if (input.tagName === "FIELDSET") input.appendChild(note);
+    else (input.parentElement?.lastElementChild ?? input).insertAdjacentElement("afterend", note);
   }
   note.textContent = message;
   input.setAttribute("aria-invalid", "true");
-  input.setAttribute("aria-describedby", id);
+  input.closest(".field")?.classList.add("invalid");
+  const described = new Set((input.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
+  described.add(noteId);
+  input.setAttribute("aria-describedby", [...described].join(" "));
   return true;
 }
 
-async function send(form: HTMLFormElement): Promise<void> {
-  const [method, path] = (form.dataset.api ?? "").split(" ");
+async function send(form: HTMLFormElement, id: PortalFormId): Promise<void> {
+  const spec: PortalFormSpec = PORTAL_FORMS[id];
   const status = form.querySelector<HTMLElement>(".form-status");
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
-  if (!method || !path) return;
-  if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
-  const build = form.dataset.build ? BUILDERS[form.dataset.build] : undefined;
-  for (const input of Array.from(form.elements)) if (input instanceof HTMLElement && input.getAttribute("name")) fieldMessage(form, input.getAttribute("name")!, null);
+  if (spec.confirm && !window.confirm(spec.confirm)) return;
+  form.querySelector(".form-error")?.remove();
+  for (const name of new Set([...Object.values(spec.fields), ...Array.from(form.elements).map((e) => e.getAttribute("name") ?? "")])) if (name) fieldMessage(form, id, name, null);
+  const data = new FormData(form);
+  const source: FieldSource = { get: (n) => String(data.get(n) ?? ""), getAll: (n) => data.getAll(n).map(String) };
+  const built = buildForm(id, source);
+  if (!built.ok) {
+    for (const [name, message] of Object.entries(built.errors)) if (!fieldMessage(form, id, name, message) && status) status.textContent = message;
+    if (status && !status.textContent) status.textContent = "Not saved: see the fields marked.";
+    return;
+  }
   if (button) button.disabled = true;
   if (status) status.textContent = "Saving…";
   try {
     const headers: Record<string, string> = { "portico-portal": portal };
-    const init: RequestInit = { method, headers, credentials: "same-origin" };
-    if (build) {
+    const init: RequestInit = { method: spec.method, headers, credentials: "same-origin" };
+    if (built.raw) {
+      headers["content-type"] = built.raw.contentType;
+      init.body = built.raw.text;
+    } else if (built.json !== undefined) {
       headers["content-type"] = "application/json";
-      init.body = JSON.stringify(build(new FormData(form)));
+      init.body = JSON.stringify(built.json);
     }
-    const res = await fetch(path, init);
+    const res = await fetch(`${spec.path}${built.query ?? ""}`, init);
     const body: any = await res.json().catch(() => ({}));
     if (res.ok) {
       if (status) status.textContent = "Saved.";
-      window.location.reload();
+      // The page the no-script post lands on: it shows what the server now holds, "Saved." in this form.
+      const next = new URL(`${window.location.pathname}?saved=${id}#form-${id}`, window.location.href).href;
+      if (next === window.location.href) window.location.reload();
+      else window.location.assign(next);
       return;
     }
     const message = String(body?.error?.message ?? `${res.status} ${res.statusText}`);
-    const field = body?.error?.details?.field;
-    if (!(typeof field === "string" && fieldMessage(form, field, message)) && status) status.textContent = message;
-    else if (status) status.textContent = "";
+    const name = inputFor(id, body?.error?.details?.field);
+    if (name !== "_" && fieldMessage(form, id, name, message)) {
+      if (status) status.textContent = "Not saved: see the field marked.";
+    } else if (status) status.textContent = message;
   } catch (error) {
     if (status) status.textContent = `Not saved: ${String((error as Error).message ?? error)}`;
   } finally {
@@ -91,9 +90,11 @@ async function send(form: HTMLFormElement): Promise<void> {
   }
 }
 
-for (const form of Array.from(document.querySelectorAll<HTMLFormElement>("form[data-api]"))) {
+for (const form of Array.from(document.querySelectorAll<HTMLFormElement>("form[data-form]"))) {
+  const id = form.dataset.form ?? "";
+  if (!isPortalForm(id)) continue;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    void send(form);
+    void send(form, id);
   });
 }

@@ -1,8 +1,10 @@
 /**
  * @module The dashboard in Debian Chromium (issue 32): axe-core finds no violation on any dashboard page (both
- * themes, phone and desktop widths), and an owner uses the portal pages' forms (their script sends them to /v1 with
- * the session) and the member buttons: the brand is saved and a refused colour says why; a colleague's role is
- * changed, the last owner's step-down is refused with the message on the page, an invitation is revoked.
+ * themes, phone and desktop widths); a portal made "from a sample" shows its first token in curl and CI snippets that
+ * publish; an owner uses the portal pages' forms (with script: sent to /v1 with the session; without: posted to
+ * /app and answered by the page) and the member buttons: the brand, logo, gated sections and JWT readers are saved
+ * and a refused value says why next to its field; a colleague's role is changed, the last owner's step-down is
+ * refused with the message on the page, an invitation is revoked.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,11 +13,15 @@ import { runAxe, type AxeViolation } from "./axe";
 import { baseUrl, collectErrors, launchBrowser } from "./browser";
 
 const ORG = "dash-e2e";
+/** A public RSA key (demo/settings/jwks.json's shape) for the JWT form. */
+const JWKS = JSON.stringify({ keys: [{ kty: "RSA", kid: "e2e", alg: "RS256", n: "sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw", e: "AQAB" }] });
 const PORTAL = "dash-e2e-docs";
 const OWNER = `owner-${Date.now()}@dash.example`;
 let browser: Browser;
 /** The owner's cookies, signed in once (each page's context starts from them). */
 let ownerState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+/** What the new portal's page showed once: its first token and the curl and CI snippets naming it. */
+let fresh: { token: string; snippets: string };
 
 /** The newest link mailed to `email` (the dev outbox). */
 async function mailedLink(email: string): Promise<string> {
@@ -46,6 +52,7 @@ beforeAll(async () => {
   await page.fill("#f-slug", PORTAL);
   await page.click("button:has-text('Create portal')");
   expect(await page.locator(".notice").first().innerText()).toContain("The sample is published");
+  fresh = { token: (await page.locator(".fresh-token pre code").first().innerText()).trim(), snippets: await page.locator(".fresh-token").innerText() };
   ownerState = await context.storageState();
   await context.close();
 }, 180_000);
@@ -79,21 +86,66 @@ describe("axe-core on every dashboard page", () => {
 });
 
 describe("an owner runs the portal from the dashboard", () => {
-  it("saves the brand through the portal API, says why a colour is refused, and manages members", async () => {
+  it("starts from the sample and publishes with the fresh token the curl and CI snippets show", async () => {
+    expect(fresh.token).toMatch(/^ptk_/);
+    expect(fresh.snippets).toContain(`Authorization: Bearer ${fresh.token}`);
+    expect(fresh.snippets).toContain("secrets.PORTICO_TOKEN");
+    // The curl snippet's request, as written on the page.
+    const up = await fetch(`${baseUrl()}/v1/apis/upload?api=my-api`, { method: "POST", headers: { authorization: `Bearer ${fresh.token}`, "content-type": "application/yaml" }, body: "openapi: 3.1.0\ninfo: {title: My API, version: 1.0.0}\npaths: {}\n" });
+    expect(up.status).toBe(201);
+    const guides = await fetch(`${baseUrl()}/p/${PORTAL}/guides/introduction`);
+    expect(guides.status).toBe(200);
+  });
+
+  it("saves the brand, gated sections, JWT readers and the logo (with and without script), says why a value is refused, and manages members", async () => {
     const context = await signedIn(OWNER);
     const page: Page = await context.newPage();
     const errors = collectErrors(page);
     const base = `${baseUrl()}/app/orgs/${ORG}/portals/${PORTAL}`;
 
     await page.goto(`${base}/branding`);
-    await page.fill("#f-name", "Dash Docs Brand");
+    await page.fill("#f-brand-name", "Dash Docs Brand");
     await Promise.all([page.waitForEvent("load"), page.click("button:has-text('Save brand')")]);
     expect(await page.locator(".facts").innerText()).toContain("Dash Docs Brand");
-    await page.fill("#f-primary", "#ffff00");
+    await page.fill("#f-brand-primary", "#ffff00");
     await page.click("button:has-text('Save brand')");
-    await expect.poll(() => page.locator("form[data-build=brand] .form-status").innerText()).toMatch(/contrast|colou?r/i);
+    // The script shows the API's refusal next to the colour field, without leaving the page.
+    await expect.poll(() => page.locator("#f-brand-primary-error").innerText()).toMatch(/contrast/i);
+    expect(await page.locator("#f-brand-primary").getAttribute("aria-invalid")).toBe("true");
     const reader = await (await fetch(`${baseUrl()}/p/${PORTAL}/`)).text();
     expect(reader).toContain("Dash Docs Brand");
+    // The logo: a file of the live release (the sample's), offered in the list.
+    await page.fill("#f-logo-logoLight", "logo.svg");
+    await page.fill("#f-logo-logoDark", "logo-dark.svg");
+    await Promise.all([page.waitForEvent("load"), page.click("button:has-text('Save logo')")]);
+    expect(await page.locator(".facts").innerText()).toContain("logo.svg");
+    expect(await page.locator("img.brand-logo").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Gated sections with the script: a line without a colon is named before anything is sent; then saved.
+    await page.goto(`${base}/access`);
+    await page.fill("#f-sections-sections", "/guides/partners partners");
+    await page.click("button:has-text('Save sections')");
+    await expect.poll(() => page.locator("#f-sections-sections-error").innerText()).toContain("line 1");
+    await page.fill("#f-sections-sections", "/guides/partners: partners\nInternal: staff");
+    await Promise.all([page.waitForEvent("load"), page.click("button:has-text('Save sections')")]);
+    expect(await page.locator("#form-sections .form-status").innerText()).toBe("Saved.");
+    expect(await page.locator("#sections table").innerText()).toMatch(/\/guides\/partners\s+partners[\s\S]*Internal\s+staff/);
+
+    // JWT readers without script: the form posts, the server answers the page with the error beside the field.
+    const noScript = await browser.newContext({ storageState: await context.storageState(), javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(`${base}/access`);
+    await plain.fill("#f-jwt-issuer", "https://auth.dash.example/");
+    await plain.fill("#f-jwt-keys", "{not json");
+    await plain.click("button:has-text('Save JWT settings')");
+    expect(await plain.locator("#f-jwt-keys-error").innerText()).toContain("not valid JSON");
+    expect(await plain.inputValue("#f-jwt-issuer")).toBe("https://auth.dash.example/");
+    await plain.fill("#f-jwt-keys", JWKS);
+    await plain.click("button:has-text('Save JWT settings')");
+    expect(new URL(plain.url()).search).toBe("?saved=jwt");
+    expect(await plain.locator("#form-jwt .form-status").innerText()).toBe("Saved.");
+    expect(await plain.locator(".facts").innerText()).toMatch(/issuer https:\/\/auth\.dash\.example\/.*1 public key \(JWKS\)/);
+    await noScript.close();
 
     // A colleague accepts an invitation; the owner makes them admin, then tries to step down as the last owner.
     const colleague = `colleague-${Date.now()}@dash.example`;

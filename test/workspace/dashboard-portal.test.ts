@@ -81,12 +81,14 @@ describe("the portal's dashboard pages", () => {
     expect(content).toContain("No content is published yet");
 
     const access = await (await get(cookie, `${base}/access`)).text();
-    expect(access).toContain('data-api="PATCH /v1/portal"');
+    expect(access).toContain('data-form="access"');
+    expect(access).toContain(`action="${base}/forms/sections"`);
     expect(access).toContain('<script type="module" src="/assets/dashboard.js">');
     expect(access).toContain('data-portal="dp-two"');
 
     const branding = await (await get(cookie, `${base}/branding`)).text();
-    expect(branding).toContain('data-build="brand"');
+    expect(branding).toContain('data-form="brand"');
+    expect(branding).toContain('data-form="logo"');
 
     const domain = await (await get(cookie, `${base}/domain`)).text();
     expect(domain).toContain("Add a domain");
@@ -110,14 +112,14 @@ describe("the portal's dashboard pages", () => {
     const base = `/app/orgs/${org}/portals/${portal}`;
     for (const section of ["access", "branding"]) {
       const html = await (await get(viewer, `${base}/${section}`)).text();
-      expect(html, section).not.toContain("data-api=");
+      expect(html, section).not.toContain("data-form=");
       expect(html, section).toContain("As viewer you read");
     }
     expect(await (await get(viewer, `${base}/domain`)).text()).not.toContain("Add a domain");
     await asAdmin("PATCH", `/v1/admin/orgs/${org}`, { plan: "starter" });
     const domain = await (await get(owner, `${base}/domain`)).text();
     expect(domain).toContain("Custom domains are part of the Pro plan");
-    expect(domain).not.toContain('data-api="PUT /v1/portal/domain"');
+    expect(domain).not.toContain('data-form="domain"');
     const analytics = await (await get(owner, `${base}/analytics`)).text();
     expect(analytics).toContain("part of the Pro plan");
   });

@@ -132,6 +132,9 @@ describe("AI credits", () => {
     // Setting 10 left counted the other 990 as used; the 10 answers used the rest.
     expect(usage.credits).toMatchObject({ remaining: 0, used: 1000, grant: 1000 });
     expect(usage.credits.daily.at(-1).used).toBe(10);
+    // The spend runs beside the retrieval, but a refused one stores nothing: one thread per answer, no more.
+    const threads = await env.DB.prepare("SELECT COUNT(*) AS n FROM assistant_threads t JOIN portals p ON p.id = t.portal_id WHERE p.slug = ?").bind(portal).first<{ n: number }>();
+    expect(threads?.n).toBe(10);
     // Search keeps working.
     expect((await SELF.fetch(`${ORIGIN}/p/${portal}/search.json?q=pets`)).status).toBe(200);
   });

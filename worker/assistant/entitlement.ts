@@ -26,14 +26,21 @@ export async function organisationOfPortal(db: D1Database, portalId: number): Pr
 
 /**
  * Whether `portal` may answer one more question, and its credits after it. Throws ApiError 403 `plan-required`
- * (naming the plan), 402 `trial-ended`, or 402 `credits-exhausted` when the plan or the meter says no.
+ * (naming the plan) or 402 `trial-ended` synchronously when the plan says no; the promise rejects with 402
+ * `credits-exhausted` when the meter does. The spend is one atomic step of the organisation's OrgCredits object,
+ * whenever the caller awaits it.
  */
-export async function spendAssistantCredit(env: Env, portal: { id: number; slug: string; owner?: { organisationId: number; plan: string; trialEndsAt: string | null } }, now = new Date()): Promise<Credits> {
-  // The plan is mirrored on the portal row the route loaded already: no D1 read here.
+export function spendAssistantCredit(env: Env, portal: { id: number; slug: string; owner?: { organisationId: number; plan: string; trialEndsAt: string | null } }, now = new Date()): Promise<Credits> {
+  // The plan is mirrored on the portal row the route loaded already: no D1 read here, and its refusal is thrown at
+  // once (synchronously), before the caller starts anything beside the spend.
   const owner = portal.owner;
-  if (!owner) return { used: null, remaining: null };
+  if (!owner) return Promise.resolve({ used: null, remaining: null });
   const org = { id: owner.organisationId, plan: owner.plan, trialEndsAt: owner.trialEndsAt };
   requireFeature(org, "assistant", now);
+  return spendCredit(env, portal, org, now);
+}
+
+async function spendCredit(env: Env, portal: { id: number }, org: PlanHolder & { id: number }, now: Date): Promise<Credits> {
   const grant = monthlyCredits(org, now);
   const spent = await orgCredits(env, org.id).spend(CREDIT_COST.assistant, now.getTime(), grant);
   if (!spent.ok) throw creditsExhausted();

@@ -97,7 +97,14 @@ export interface TurnRequest {
   owner: string;
   question: string;
   threadId?: string;
-  credits: TurnAnswer["credits"];
+  /**
+   * The credit this answer costs: its spend may still be in flight (worker/routes/assistant.ts starts it beside the
+   * thread read and the retrieval); the model is not asked and nothing is stored until it has succeeded, and a
+   * refused spend (402 `credits-exhausted`) rejects the turn.
+   */
+  credits: TurnAnswer["credits"] | Promise<TurnAnswer["credits"]>;
+  /** Told how long (ms) the turn waited for `credits` once it needed them: what metering adds beyond the answer. */
+  creditWait?: (ms: number) => void;
   model?: AnswerModel;
   now?: number;
 }
@@ -119,6 +126,13 @@ export async function answerTurn(t: TurnRequest): Promise<TurnAnswer> {
   const db = getDb(t.env.DB);
   const now = t.now ?? Date.now();
   const readable = (s: Pick<StoredSource, "labels" | "policyPath">) => documentReadable(t.reader, t.access, s.labels, s.policyPath);
+  let credits: TurnAnswer["credits"] | undefined;
+  const paid = async () => {
+    if (credits) return;
+    const waitStarted = Date.now();
+    credits = await t.credits;
+    t.creditWait?.(Date.now() - waitStarted);
+  };
   let threadId = t.threadId;
   let history: StoredTurn[] = [];
   let count = 0;
@@ -149,6 +163,8 @@ export async function answerTurn(t: TurnRequest): Promise<TurnAnswer> {
       explain = { query: found.query, carried: found.carried, confidence: found.confidence, topConfidence: found.topConfidence, words: found.words.map((w) => [w.folded, w.df, Math.round(w.weight * 100) / 100]), passages: passages.map((p) => [p.doc.url, Math.round(p.score * 1000) / 1000, p.covers]) };
     }
     const input = { question: t.question, history: history.map((h) => ({ question: h.question, answer: h.answer })), passages, confidence: found?.confidence ?? 0, topConfidence: found?.topConfidence ?? 0, fill };
+    // A model (Workers AI in production) is asked only once the credit is spent.
+    await paid();
     try {
       out = await withinMs(ANSWER_BUDGET_MS, model.answer(input));
     } catch (error) {
@@ -161,11 +177,12 @@ export async function answerTurn(t: TurnRequest): Promise<TurnAnswer> {
   const stored = out.answered ? out.cited.map((n) => sourceOf(passages[n - 1]!, t.portal, fill)) : [];
   const renumber = new Map(out.cited.map((n, i) => [n, i + 1]));
   const answer = out.answered ? out.markdown.replace(/\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\](?!\()/g, (_m, list: string) => `[${list.split(",").map((x) => renumber.get(Number(x.trim())) ?? x.trim()).join(", ")}]`) : out.markdown;
+  await paid();
   if (!threadId) threadId = await createThread(db, t.portal.id, t.owner, now);
   const turn = count + 1;
   await appendTurn(db, threadId, { turn, question: t.question, answered: out.answered, answer, sources: stored }, now);
   return {
     threadId, turn, answered: out.answered, answer, sources: stored.map(({ labels: _l, policyPath: _p, ...s }) => s),
-    ...(out.answered ? {} : { results }), model: out.model ?? EMBEDDED_MODEL, credits: t.credits, ...(explain ? { explain } : {}),
+    ...(out.answered ? {} : { results }), model: out.model ?? EMBEDDED_MODEL, credits: credits!, ...(explain ? { explain } : {}),
   };
 }

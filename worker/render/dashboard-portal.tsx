@@ -2,12 +2,14 @@
  * @module A portal's pages in the dashboard (`/app/orgs/{org}/portals/{portal}/{section}`, issue 32): versions and
  * lint reports, content releases, access, branding, domain, Git and analytics. Server-rendered from the portal's
  * `/v1` API (read in-process as the signed-in writer); the forms are sent by client/entries/dashboard.ts to the same
- * API with the writer's session (`Portico-Portal` names the portal), which validates, authorises and audits. A
- * form's `data-api` is its method and path, `data-build` how its fields become the JSON body. Controls the writer's
- * role cannot use are not shown (viewers read only).
+ * API with the writer's session (`Portico-Portal` names the portal), which validates, authorises and audits; without
+ * script they post to `/app/.../forms/{id}`, which makes the same call (worker/workspace/dashboard-forms.ts). Controls
+ * the writer's role cannot use are not shown (viewers read only), nor those the plan lacks (the plan that has them is).
  */
 import type { ComponentChildren } from "preact";
-import { Page, PortalNav, doc, type PortalSection } from "./dashboard";
+import { BASE_MARKER } from "../content/markers";
+import { PORTAL_FORMS, inputId, sectionLines, type PortalFormId, type PortalFormSpec } from "../workspace/dashboard-forms";
+import { Page, PortalNav, doc, type FormState, type PortalSection } from "./dashboard";
 
 /** The dashboard's script (scripts/build-client.mjs bundles client/entries/dashboard.ts). */
 export const DASHBOARD_SCRIPT = "/assets/dashboard.js";
@@ -37,11 +39,6 @@ function Frame(p: PortalFrame & { section: PortalSection; title: string; childre
       {p.children}
     </Page>
   );
-}
-
-/** Where a form's result is announced (the script fills it). */
-function FormStatus() {
-  return <p class="form-status" role="status" aria-live="polite" />;
 }
 
 function ReadOnly({ role, what }: { role: string; what: string }) {
@@ -188,13 +185,81 @@ export interface AccessView {
   passwordSet: boolean;
   passwordAudiences?: string[];
   magicLink?: { allowedDomains: string[]; allowList: string[]; audiences?: string[] };
-  jwt?: { issuer?: string; audience?: string; secretSet: boolean };
+  jwt?: { issuer?: string; audience?: string; audiencesClaim?: string; jwks?: { keys: unknown[] }; publicKey?: string; secretSet: boolean };
   sections: Array<{ prefix?: string; group?: string; audiences: string[] }>;
 }
 
-/** `…/access`: who may read (public or private, ways in, the shared password, magic-link domains, gated sections). */
-export function renderAccessPage(p: PortalFrame & { access: AccessView; features: { privatePortal: boolean; magicLink: boolean } }): string {
+/** Readers' SAML IdP (`GET /v1/portal/sso`), when set. */
+export interface ReaderSsoView {
+  idp: { entityId: string; ssoUrl: string; certificateFingerprints: string[] };
+  sp: { entityId: string; acsUrl: string; loginUrl: string };
+  attributes: { groupsAttribute?: string; emailAttribute?: string };
+  updatedAt: string;
+}
+
+/** The state of a page's forms after a post without script: what was sent back and what is wrong, per form. */
+export interface FormsState {
+  forms?: Partial<Record<PortalFormId, FormState>>;
+  /** The form just saved (`?saved=`), whose status line says so. */
+  saved?: PortalFormId;
+}
+
+/**
+ * A portal page's form: posts to `/app/.../forms/{id}` without script (the server makes the API call and renders
+ * what is wrong next to each field); client/entries/dashboard.ts sends the same call from the browser instead.
+ */
+function PortalForm(p: { id: PortalFormId; frame: PortalFrame; state: FormsState; button: string; secondary?: boolean; inline?: boolean; children?: ComponentChildren }) {
+  const spec = PORTAL_FORMS[p.id] as PortalFormSpec;
+  const error = p.state.forms?.[p.id]?.errors?._;
+  return (
+    <form method="post" action={`/app/orgs/${p.frame.org.id}/portals/${p.frame.portal.slug}/forms/${p.id}`} id={`form-${p.id}`} data-form={p.id} {...(spec.confirm ? { "data-confirm": spec.confirm } : {})} class={p.inline ? "inline-form" : undefined} novalidate>
+      {p.children}
+      {error ? <p class="notice-error form-error" role="alert">{error}</p> : null}
+      <p class="form-status" role="status" aria-live="polite">{p.state.saved === p.id ? "Saved." : ""}</p>
+      <button type="submit" class={p.secondary ? "secondary" : undefined}>{p.button}</button>
+    </form>
+  );
+}
+
+/** The message next to input `name` of form `id` (the id the script reuses: `{input id}-error`). */
+function FieldError(p: { id: PortalFormId; name: string; state: FormsState }) {
+  const error = p.state.forms?.[p.id]?.errors?.[p.name];
+  return error ? <small id={`${inputId(p.id, p.name)}-error`} class="notice-error" role="alert">{error}</small> : null;
+}
+
+/** A labelled text input (or textarea) of a portal form: the value sent back after a refusal, else the current one. */
+function PField(p: { id: PortalFormId; name: string; label: string; state: FormsState; value?: string; type?: "text" | "password"; hint?: string; placeholder?: string; rows?: number }) {
+  const id = inputId(p.id, p.name);
+  const form = p.state.forms?.[p.id];
+  const error = form?.errors?.[p.name];
+  const value = p.type === "password" ? "" : form?.values?.[p.name] ?? p.value ?? "";
+  const describedBy = [p.hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const attrs = { id, name: p.name, placeholder: p.placeholder, "aria-invalid": error ? "true" : undefined, "aria-describedby": describedBy || undefined } as Record<string, unknown>;
+  return (
+    <p class={error ? "field invalid" : "field"}>
+      <label for={id}>{p.label}</label>
+      {p.rows ? <textarea {...attrs} rows={p.rows}>{value}</textarea> : <input {...({ ...attrs, type: p.type ?? "text", value, ...(p.type === "password" ? { autocomplete: "new-password" } : {}) } as Record<string, unknown>)} />}
+      {p.hint ? <small id={`${id}-hint`} class="hint">{p.hint}</small> : null}
+      <FieldError id={p.id} name={p.name} state={p.state} />
+    </p>
+  );
+}
+
+/** Where a plan does not include a control: the plan that does. */
+function PlanNote({ org, what, plan }: { org: string; what: string; plan: string }) {
+  return <p class="muted">{what} {what.endsWith("s") ? "are" : "is"} part of the {plan} plan (<a href={`/app/orgs/${org}#plan`}>plan</a>).</p>;
+}
+
+/** `…/access`: who may read (public or private, ways in, the shared password, magic-link domains, gated sections, JWT and SAML readers). */
+export function renderAccessPage(p: PortalFrame & FormsState & { access: AccessView; sso: ReaderSsoView | null; features: { privatePortal: boolean; magicLink: boolean; jwt: boolean; saml: boolean } }): string {
   const a = p.access;
+  const st: FormsState = { ...(p.forms ? { forms: p.forms } : {}), ...(p.saved ? { saved: p.saved } : {}) };
+  const checked = (m: string) => (p.forms?.access?.values ? (p.forms.access.values.methods ?? "").split(",").includes(m) : a.methods.includes(m));
+  const methodNames: Array<[string, string, boolean]> = [
+    ["password", "shared password", p.features.privatePortal], ["magic-link", "magic link (Pro)", p.features.magicLink],
+    ["jwt", "JWT from your sign-in (Pro)", p.features.jwt], ["saml", "SAML (Enterprise)", p.features.saml],
+  ];
+  const keys = a.jwt?.jwks ? JSON.stringify(a.jwt.jwks, null, 2) : a.jwt?.publicKey ?? "";
   return doc(
     <Frame {...p} section="access" title="Access" forms={p.mayManage}>
       <section class="panel">
@@ -204,10 +269,11 @@ export function renderAccessPage(p: PortalFrame & { access: AccessView; features
           <dt>Ways in</dt><dd>{a.methods.length ? a.methods.join(", ") : "none"}</dd>
           <dt>Shared password</dt><dd>{a.passwordSet ? "set" : "not set"}</dd>
           <dt>Magic-link domains</dt><dd>{a.magicLink?.allowedDomains.length ? a.magicLink.allowedDomains.join(", ") : "—"}</dd>
-          {a.jwt ? <><dt>JWT</dt><dd>issuer {a.jwt.issuer ?? "—"}, secret {a.jwt.secretSet ? "set" : "not set"}</dd></> : null}
+          <dt>JWT</dt><dd>{a.jwt ? <>issuer {a.jwt.issuer ?? "—"}, audience {a.jwt.audience ?? "—"}, {a.jwt.jwks ? `${a.jwt.jwks.keys.length} public key${a.jwt.jwks.keys.length === 1 ? "" : "s"} (JWKS)` : a.jwt.publicKey ? "a PEM public key" : "no public key"}, secret {a.jwt.secretSet ? "set" : "not set"}</> : "not set up"}</dd>
+          <dt>SAML</dt><dd>{p.sso ? <>identity provider <code>{p.sso.idp.entityId}</code></> : "not set up"}</dd>
         </dl>
       </section>
-      <section class="panel">
+      <section class="panel" id="sections">
         <h2>Groups and gated sections</h2>
         {a.sections.length ? (
           <table tabIndex={0}>
@@ -216,37 +282,77 @@ export function renderAccessPage(p: PortalFrame & { access: AccessView; features
             <tbody>{a.sections.map((s) => <tr><td><code>{s.prefix ?? s.group ?? ""}</code></td><td>{s.audiences.join(", ")}</td></tr>)}</tbody>
           </table>
         ) : <p>No section is gated: every page is readable by whoever may read the portal.</p>}
-        <p class="muted">Sections and audiences come from <code>portico.yaml</code> (docs/readers.md) or <code>PATCH /v1/portal</code>'s <code>access.sections</code>.</p>
+        {p.mayManage ? (p.features.privatePortal ? (
+          <PortalForm id="sections" frame={p} state={st} button="Save sections">
+            <PField id="sections" name="sections" label="Gated sections" state={st} rows={5} value={sectionLines(a.sections)} placeholder={"/guides/partners: partners\nInternal guides: staff, partners"}
+              hint="One a line: a path (starting with /) or a navigation group's title, a colon, then the audiences (reader labels) that may read it. Empty: nothing gated. Readers get their audiences from the way they sign in." />
+          </PortalForm>
+        ) : <PlanNote org={p.org.id} what="Gated sections" plan="Starter" />) : <p class="muted">Sections and audiences also come from <code>portico.yaml</code> (docs/readers.md).</p>}
       </section>
       {p.mayManage ? (
-        <section class="panel">
-          <h2>Change access</h2>
-          {!p.features.privatePortal ? <p class="muted">Private portals are part of the Starter plan and up (<a href={`/app/orgs/${p.org.id}#plan`}>plan</a>).</p> : null}
-          <form data-api="PATCH /v1/portal" data-build="access" novalidate>
-            <p class="field"><label for="f-default">Default</label>
-              <select id="f-default" name="default"><option value="public" selected={a.default === "public"}>public</option><option value="private" selected={a.default === "private"}>private</option></select>
-            </p>
-            <fieldset class="field">
-              <legend>Ways in</legend>
-              <label class="check"><input type="checkbox" name="methods" value="password" checked={a.methods.includes("password")} /> shared password</label>
-              <label class="check"><input type="checkbox" name="methods" value="magic-link" checked={a.methods.includes("magic-link")} disabled={!p.features.magicLink && !a.methods.includes("magic-link")} /> magic link{p.features.magicLink ? "" : " (Pro)"}</label>
-              {a.methods.filter((m) => m !== "password" && m !== "magic-link").map((m) => <label class="check"><input type="checkbox" name="methods" value={m} checked /> {m} (configured through the API)</label>)}
-            </fieldset>
-            <p class="field"><label for="f-password">New shared password</label>
-              <input id="f-password" name="password" type="password" autocomplete="new-password" aria-describedby="f-password-hint" />
-              <small id="f-password-hint" class="hint">Leave empty to keep the current one. Changing it signs password readers out.</small>
-            </p>
-            <p class="field"><label for="f-domains">Magic-link e-mail domains</label>
-              <input id="f-domains" name="allowedDomains" type="text" value={a.magicLink?.allowedDomains.join(", ") ?? ""} placeholder="example.com, partner.example" />
-            </p>
-            <FormStatus />
-            <button type="submit">Save access</button>
-          </form>
-          <form data-api="DELETE /v1/portal/sessions" data-confirm="Sign every reader out?" class="inline-form">
-            <FormStatus />
-            <button type="submit" class="secondary">Sign every reader out</button>
-          </form>
-        </section>
+        <>
+          <section class="panel" id="ways-in">
+            <h2>Change access</h2>
+            {!p.features.privatePortal ? <PlanNote org={p.org.id} what="Private portals" plan="Starter" /> : null}
+            <PortalForm id="access" frame={p} state={st} button="Save access">
+              <p class="field"><label for={inputId("access", "default")}>Default</label>
+                <select id={inputId("access", "default")} name="default">{(["public", "private"] as const).map((d) => <option value={d} selected={(p.forms?.access?.values?.default ?? a.default) === d}>{d}</option>)}</select>
+                <FieldError id="access" name="default" state={st} />
+              </p>
+              <fieldset class="field" id={inputId("access", "methods")}>
+                <legend>Ways in</legend>
+                {methodNames.map(([m, label, included]) => (included || checked(m)) ? <label class="check"><input type="checkbox" name="methods" value={m} checked={checked(m)} /> {label}</label> : null)}
+                <FieldError id="access" name="methods" state={st} />
+              </fieldset>
+              <PField id="access" name="password" type="password" label="New shared password" state={st} hint="Leave empty to keep the current one. Changing it signs password readers out." />
+              {p.features.magicLink || a.methods.includes("magic-link") ? (
+                <>
+                  <input type="hidden" name="magicLink" value="shown" />
+                  <PField id="access" name="allowedDomains" label="Magic-link e-mail domains" state={st} value={a.magicLink?.allowedDomains.join(", ") ?? ""} placeholder="example.com, partner.example" />
+                  <PField id="access" name="allowList" label="Magic-link addresses" state={st} value={a.magicLink?.allowList.join(", ") ?? ""} placeholder="ana@partner.example" hint="Single addresses let in besides whole domains." />
+                  <PField id="access" name="magicAudiences" label="Audiences of magic-link readers" state={st} value={a.magicLink?.audiences?.join(", ") ?? ""} placeholder="partners" hint="Empty: every audience of the portal." />
+                </>
+              ) : <PlanNote org={p.org.id} what="Magic-link readers" plan="Pro" />}
+            </PortalForm>
+            <PortalForm id="sign-out" frame={p} state={st} button="Sign every reader out" secondary inline />
+          </section>
+          <section class="panel" id="jwt">
+            <h2>Readers signed in by your product (JWT)</h2>
+            {p.features.jwt ? (
+              <>
+                <p class="muted">Your sign-in sends readers to <code>/p/{p.portal.slug}/auth/jwt?token=…</code> with a signed token; its audiences claim names what they may read. Turn “JWT” on under Ways in once a key is set.</p>
+                <PortalForm id="jwt" frame={p} state={st} button="Save JWT settings">
+                  <PField id="jwt" name="issuer" label="Issuer (iss)" state={st} value={a.jwt?.issuer ?? ""} placeholder="https://auth.example.com/" />
+                  <PField id="jwt" name="audience" label="Audience (aud)" state={st} value={a.jwt?.audience ?? ""} placeholder="docs" />
+                  <PField id="jwt" name="keys" label="Public keys (JWKS) or PEM public key" state={st} rows={5} value={keys} placeholder={'{"keys": [{"kty": "RSA", "kid": "…", "n": "…", "e": "AQAB"}]}'} hint="RS256/ES256 tokens are checked against these. Or give an HS256 secret below instead." />
+                  <PField id="jwt" name="secret" type="password" label="HS256 secret" state={st} hint={a.jwt?.secretSet ? "A secret is set; leave empty to keep it." : "32 characters or more; leave empty when you give public keys."} />
+                  <PField id="jwt" name="audiencesClaim" label="Audiences claim" state={st} value={a.jwt?.audiencesClaim ?? ""} placeholder="groups" />
+                </PortalForm>
+              </>
+            ) : <PlanNote org={p.org.id} what="JWT readers" plan="Pro" />}
+          </section>
+          <section class="panel" id="saml">
+            <h2>Readers signed in by your identity provider (SAML)</h2>
+            {p.features.saml ? (
+              <>
+                {p.sso ? (
+                  <dl class="facts">
+                    <dt>Identity provider</dt><dd><code>{p.sso.idp.entityId}</code></dd>
+                    <dt>Sign-in URL</dt><dd><code>{p.sso.idp.ssoUrl}</code></dd>
+                    <dt>Certificate (SHA-256)</dt><dd>{p.sso.idp.certificateFingerprints.map((f) => <code class="fingerprint">{f}</code>)}</dd>
+                    <dt>Give your IdP</dt><dd>entity ID <code>{p.sso.sp.entityId}</code>, ACS <code>{p.sso.sp.acsUrl}</code></dd>
+                  </dl>
+                ) : <p class="muted">Not set up. Give your identity provider the metadata at <code>/p/{p.portal.slug}/auth/saml/metadata</code>, then paste its metadata here.</p>}
+                <PortalForm id="reader-saml" frame={p} state={st} button="Save SAML settings">
+                  <PField id="reader-saml" name="metadata" label="IdP metadata (XML)" state={st} rows={6} />
+                  <PField id="reader-saml" name="groups" label="Groups attribute" state={st} value={p.sso?.attributes.groupsAttribute ?? ""} placeholder="groups" hint="The attribute whose values are the reader's audiences." />
+                  <PField id="reader-saml" name="email" label="E-mail attribute" state={st} value={p.sso?.attributes.emailAttribute ?? ""} placeholder="email" />
+                </PortalForm>
+                {p.sso ? <PortalForm id="reader-saml-delete" frame={p} state={st} button="Turn SAML sign-in off" secondary inline /> : null}
+              </>
+            ) : <PlanNote org={p.org.id} what="SAML readers" plan="Enterprise" />}
+          </section>
+        </>
       ) : <ReadOnly role={p.role} what="the access settings" />}
     </Frame>,
   );
@@ -261,9 +367,15 @@ export interface BrandView {
   favicon?: string;
 }
 
-/** `…/branding`: the portal's name, colour and default theme (docs/branding.md). */
-export function renderBrandingPage(p: PortalFrame & { brand: BrandView; readerUrl: string }): string {
+/** `…/branding`: the portal's name, colour, default theme, logos and favicon (docs/branding.md). `images`: the live release's image files. */
+export function renderBrandingPage(p: PortalFrame & FormsState & { brand: BrandView; readerUrl: string; images: Array<{ path: string; sha256: string }>; assetBase: string }): string {
   const b = p.brand;
+  // The brand holds files by content address (`<base marker>/_content/<sha256>.<ext>`): back to their bundle paths.
+  const pathOf = (stored: string | undefined) => (stored ? p.images.find((i) => stored.includes(`/_content/${i.sha256}.`))?.path ?? "" : "");
+  const src = (stored: string) => stored.replace(BASE_MARKER, p.assetBase);
+  const current = { logoLight: pathOf(b.logo?.light), logoDark: pathOf(b.logo?.dark), favicon: pathOf(b.favicon) };
+  const st: FormsState = { ...(p.forms ? { forms: p.forms } : {}), ...(p.saved ? { saved: p.saved } : {}) };
+  const themeDefault = p.forms?.brand?.values?.themeDefault ?? b.themeDefault ?? "system";
   return doc(
     <Frame {...p} section="branding" title="Branding" forms={p.mayManage}>
       <section class="panel">
@@ -272,26 +384,46 @@ export function renderBrandingPage(p: PortalFrame & { brand: BrandView; readerUr
           <dt>Name</dt><dd>{b.name ?? "— (portico.yaml's, or the portal's name)"}</dd>
           <dt>Primary colour</dt><dd>{b.colors?.primary ? <code>{b.colors.primary}</code> : "— (portico.yaml's, or the default)"}</dd>
           <dt>Default theme</dt><dd>{b.themeDefault ?? "system"}</dd>
-          <dt>Logo</dt><dd>{b.logo?.light ?? "— (set in portico.yaml)"}</dd>
+          <dt>Logo</dt><dd>{b.logo ? <><img class="brand-logo" src={src(b.logo.light)} alt="" height={32} /> <code>{current.logoLight || "a file of an earlier release"}</code></> : "— (portico.yaml's, or none)"}</dd>
+          <dt>Favicon</dt><dd>{b.favicon ? <code>{current.favicon || "a file of an earlier release"}</code> : "—"}</dd>
         </dl>
         <p><a href={p.readerUrl}>See it on the reader site</a></p>
       </section>
       {p.mayManage ? (
-        <section class="panel">
-          <h2>Change the brand</h2>
-          <form data-api="PATCH /v1/portal" data-build="brand" novalidate>
-            <p class="field"><label for="f-name">Name</label><input id="f-name" name="name" type="text" value={b.name ?? ""} /></p>
-            <p class="field"><label for="f-primary">Primary colour</label>
-              <input id="f-primary" name="primary" type="text" value={b.colors?.primary ?? ""} placeholder="#0b5fff" aria-describedby="f-primary-hint" />
-              <small id="f-primary-hint" class="hint">A CSS colour; it must keep text readable on light and dark backgrounds (WCAG AA), or it is refused with the reason.</small>
-            </p>
-            <p class="field"><label for="f-themeDefault">Default theme</label>
-              <select id="f-themeDefault" name="themeDefault">{["system", "light", "dark"].map((t) => <option value={t} selected={(b.themeDefault ?? "system") === t}>{t}</option>)}</select>
-            </p>
-            <FormStatus />
-            <button type="submit">Save brand</button>
-          </form>
-        </section>
+        <>
+          <section class="panel" id="brand">
+            <h2>Change the brand</h2>
+            <PortalForm id="brand" frame={p} state={st} button="Save brand">
+              <PField id="brand" name="name" label="Name" state={st} value={b.name ?? ""} />
+              <PField id="brand" name="primary" label="Primary colour" state={st} value={b.colors?.primary ?? ""} placeholder="#0b5fff" hint="A CSS colour; it must keep text readable on light and dark backgrounds (WCAG AA), or it is refused with the reason." />
+              <p class="field"><label for={inputId("brand", "themeDefault")}>Default theme</label>
+                <select id={inputId("brand", "themeDefault")} name="themeDefault">{["system", "light", "dark"].map((t) => <option value={t} selected={themeDefault === t}>{t}</option>)}</select>
+                <FieldError id="brand" name="themeDefault" state={st} />
+              </p>
+            </PortalForm>
+          </section>
+          <section class="panel" id="logo">
+            <h2>Logo and favicon</h2>
+            <p class="muted">Images are files of the live content release (upload them with your guides, e.g. <code>images/logo.svg</code>); the portal keeps the file it points to even when a later release drops it.</p>
+            <PortalForm id="logo" frame={p} state={st} button="Save logo">
+              <datalist id="content-images">{p.images.map((i) => <option value={i.path} />)}</datalist>
+              {(["logoLight", "logoDark", "favicon"] as const).map((name) => {
+                const label = name === "logoLight" ? "Logo (SVG or PNG)" : name === "logoDark" ? "Logo in the dark theme (optional)" : "Favicon (SVG, PNG or ICO)";
+                const id = inputId("logo", name);
+                const form = p.forms?.logo;
+                const error = form?.errors?.[name];
+                return (
+                  <p class={error ? "field invalid" : "field"}>
+                    <label for={id}>{label}</label>
+                    <input {...({ id, name, type: "text", list: "content-images", placeholder: "images/logo.svg", value: form?.values?.[name] ?? current[name], "aria-invalid": error ? "true" : undefined, "aria-describedby": error ? `${id}-error` : undefined } as Record<string, unknown>)} />
+                    <FieldError id="logo" name={name} state={st} />
+                  </p>
+                );
+              })}
+              <p class="hint">{p.images.length ? `${p.images.length} image file${p.images.length === 1 ? "" : "s"} in the live release: ${p.images.slice(0, 8).map((i) => i.path).join(", ")}${p.images.length > 8 ? ", …" : ""}.` : "The live release has no image file yet."} Empty fields remove the logo or favicon.</p>
+            </PortalForm>
+          </section>
+        </>
       ) : <ReadOnly role={p.role} what="the brand" />}
     </Frame>,
   );
@@ -310,8 +442,9 @@ export interface DomainInfo {
 }
 
 /** `…/domain`: the custom domain, the DNS records to create and their status. */
-export function renderDomainPage(p: PortalFrame & { domain: DomainInfo | null; included: boolean; readerUrl: string }): string {
+export function renderDomainPage(p: PortalFrame & FormsState & { domain: DomainInfo | null; included: boolean; readerUrl: string }): string {
   const d = p.domain;
+  const st: FormsState = { ...(p.forms ? { forms: p.forms } : {}), ...(p.saved ? { saved: p.saved } : {}) };
   return doc(
     <Frame {...p} section="domain" title="Domain" forms={p.mayManage}>
       {!p.mayManage ? <p class="readonly-note">As {p.role} you do not see the domain's settings: they are for owners and admins.</p> : (
@@ -331,23 +464,18 @@ export function renderDomainPage(p: PortalFrame & { domain: DomainInfo | null; i
                   <thead><tr><th scope="col">Type</th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Why</th></tr></thead>
                   <tbody>{d.dnsRecords.map((r) => <tr><td>{r.type}</td><td><code>{r.name}</code></td><td><code>{r.value}</code></td><td>{r.purpose}</td></tr>)}</tbody>
                 </table>
-                <form data-api="DELETE /v1/portal/domain" data-confirm="Remove the custom domain?" class="inline-form">
-                  <FormStatus />
-                  <button type="submit" class="secondary">Remove the domain</button>
-                </form>
+                <PortalForm id="domain-delete" frame={p} state={st} button="Remove the domain" secondary inline />
               </>
             ) : <p>The portal is served at <a href={p.readerUrl}>{p.readerUrl}</a>. Add your own hostname, such as <code>docs.example.com</code>.</p>}
           </section>
           {p.included ? (
             <section class="panel">
               <h2>{d ? "Move to another hostname" : "Add a domain"}</h2>
-              <form data-api="PUT /v1/portal/domain" data-build="domain" novalidate>
-                <p class="field"><label for="f-hostname">Hostname</label><input id="f-hostname" name="hostname" type="text" placeholder="docs.example.com" required /></p>
-                <FormStatus />
-                <button type="submit">Save domain</button>
-              </form>
+              <PortalForm id="domain" frame={p} state={st} button="Save domain">
+                <PField id="domain" name="hostname" label="Hostname" state={st} placeholder="docs.example.com" />
+              </PortalForm>
             </section>
-          ) : <p class="muted">Custom domains are part of the Pro plan (<a href={`/app/orgs/${p.org.id}#plan`}>plan</a>).</p>}
+          ) : <PlanNote org={p.org.id} what="Custom domains" plan="Pro" />}
         </>
       )}
     </Frame>,

@@ -307,6 +307,9 @@ export interface SsoPanelProps {
   sp: { entityId: string; acsUrl: string; loginUrl: string };
   form?: FormState;
   saved?: boolean;
+  /** Whether writers must sign in through the IdP (owners keep the e-mail link), and the refusal of a change to it. */
+  required: boolean;
+  requiredForm?: FormState;
 }
 
 function SsoPanel(p: SsoPanelProps & { org: string }) {
@@ -346,6 +349,17 @@ function SsoPanel(p: SsoPanelProps & { org: string }) {
             <Field name="emailAttribute" label="E-mail attribute (optional)" form={form} placeholder="email" hint="Default: email, mail, the standard claim, or an e-mail NameID." />
             <button type="submit">Save single sign-on</button>
           </form>
+          {p.idp ? (
+            <form method="post" action={`/app/orgs/${p.org}/sso/required`} novalidate class="inline-form" id="sso-required">
+              <h3>Require single sign-on</h3>
+              <p class={p.requiredForm?.errors?.required ? "field invalid" : "field"}>
+                <label class="check"><input type="checkbox" id="f-required" name="required" value="1" checked={p.required} aria-describedby="f-required-hint" /> Writers sign in only through the identity provider</label>
+                <small id="f-required-hint" class="hint">E-mail links then stop opening this organisation for admins, editors and viewers (they are sent to {p.sp.loginUrl}). Owners keep the e-mail link as a break-glass path, should the identity provider fail; each such sign-in is in the audit log.</small>
+                {p.requiredForm?.errors?.required ? <small id="f-required-error" class="notice-error" role="alert">{p.requiredForm.errors.required}</small> : null}
+              </p>
+              <button type="submit">Save requirement</button>
+            </form>
+          ) : null}
           {p.idp ? <form method="post" action={`/app/orgs/${p.org}/sso/delete`} class="inline-form"><button type="submit" class="secondary">Turn single sign-on off</button></form> : null}
         </>
       )}
@@ -448,7 +462,7 @@ export function renderPortalPage(p: PortalPageProps): string {
             <Field name="name" label="Name" required form={p.tokenForm} placeholder="GitHub Actions" />
             <fieldset class={p.tokenForm?.errors?.scopes ? "field invalid" : "field"}>
               <legend>Scopes</legend>
-              {p.grantable.map((s) => <label class="check"><input type="checkbox" name="scopes" value={s} checked={s === "publish:apis"} /> {s}</label>)}
+              {p.grantable.map((s) => <label class="check"><input type="checkbox" name="scopes" value={s} checked={p.tokenForm?.values ? (p.tokenForm.values.scopes ?? "").split(",").includes(s) : s === "publish:apis"} /> {s}</label>)}
               {p.tokenForm?.errors?.scopes ? <small class="notice-error" role="alert">{p.tokenForm.errors.scopes}</small> : null}
             </fieldset>
             <Field name="expiresAt" label="Expires (optional)" type="date" form={p.tokenForm} />

@@ -125,12 +125,19 @@ export async function prepareTurn(c: Context<AppEnv>, portal: AssistantPortal, i
     throw new ApiError(429, "rate-limited", spent.scope === "reader" ? "too many questions; wait a minute and ask again" : "this portal's assistant is busy; wait a minute and ask again");
   }
   const entitlementStarted = Date.now();
-  const credits = await spendAssistantCredit(c.env, portal);
-  // The plan and credit check's own time (bench/workspace.mjs reads it): workerd's clock moves across its I/O.
-  c.header("server-timing", `entitlement;dur=${Date.now() - entitlementStarted}`, { append: true });
+  // The plan is checked now (a refusal throws here); the credit's Durable Object round trip runs beside the thread
+  // read and the retrieval, and answerTurn waits for it before the model or any write (exact under concurrency:
+  // the spend itself is one atomic step, and a refused one answers 402 with nothing stored).
+  const credits = spendAssistantCredit(c.env, portal).then((spent) => {
+    // The spend's own time (bench/workspace.mjs reads it): workerd's clock moves across its I/O.
+    c.header("server-timing", `entitlement;dur=${Date.now() - entitlementStarted}`, { append: true });
+    return spent;
+  });
+  // Awaited by the turn; this only keeps an early failure of the turn from leaving the rejection unobserved.
+  credits.catch(() => undefined);
   const reader = state.reader("en");
   return () =>
-    answerTurn({ env: c.env, portal, reader, access: state.access, owner, question: input.question, ...(input.threadId ? { threadId: input.threadId } : {}), credits }).catch((e) => {
+    answerTurn({ env: c.env, portal, reader, access: state.access, owner, question: input.question, ...(input.threadId ? { threadId: input.threadId } : {}), credits, creditWait: (ms) => c.header("server-timing", `credit-wait;dur=${ms}`, { append: true }) }).catch((e) => {
       if (e instanceof ThreadProblem) {
         throw e.code === "thread-full" ? new ApiError(409, "thread-full", "this thread has 20 turns; start a new thread") : new ApiError(404, "thread-not-found", "no such thread (unknown, expired, or another reader's)");
       }

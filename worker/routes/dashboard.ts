@@ -23,14 +23,16 @@ import { creditsOf } from "../workspace/credits";
 import { can, FEATURES, type Feature } from "../workspace/plans";
 import { roleAllows, scopesGrantable } from "../workspace/roles";
 import { SAMPLE_CONTENT, SAMPLE_DEFINITION } from "../workspace/sample-files.generated";
-import { renderAccessPage, renderAnalyticsLinkPage, renderBrandingPage, renderContentPage, renderDomainPage, renderGitPage, renderLintPage, renderVersionsPage, type PortalFrame } from "../render/dashboard-portal";
+import { renderAccessPage, renderAnalyticsLinkPage, renderBrandingPage, renderContentPage, renderDomainPage, renderGitPage, renderLintPage, renderVersionsPage, type FormsState, type PortalFrame } from "../render/dashboard-portal";
+import { buildForm, inputFor, isPortalForm, PORTAL_FORMS, type PortalFormSpec } from "../workspace/dashboard-forms";
+import { liveImages } from "../store/content";
 import { PORTAL_HEADER } from "../workspace/writer-portal";
 import { apisRoutes } from "./apis";
 import { contentRoutes } from "./content";
 import { domainRoutes } from "./domain";
 import { gitRoutes } from "./git";
 import { portalSettingsRoutes } from "./portals";
-import { fingerprint } from "./saml";
+import { fingerprint, samlSettingsRoutes } from "./saml";
 import { isLocalRun, orgView, workspaceRoutes } from "./workspace";
 import { writerSamlRoutes, writerSpConfig } from "./writer-saml";
 
@@ -77,6 +79,12 @@ async function api(c: Context<AppEnv>, method: string, path: string, body?: unkn
   } catch {
     json = { raw: text };
   }
+  // Who may not ask at all (no session, another origin, a role without the right, SSO required) is refused as a
+  // page: the form that would carry the message is not shown to them. A role refusal about one field stays the form's.
+  const code = json?.error?.code;
+  if (res.status === 401 || (res.status === 403 && (code === "cross-origin" || code === "sso-required" || (code === "role-required" && !json.error.details?.field)))) {
+    throw new ApiError(res.status as 403, code ?? "refused", json?.error?.message ?? `the API answered ${res.status}`, json?.error?.details);
+  }
   return { status: res.status, json };
 }
 
@@ -94,17 +102,21 @@ async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
   return out;
 }
 
-function page(c: Context<AppEnv>, html: string, status: 200 | 400 | 403 | 404 | 409 = 200) {
+/** The statuses a dashboard page answers with (a refused form keeps the API's). */
+type PageStatus = 200 | 400 | 402 | 403 | 404 | 409 | 422;
+
+function page(c: Context<AppEnv>, html: string, status: PageStatus = 200) {
   c.header("cache-control", "private, no-store");
   return c.html(html, status);
 }
 
 /** The SSO panel of the organisation page (owners and admins), from the organisation's IdP row. */
-async function ssoPanel(c: Context<AppEnv>, org: OrgRow, extra: { form?: FormState; saved?: boolean }): Promise<SsoPanelProps> {
+async function ssoPanel(c: Context<AppEnv>, org: OrgRow, extra: { form?: FormState; saved?: boolean; requiredForm?: FormState }): Promise<SsoPanelProps> {
   const sp = writerSpConfig(c.env, org.slug);
   const idp = await getOrgIdp(c.env.DB, org.id);
   return {
     included: can(org, "saml"),
+    required: !!org.writerSsoRequired,
     sp: { entityId: sp.entityId, acsUrl: sp.acsUrl, loginUrl: sp.acsUrl.replace(/acs$/, "login") },
     ...(idp ? {
       idp: {
@@ -116,7 +128,7 @@ async function ssoPanel(c: Context<AppEnv>, org: OrgRow, extra: { form?: FormSta
   };
 }
 
-type OrgPageExtra = { portalForm?: FormState; memberForm?: FormState; memberNotice?: { ok: boolean; message: string }; billing?: { url?: string; message?: string }; ssoForm?: FormState; ssoSaved?: boolean };
+type OrgPageExtra = { portalForm?: FormState; memberForm?: FormState; memberNotice?: { ok: boolean; message: string }; billing?: { url?: string; message?: string }; ssoForm?: FormState; ssoSaved?: boolean; ssoRequiredForm?: FormState };
 
 async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: OrgPageExtra = {}, status: 200 | 400 | 403 | 404 | 409 = 200) {
   const { org, role } = await orgFor(c, { kind: "writer", writer, sessionHash: "" }, slug, "org.read");
@@ -128,7 +140,7 @@ async function orgPage(c: Context<AppEnv>, writer: Writer, slug: string, extra: 
     creditsOf(c.env, org),
     roleAllows(role, "audit.read") ? listAudit(db, org.id, { from: "0000", to: "9999", limit: 50 }) : Promise.resolve(undefined),
   ]);
-  const sso = roleAllows(role, "sso.manage") ? await ssoPanel(c, org, { ...(extra.ssoForm ? { form: extra.ssoForm } : {}), ...(extra.ssoSaved ? { saved: true } : {}) }) : undefined;
+  const sso = roleAllows(role, "sso.manage") ? await ssoPanel(c, org, { ...(extra.ssoForm ? { form: extra.ssoForm } : {}), ...(extra.ssoSaved ? { saved: true } : {}), ...(extra.ssoRequiredForm ? { requiredForm: extra.ssoRequiredForm } : {}) }) : undefined;
   const view = orgView(org);
   return page(c, renderOrgPage({
     email: writer.email,
@@ -178,6 +190,7 @@ const portalApi = new Hono<AppEnv>()
   .route("/", portalSettingsRoutes)
   .route("/", domainRoutes)
   .route("/", gitRoutes)
+  .route("/", samlSettingsRoutes)
   .onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
     throw error;
@@ -221,6 +234,30 @@ export async function publishSample(c: Context<AppEnv>, token: string): Promise<
   }
   await content.body?.cancel();
   return { published: true };
+}
+
+/** A settings page (access, branding, domain) of a portal, with its forms' state after a post. */
+async function settingsPage(c: Context<AppEnv>, ctx: { frame: PortalFrame; org: OrgRow; portal: PortalRow }, section: PortalFormSpec["section"], state: FormsState, status: PageStatus = 200) {
+  const { frame, org, portal } = ctx;
+  const readerUrl = `${publicOrigin(c.env, portal)}${portalBasePath(portal)}/`;
+  if (section === "access") {
+    const [answer, sso] = await Promise.all([
+      portalGet(c, frame.portal.slug, "/v1/portal"),
+      frame.mayManage && can(org, "saml") ? portalGet(c, frame.portal.slug, "/v1/portal/sso") : Promise.resolve(undefined),
+    ]);
+    if (answer.status !== 200) refused(answer);
+    const features = { privatePortal: can(org, "private-portal"), magicLink: can(org, "reader-magic-link"), jwt: can(org, "reader-jwt"), saml: can(org, "saml") };
+    return page(c, renderAccessPage({ ...frame, ...state, access: answer.json.access, sso: sso?.status === 200 ? sso.json.sso : null, features }), status);
+  }
+  if (section === "branding") {
+    const [answer, images] = await Promise.all([portalGet(c, frame.portal.slug, "/v1/portal"), frame.mayManage ? liveImages(c.env.DB, portal.id) : Promise.resolve([])]);
+    if (answer.status !== 200) refused(answer);
+    return page(c, renderBrandingPage({ ...frame, ...state, brand: answer.json.brand, readerUrl, images, assetBase: portalBasePath(portal) }), status);
+  }
+  if (!frame.mayManage) return page(c, renderDomainPage({ ...frame, domain: null, included: can(org, "custom-domain"), readerUrl }), status);
+  const answer = await portalGet(c, frame.portal.slug, "/v1/portal/domain");
+  if (answer.status !== 200 && answer.status !== 404) refused(answer);
+  return page(c, renderDomainPage({ ...frame, ...state, domain: answer.status === 200 ? answer.json.domain : null, included: can(org, "custom-domain"), readerUrl }), status);
 }
 
 export const dashboardRoutes = new Hono<AppEnv>()
@@ -317,6 +354,15 @@ export const dashboardRoutes = new Hono<AppEnv>()
     }
     return orgPage(c, writer, org, { ssoSaved: true });
   })
+  .post("/app/orgs/:org/sso/required", async (c) => {
+    const writer = await writerOf(c);
+    const values = await form(c);
+    const org = c.req.param("org");
+    const answer = await api(c, "PATCH", `/v1/orgs/${encodeURIComponent(org)}/sso`, { required: values.required === "1" }, writerSamlRoutes);
+    if (answer.status === 404 || answer.json?.error?.code === "role-required") refused(answer);
+    if (answer.status !== 200) return orgPage(c, writer, org, { ssoRequiredForm: formErrors(answer, values) }, answer.status === 409 ? 409 : answer.status === 403 ? 403 : 400);
+    return c.redirect(`/app/orgs/${org}#sso-required`, 303);
+  })
   .post("/app/orgs/:org/sso/delete", async (c) => {
     await writerOf(c);
     const org = c.req.param("org");
@@ -370,25 +416,41 @@ export const dashboardRoutes = new Hono<AppEnv>()
     if (answer.status !== 200) refused(answer);
     return page(c, renderContentPage({ ...frame, content: answer.json }));
   })
-  .get("/app/orgs/:org/portals/:portal/access", async (c) => {
-    const { frame, org } = await portalFrame(c);
-    const answer = await portalGet(c, frame.portal.slug, "/v1/portal");
-    if (answer.status !== 200) refused(answer);
-    return page(c, renderAccessPage({ ...frame, access: answer.json.access, features: { privatePortal: can(org, "private-portal"), magicLink: can(org, "reader-magic-link") } }));
+  .get("/app/orgs/:org/portals/:portal/:section{access|branding|domain}", async (c) => {
+    const saved = c.req.query("saved") ?? "";
+    return settingsPage(c, await portalFrame(c), c.req.param("section") as PortalFormSpec["section"], isPortalForm(saved) ? { saved } : {});
   })
-  .get("/app/orgs/:org/portals/:portal/branding", async (c) => {
-    const { frame, portal } = await portalFrame(c);
-    const answer = await portalGet(c, frame.portal.slug, "/v1/portal");
-    if (answer.status !== 200) refused(answer);
-    return page(c, renderBrandingPage({ ...frame, brand: answer.json.brand, readerUrl: `${publicOrigin(c.env, portal)}${portalBasePath(portal)}/` }));
-  })
-  .get("/app/orgs/:org/portals/:portal/domain", async (c) => {
-    const { frame, org, portal } = await portalFrame(c);
-    const readerUrl = `${publicOrigin(c.env, portal)}${portalBasePath(portal)}/`;
-    if (!frame.mayManage) return page(c, renderDomainPage({ ...frame, domain: null, included: can(org, "custom-domain"), readerUrl }));
-    const answer = await portalGet(c, frame.portal.slug, "/v1/portal/domain");
-    if (answer.status !== 200 && answer.status !== 404) refused(answer);
-    return page(c, renderDomainPage({ ...frame, domain: answer.status === 200 ? answer.json.domain : null, included: can(org, "custom-domain"), readerUrl }));
+  // A settings form posted without script: the same portal API call the page's script makes, then back to the page
+  // (303 on success; else the page again, with what is wrong next to each field and the API's status).
+  .post("/app/orgs/:org/portals/:portal/forms/:form", async (c) => {
+    const id = c.req.param("form");
+    if (!isPortalForm(id)) throw new ApiError(404, "not-found", `no form "${id}"`);
+    const ctx = await portalFrame(c);
+    const spec: PortalFormSpec = PORTAL_FORMS[id];
+    const data = await c.req.formData();
+    const source = { get: (n: string) => { const v = data.get(n); return typeof v === "string" ? v : ""; }, getAll: (n: string) => data.getAll(n).filter((v): v is string => typeof v === "string") };
+    const values: Record<string, string> = {};
+    for (const key of new Set(data.keys())) if (!spec.secret?.includes(key)) values[key] = source.getAll(key).join(",");
+    const built = buildForm(id, source);
+    if (!built.ok) return settingsPage(c, ctx, spec.section, { forms: { [id]: { values, errors: built.errors } } }, 400);
+    const headers: Record<string, string> = { cookie: c.req.header("cookie") ?? "", origin: c.req.header("origin") ?? "", [PORTAL_HEADER]: ctx.portal.slug };
+    let body: string | undefined;
+    if (built.raw) {
+      headers["content-type"] = built.raw.contentType;
+      body = built.raw.text;
+    } else if (built.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(built.json);
+    }
+    const res = await portalApi.request(`${spec.path}${built.query ?? ""}`, { method: spec.method, headers, ...(body === undefined ? {} : { body }) }, c.env, c.executionCtx);
+    const answer = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string; details?: { field?: unknown } } };
+    const base = `/app/orgs/${ctx.frame.org.id}/portals/${ctx.portal.slug}`;
+    if (res.ok) return c.redirect(`${base}/${spec.section}?saved=${id}#form-${id}`, 303);
+    // A refusal of who asks (session, role, origin) or of the plan (whose controls the page hides) is the page's,
+    // not a field's.
+    if (res.status === 401 || res.status === 402 || res.status === 404 || ["role-required", "cross-origin", "plan-required", "sso-required"].includes(answer.error?.code ?? "")) refused({ status: res.status, json: answer });
+    const message = answer.error?.message ?? `the API answered ${res.status}`;
+    return settingsPage(c, ctx, spec.section, { forms: { [id]: { values, errors: { [inputFor(id, answer.error?.details?.field)]: message } } } }, res.status as 400);
   })
   .get("/app/orgs/:org/portals/:portal/git", async (c) => {
     const { frame } = await portalFrame(c);
@@ -405,7 +467,9 @@ export const dashboardRoutes = new Hono<AppEnv>()
     if (error instanceof RedirectTo) return c.redirect(error.location, 303);
     if (error instanceof ApiError) {
       c.header("cache-control", "private, no-store");
-      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${error.status} · Portico</title><link rel="stylesheet" href="/portico.css"><link rel="stylesheet" href="/app.css"></head><body class="app"><main class="app-main"><h1>${error.status === 404 ? "Not found" : "Not allowed"}</h1><p>${error.message.replace(/[<>&"]/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p><p><a href="/app">Back to your organisations</a></p></main></body></html>`, error.status);
+      const esc = (text: string) => text.replace(/[<>&"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+      const login = error.code === "sso-required" ? (error.details as { login?: string } | undefined)?.login : undefined;
+      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${error.status} · Portico</title><link rel="stylesheet" href="/portico.css"><link rel="stylesheet" href="/app.css"></head><body class="app"><main class="app-main"><h1>${error.status === 404 ? "Not found" : error.code === "sso-required" ? "Sign in through single sign-on" : "Not allowed"}</h1><p>${esc(error.message)}</p>${login ? `<p><a class="button" href="${esc(login)}">Continue with single sign-on</a></p>` : ""}<p><a href="/app">Back to your organisations</a></p></main></body></html>`, error.status);
     }
     throw error;
   });

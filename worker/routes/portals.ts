@@ -72,7 +72,7 @@ export async function brandAfterPatch(db: D1Database, portalId: number, current:
     if (kind === "contrast") contrast = true;
   });
   if (problems.length) {
-    throw new ApiError(contrast ? 422 : 400, contrast ? "low-contrast" : "invalid-brand", problems.join("; "), { problems });
+    throw new ApiError(contrast ? 422 : 400, contrast ? "low-contrast" : "invalid-brand", problems.join("; "), { problems, ...brandField(problems[0]!) });
   }
   const paths = brandFiles(read).map((f) => f.path);
   const found = await liveAssetsByPath(db, portalId, paths);
@@ -81,13 +81,22 @@ export async function brandAfterPatch(db: D1Database, portalId: number, current:
     const a = found.get(path);
     return a ? `${BASE_MARKER}/_content/${a.sha256}.${path.slice(path.lastIndexOf(".") + 1).toLowerCase()}` : undefined;
   }, (key, path) => missing.push(`brand.${key}: no file ${path} in the live content release`));
-  if (missing.length) throw new ApiError(422, "unknown-file", missing.join("; "), { problems: missing });
+  if (missing.length) throw new ApiError(422, "unknown-file", missing.join("; "), { problems: missing, ...brandField(missing[0]!) });
   const next: Brand = { ...current };
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
     if (value === null) delete next[key as keyof Brand];
     else (next as Record<string, unknown>)[key] = (resolved as Record<string, unknown>)[key];
   }
   return next;
+}
+
+/**
+ * The brand field a problem names (`details.field`, for the dashboard): `brand.` and the dotted key it starts with
+ * (`colors.primary #ff0 has contrast…` → `brand.colors.primary`, `` `brand.logo.light` must… `` → `brand.logo.light`).
+ */
+function brandField(problem: string): { field: string } | undefined {
+  const path = /^`?(?:brand\.)?([A-Za-z]+(?:\.[A-Za-z]+)*)/.exec(problem)?.[1];
+  return path && (BRAND_KEYS as readonly string[]).includes(path.split(".")[0]!) ? { field: `brand.${path}` } : undefined;
 }
 
 export const portalsRoutes = new Hono<AppEnv>().post("/v1/portals", requireAdmin, async (c) => {
@@ -129,7 +138,10 @@ export const portalSettingsRoutes = new Hono<PortalAppEnv>()
       const methods = access.parsed.settings.methods ?? [];
       if (methods.includes("jwt")) requireFeature(c.get("portal"), "reader-jwt");
       if (methods.includes("magic-link")) requireFeature(c.get("portal"), "reader-magic-link");
-      if (methods.length || access.parsed.settings.default !== undefined) requireFeature(c.get("portal"), "private-portal");
+      if (methods.includes("saml")) requireFeature(c.get("portal"), "saml");
+      // Gating sections and setting up JWT readers are the same features as turning them on.
+      if (access.parsed.settings.jwt) requireFeature(c.get("portal"), "reader-jwt");
+      if (methods.length || access.parsed.settings.default !== undefined || access.parsed.settings.sections?.length) requireFeature(c.get("portal"), "private-portal");
     }
     const brand = body.brand === undefined ? undefined : await brandAfterPatch(c.env.DB, c.get("portal").id, portalBrand(c.get("portal")), body.brand);
     let portal = Object.keys(patch).length ? await updatePortalSettings(getDb(c.env.DB), c.get("portal").id, patch) : c.get("portal");

@@ -124,7 +124,7 @@ export const samlReaderRoutes = new Hono<AppEnv>()
 function mappingFromQuery(url: string): AttributeMapping {
   const mapping: AttributeMapping = { ...DEFAULT_ATTRIBUTE_MAPPING, variables: {} };
   for (const [key, value] of new URL(url).searchParams) {
-    if (!ATTRIBUTE_NAME.test(value)) throw new ApiError(400, "invalid-attribute-name", `${key} must name an attribute (1-256 visible ASCII characters)`);
+    if (!ATTRIBUTE_NAME.test(value)) throw new ApiError(400, "invalid-attribute-name", `${key} must name an attribute (1-256 visible ASCII characters)`, { field: key });
     if (key === "groups") mapping.groupsAttribute = value;
     else if (key === "email") mapping.emailAttribute = value;
     else if (key.startsWith("var.") && VARIABLE_NAME.test(key.slice(4))) mapping.variables[key.slice(4)] = value;
@@ -163,14 +163,14 @@ export const samlSettingsRoutes = new Hono<PortalAppEnv>()
     try {
       xml = new TextDecoder("utf-8", { fatal: true }).decode(await readBodyLimited(c.req.raw, MAX_METADATA_BYTES));
     } catch (error) {
-      if (error instanceof TypeError) throw new ApiError(400, "invalid-metadata", "the metadata is not UTF-8 text");
+      if (error instanceof TypeError) throw new ApiError(400, "invalid-metadata", "the metadata is not UTF-8 text", { field: "metadata" });
       throw error;
     }
     let meta;
     try {
       meta = parseIdpMetadata(xml.replace(/^\uFEFF/, ""));
     } catch (error) {
-      if (error instanceof SamlError) throw new ApiError(400, "invalid-metadata", `IdP metadata refused: ${error.message}`, { reason: error.code });
+      if (error instanceof SamlError) throw new ApiError(400, "invalid-metadata", `IdP metadata refused: ${error.message}`, { reason: error.code, field: "metadata" });
       throw error;
     }
     const portal = c.get("portal");

@@ -22,7 +22,7 @@ import { generateToken } from "../store/tokens";
 import {
   acceptInvitation, adoptPortal, consumeWriterMagicLink, createInvitation, createOrganisation, createWriterMagicLink, deleteToken, deleteWriterSessions,
   findOrCreateWriter, findOrganisation, findOrganisationByCustomer, findTokenById, recordStripeEvent, stripeEventSeen, insertScopedToken, listAudit, membersOf, organisationsOf, pendingInvitations,
-  pendingWriterLinks, portalsOfOrganisation, removeMember, revokeInvitation, roleIn, setMemberRole, tokensOfPortal, updateOrganisationPlan, type OrgRow,
+  pendingWriterLinks, portalsOfOrganisation, removeMember, revokeInvitation, roleAndOrgIn, roleIn, setMemberRole, tokensOfPortal, updateOrganisationPlan, type OrgRow,
 } from "../store/workspace";
 import { orgFor } from "../workspace/access";
 import { actorOf, clearWriterCookie, principalOf, randomSecret, sessionReaches, sessionWriter, startWriterSession, WRITER_LINK_TTL_MS, type Principal } from "../workspace/accounts";
@@ -32,6 +32,7 @@ import { creditsOf, setCredits } from "../workspace/credits";
 import { normalisePlan, PAID_PLANS, planStatus, PLANS, requireFeature, TRIAL_DAYS } from "../workspace/plans";
 import { isRole, roleAllows, scopesGrantable, type Role } from "../workspace/roles";
 import { isScope, SCOPES } from "../workspace/scopes";
+import { requireSsoSession, ssoLoginPath, ssoRefuses } from "../workspace/sso";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,46}[a-z0-9])$/;
 /** Portal slugs that would read as product paths on a shared host (same list as POST /v1/portals). */
@@ -106,8 +107,10 @@ async function tokenPortal(c: Context<AppEnv>, p: Principal, slug: unknown, writ
     if (!p.token.scopes.includes("manage")) throw new ApiError(403, "scope-required", "managing tokens needs a token with the scope manage", { scope: "manage" });
     return { portal, role: "token" };
   }
-  const role = portal.organisationId === null || !sessionReaches(p.writer, portal.organisationId) ? undefined : await roleIn(c.env.DB, portal.organisationId, p.writer.id);
-  if (!role) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+  const member = portal.organisationId === null || !sessionReaches(p.writer, portal.organisationId) ? undefined : await roleAndOrgIn(c.env.DB, portal.organisationId, p.writer.id);
+  if (!member) throw new ApiError(404, "not-found", `no portal "${slug}"`);
+  const { role } = member;
+  requireSsoSession(p.writer, member.org, role);
   if (!roleAllows(role, write ? "tokens.manage" : "tokens.read")) throw new ApiError(403, "role-required", `tokens need the role owner, admin or editor; you are ${role}`, { roles: ["owner", "admin", "editor"], role });
   return { portal, role };
 }
@@ -151,7 +154,21 @@ export const workspaceRoutes = new Hono<AppEnv>()
       return c.html(`<!doctype html><meta charset="utf-8"><title>Link expired · Portico</title><main><h1>This sign-in link cannot be used</h1><p>It was used already or is older than 15 minutes. <a href="/app/signin">Ask for a new one</a>.</p></main>`, 400);
     }
     const writer = await findOrCreateWriter(c.env.DB, used.email);
+    // Organisations that require single sign-on refuse this session (worker/workspace/sso.ts). When every one of
+    // the writer's organisations does, the link itself is refused, naming where to sign in instead.
+    const orgs = await organisationsOf(c.env.DB, writer.id);
+    const refusing = orgs.filter((o) => ssoRefuses({}, o, o.role));
+    if (orgs.length && refusing.length === orgs.length) {
+      const items = refusing.map((o) => `<li>${htmlEscape(o.name)}: <a href="${ssoLoginPath(o.slug)}">${ssoLoginPath(o.slug)}</a></li>`).join("");
+      return c.html(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Single sign-on required · Portico</title><link rel="stylesheet" href="/portico.css"><link rel="stylesheet" href="/app.css"><body class="app"><main class="app-main"><h1>Sign in through single sign-on</h1><p>Your organisation requires its writers to sign in through its identity provider, not with an e-mail link:</p><ul>${items}</ul><p>Or use “Continue with SSO” on <a href="/app/signin">the sign-in page</a>.</p></main></body></html>`, 403);
+    }
     await startWriterSession(c, writer);
+    // An owner's e-mail sign-in to an organisation that requires SSO is its break-glass path: recorded.
+    for (const o of orgs) {
+      if (o.role === "owner" && o.writerSsoRequired && ssoRefuses({}, o, "admin")) {
+        await recordAudit(c.env.DB, { kind: "writer", email: writer.email }, { organisationId: o.id, portalId: null, action: "sso.break-glass", target: o.slug });
+      }
+    }
     return c.redirect(safeAppPath(used.returnTo), 303);
   })
   .get("/v1/auth/session", async (c) => {
@@ -235,7 +252,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const email = requireEmail(body.email);
     const role = body.role ?? "viewer";
     if (!isRole(role)) throw new ApiError(400, "invalid-role", "role must be one of owner, admin, editor, viewer", { field: "role" });
-    if (role === "owner" && myRole !== "owner") throw new ApiError(403, "role-required", "only an owner may invite an owner", { roles: ["owner"], role: myRole });
+    if (role === "owner" && myRole !== "owner") throw new ApiError(403, "role-required", "only an owner may invite an owner", { roles: ["owner"], role: myRole, field: "role" });
     const token = randomSecret();
     const id = await createInvitation(c.env.DB, { orgId: org.id, email, role, tokenHash: await sha256(token), invitedBy: p.kind === "writer" ? p.writer.id : null, expiresAt: Date.now() + INVITATION_TTL_MS });
     const by = p.kind === "writer" ? p.writer.email : "Portico";
@@ -299,7 +316,7 @@ export const workspaceRoutes = new Hono<AppEnv>()
     const scopes = body.scopes;
     if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every(isScope)) throw new ApiError(400, "invalid-scopes", `scopes must be a non-empty array of ${SCOPES.join(", ")}`, { field: "scopes" });
     if (role !== "admin" && role !== "token" && !scopes.every((s) => scopesGrantable(role).includes(s))) {
-      throw new ApiError(403, "role-required", `as ${role} you may grant ${scopesGrantable(role).join(", ")}`, { role });
+      throw new ApiError(403, "role-required", `as ${role} you may grant ${scopesGrantable(role).join(", ")}`, { role, field: "scopes" });
     }
     let expiresAt: string | null = null;
     if (body.expiresAt !== undefined && body.expiresAt !== null) {

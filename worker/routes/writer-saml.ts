@@ -22,8 +22,9 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { publicOrigin } from "../http/public-origin";
 import { readBodyLimited } from "../http/read-body";
+import { readJsonObject } from "../http/read-json";
 import { renderErrorPage } from "../render";
-import { findOrCreateWriter, findOrganisation, roleIn, type OrgRow } from "../store/workspace";
+import { findOrCreateWriter, findOrganisation, roleIn, setWriterSsoRequired, type OrgRow } from "../store/workspace";
 import {
   consumeOrgSamlRequest, deleteOrgIdp, getOrgIdp, markOrgAssertionUsed, joinOrganisation, putOrgIdp, recordOrgSamlRequest, setRoleFromIdp,
   WRITER_SAML_REQUEST_TTL_MS, type OrgIdpConfig,
@@ -32,7 +33,7 @@ import { orgFor } from "../workspace/access";
 import { actorOf, principalOf, startWriterSession } from "../workspace/accounts";
 import { recordAudit } from "../workspace/audit";
 import { can, requireFeature } from "../workspace/plans";
-import { emailOf, membershipAfter, roleOf, settingsFromQuery } from "../workspace/sso";
+import { emailOf, membershipAfter, roleOf, settingsFromQuery, ssoLoginPath } from "../workspace/sso";
 import { idpSpView } from "./saml";
 import { safeAppPath } from "./workspace";
 
@@ -156,7 +157,23 @@ export const writerSamlRoutes = new Hono<AppEnv>()
     const { org } = await orgFor(c, p, c.req.param("org"), "sso.manage");
     const idp = await getOrgIdp(c.env.DB, org.id);
     if (!idp) throw new ApiError(404, "not-found", `single sign-on is not set up: PUT the identity provider's metadata XML to /v1/orgs/${org.slug}/sso`);
-    return c.json({ ...(await ssoView(c.env, org, idp)), enabled: can(org, "saml") });
+    return c.json({ ...(await ssoView(c.env, org, idp)), enabled: can(org, "saml"), required: !!org.writerSsoRequired });
+  })
+  // Requiring SSO: `{"required": true}` refuses the organisation's e-mail-link sessions, owners' excepted (their
+  // break-glass path). Needs the IdP set and the Enterprise plan (to turn it on); audited `sso.require`.
+  .patch("/v1/orgs/:org/sso", async (c) => {
+    const p = await principalOf(c);
+    const { org } = await orgFor(c, p, c.req.param("org"), "sso.manage");
+    const body = await readJsonObject(c.req.raw, 1024);
+    const unknown = Object.keys(body).filter((k) => k !== "required");
+    if (unknown.length || typeof body.required !== "boolean") throw new ApiError(400, "invalid-sso", "the body is {\"required\": true | false}", { field: "required" });
+    if (body.required) {
+      requireFeature(org, "saml");
+      if (!(await getOrgIdp(c.env.DB, org.id))) throw new ApiError(409, "sso-not-set-up", `set the identity provider first (PUT /v1/orgs/${org.slug}/sso): requiring single sign-on without one would lock writers out`, { field: "required" });
+    }
+    await setWriterSsoRequired(c.env.DB, org.id, body.required);
+    await recordAudit(c.env.DB, actorOf(p), { organisationId: org.id, portalId: null, action: "sso.require", target: org.slug, details: { required: body.required } });
+    return c.json({ required: body.required, login: ssoLoginPath(org.slug) });
   })
   .delete("/v1/orgs/:org/sso", async (c) => {
     const p = await principalOf(c);

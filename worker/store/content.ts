@@ -308,3 +308,14 @@ export async function liveAssetsByPath(db: D1Database, portalId: number, paths: 
   for (const r of rows.results) out.set(r.path, { sha256: r.sha256, contentType: r.contentType });
   return out;
 }
+
+/**
+ * The image files (SVG, PNG, ICO) of the portal's live release, by bundle path with their sha256: what the dashboard
+ * offers as logo and favicon (PATCH /v1/portal's `brand` names them by path). At most `limit`, by path.
+ */
+export async function liveImages(db: D1Database, portalId: number, limit = 200): Promise<Array<{ path: string; sha256: string }>> {
+  const rows = await db.prepare(
+    "SELECT a.path, a.sha256 FROM content_live l JOIN content_assets a ON a.release_id = l.release_id WHERE l.portal_id = ? AND (lower(a.path) LIKE '%.svg' OR lower(a.path) LIKE '%.png' OR lower(a.path) LIKE '%.ico') ORDER BY a.path LIMIT ?",
+  ).bind(portalId, limit).all<{ path: string; sha256: string }>();
+  return rows.results;
+}

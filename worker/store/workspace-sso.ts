@@ -57,6 +57,8 @@ export async function deleteOrgIdp(db: D1Database, orgId: number): Promise<boole
     db.prepare("DELETE FROM org_saml_requests WHERE organisation_id = ?").bind(orgId),
     db.prepare("DELETE FROM writer_sessions WHERE organisation_id = ?").bind(orgId),
     db.prepare("DELETE FROM org_saml_idps WHERE organisation_id = ? RETURNING organisation_id").bind(orgId),
+    // Without an IdP nobody could sign in as required: the requirement goes with it.
+    db.prepare("UPDATE organisations SET writer_sso_required = 0 WHERE id = ?").bind(orgId),
   ]);
   return (gone?.results.length ?? 0) > 0;
 }

@@ -24,9 +24,11 @@ export interface OrgRow {
   createdAt: string;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  /** 1 when writers must sign in through the organisation's IdP (SQLite's boolean). */
+  writerSsoRequired: number;
 }
 
-const ORG_COLUMNS = "id, slug, name, plan, trial_ends_at AS trialEndsAt, created_at AS createdAt, stripe_customer_id AS stripeCustomerId, stripe_subscription_id AS stripeSubscriptionId";
+const ORG_COLUMNS = "id, slug, name, plan, trial_ends_at AS trialEndsAt, created_at AS createdAt, stripe_customer_id AS stripeCustomerId, stripe_subscription_id AS stripeSubscriptionId, writer_sso_required AS writerSsoRequired";
 
 /** The writer of `email` (lower-cased), created on first use. */
 export async function findOrCreateWriter(db: D1Database, email: string, now = new Date()): Promise<Writer> {
@@ -107,6 +109,23 @@ export async function findOrganisationByCustomer(db: D1Database, customerId: str
 export async function organisationsOf(db: D1Database, writerId: number): Promise<Array<OrgRow & { role: Role }>> {
   const { results } = await db.prepare(`SELECT ${ORG_COLUMNS.split(", ").map((c) => `o.${c}`).join(", ")}, m.role FROM memberships m JOIN organisations o ON o.id = m.organisation_id WHERE m.writer_id = ? ORDER BY o.name`).bind(writerId).all<OrgRow & { role: Role }>();
   return results;
+}
+
+/**
+ * The writer's role in the organisation with what `requireSsoSession` (worker/workspace/sso.ts) needs of it, in one
+ * read; undefined for a non-member.
+ */
+export async function roleAndOrgIn(db: D1Database, orgId: number, writerId: number): Promise<{ role: Role; org: OrgRow } | undefined> {
+  const cols = ORG_COLUMNS.split(", ").map((c) => `o.${c}`).join(", ");
+  const row = await db.prepare(`SELECT ${cols}, m.role FROM memberships m JOIN organisations o ON o.id = m.organisation_id WHERE m.organisation_id = ? AND m.writer_id = ?`).bind(orgId, writerId).first<OrgRow & { role: Role }>();
+  if (!row) return undefined;
+  const { role, ...org } = row;
+  return { role, org };
+}
+
+/** Sets whether the organisation's writers must sign in through its IdP. */
+export async function setWriterSsoRequired(db: D1Database, orgId: number, required: boolean): Promise<void> {
+  await db.prepare("UPDATE organisations SET writer_sso_required = ? WHERE id = ?").bind(required ? 1 : 0, orgId).run();
 }
 
 /** The writer's role in the organisation, or undefined for a non-member. */

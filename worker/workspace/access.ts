@@ -8,6 +8,7 @@ import { ApiError } from "../http/errors";
 import { findOrganisation, findOrganisationWithRole, type OrgRow } from "../store/workspace";
 import { sessionReaches, type Principal } from "./accounts";
 import { roleAllows, ACTIONS, type Action, type Role } from "./roles";
+import { requireSsoSession } from "./sso";
 
 /** An organisation and the caller's role in it (`owner` stands for the service admin). */
 export interface OrgAccess {
@@ -30,6 +31,7 @@ export async function orgFor(c: Context<AppEnv>, principal: Principal, slug: str
   const found = await findOrganisationWithRole(c.env.DB, slug, principal.writer.id);
   if (!found || !found.role || !sessionReaches(principal.writer, found.id)) throw new ApiError(404, "not-found", `no organisation "${slug}"`);
   const { role, ...org } = found;
+  requireSsoSession(principal.writer, org, role);
   if (!roleAllows(role, action)) {
     throw new ApiError(403, "role-required", `this needs the role ${ACTIONS[action].join(" or ")}; you are ${role}`, { roles: ACTIONS[action], role });
   }

@@ -7,6 +7,7 @@
  */
 import type { ValidatedAssertion } from "../access/saml/response";
 import { ApiError } from "../http/errors";
+import { can, type PlanHolder } from "./plans";
 import type { Role } from "./roles";
 
 /** Roles an IdP may grant, most powerful first. */
@@ -80,4 +81,29 @@ export function membershipAfter(current: Role | undefined, named: SsoRole | unde
   if (!current) return { kind: "join", role: named ?? settings.defaultRole };
   if (!named || current === "owner" || named === current) return { kind: "none", role: current };
   return { kind: "role", from: current, to: named };
+}
+
+/** Where an organisation's writers sign in through its IdP. */
+export function ssoLoginPath(orgSlug: string): string {
+  return `/v1/auth/saml/${orgSlug}/login`;
+}
+
+/**
+ * Whether the organisation refuses this writer's session: it requires single sign-on (`writerSsoRequired`, on a
+ * plan with `saml`), the session was not opened by its IdP, and the writer is not an owner. Owners keep the e-mail
+ * link as the break-glass path (an IdP that is down or misconfigured must not lock the organisation out); their
+ * e-mail sign-ins are audited `sso.break-glass`.
+ */
+export function ssoRefuses(writer: { ssoOrganisationId?: number | null }, org: PlanHolder & { id: number; writerSsoRequired: number | boolean }, role: Role): boolean {
+  return !!org.writerSsoRequired && role !== "owner" && writer.ssoOrganisationId !== org.id && can(org, "saml");
+}
+
+/**
+ * Throws when {@link ssoRefuses}: 403 `sso-required`, the message and `details.login` naming the SSO route.
+ * @throws ApiError 403 `sso-required`.
+ */
+export function requireSsoSession(writer: { ssoOrganisationId?: number | null }, org: PlanHolder & { id: number; slug: string; name: string; writerSsoRequired: number | boolean }, role: Role): void {
+  if (!ssoRefuses(writer, org, role)) return;
+  const login = ssoLoginPath(org.slug);
+  throw new ApiError(403, "sso-required", `${org.name} requires single sign-on for its writers: sign in through your identity provider at ${login} (or "Continue with SSO" on /app/signin with the organisation ID ${org.slug})`, { org: org.slug, login });
 }

@@ -10,10 +10,11 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../http/errors";
 import { getDb } from "../store/db";
 import { findPortalBySlug, type PortalRow } from "../store/portals";
-import { roleIn, type Writer } from "../store/workspace";
+import { roleAndOrgIn, type Writer } from "../store/workspace";
 import { sameOrigin, sessionReaches, sessionWriter } from "./accounts";
 import type { Role } from "./roles";
 import { scopesAllow, type Scope } from "./scopes";
+import { requireSsoSession } from "./sso";
 
 /** The request header naming the portal (its slug) of a writer's cookie call. */
 export const PORTAL_HEADER = "portico-portal";
@@ -37,8 +38,10 @@ export async function writerPortalAuth(c: Context<AppEnv>, slug: string, method:
   const reads = method === "GET" || method === "HEAD";
   if (!reads && !sameOrigin(c)) throw new ApiError(403, "cross-origin", "a call signed in by cookie must come from the dashboard's own origin");
   const portal = slug.length <= 64 ? await findPortalBySlug(getDb(c.env.DB), slug) : undefined;
-  const role = portal && portal.organisationId !== null && sessionReaches(session.writer, portal.organisationId) ? await roleIn(c.env.DB, portal.organisationId, session.writer.id) : undefined;
-  if (!portal || !role) throw new ApiError(404, "not-found", `no portal "${slug}" in your organisations`);
+  const member = portal && portal.organisationId !== null && sessionReaches(session.writer, portal.organisationId) ? await roleAndOrgIn(c.env.DB, portal.organisationId, session.writer.id) : undefined;
+  if (!portal || !member) throw new ApiError(404, "not-found", `no portal "${slug}" in your organisations`);
+  const { role } = member;
+  requireSsoSession(session.writer, member.org, role);
   const scopes = scopesOfRole(role);
   const viewerRead = reads && needed !== "manage";
   if (!viewerRead && !scopesAllow(scopes, needed)) {

@@ -1,0 +1,1 @@
+ALTER TABLE `organisations` ADD `writer_sso_required` integer DEFAULT false NOT NULL;
