@@ -66331,6 +66331,7 @@ function parseBlocking(value) {
 }
 
 // cli/sync.ts
+import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 async function runSync(args, io2, options2) {
   const { positional, values } = options2(args, { portal: null, token: null, branch: null, release: null, production: ["true"], definition: null, content: null });
@@ -66347,13 +66348,28 @@ async function runSync(args, io2, options2) {
   if (values.content !== void 0) query.set("content", values.content);
   const files = folderFiles(dir);
   const body = gzipSync(createTar([...files].map(([name, data]) => ({ name: `portico-sync/${name}`, data }))));
+  const service = portal.replace(/\/+$/, "");
+  const key = randomUUID();
   let res;
-  try {
-    res = await fetch(`${portal.replace(/\/+$/, "")}/v1/git/sync?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip" }, body });
-  } catch (e5) {
-    throw new CheckInputError(`${portal} could not be reached: ${e5 instanceof Error ? e5.message : String(e5)}`);
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await fetch(`${service}/v1/git/sync?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip", "idempotency-key": key }, body });
+    } catch (e5) {
+      if (attempt >= 3) throw new CheckInputError(`${portal} could not be reached: ${e5 instanceof Error ? e5.message : String(e5)}`);
+      await new Promise((r2) => setTimeout(r2, 2e3 * attempt));
+    }
   }
-  const answer = await res.json().catch(() => ({}));
+  let answer = await res.json().catch(() => ({}));
+  while (res.status === 202 && typeof answer.poll === "string") {
+    await new Promise((r2) => setTimeout(r2, 3e3));
+    const polled = await fetch(`${service}${answer.poll}`, { headers: { authorization: `Bearer ${token}` } });
+    const d = (await polled.json().catch(() => ({}))).delivery;
+    if (!polled.ok || !d) throw new CheckInputError(`sync: reading ${answer.poll} failed (HTTP ${polled.status})`);
+    if (d.status === "queued") continue;
+    const result = d.result ?? {};
+    res = new Response(null, { status: result.error || result.failure ? 422 : 200 });
+    answer = { delivery: d.deliveryId, ...result };
+  }
   if (!res.ok) {
     io2.err(`portico: sync failed (HTTP ${res.status}): ${answer.error?.message ?? answer.failure ?? JSON.stringify(answer)}
 `);
