@@ -43,15 +43,32 @@ describe("push to production goes live atomically", () => {
     const staged = await env.DB.prepare("SELECT status FROM content_releases WHERE portal_id = ? AND id > ? ORDER BY id").bind(portal.id, before.release).all<{ status: string }>();
     expect(staged.results.map((r) => r.status)).toEqual(["failed"]);
 
-    const ok = await runGitJob(env, productionJob(slug, portal.id, "atomic-3"));
+    // Search goes live with the release, in the same batch: just before the flip it still finds the previous
+    // release's guide (not the new line, nor the new version), right after it finds both, before any rebuild.
+    const searchState = async () => {
+      const found = async (q: string) => ((await (await SELF.fetch(`${ORIGIN}/p/${slug}/search.json?q=${encodeURIComponent(q)}`)).json()) as { results: { url: string; title: string }[] }).results;
+      const marker = (await found("atomic release marker")).some((r) => r.url.includes("/guides/tracking"));
+      const row = await env.DB.prepare("SELECT s.docs_key AS docsKey FROM search_shards s WHERE s.portal_id = ? AND s.source = 'content'").bind(portal.id).first<{ docsKey: string }>();
+      return { marker, contentShard: row?.docsKey };
+    };
+    const beforeSearch = await searchState();
+    expect(beforeSearch.marker).toBe(false);
+    let atFlip: Awaited<ReturnType<typeof searchState>> | undefined;
+    let rightAfter: Awaited<ReturnType<typeof searchState>> & { live?: Awaited<ReturnType<typeof liveState>> } = { marker: false };
+    const ok = await runGitJob(env, productionJob(slug, portal.id, "atomic-3"), undefined, {
+      beforeFlip: async () => void (atFlip = await searchState()),
+      afterFlip: async () => void (rightAfter = { ...(await searchState()), live: await liveState(slug) }),
+    });
     expect(ok).not.toHaveProperty("error");
+    expect(atFlip).toEqual(beforeSearch);
+    expect(rightAfter.live).toMatchObject({ v3: true, marker: true });
+    expect(rightAfter.marker).toBe(true);
+    expect(rightAfter.contentShard).not.toBe(beforeSearch.contentShard);
     const after = await liveState(slug);
     expect(after).toMatchObject({ v3: true, marker: true });
     expect(after.version).not.toBe(before.version);
     expect(after.release).not.toBe(before.release);
-    // Search follows the release: the guide's new line is found.
-    const found = await (await SELF.fetch(`${ORIGIN}/p/${slug}/search.json?q=${encodeURIComponent("atomic release marker")}`)).json() as { results: { url: string }[] };
-    expect(found.results.some((r) => r.url.includes("/guides/tracking"))).toBe(true);
+    expect((await searchState()).marker).toBe(true);
   });
 });
 
@@ -109,7 +126,7 @@ describe("the Git queue survives a Durable Object reset", () => {
   });
 
   /** A folder `portico sync` would post: one definition and one guide, gzipped. */
-  async function folder(): Promise<Uint8Array> {
+  async function folder(): Promise<Uint8Array<ArrayBuffer>> {
     const { createTar } = await import("nanotar");
     const files = [
       ["openapi/api.yaml", 'openapi: 3.1.0\ninfo: {title: Up, version: "1.0.0"}\npaths:\n  /a:\n    get:\n      operationId: getA\n      summary: A\n      description: Reads A.\n      responses: {"200": {description: ok}}\n'],

@@ -19,7 +19,8 @@ import { sha256 } from "../content/hash";
 import { getDb } from "../store/db";
 import { getBundle, putBundle, liveOperationIndex, liveRelease, releaseLiveStatements } from "../store/content";
 import { failVersion } from "../store/apis";
-import { rebuildPortalIndex } from "../publish/search-index";
+import { afterIndexLive, buildReleaseIndex, rebuildPortalIndex, type PortalIndex } from "../publish/search-index";
+import { searchPointerStatements } from "../store/search";
 import type { LateLint } from "../publish/types";
 import { closePreview, deletePreview, findConnection, findPreview, findPreviewOfBranch, finishDelivery, listPreviews, savePreview, setPreviewComment, setPreviewDefinitions, setPreviewSearch, type StoredConnection } from "../store/git";
 import { catalogFor } from "../store/portal-catalog";
@@ -107,8 +108,10 @@ async function contentTar(env: Env, files: RepoFiles): Promise<string> {
 export interface ReleaseHooks {
   /** Runs once every definition is staged, before the content is. */
   afterDefinitions?: () => Promise<void>;
-  /** Runs once every part is staged, before the flip. */
+  /** Runs once every part is staged (and the release's search index built), before the flip. */
   beforeFlip?: () => Promise<void>;
+  /** Runs right after the flip's batch, before anything else. */
+  afterFlip?: () => Promise<void>;
 }
 
 /**
@@ -136,9 +139,10 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
   // Every part is stored first, none live ("staged": publish-definition.ts, publish-content.ts), then one D1 batch
   // makes the definitions and the content live together: a failure before it leaves the previous release whole.
   const published: Record<string, unknown>[] = [];
-  const staged: { version: number; apiId: number; title: string }[] = [];
+  const staged: { api: string; version: number; apiId: number; title: string }[] = [];
   const lateLints: LateLint[] = [];
   let stagedRelease: number | undefined;
+  let search: PortalIndex | undefined;
   let contentResult: Record<string, unknown> | undefined;
   try {
     for (const source of sources) {
@@ -151,7 +155,7 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
       const body = parseAnswer(answer);
       if (answer.status >= 400) throw new SyncFailure(`${source.file}: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}; nothing was published`, "publish-failed");
       const flip = body.staged as { apiId: number; title: string } | undefined;
-      if (flip && typeof body.publication === "number") staged.push({ version: body.publication, ...flip });
+      if (flip && typeof body.publication === "number") staged.push({ api: source.api, version: body.publication, ...flip });
       published.push({ api: source.api, status: answer.status, version: body.version ?? (body as { label?: unknown }).label, url: body.url });
     }
     await (options.afterDefinitions?.() ?? Promise.resolve());
@@ -163,16 +167,25 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
       if (body.staged === true && typeof body.release === "number") stagedRelease = body.release;
       contentResult = { status: answer.status, release: body.release, url: body.url, unchanged: body.unchanged === true };
     }
-    await (options.beforeFlip?.() ?? Promise.resolve());
     const now = new Date().toISOString();
+    // The search shards as they will be with the release live, built now and made live by the same batch: readers
+    // never search the previous release's pages beside the new one's (nor the reverse). Search must not cost a
+    // release: should the build fail, the release goes live and the index is rebuilt right after.
+    if (staged.length || stagedRelease !== undefined) {
+      search = await buildReleaseIndex(env, job.portalId, { apis: staged.map((v) => ({ api: v.api, versionId: v.version })), ...(stagedRelease !== undefined ? { release: stagedRelease } : {}) }, now)
+        .catch((error) => void console.error("git release: its search index could not be built before the flip", job.deliveryId, error));
+    }
+    await (options.beforeFlip?.() ?? Promise.resolve());
     const flip = [
       ...staged.flatMap((v) => [
         env.DB.prepare("UPDATE versions SET status = 'published' WHERE id = ? AND status = 'staged'").bind(v.version),
         env.DB.prepare("UPDATE apis SET live_version_id = ?, title = ? WHERE id = ?").bind(v.version, v.title, v.apiId),
       ]),
       ...(stagedRelease !== undefined ? releaseLiveStatements(env.DB, job.portalId, stagedRelease, now) : []),
+      ...(search ? searchPointerStatements(env.DB, search.pointer) : []),
     ];
     if (flip.length) await env.DB.batch(flip);
+    await (options.afterFlip?.() ?? Promise.resolve());
   } catch (error) {
     // Nothing flipped: the staged parts are marked failed (kept for the record, never served).
     const db = getDb(env.DB);
@@ -180,9 +193,10 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
     if (stagedRelease !== undefined) await env.DB.prepare("UPDATE content_releases SET status = 'failed' WHERE id = ? AND status = 'staged'").bind(stagedRelease).run().catch(() => undefined);
     throw error;
   }
-  // Search follows the release: its index is rebuilt from what is now live (publish/search-index.ts), then the
-  // lints of large definitions run (their versions are live; lint never fails a publish).
-  if (staged.length || stagedRelease !== undefined) await rebuildPortalIndex(env, job.portalId).catch((error) => console.error("git release: the search index was not rebuilt", job.deliveryId, error));
+  // The previous index's vectors go (production); an index that could not be built before the flip is built now.
+  // Then the lints of large definitions run (their versions are live; lint never fails a publish).
+  if (search) await afterIndexLive(env, job.portalId, search).catch((error) => console.error("git release: retiring vectors failed", job.deliveryId, error));
+  else if (staged.length || stagedRelease !== undefined) await rebuildPortalIndex(env, job.portalId).catch((error) => console.error("git release: the search index was not rebuilt", job.deliveryId, error));
   for (const late of lateLints) await late.run(new PublishAttempt()).catch((error) => console.error("git release: late lint failed", job.deliveryId, error));
   let drafts = 0;
   if (job.kind === "release") {

@@ -10,6 +10,7 @@ import { sha256 } from "../content/hash";
 import type { PublishAttempt } from "./deadline";
 import type { PublishResponse } from "./types";
 import { afterIndexLive, contentChange, ensurePortalIndex, portalIndex } from "./search-index";
+import { putDocumentParts } from "../store/search";
 
 /** How long a dry run's preview link works. */
 export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
@@ -126,6 +127,11 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   // The portal's search index as it will be with this release live (previews are not searchable).
   const search = req.dryRun || req.staged ? undefined : await portalIndex(env, req.portalId, { content: await contentChange(release.config, release.pages, release.glossary, digest) }, attempt);
   if (search) lap("search");
+  if (req.staged) {
+    // The release's index is built before its flip (git/sync.ts) from these documents.
+    const staged = await contentChange(release.config, release.pages, release.glossary, digest);
+    await putDocumentParts(env.MODELS, staged.documents.key, staged.documents.parts);
+  }
   attempt?.checkpoint("making the release live");
   if (attempt) attempt.committing = true;
   const now = new Date().toISOString();
