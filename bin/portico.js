@@ -65969,6 +65969,11 @@ function finishReport(all, omitted, note) {
 }
 
 // worker/git/checks.ts
+function sameSource(a, b) {
+  if (a.root !== b.root || a.contentType !== b.contentType || a.body.byteLength !== b.body.byteLength) return false;
+  for (let i2 = 0; i2 < a.body.byteLength; i2++) if (a.body[i2] !== b.body[i2]) return false;
+  return true;
+}
 var TITLES = {
   lint: "Definition valid",
   "broken-links": "Broken links",
@@ -66005,6 +66010,7 @@ async function runChecks(input) {
   input.onOperations?.(index);
   let compiled;
   if (input.content?.size) compiled = await compileBundle(input.content, index);
+  if (compiled) input.onContent?.(compiled);
   const ruleset = compiled?.config.lint ?? input.ruleset;
   for (const { source, build: b } of built.values()) {
     const report2 = lintForUpload(b, void 0, ruleset ? { ruleset, ...b.source.path !== void 0 ? { file: b.source.path } : {} } : {});
@@ -66025,7 +66031,14 @@ async function runChecks(input) {
   const breaking = [];
   const summaries = [];
   const baseBuilt = /* @__PURE__ */ new Map();
+  const unchanged = /* @__PURE__ */ new Set();
   for (const source of input.base ?? []) {
+    const mine = built.get(source.api);
+    if (mine && sameSource(mine.source, source)) {
+      baseBuilt.set(source.api, mine.build);
+      unchanged.add(source.api);
+      continue;
+    }
     const outcome = build2(source);
     if (outcome.ok) baseBuilt.set(source.api, outcome);
   }
@@ -66033,7 +66046,7 @@ async function runChecks(input) {
     for (const [api, { source, build: b }] of built) {
       const base = baseBuilt.get(api);
       const before = new Set(base?.operations.map((o) => opKey(o.method, o.path)) ?? []);
-      const added = b.operations.filter((o) => o.kind === "operation" && !before.has(opKey(o.method, o.path)));
+      const added = unchanged.has(api) ? [] : b.operations.filter((o) => o.kind === "operation" && !before.has(opKey(o.method, o.path)));
       for (const op2 of added) {
         const where = b.source.parsed.locate(["paths", op2.path, op2.method]) ?? { line: 1 };
         const missing = [];
@@ -66051,7 +66064,7 @@ async function runChecks(input) {
         }
       }
       let changes = [];
-      if (base) {
+      if (base && !unchanged.has(api)) {
         const result2 = diff(sideFromBuild(base), sideFromBuild(b));
         changes = result2.changes;
         for (const change of changes.filter((c2) => c2.level === "ERR")) {

@@ -54,7 +54,7 @@ describe("push to production goes live atomically", () => {
     const beforeSearch = await searchState();
     expect(beforeSearch.marker).toBe(false);
     let atFlip: Awaited<ReturnType<typeof searchState>> | undefined;
-    let rightAfter: Awaited<ReturnType<typeof searchState>> & { live?: Awaited<ReturnType<typeof liveState>> } = { marker: false };
+    let rightAfter: Awaited<ReturnType<typeof searchState>> & { live?: Awaited<ReturnType<typeof liveState>> } = { marker: false, contentShard: undefined };
     const ok = await runGitJob(env, productionJob(slug, portal.id, "atomic-3"), undefined, {
       beforeFlip: async () => void (atFlip = await searchState()),
       afterFlip: async () => void (rightAfter = { ...(await searchState()), live: await liveState(slug) }),

@@ -129,8 +129,9 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
     operations.set(source.api, built.operations.filter((o) => o.kind === "operation").map((o) => ({ slug: o.slug, method: o.method, path: o.path, operationId: o.operationId ?? null })));
   }
   const content = contentFiles(files, conn.paths);
+  let compiled: Awaited<ReturnType<typeof compileBundle>> | undefined;
   if (content?.size) {
-    const compiled = await compileBundle(content, operations);
+    compiled = await compileBundle(content, operations);
     if (compiled.refusal) {
       const n = compiled.checks.brokenLinks.length + compiled.checks.invalidFrontMatter.length;
       throw new SyncFailure(`the content folder cannot be published (${compiled.refusal}, ${n} problem(s)); nothing was published`, compiled.refusal);
@@ -161,7 +162,7 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
     await (options.afterDefinitions?.() ?? Promise.resolve());
     if (content?.size) {
       const sha = await contentTar(env, content);
-      const answer = await settleWithin(new PublishAttempt(), publishContent(env, { portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, staged: { operations } }, new PublishAttempt()));
+      const answer = await settleWithin(new PublishAttempt(), publishContent(env, { portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, staged: { operations, ...(compiled ? { compiled } : {}) } }, new PublishAttempt()));
       const body = parseAnswer(answer);
       if (answer.status >= 400) throw new SyncFailure(`content: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}; nothing was published`, "publish-failed");
       if (body.staged === true && typeof body.release === "number") stagedRelease = body.release;
@@ -326,9 +327,10 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
     const other: OperationIndex = await liveOperationIndex(env, job.portalId);
     for (const s of sources) other.delete(s.api);
     let branchOperations: OperationIndex | undefined;
+    let compiled: Parameters<NonNullable<Parameters<typeof runChecks>[0]["onContent"]>>[0] | undefined;
     report = await runChecks({
       definitions: sources, base: base ? definitionSources(base, conn.paths).sources : undefined, content, contentPath: conn.paths.content,
-      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking, onOperations: (index) => (branchOperations = index),
+      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking, onOperations: (index) => (branchOperations = index), onContent: (c) => (compiled = c),
     });
     if (job.build && content?.size) {
       const tokenHash = await branchPreviewTokenHash(job.portalSlug, slug);
@@ -338,7 +340,7 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
       // Links resolve against the branch's operations (as the checks built them), so a guide may link a new one.
       const answer = await settleWithin(new PublishAttempt(), publishContent(env, {
         portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, dryRun: true, allowBrokenLinks: true,
-        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY, operations: branchOperations ?? other },
+        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY, operations: branchOperations ?? other, ...(compiled ? { compiled } : {}) },
       }, new PublishAttempt()));
       const body = parseAnswer(answer);
       if (answer.status >= 400) failure = `The preview could not be built: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`;
