@@ -25,7 +25,7 @@ import type { LateLint } from "../publish/types";
 import { closePreview, deletePreview, findConnection, findPreview, findPreviewOfBranch, finishDelivery, listPreviews, savePreview, setPreviewComment, setPreviewDefinitions, setPreviewSearch, type StoredConnection } from "../store/git";
 import { catalogFor } from "../store/portal-catalog";
 import { loadPreviewSite } from "../store/content-site";
-import { buildPreviewSearch } from "./preview-search";
+import { buildPreviewSearch, type PreviewSearchPointer } from "./preview-search";
 import { CLOSED_PREVIEW_TTL_MS, dropPreviewVersions, previewDefinitions, previewVersionIds, type PreviewDefinition } from "./preview-versions";
 import { buildReference } from "../openapi/build";
 import { compileBundle } from "../content/compile";
@@ -283,15 +283,22 @@ function previewSummary(diff: Map<string, CheckReport["diff"][number]>, versions
   }])));
 }
 
-/** Builds and names the preview's own search index (best effort: a failure leaves the preview without search, logged). */
-async function indexPreview(env: Env, job: GitJob, slug: string, versions: Record<string, PreviewDefinition>, hasContent: boolean): Promise<void> {
+/**
+ * Builds and names the preview's own search shards, reusing those of the branch's previous build (`previous`, its
+ * `git_previews.search_index`) or of the live portal whose documents did not change (best effort: a failure leaves
+ * the preview without search, logged). Returns what was built and reused.
+ */
+async function indexPreview(env: Env, job: GitJob, slug: string, versions: Record<string, PreviewDefinition>, hasContent: boolean, previous: string | null | undefined): Promise<{ built: string[]; reused: string[] } | undefined> {
   try {
     const site = hasContent ? await loadPreviewSite(env, job.portalSlug, await branchPreviewTokenHash(job.portalSlug, slug), new Date().toISOString()) : undefined;
-    const release = site?.release ? { config: site.release.config, glossary: site.release.glossary, pages: site.pages } : undefined;
-    const pointer = await buildPreviewSearch(env, job.portalId, versions, release);
-    await setPreviewSearch(getDb(env.DB), job.portalId, slug, pointer ? JSON.stringify(pointer) : null);
+    const release = site?.release ? { digest: site.release.digest, config: site.release.config, glossary: site.release.glossary, pages: site.pages } : undefined;
+    const before = previous ? (JSON.parse(previous) as PreviewSearchPointer) : undefined;
+    const build = await buildPreviewSearch(env, job.portalId, versions, release, before?.shards ? before : undefined);
+    await setPreviewSearch(getDb(env.DB), job.portalId, slug, build ? JSON.stringify(build.pointer) : null);
+    return build ? { built: build.built, reused: build.reused } : undefined;
   } catch (error) {
     console.error("git preview: its search index could not be built", job.deliveryId, error);
+    return undefined;
   }
 }
 
@@ -377,6 +384,7 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
   // Once the check run and the comment are out (the checks do not wait for them): the branch's definitions as
   // versions that are never live (publish-definition.ts target "preview"), then the preview's own search.
   let previewFailure: string | undefined;
+  let searchShards: { built: string[]; reused: string[] } | undefined;
   if (job.build && release !== undefined && !failure) {
     try {
       const built = await publishPreviewDefinitions(env, job, sources, previewDefinitions(previous?.definitions));
@@ -389,10 +397,11 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
       previewFailure = "the branch's definitions could not be published in the preview (internal error)";
       console.error("git preview: publishing the branch's definitions failed", job.deliveryId, error);
     }
-    await indexPreview(env, job, slug, versions, release > 0);
+    searchShards = await indexPreview(env, job, slug, versions, release > 0, previous?.searchIndex);
   }
   return {
     kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(previewFailure ? { previewFailure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
+    ...(searchShards ? { searchShards } : {}),
     ...(report ? { checks: report.checks.map((c) => ({ id: c.id, passed: c.passed, blocking: c.blocking, failures: c.failures })) } : {}),
     summary: failure ?? reportSummary(report!, release !== undefined ? previewUrl : undefined),
   };
