@@ -65969,6 +65969,11 @@ function finishReport(all, omitted, note) {
 }
 
 // worker/git/checks.ts
+function sameSource(a, b) {
+  if (a.root !== b.root || a.contentType !== b.contentType || a.body.byteLength !== b.body.byteLength) return false;
+  for (let i2 = 0; i2 < a.body.byteLength; i2++) if (a.body[i2] !== b.body[i2]) return false;
+  return true;
+}
 var TITLES = {
   lint: "Definition valid",
   "broken-links": "Broken links",
@@ -66005,6 +66010,7 @@ async function runChecks(input) {
   input.onOperations?.(index);
   let compiled;
   if (input.content?.size) compiled = await compileBundle(input.content, index);
+  if (compiled) input.onContent?.(compiled);
   const ruleset = compiled?.config.lint ?? input.ruleset;
   for (const { source, build: b } of built.values()) {
     const report2 = lintForUpload(b, void 0, ruleset ? { ruleset, ...b.source.path !== void 0 ? { file: b.source.path } : {} } : {});
@@ -66025,7 +66031,14 @@ async function runChecks(input) {
   const breaking = [];
   const summaries = [];
   const baseBuilt = /* @__PURE__ */ new Map();
+  const unchanged = /* @__PURE__ */ new Set();
   for (const source of input.base ?? []) {
+    const mine = built.get(source.api);
+    if (mine && sameSource(mine.source, source)) {
+      baseBuilt.set(source.api, mine.build);
+      unchanged.add(source.api);
+      continue;
+    }
     const outcome = build2(source);
     if (outcome.ok) baseBuilt.set(source.api, outcome);
   }
@@ -66033,7 +66046,7 @@ async function runChecks(input) {
     for (const [api, { source, build: b }] of built) {
       const base = baseBuilt.get(api);
       const before = new Set(base?.operations.map((o) => opKey(o.method, o.path)) ?? []);
-      const added = b.operations.filter((o) => o.kind === "operation" && !before.has(opKey(o.method, o.path)));
+      const added = unchanged.has(api) ? [] : b.operations.filter((o) => o.kind === "operation" && !before.has(opKey(o.method, o.path)));
       for (const op2 of added) {
         const where = b.source.parsed.locate(["paths", op2.path, op2.method]) ?? { line: 1 };
         const missing = [];
@@ -66051,7 +66064,7 @@ async function runChecks(input) {
         }
       }
       let changes = [];
-      if (base) {
+      if (base && !unchanged.has(api)) {
         const result2 = diff(sideFromBuild(base), sideFromBuild(b));
         changes = result2.changes;
         for (const change of changes.filter((c2) => c2.level === "ERR")) {
@@ -66331,6 +66344,7 @@ function parseBlocking(value) {
 }
 
 // cli/sync.ts
+import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 async function runSync(args, io2, options2) {
   const { positional, values } = options2(args, { portal: null, token: null, branch: null, release: null, production: ["true"], definition: null, content: null });
@@ -66347,13 +66361,28 @@ async function runSync(args, io2, options2) {
   if (values.content !== void 0) query.set("content", values.content);
   const files = folderFiles(dir);
   const body = gzipSync(createTar([...files].map(([name, data]) => ({ name: `portico-sync/${name}`, data }))));
+  const service = portal.replace(/\/+$/, "");
+  const key = randomUUID();
   let res;
-  try {
-    res = await fetch(`${portal.replace(/\/+$/, "")}/v1/git/sync?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip" }, body });
-  } catch (e5) {
-    throw new CheckInputError(`${portal} could not be reached: ${e5 instanceof Error ? e5.message : String(e5)}`);
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await fetch(`${service}/v1/git/sync?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip", "idempotency-key": key }, body });
+    } catch (e5) {
+      if (attempt >= 3) throw new CheckInputError(`${portal} could not be reached: ${e5 instanceof Error ? e5.message : String(e5)}`);
+      await new Promise((r2) => setTimeout(r2, 2e3 * attempt));
+    }
   }
-  const answer = await res.json().catch(() => ({}));
+  let answer = await res.json().catch(() => ({}));
+  while (res.status === 202 && typeof answer.poll === "string") {
+    await new Promise((r2) => setTimeout(r2, 3e3));
+    const polled = await fetch(`${service}${answer.poll}`, { headers: { authorization: `Bearer ${token}` } });
+    const d = (await polled.json().catch(() => ({}))).delivery;
+    if (!polled.ok || !d) throw new CheckInputError(`sync: reading ${answer.poll} failed (HTTP ${polled.status})`);
+    if (d.status === "queued") continue;
+    const result = d.result ?? {};
+    res = new Response(null, { status: result.error || result.failure ? 422 : 200 });
+    answer = { delivery: d.deliveryId, ...result };
+  }
   if (!res.ok) {
     io2.err(`portico: sync failed (HTTP ${res.status}): ${answer.error?.message ?? answer.failure ?? JSON.stringify(answer)}
 `);

@@ -3,8 +3,10 @@
  * @module `portico sync` (docs/git.md): posts a folder to a portal as its production release, a release
  * (`--release 2.1.0`) or a branch preview with checks (`--branch name`), for repositories without the GitHub App
  * or GitLab hook: `POST /v1/git/sync` (portal token) with the folder as a .tar.gz (wrapped in one top folder, as a
- * provider's archive is), answered when the portal's queue has run it. Exit 1 when it failed or a blocking check failed.
+ * provider's archive is), answered when the portal's queue has run it (a long one answers 202 and its delivery is
+ * polled); an `Idempotency-Key` per run makes a retried POST safe. Exit 1 when it failed or a blocking check failed.
  */
+import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { createTar } from "nanotar";
 import { CheckInputError, folderFiles, parseDefinitions } from "./check";
@@ -32,13 +34,30 @@ export async function runSync(args: string[], io: Io, options: Options): Promise
   if (values.content !== undefined) query.set("content", values.content);
   const files = folderFiles(dir);
   const body = gzipSync(createTar([...files].map(([name, data]) => ({ name: `portico-sync/${name}`, data }))));
-  let res: Response;
-  try {
-    res = await fetch(`${portal.replace(/\/+$/, "")}/v1/git/sync?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip" }, body });
-  } catch (e) {
-    throw new CheckInputError(`${portal} could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+  const service = portal.replace(/\/+$/, "");
+  // One key per run: a retry of this POST (a dropped connection) is answered with the same job's result, never a second job.
+  const key = randomUUID();
+  let res: Response | undefined;
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await fetch(`${service}/v1/git/sync?${query}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/gzip", "idempotency-key": key }, body });
+    } catch (e) {
+      if (attempt >= 3) throw new CheckInputError(`${portal} could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+      await new Promise((r) => setTimeout(r, 2_000 * attempt));
+    }
   }
-  const answer = (await res.json().catch(() => ({}))) as Record<string, any>;
+  let answer = (await res.json().catch(() => ({}))) as Record<string, any>;
+  // Still running when the service stopped waiting: the job is queued; its delivery says when it is done.
+  while (res.status === 202 && typeof answer.poll === "string") {
+    await new Promise((r) => setTimeout(r, 3_000));
+    const polled = await fetch(`${service}${answer.poll}`, { headers: { authorization: `Bearer ${token}` } });
+    const d = ((await polled.json().catch(() => ({}))) as Record<string, any>).delivery;
+    if (!polled.ok || !d) throw new CheckInputError(`sync: reading ${answer.poll} failed (HTTP ${polled.status})`);
+    if (d.status === "queued") continue;
+    const result = d.result ?? {};
+    res = new Response(null, { status: result.error || result.failure ? 422 : 200 });
+    answer = { delivery: d.deliveryId, ...result };
+  }
   if (!res.ok) {
     io.err(`portico: sync failed (HTTP ${res.status}): ${answer.error?.message ?? answer.failure ?? JSON.stringify(answer)}\n`);
     if (answer.summary) io.out(`${answer.summary}\n`);

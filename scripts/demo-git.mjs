@@ -2,7 +2,11 @@
 // repository (.wrangler/demo-git, made by npm start) and replays GitHub's webhooks against the local portal, with a
 // local stand-in for GitHub's API (scripts/lib/fake-github.mjs on 127.0.0.1:4012) serving that repository:
 // a push to main (the production release) and a pull request from the branch (its preview and checks). Prints
-// the preview URL, the branch's new operation in the preview's reference, and the check run's summary. `PORT` as for npm start.
+// the preview URL, the branch's new operation in the preview's reference, and the check run's summary. Then it drafts
+// a guide for the demo's largest no-hit backlog group and opens it as a pull request against the stand-in (issue 29:
+// `POST /v1/analytics/backlog/drafts/{id}/pull-request`), prints the pull request's URL (a page of the stand-in), and
+// keeps the stand-in running so the backlog page's "Open pull request" works too; Ctrl-C stops it (`--once`: exit
+// at once). `PORT` as for npm start.
 import { createHmac, createPrivateKey, createPublicKey, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
@@ -100,6 +104,37 @@ Pull-request comment:
 ${comment?.body.body ?? "(none)"}
 
 The same checks locally: cd ${repoDir} && git checkout ${feature.branch} && node ${join(root, "bin/portico.js")} check --definition parcel-logistics-api=openapi/parcel.yaml --content docs/ --base main`);
+  await backlogPullRequest();
+  if (process.argv.includes("--once")) process.exitCode = 0;
+  else {
+    console.log(`\nThe GitHub stand-in keeps running on ${fake.origin} (pull request pages, and the backlog page's "Open pull request"). Ctrl-C stops it.`);
+    await new Promise((resolve) => process.once("SIGINT", resolve));
+  }
 } finally {
   await new Promise((resolve) => fake.server.close(resolve));
+}
+
+/** Drafts a guide for the largest no-hit backlog group (npm start seeded them) and opens it as a pull request. */
+async function backlogPullRequest() {
+  const api = async (method, path) => {
+    const res = await fetch(`${origin}/v1/analytics${path}`, { method, headers: { authorization: `Bearer ${demo.token}` } });
+    const body = await res.json().catch(() => ({}));
+    return { status: res.status, body };
+  };
+  const backlog = await api("GET", "/backlog");
+  if (backlog.status !== 200) return console.log(`\nBacklog: HTTP ${backlog.status} ${JSON.stringify(backlog.body)}`);
+  // A draft already open for review is left as it is; the first group without one gets a new draft.
+  const open = new Set(backlog.body.drafts.filter((d) => d.pullRequest).map((d) => d.groupId));
+  const group = backlog.body.groups.find((g) => !open.has(g.id));
+  if (!group) return console.log("\nBacklog: every group already has a pull request.");
+  const drafted = await api("POST", `/backlog/${group.id}/draft`);
+  if (drafted.status !== 201) return console.log(`\nBacklog draft: HTTP ${drafted.status} ${JSON.stringify(drafted.body)}`);
+  const opened = await api("POST", `/backlog/drafts/${drafted.body.id}/pull-request`);
+  if (opened.status !== 201) return console.log(`\nPull request: HTTP ${opened.status} ${opened.body.error?.message ?? JSON.stringify(opened.body)}`);
+  const pr = opened.body.pullRequest;
+  console.log(`
+Backlog → pull request: “${group.label}” (${group.count} searches found nothing) drafted as ${pr.path}
+Pull request #${pr.number}: ${pr.url}
+  (branch ${pr.branch} from main; the description carries the queries and their counts; merging it is the review)
+Backlog: ${origin}/p/${demo.slug}/admin/backlog  (sign in with the upload token: "Open pull request" on another draft)`);
 }

@@ -282,7 +282,7 @@ Portico is running.
 Upload a definition:
   curl -X POST --data-binary @openapi.yaml -H "Authorization: Bearer ${demo.token}" "${origin}/v1/apis/upload"
 Git sync (docs/git.md): ${join(root, DEMO_GIT.dir)} is the demo's repository, connected as ${DEMO_GIT.repository}:
-  ${port === 8787 ? "" : `PORT=${port} `}npm run demo:git   (commits a change on a branch, replays GitHub's push and pull_request webhooks: prints the preview URL and the check run)
+  ${port === 8787 ? "" : `PORT=${port} `}npm run demo:git   (commits a change on a branch, replays GitHub's push and pull_request webhooks: prints the preview URL and the check run; then opens a backlog draft as a pull request against the local GitHub stand-in and prints its URL)
 Upload guides (docs/content.md):
   tar czf docs.tar.gz -C my-docs . && curl -X POST --data-binary @docs.tar.gz -H "Authorization: Bearer ${demo.token}" "${origin}/v1/content/upload"
 `);

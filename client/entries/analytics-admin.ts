@@ -2,8 +2,8 @@
  * The writers' analytics pages (worker/render/analytics-admin-page.tsx). Signs in with the portal token
  * (sessionStorage, the editor's key). Analytics: the range picker loads `GET /v1/analytics/dashboard.html` (the
  * report with its charts, rendered and escaped by the server) and offers the CSV exports. Backlog: lists the
- * groups of no-hit queries (`GET /v1/analytics/backlog`), drafts a guide for one, and edits, discards or downloads
- * each draft. Backlog texts are set with textContent or value: nothing from readers is parsed as HTML here.
+ * groups of no-hit queries (`GET /v1/analytics/backlog`), drafts a guide for one, and edits, discards, downloads
+ * or opens each draft as a pull request in the portal's content repository (Git sync), then links that request. Backlog texts are set with textContent or value: nothing from readers is parsed as HTML here.
  */
 import { add, draftFields, el, show } from "../admin/dom";
 import { storedToken, storeToken } from "../editor/api-client";
@@ -101,6 +101,32 @@ function startBacklog(): void {
       return b;
     };
     const actions = el("p", undefined, "actions");
+    // The pull request (GitLab: merge request) the draft was opened as: a link to the review, the draft kept as is.
+    const review = el("p", undefined, "note pr");
+    const showReview = (pr: any) => {
+      if (!pr) return;
+      const link = el("a", pr.url);
+      // Only web addresses become links (the address comes from the Git provider's answer).
+      if (/^https?:\/\//i.test(pr.url)) link.href = pr.url;
+      link.rel = "noopener noreferrer";
+      link.target = "_blank";
+      show(review, `Open for review as #${pr.number} (${pr.path}): `, link);
+      openPr.hidden = true;
+    };
+    const openPr = act("Open pull request", async () => {
+      openPr.disabled = true;
+      status.textContent = "Opening the pull request…";
+      try {
+        // The text as shown is what goes to the repository: saved first.
+        await call(`/backlog/drafts/${d.id}`, { method: "PATCH", body: JSON.stringify({ title: title.value, body: body.value }) });
+        const opened: any = await (await call(`/backlog/drafts/${d.id}/pull-request`, { method: "POST" })).json();
+        showReview(opened.pullRequest);
+        status.textContent = "Pull request opened: the page goes live once a person merges it.";
+      } finally {
+        openPr.disabled = false;
+      }
+    });
+    openPr.dataset.action = "pull-request";
     add(actions,
       act("Save", async () => {
         const saved: any = await (await call(`/backlog/drafts/${d.id}`, { method: "PATCH", body: JSON.stringify({ title: title.value, body: body.value }) })).json();
@@ -113,8 +139,11 @@ function startBacklog(): void {
         await call(`/backlog/drafts/${d.id}/discard`, { method: "POST" });
         await render();
       }),
+      " ",
+      openPr,
     );
-    add(card, title, body, actions, status);
+    showReview(d.pullRequest);
+    add(card, title, body, actions, review, status);
     return card;
   };
   const render = async () => {

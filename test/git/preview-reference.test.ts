@@ -23,7 +23,7 @@ const previewRows = async (slug: string) =>
 describe("a preview renders the branch's definitions", () => {
   it("shows the branch's reference (its new operation) with links inside the preview, gated and noindex, the live reference unchanged", async () => {
     const slug = "git-prev-ref";
-    const { done } = await openPullRequest(slug);
+    const { token, done } = await openPullRequest(slug);
     const base = `/p/${slug}/preview/feature-returns`;
     expect(done.result.previewUrl).toBe(`http://portico.test${base}/`);
 
@@ -75,6 +75,17 @@ describe("a preview renders the branch's definitions", () => {
     const searchPage = await SELF.fetch(`${ORIGIN}${base}/search?q=createReturn`);
     expect(searchPage.status).toBe(200);
     expect(await searchPage.text()).toContain(`${base}/reference/${API}/`);
+
+    // Its search is sharded per source as the live portal's: the branch changed its definition and a guide, so both
+    // shards were built; a new build of the same commit reuses both (nothing rebuilt), and search answers the same.
+    expect(done.result.searchShards).toEqual({ built: [`api:${API}`, "content"], reused: [] });
+    const pointer = JSON.parse((await env.DB.prepare("SELECT search_index AS s FROM git_previews WHERE slug = 'feature-returns' AND portal_id = (SELECT id FROM portals WHERE slug = ?)").bind(slug).first<{ s: string }>())!.s);
+    expect(pointer.shards.map((r: { source: string }) => r.source)).toEqual([`api:${API}`, "content"]);
+    await deliver("pull_request", pullRequestPayload(slug, fake().feature.branch, fake().feature.sha, 12, "synchronize"));
+    const [again] = await settled(token, 3);
+    expect(again.result.searchShards).toEqual({ built: [], reused: [`api:${API}`, "content"] });
+    const rehits = (await (await SELF.fetch(`${ORIGIN}${base}/search.json?q=createReturn`)).json() as { results: { operationId: string | null }[] }).results;
+    expect(rehits[0]).toMatchObject({ operationId: "createReturn" });
   });
 
   it("drops the preview's versions and stored models when the branch is deleted", async () => {

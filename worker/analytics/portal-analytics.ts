@@ -60,7 +60,29 @@ export interface NoHitQuery {
   gated: boolean;
 }
 
-/** A backlog draft as stored. `status`: draft (editable) or discarded. */
+/** What a draft was written from: its backlog group's queries and counts when it was drafted (the pull request's evidence). */
+export interface DraftEvidence {
+  label: string;
+  count: number;
+  lastSeen: string;
+  /** Some of the queries came from readers of gated sections (never listed outside the writers' pages). */
+  gated: boolean;
+  queries: Array<{ q: string; kind: AnalyticsKind; count: number }>;
+}
+
+/** The pull request (GitLab: merge request) a draft was opened as (worker/git/pull-request.ts). */
+export interface DraftPullRequest {
+  url: string;
+  number: number;
+  branch: string;
+  path: string;
+  openedAt: string;
+}
+
+/**
+ * A backlog draft as stored. `status`: draft (editable) or discarded. `evidence`: null for drafts made before it
+ * was kept; `pullRequest`: null until the draft is opened as one.
+ */
 export interface StoredDraft {
   id: string;
   groupId: string;
@@ -69,6 +91,21 @@ export interface StoredDraft {
   status: "draft" | "discarded";
   createdAt: string;
   updatedAt: string;
+  evidence: DraftEvidence | null;
+  pullRequest: DraftPullRequest | null;
+}
+
+/** Milliseconds a claim to open a draft's pull request holds (a request that died mid-way frees it after this). */
+export const PULL_REQUEST_CLAIM_MS = 2 * 60 * 1000;
+
+const DRAFT_COLUMNS = "id, group_id AS groupId, title, body, status, created_at AS createdAt, updated_at AS updatedAt, evidence, pull_request AS pullRequest";
+
+type DraftRow = Omit<StoredDraft, "evidence" | "pullRequest"> & { evidence: string | null; pullRequest: string | null } & Record<string, SqlStorageValue>;
+
+function draftOf(row: DraftRow | undefined): StoredDraft | undefined {
+  if (!row) return undefined;
+  const { evidence, pullRequest, ...rest } = row;
+  return { ...rest, evidence: evidence ? (JSON.parse(evidence) as DraftEvidence) : null, pullRequest: pullRequest ? (JSON.parse(pullRequest) as DraftPullRequest) : null };
 }
 
 const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10_000) / 10_000 : 0);
@@ -224,6 +261,11 @@ export class PortalAnalytics extends DurableObject<Env> {
          created_at TEXT NOT NULL, updated_at TEXT NOT NULL);`,
     );
     const sql = ctx.storage.sql;
+    // Drafts kept from before their evidence and pull request were stored get the columns (null) once.
+    const draftColumns = new Set(sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('drafts')").toArray().map((r) => r.name));
+    for (const [column, type] of [["evidence", "TEXT"], ["pull_request", "TEXT"], ["pull_request_claimed", "TEXT"]]) {
+      if (!draftColumns.has(column)) sql.exec(`ALTER TABLE drafts ADD COLUMN ${column} ${type}`);
+    }
     // An object from before the week rows (v9): its weeks are summed once from its days, before any report reads them.
     if (!sql.exec("SELECT 1 FROM query_weeks LIMIT 1").toArray().length && sql.exec("SELECT 1 FROM query_days LIMIT 1").toArray().length) {
       sql.exec(
@@ -571,29 +613,27 @@ export class PortalAnalytics extends DurableObject<Env> {
     return { rows, bytes: sql.databaseSize, ingestStatements: this.statements };
   }
 
-  /** Stores a new draft for backlog group `groupId` (replacing an earlier draft of the group that is still a draft). */
-  saveDraft(groupId: string, title: string, body: string, nowIso: string): StoredDraft {
+  /** Stores a new draft for backlog group `groupId` (replacing an earlier draft of the group that is still a draft and was not opened as a pull request). */
+  saveDraft(groupId: string, title: string, body: string, nowIso: string, evidence?: DraftEvidence): StoredDraft {
     const sql = this.ctx.storage.sql;
-    const existing = sql.exec<{ id: string }>("SELECT id FROM drafts WHERE group_id = ? AND status = 'draft'", groupId).toArray()[0];
+    const existing = sql.exec<{ id: string }>("SELECT id FROM drafts WHERE group_id = ? AND status = 'draft' AND pull_request IS NULL", groupId).toArray()[0];
     const id = existing?.id ?? crypto.randomUUID();
     sql.exec(
-      `INSERT INTO drafts (id, group_id, title, body, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'draft', ?, ?)
-       ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body, updated_at = excluded.updated_at`,
-      id, groupId, title, body, nowIso, nowIso,
+      `INSERT INTO drafts (id, group_id, title, body, status, created_at, updated_at, evidence) VALUES (?, ?, ?, ?, 'draft', ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET title = excluded.title, body = excluded.body, updated_at = excluded.updated_at, evidence = excluded.evidence`,
+      id, groupId, title, body, nowIso, nowIso, evidence ? JSON.stringify(evidence) : null,
     );
     return this.draft(id)!;
   }
 
   /** One draft, or undefined. */
   draft(id: string): StoredDraft | undefined {
-    return this.ctx.storage.sql.exec<StoredDraft & Record<string, SqlStorageValue>>(
-      "SELECT id, group_id AS groupId, title, body, status, created_at AS createdAt, updated_at AS updatedAt FROM drafts WHERE id = ?", id).toArray()[0];
+    return draftOf(this.ctx.storage.sql.exec<DraftRow>(`SELECT ${DRAFT_COLUMNS} FROM drafts WHERE id = ?`, id).toArray()[0]);
   }
 
   /** Drafts not discarded, newest first. */
   drafts(): StoredDraft[] {
-    return this.ctx.storage.sql.exec<StoredDraft & Record<string, SqlStorageValue>>(
-      "SELECT id, group_id AS groupId, title, body, status, created_at AS createdAt, updated_at AS updatedAt FROM drafts WHERE status = 'draft' ORDER BY updated_at DESC LIMIT 200").toArray();
+    return this.ctx.storage.sql.exec<DraftRow>(`SELECT ${DRAFT_COLUMNS} FROM drafts WHERE status = 'draft' ORDER BY updated_at DESC LIMIT 200`).toArray().map((r) => draftOf(r)!);
   }
 
   /** Edits a draft's title and body; undefined when it is unknown or discarded. */
@@ -606,6 +646,29 @@ export class PortalAnalytics extends DurableObject<Env> {
   /** Discards a draft (kept until retention deletes it); false when unknown or already discarded. */
   discardDraft(id: string, nowIso: string): boolean {
     return this.ctx.storage.sql.exec("UPDATE drafts SET status = 'discarded', updated_at = ? WHERE id = ? AND status = 'draft'", nowIso, id).rowsWritten > 0;
+  }
+
+  /**
+   * Claims a draft for opening its pull request: false when it is unknown, discarded, already opened, or claimed by
+   * another request less than {@link PULL_REQUEST_CLAIM_MS} ago (two clicks never open two pull requests).
+   */
+  claimPullRequest(id: string, nowMs: number): boolean {
+    const stale = new Date(nowMs - PULL_REQUEST_CLAIM_MS).toISOString();
+    return this.ctx.storage.sql.exec(
+      "UPDATE drafts SET pull_request_claimed = ? WHERE id = ? AND status = 'draft' AND pull_request IS NULL AND (pull_request_claimed IS NULL OR pull_request_claimed < ?)",
+      new Date(nowMs).toISOString(), id, stale,
+    ).rowsWritten > 0;
+  }
+
+  /** Frees a claim whose pull request could not be opened (the draft is as it was). */
+  releasePullRequest(id: string): void {
+    this.ctx.storage.sql.exec("UPDATE drafts SET pull_request_claimed = NULL WHERE id = ? AND pull_request IS NULL", id);
+  }
+
+  /** Records the opened pull request on the draft (and frees the claim); the draft as it now is. */
+  recordPullRequest(id: string, pullRequest: DraftPullRequest): StoredDraft | undefined {
+    this.ctx.storage.sql.exec("UPDATE drafts SET pull_request = ?, pull_request_claimed = NULL, updated_at = ? WHERE id = ?", JSON.stringify(pullRequest), pullRequest.openedAt, id);
+    return this.draft(id);
   }
 }
 

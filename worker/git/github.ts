@@ -3,14 +3,15 @@
  * `GITHUB_APP_PRIVATE_KEY` (PKCS#8, or GitHub's PKCS#1 `.pem` converted with @peculiar/asn1-*), exchanged for an
  * installation token (`POST /app/installations/{id}/access_tokens`), then the REST calls: tarball
  * (`GET /repos/{o}/{r}/tarball/{ref}`, a 302 to the archive), check runs (`POST/PATCH /repos/{o}/{r}/check-runs`,
- * at most 50 annotations per request) and issue comments. Every call goes through outbound.ts (SSRF rules).
+ * at most 50 annotations per request), issue comments, and a backlog draft's pull request (git refs, contents,
+ * pulls). Every call goes through outbound.ts (SSRF rules).
  */
 import { importPKCS8, SignJWT } from "jose";
 import { AsnConvert, OctetString } from "@peculiar/asn1-schema";
 import { PrivateKeyInfo } from "@peculiar/asn1-pkcs8";
 import { AlgorithmIdentifier } from "@peculiar/asn1-x509";
 import { RSAPrivateKey } from "@peculiar/asn1-rsa";
-import { ANNOTATIONS_PER_REQUEST, type CheckOutcome, type GitHost } from "./host";
+import { ANNOTATIONS_PER_REQUEST, FileExists, type CheckOutcome, type FileProposal, type GitHost, type OpenedPullRequest } from "./host";
 import { OutboundError, outboundFetch, readLimited } from "./outbound";
 
 /** The check run's name on GitHub. */
@@ -93,14 +94,15 @@ export class GitHubApp implements GitHost {
     return body.token;
   }
 
-  private async call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  private async send(method: string, path: string, body?: unknown): Promise<Response> {
     const token = await this.installationToken();
-    const res = await outboundFetch(this.env, `${this.apiUrl}/repos/${this.repository}${path}`, { method, headers: this.headers(token, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
-    if (res.status >= 300) {
-      await res.body?.cancel();
-      throw new OutboundError(`GitHub answered ${method} ${path} with HTTP ${res.status}`, res.status);
-    }
-    return (await res.json()) as Record<string, unknown>;
+    return outboundFetch(this.env, `${this.apiUrl}/repos/${this.repository}${path}`, { method, headers: this.headers(token, body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+    const res = await this.send(method, path, body);
+    if (res.status >= 300) throw await refused(res, `${method} ${path.split("?")[0]}`);
+    return res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>);
   }
 
   async archive(ref: string, maxBytes: number): Promise<Uint8Array> {
@@ -131,6 +133,35 @@ export class GitHubApp implements GitHost {
     });
   }
 
+  /**
+   * The backlog draft's pull request (REST: `GET git/ref/heads/{base}`, `GET contents/{path}?ref={base}` (404 wanted),
+   * `POST git/refs`, `PUT contents/{path}` without a blob sha (GitHub then refuses to replace a file), `POST pulls`);
+   * a failure after the branch was made deletes it (`DELETE git/refs/heads/{branch}`).
+   */
+  async openPullRequest(p: FileProposal): Promise<OpenedPullRequest> {
+    const base = await this.call("GET", `/git/ref/heads/${segments(p.base)}`);
+    const sha = (base.object as { sha?: unknown } | undefined)?.sha;
+    if (typeof sha !== "string") throw new OutboundError(`GitHub's answer for the branch ${p.base} has no commit`);
+    const existing = await this.send("GET", `/contents/${segments(p.path)}?ref=${encodeURIComponent(p.base)}`);
+    if (existing.status === 200) {
+      await existing.body?.cancel();
+      throw new FileExists(p.path, p.base);
+    }
+    if (existing.status !== 404) throw await refused(existing, `GET /contents/${p.path}`);
+    await existing.body?.cancel();
+    await this.call("POST", "/git/refs", { ref: `refs/heads/${p.branch}`, sha });
+    try {
+      await this.call("PUT", `/contents/${segments(p.path)}`, { message: p.commitMessage, content: base64Utf8(p.content), branch: p.branch });
+      const pull = await this.call("POST", "/pulls", { title: p.title, head: p.branch, base: p.base, body: p.body, maintainer_can_modify: true });
+      if (typeof pull.html_url !== "string" || typeof pull.number !== "number") throw new OutboundError("GitHub's pull request answer has no html_url or number");
+      return { url: pull.html_url, number: pull.number };
+    } catch (error) {
+      // Nothing half-done left in the repository either: the branch goes with its commit.
+      await this.call("DELETE", `/git/refs/heads/${segments(p.branch)}`).catch((e) => console.error("git: the pull request's branch could not be deleted", p.branch, e));
+      throw error;
+    }
+  }
+
   async upsertComment(pullRequest: number, body: string, commentId?: string | null): Promise<string> {
     if (commentId) {
       try {
@@ -144,4 +175,23 @@ export class GitHubApp implements GitHost {
     const created = await this.call("POST", `/issues/${pullRequest}/comments`, { body });
     return String(created.id);
   }
+}
+
+/** A ref or path with each segment percent-encoded (slashes kept, as GitHub's routes expect). */
+function segments(value: string): string {
+  return value.split("/").map(encodeURIComponent).join("/");
+}
+
+/** Base64 of a text's UTF-8 bytes (the contents API's `content`). */
+export function base64Utf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/** An OutboundError for a refused call, with GitHub's own `message` when it gave one. */
+async function refused(res: Response, what: string): Promise<OutboundError> {
+  const said = await res.text().then((t) => (JSON.parse(t) as { message?: unknown }).message, () => undefined);
+  return new OutboundError(`GitHub answered ${what} with HTTP ${res.status}${typeof said === "string" ? ` (${said.slice(0, 200)})` : ""}`, res.status);
 }

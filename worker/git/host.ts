@@ -33,6 +33,43 @@ export interface GitHost {
   completeCheck(id: string, sha: string, outcome: CheckOutcome): Promise<void>;
   /** Creates the pull request's Portico comment, or updates `commentId`; the comment's id. */
   upsertComment(pullRequest: number, body: string, commentId?: string | null): Promise<string>;
+  /**
+   * Proposes one new file as a pull request (GitLab: a merge request): a new branch `branch` from `base`, one commit
+   * adding `path` (never replacing a file), and the request from it. Whatever it made before a failure (the branch)
+   * is deleted again, best effort.
+   * @throws FileExists when `path` exists on `base`; OutboundError for a failed call.
+   */
+  openPullRequest(proposal: FileProposal): Promise<OpenedPullRequest>;
+}
+
+/** A new file proposed for review (a backlog draft: worker/git/pull-request.ts). */
+export interface FileProposal {
+  /** The branch the request targets (the connection's production branch). */
+  base: string;
+  /** The new branch holding the commit (must not exist). */
+  branch: string;
+  /** Repository path of the new file. */
+  path: string;
+  /** The file's text (UTF-8). */
+  content: string;
+  commitMessage: string;
+  title: string;
+  /** Markdown. */
+  body: string;
+}
+
+/** The opened request: its web address and number (GitLab: the merge request's iid). */
+export interface OpenedPullRequest {
+  url: string;
+  number: number;
+}
+
+/** Thrown when a proposed file is already in the repository at the base branch (nothing was made). */
+export class FileExists extends Error {
+  constructor(readonly path: string, readonly base: string) {
+    super(`${path} already exists on ${base}: rename the draft (its title gives the file name) or edit that file instead`);
+    this.name = "FileExists";
+  }
 }
 
 /** GitHub's limit of annotations per check-run request (more go in further updates). */
@@ -56,5 +93,8 @@ export class UploadedTree implements GitHost {
   async completeCheck(): Promise<void> {}
   async upsertComment(): Promise<string> {
     return "";
+  }
+  async openPullRequest(): Promise<OpenedPullRequest> {
+    throw new Error("an uploaded folder has no repository to open a pull request in");
   }
 }

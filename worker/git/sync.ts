@@ -19,12 +19,13 @@ import { sha256 } from "../content/hash";
 import { getDb } from "../store/db";
 import { getBundle, putBundle, liveOperationIndex, liveRelease, releaseLiveStatements } from "../store/content";
 import { failVersion } from "../store/apis";
-import { rebuildPortalIndex } from "../publish/search-index";
+import { afterIndexLive, buildReleaseIndex, rebuildPortalIndex, type PortalIndex } from "../publish/search-index";
+import { searchPointerStatements } from "../store/search";
 import type { LateLint } from "../publish/types";
 import { closePreview, deletePreview, findConnection, findPreview, findPreviewOfBranch, finishDelivery, listPreviews, savePreview, setPreviewComment, setPreviewDefinitions, setPreviewSearch, type StoredConnection } from "../store/git";
 import { catalogFor } from "../store/portal-catalog";
 import { loadPreviewSite } from "../store/content-site";
-import { buildPreviewSearch } from "./preview-search";
+import { buildPreviewSearch, type PreviewSearchPointer } from "./preview-search";
 import { CLOSED_PREVIEW_TTL_MS, dropPreviewVersions, previewDefinitions, previewVersionIds, type PreviewDefinition } from "./preview-versions";
 import { buildReference } from "../openapi/build";
 import { compileBundle } from "../content/compile";
@@ -107,8 +108,10 @@ async function contentTar(env: Env, files: RepoFiles): Promise<string> {
 export interface ReleaseHooks {
   /** Runs once every definition is staged, before the content is. */
   afterDefinitions?: () => Promise<void>;
-  /** Runs once every part is staged, before the flip. */
+  /** Runs once every part is staged (and the release's search index built), before the flip. */
   beforeFlip?: () => Promise<void>;
+  /** Runs right after the flip's batch, before anything else. */
+  afterFlip?: () => Promise<void>;
 }
 
 /**
@@ -126,8 +129,9 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
     operations.set(source.api, built.operations.filter((o) => o.kind === "operation").map((o) => ({ slug: o.slug, method: o.method, path: o.path, operationId: o.operationId ?? null })));
   }
   const content = contentFiles(files, conn.paths);
+  let compiled: Awaited<ReturnType<typeof compileBundle>> | undefined;
   if (content?.size) {
-    const compiled = await compileBundle(content, operations);
+    compiled = await compileBundle(content, operations);
     if (compiled.refusal) {
       const n = compiled.checks.brokenLinks.length + compiled.checks.invalidFrontMatter.length;
       throw new SyncFailure(`the content folder cannot be published (${compiled.refusal}, ${n} problem(s)); nothing was published`, compiled.refusal);
@@ -136,9 +140,10 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
   // Every part is stored first, none live ("staged": publish-definition.ts, publish-content.ts), then one D1 batch
   // makes the definitions and the content live together: a failure before it leaves the previous release whole.
   const published: Record<string, unknown>[] = [];
-  const staged: { version: number; apiId: number; title: string }[] = [];
+  const staged: { api: string; version: number; apiId: number; title: string }[] = [];
   const lateLints: LateLint[] = [];
   let stagedRelease: number | undefined;
+  let search: PortalIndex | undefined;
   let contentResult: Record<string, unknown> | undefined;
   try {
     for (const source of sources) {
@@ -151,28 +156,37 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
       const body = parseAnswer(answer);
       if (answer.status >= 400) throw new SyncFailure(`${source.file}: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}; nothing was published`, "publish-failed");
       const flip = body.staged as { apiId: number; title: string } | undefined;
-      if (flip && typeof body.publication === "number") staged.push({ version: body.publication, ...flip });
+      if (flip && typeof body.publication === "number") staged.push({ api: source.api, version: body.publication, ...flip });
       published.push({ api: source.api, status: answer.status, version: body.version ?? (body as { label?: unknown }).label, url: body.url });
     }
     await (options.afterDefinitions?.() ?? Promise.resolve());
     if (content?.size) {
       const sha = await contentTar(env, content);
-      const answer = await settleWithin(new PublishAttempt(), publishContent(env, { portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, staged: { operations } }, new PublishAttempt()));
+      const answer = await settleWithin(new PublishAttempt(), publishContent(env, { portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, staged: { operations, ...(compiled ? { compiled } : {}) } }, new PublishAttempt()));
       const body = parseAnswer(answer);
       if (answer.status >= 400) throw new SyncFailure(`content: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}; nothing was published`, "publish-failed");
       if (body.staged === true && typeof body.release === "number") stagedRelease = body.release;
       contentResult = { status: answer.status, release: body.release, url: body.url, unchanged: body.unchanged === true };
     }
-    await (options.beforeFlip?.() ?? Promise.resolve());
     const now = new Date().toISOString();
+    // The search shards as they will be with the release live, built now and made live by the same batch: readers
+    // never search the previous release's pages beside the new one's (nor the reverse). Search must not cost a
+    // release: should the build fail, the release goes live and the index is rebuilt right after.
+    if (staged.length || stagedRelease !== undefined) {
+      search = await buildReleaseIndex(env, job.portalId, { apis: staged.map((v) => ({ api: v.api, versionId: v.version })), ...(stagedRelease !== undefined ? { release: stagedRelease } : {}) }, now)
+        .catch((error) => void console.error("git release: its search index could not be built before the flip", job.deliveryId, error));
+    }
+    await (options.beforeFlip?.() ?? Promise.resolve());
     const flip = [
       ...staged.flatMap((v) => [
         env.DB.prepare("UPDATE versions SET status = 'published' WHERE id = ? AND status = 'staged'").bind(v.version),
         env.DB.prepare("UPDATE apis SET live_version_id = ?, title = ? WHERE id = ?").bind(v.version, v.title, v.apiId),
       ]),
       ...(stagedRelease !== undefined ? releaseLiveStatements(env.DB, job.portalId, stagedRelease, now) : []),
+      ...(search ? searchPointerStatements(env.DB, search.pointer) : []),
     ];
     if (flip.length) await env.DB.batch(flip);
+    await (options.afterFlip?.() ?? Promise.resolve());
   } catch (error) {
     // Nothing flipped: the staged parts are marked failed (kept for the record, never served).
     const db = getDb(env.DB);
@@ -180,9 +194,10 @@ async function publishRelease(env: Env, job: GitJob, conn: StoredConnection, fil
     if (stagedRelease !== undefined) await env.DB.prepare("UPDATE content_releases SET status = 'failed' WHERE id = ? AND status = 'staged'").bind(stagedRelease).run().catch(() => undefined);
     throw error;
   }
-  // Search follows the release: its index is rebuilt from what is now live (publish/search-index.ts), then the
-  // lints of large definitions run (their versions are live; lint never fails a publish).
-  if (staged.length || stagedRelease !== undefined) await rebuildPortalIndex(env, job.portalId).catch((error) => console.error("git release: the search index was not rebuilt", job.deliveryId, error));
+  // The previous index's vectors go (production); an index that could not be built before the flip is built now.
+  // Then the lints of large definitions run (their versions are live; lint never fails a publish).
+  if (search) await afterIndexLive(env, job.portalId, search).catch((error) => console.error("git release: retiring vectors failed", job.deliveryId, error));
+  else if (staged.length || stagedRelease !== undefined) await rebuildPortalIndex(env, job.portalId).catch((error) => console.error("git release: the search index was not rebuilt", job.deliveryId, error));
   for (const late of lateLints) await late.run(new PublishAttempt()).catch((error) => console.error("git release: late lint failed", job.deliveryId, error));
   let drafts = 0;
   if (job.kind === "release") {
@@ -268,15 +283,22 @@ function previewSummary(diff: Map<string, CheckReport["diff"][number]>, versions
   }])));
 }
 
-/** Builds and names the preview's own search index (best effort: a failure leaves the preview without search, logged). */
-async function indexPreview(env: Env, job: GitJob, slug: string, versions: Record<string, PreviewDefinition>, hasContent: boolean): Promise<void> {
+/**
+ * Builds and names the preview's own search shards, reusing those of the branch's previous build (`previous`, its
+ * `git_previews.search_index`) or of the live portal whose documents did not change (best effort: a failure leaves
+ * the preview without search, logged). Returns what was built and reused.
+ */
+async function indexPreview(env: Env, job: GitJob, slug: string, versions: Record<string, PreviewDefinition>, hasContent: boolean, previous: string | null | undefined): Promise<{ built: string[]; reused: string[] } | undefined> {
   try {
     const site = hasContent ? await loadPreviewSite(env, job.portalSlug, await branchPreviewTokenHash(job.portalSlug, slug), new Date().toISOString()) : undefined;
-    const release = site?.release ? { config: site.release.config, glossary: site.release.glossary, pages: site.pages } : undefined;
-    const pointer = await buildPreviewSearch(env, job.portalId, versions, release);
-    await setPreviewSearch(getDb(env.DB), job.portalId, slug, pointer ? JSON.stringify(pointer) : null);
+    const release = site?.release ? { digest: site.release.digest, config: site.release.config, glossary: site.release.glossary, pages: site.pages } : undefined;
+    const before = previous ? (JSON.parse(previous) as PreviewSearchPointer) : undefined;
+    const build = await buildPreviewSearch(env, job.portalId, versions, release, before?.shards ? before : undefined);
+    await setPreviewSearch(getDb(env.DB), job.portalId, slug, build ? JSON.stringify(build.pointer) : null);
+    return build ? { built: build.built, reused: build.reused } : undefined;
   } catch (error) {
     console.error("git preview: its search index could not be built", job.deliveryId, error);
+    return undefined;
   }
 }
 
@@ -312,9 +334,10 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
     const other: OperationIndex = await liveOperationIndex(env, job.portalId);
     for (const s of sources) other.delete(s.api);
     let branchOperations: OperationIndex | undefined;
+    let compiled: Parameters<NonNullable<Parameters<typeof runChecks>[0]["onContent"]>>[0] | undefined;
     report = await runChecks({
       definitions: sources, base: base ? definitionSources(base, conn.paths).sources : undefined, content, contentPath: conn.paths.content,
-      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking, onOperations: (index) => (branchOperations = index),
+      ruleset: live?.config.lint, otherOperations: other, blocking: conn.blocking, onOperations: (index) => (branchOperations = index), onContent: (c) => (compiled = c),
     });
     if (job.build && content?.size) {
       const tokenHash = await branchPreviewTokenHash(job.portalSlug, slug);
@@ -324,7 +347,7 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
       // Links resolve against the branch's operations (as the checks built them), so a guide may link a new one.
       const answer = await settleWithin(new PublishAttempt(), publishContent(env, {
         portalId: job.portalId, portalSlug: job.portalSlug, basePath: job.basePath, sha256: sha, origin: job.origin, dryRun: true, allowBrokenLinks: true,
-        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY, operations: branchOperations ?? other },
+        branchPreview: { tokenHash, path: slug, expiresAt: OPEN_PREVIEW_EXPIRY, operations: branchOperations ?? other, ...(compiled ? { compiled } : {}) },
       }, new PublishAttempt()));
       const body = parseAnswer(answer);
       if (answer.status >= 400) failure = `The preview could not be built: ${(body.error as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`}`;
@@ -361,6 +384,7 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
   // Once the check run and the comment are out (the checks do not wait for them): the branch's definitions as
   // versions that are never live (publish-definition.ts target "preview"), then the preview's own search.
   let previewFailure: string | undefined;
+  let searchShards: { built: string[]; reused: string[] } | undefined;
   if (job.build && release !== undefined && !failure) {
     try {
       const built = await publishPreviewDefinitions(env, job, sources, previewDefinitions(previous?.definitions));
@@ -373,10 +397,11 @@ async function runPreview(env: Env, job: Extract<GitJob, { kind: "preview" }>, c
       previewFailure = "the branch's definitions could not be published in the preview (internal error)";
       console.error("git preview: publishing the branch's definitions failed", job.deliveryId, error);
     }
-    await indexPreview(env, job, slug, versions, release > 0);
+    searchShards = await indexPreview(env, job, slug, versions, release > 0, previous?.searchIndex);
   }
   return {
     kind: "preview", branch: job.branch, conclusion, ...(failure ? { failure } : {}), ...(previewFailure ? { previewFailure } : {}), ...(release !== undefined ? { previewUrl, release } : {}),
+    ...(searchShards ? { searchShards } : {}),
     ...(report ? { checks: report.checks.map((c) => ({ id: c.id, passed: c.passed, blocking: c.blocking, failures: c.failures })) } : {}),
     summary: failure ?? reportSummary(report!, release !== undefined ? previewUrl : undefined),
   };

@@ -142,11 +142,17 @@ export class PortalPublisher extends DurableObject<Env> {
    */
   async gitSync(job: unknown): Promise<{ queued: boolean }> {
     if (!isGitJob(job)) return { queued: false };
+    // The result is recorded on the delivery (the webhook's caller does not wait for it); a failure is logged in the chain.
+    this.queueGitJob(await this.storeGitJob(job), job).catch(() => undefined);
+    return { queued: true };
+  }
+
+  /** Stores a Git job before it is queued (and the alarm that resumes it after a reset); its storage key. */
+  private async storeGitJob(job: GitJob): Promise<string> {
     const key = `${GIT_JOB_PREFIX}${String(Date.now()).padStart(15, "0")}:${String(++this.gitSeq).padStart(6, "0")}`;
     await this.ctx.storage.put(key, { job, runs: 1 } satisfies StoredGitJob);
     await this.ctx.storage.setAlarm(Date.now() + GIT_RESUME_ALARM_MS);
-    this.queueGitJob(key, job);
-    return { queued: true };
+    return key;
   }
 
   /** The alarm set when a Git job was queued: resumes stored jobs this instance is not running (after a reset). */
@@ -154,16 +160,18 @@ export class PortalPublisher extends DurableObject<Env> {
     await this.resumeGitJobs();
   }
 
-  private queueGitJob(key: string, job: GitJob): void {
+  /** Chains a stored job on the queue; its result (the job's, as recorded on its delivery), or its failure. */
+  private queueGitJob(key: string, job: GitJob): Promise<unknown> {
     this.gitInFlight.add(key);
-    const run = this.tail
-      .then(() => this.gitWork(this.env, job))
+    const result = this.tail.then(() => this.gitWork(this.env, job));
+    const run = result
       .catch((error) => console.error("git sync job failed", job.deliveryId, error))
       .then(() => this.ctx.storage.delete(key))
       .catch((error) => console.error("git sync: the finished job could not be unstored", job.deliveryId, error))
       .finally(() => this.gitInFlight.delete(key));
     this.tail = run;
     this.ctx.waitUntil(run);
+    return result;
   }
 
   /**
@@ -190,18 +198,20 @@ export class PortalPublisher extends DurableObject<Env> {
         continue;
       }
       await this.ctx.storage.put(key, { job: entry.job, runs: entry.runs + 1 } satisfies StoredGitJob);
-      this.queueGitJob(key, entry.job);
+      this.queueGitJob(key, entry.job).catch(() => undefined);
       waiting = true;
     }
     if (waiting) await this.ctx.storage.setAlarm(Date.now() + GIT_RESUME_ALARM_MS);
   }
 
-  /** Runs one Git sync job in the queue and answers with its result (`POST /v1/git/sync`: `portico sync` waits for it). */
+  /**
+   * Queues one Git sync job as {@link gitSync} does (stored first, so a reset of the object resumes it) and answers
+   * with its result once it ran (`POST /v1/git/sync`: `portico sync` waits for it). Should the object reset meanwhile,
+   * this call fails but the job still runs; its caller then reads the result from the delivery (routes/git.ts).
+   */
   async gitSyncNow(job: unknown): Promise<unknown> {
     if (!isGitJob(job)) return { error: { code: "bad-request", message: "malformed sync job" } };
-    const run = this.tail.then(() => this.gitWork(this.env, job));
-    this.tail = run.catch((error) => console.error("git sync job failed", job.deliveryId, error));
-    return run;
+    return this.queueGitJob(await this.storeGitJob(job), job);
   }
 
   /**

@@ -10,6 +10,7 @@ import { sha256 } from "../content/hash";
 import type { PublishAttempt } from "./deadline";
 import type { PublishResponse } from "./types";
 import { afterIndexLive, contentChange, ensurePortalIndex, portalIndex } from "./search-index";
+import { putDocumentParts } from "../store/search";
 
 /** How long a dry run's preview link works. */
 export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
@@ -37,13 +38,13 @@ export interface ContentPublishRequest {
    * token hash, reached at `{basePath}/preview/{path}/` and kept until `expiresAt`, and it is stored even when the
    * content equals the live release (the branch may change only its definitions).
    */
-  branchPreview?: { tokenHash: string; path: string; expiresAt: string; operations?: OperationIndex };
+  branchPreview?: { tokenHash: string; path: string; expiresAt: string; operations?: OperationIndex; compiled?: CompiledRelease };
   /**
    * A part of a Git release (worker/git/sync.ts; in-process only): compiled against `operations` (the release's
    * definitions, staged with it), recorded as "staged" without the live pointer or a search index, and answered
    * 201 with its `release` id for the release's single flip.
    */
-  staged?: { operations: OperationIndex };
+  staged?: { operations: OperationIndex; compiled?: CompiledRelease };
 }
 
 /** Operations by API slug, as content links resolve against them (store/content.ts liveOperationIndex). */
@@ -75,21 +76,25 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
     timings[name] = now - last;
     last = now;
   };
-  const raw = await getBundle(env.DEFINITIONS, req.sha256);
-  lap("r2-read");
-  if (!raw) return answer(404, { error: { code: "bundle-missing", message: "the uploaded bundle was not found in storage; upload it again" } }, timings);
-  const archive = readContentArchive(raw);
-  if (!archive.ok) return answer(archive.status, { error: { code: archive.code, message: archive.message } }, timings);
-  // A branch preview's links resolve against the branch's definitions (worker/git/sync.ts), else the live ones.
-  const operations = req.branchPreview?.operations ?? req.staged?.operations ?? (await liveOperationIndex(env, req.portalId));
-  let release: CompiledRelease;
-  try {
-    release = await compileBundle(archive.files, operations);
-  } catch (e) {
-    const message = e instanceof RangeError ? "the bundle is too large or too deeply nested to process" : "the bundle could not be processed";
-    return answer(422, { error: { code: "unprocessable", message } }, timings);
+  // Git sync hands the folder it already compiled (its checks, or a release's build check): the 1,000 guides of a
+  // large repository are parsed once per job, not twice.
+  let release: CompiledRelease | undefined = req.branchPreview?.compiled ?? req.staged?.compiled;
+  if (!release) {
+    const raw = await getBundle(env.DEFINITIONS, req.sha256);
+    lap("r2-read");
+    if (!raw) return answer(404, { error: { code: "bundle-missing", message: "the uploaded bundle was not found in storage; upload it again" } }, timings);
+    const archive = readContentArchive(raw);
+    if (!archive.ok) return answer(archive.status, { error: { code: archive.code, message: archive.message } }, timings);
+    // A branch preview's links resolve against the branch's definitions (worker/git/sync.ts), else the live ones.
+    const operations = req.branchPreview?.operations ?? req.staged?.operations ?? (await liveOperationIndex(env, req.portalId));
+    try {
+      release = await compileBundle(archive.files, operations);
+    } catch (e) {
+      const message = e instanceof RangeError ? "the bundle is too large or too deeply nested to process" : "the bundle could not be processed";
+      return answer(422, { error: { code: "unprocessable", message } }, timings);
+    }
+    lap("compile");
   }
-  lap("compile");
   const { checks } = release;
   if (release.refusal === "too-many-assets") {
     return answer(413, { error: { code: "too-many-assets", message: `a bundle holds at most ${MAX_ASSETS} assets (images, PDFs, text files)` } }, timings);
@@ -126,6 +131,11 @@ export async function publishContent(env: Env, req: ContentPublishRequest, attem
   // The portal's search index as it will be with this release live (previews are not searchable).
   const search = req.dryRun || req.staged ? undefined : await portalIndex(env, req.portalId, { content: await contentChange(release.config, release.pages, release.glossary, digest) }, attempt);
   if (search) lap("search");
+  if (req.staged) {
+    // The release's index is built before its flip (git/sync.ts) from these documents.
+    const staged = await contentChange(release.config, release.pages, release.glossary, digest);
+    await putDocumentParts(env.MODELS, staged.documents.key, staged.documents.parts);
+  }
   attempt?.checkpoint("making the release live");
   if (attempt) attempt.committing = true;
   const now = new Date().toISOString();

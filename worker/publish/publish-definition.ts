@@ -253,9 +253,10 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   if (streamed) outcome.release();
   clock.lap("kv-write");
   const documents = { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() };
-  // A preview never touches the live index: its documents are kept for the preview's own (git/preview-search.ts).
+  // A preview or staged version never touches the live index here: its documents are kept, for the preview's own
+  // index (git/preview-search.ts) or the release's, built before its flip (search-index.ts buildReleaseIndex).
   const search = notLive ? undefined : await portalIndex(env, req.portalId, { api: { api: apiSlug, documents } }, attempt);
-  if (preview) await putDocumentParts(env.MODELS, documents.key, documents.parts);
+  if (notLive) await putDocumentParts(env.MODELS, documents.key, documents.parts);
   clock.lap("search");
   const { locations } = await modelWritten;
   clock.lap("kv-wait");
@@ -292,7 +293,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     lintStatus: lint ? "complete" : "pending",
     createdAt: now,
   });
-  const published = { ...body, publication: version.id, publishedAt: now, ...(preview ? { documents: documents.key } : {}), ...(req.target === "staged" ? { staged: { apiId: api.id, title: header.info.title } } : {}) };
+  const published = { ...body, publication: version.id, publishedAt: now, ...(notLive ? { documents: documents.key } : {}), ...(req.target === "staged" ? { staged: { apiId: api.id, title: header.info.title } } : {}) };
   const catalog = catalogFor(env, req.portalId);
   try {
     if (lint) await catalog.stub.putLintReport(req.portalId, version.id, storedLintJson(lint));

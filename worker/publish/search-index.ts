@@ -16,7 +16,7 @@ import type { ContentConfig, GlossaryTerm } from "../content/types";
 import { DocumentSetWriter, documentParts } from "../search/document-set";
 import { operationDocument, type ApiSource } from "../search/documents";
 import { releaseDocuments, type ContentPageInput } from "../search/documents-content";
-import { liveReleaseWithPages } from "../store/content";
+import { liveReleaseWithPages, releaseWithPages } from "../store/content";
 import { storedPage } from "../store/content-site";
 import { getHeader, readSlicesInOrder } from "../store/models";
 import { catalogFor } from "../store/portal-catalog";
@@ -146,6 +146,45 @@ export async function buildPortalIndex(env: Env, portalId: number, change: { api
   // Shards merge in source order (APIs by slug, then content), whatever order they were published in.
   wanted.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
   return buildShards(env, portalId, wanted, variableDefaults(config), now, attempt, repair);
+}
+
+/** A staged API version of a release (git/sync.ts): what its shard is built from. */
+export interface StagedApi {
+  api: string;
+  versionId: number;
+}
+
+/**
+ * The portal's shards as they will be once a Git release's staged parts are live (issue 30: search goes live in the
+ * same D1 batch as the definitions and the content, not one rebuild later): every live API but the staged ones, the
+ * staged versions, and the staged release (else the live one). A staged part's documents are the set its publish
+ * cached in KV (publish-definition.ts, publish-content.ts), else rebuilt from its stored model or pages; a source
+ * whose shard is current is not rebuilt. The caller writes `pointer` in the flip's batch.
+ */
+export async function buildReleaseIndex(env: Env, portalId: number, staged: { apis: StagedApi[]; release?: number }, now: string, attempt?: PublishAttempt): Promise<PortalIndex> {
+  const release = staged.release !== undefined ? await env.DB.prepare("SELECT digest, config FROM content_releases WHERE id = ? AND portal_id = ?").bind(staged.release, portalId).first<{ digest: string; config: string }>() : undefined;
+  const content = release ? { digest: release.digest, config: JSON.parse(release.config) as ContentConfig } : await liveRelease(env.DB, portalId);
+  const locale = definitionLocale(content?.config);
+  const stagedRows = new Map<string, LiveApiRow>();
+  for (const s of staged.apis) {
+    const row = await env.DB.prepare("SELECT a.slug AS api, a.layout, v.label AS version, v.model_key AS modelKey, v.id AS versionId FROM versions v JOIN apis a ON a.id = v.api_id WHERE v.id = ? AND a.portal_id = ?")
+      .bind(s.versionId, portalId).first<LiveApiRow>();
+    if (row) stagedRows.set(row.api, row);
+  }
+  const rows = [...(await liveApis(env.DB, portalId)).filter((r) => !stagedRows.has(r.api)), ...stagedRows.values()];
+  const wanted: WantedSource[] = [];
+  for (const row of rows) {
+    const src: ApiSource = { api: row.api, version: row.version, layout: row.layout, locale };
+    const key = await apiDocumentsKey(row.modelKey, src);
+    wanted.push({ source: `api:${row.api}`, docsKey: key, parts: async () => cachedOr(env, key, () => apiDocumentsFromModel(env, portalId, row, src)), fresh: false });
+  }
+  if (content) {
+    const key = await releaseDocumentsKey(content.digest);
+    const pages = () => (staged.release !== undefined && release ? releaseWithPages(env, portalId, staged.release) : liveReleaseWithPages(env, portalId));
+    wanted.push({ source: "content", docsKey: key, parts: async () => cachedOr(env, key, async () => releaseDocumentsFromPages(env, await pages())), fresh: false });
+  }
+  wanted.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+  return buildShards(env, portalId, wanted, variableDefaults(content?.config), now, attempt);
 }
 
 /** The live release's digest and config (its pages are read only when its shard must be rebuilt). */

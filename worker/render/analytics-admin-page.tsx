@@ -4,7 +4,7 @@
  * (client/entries/analytics-admin.ts) fetches the report or the backlog over the service API.
  * `/p/{portal}/admin/analytics`: a date range picker (from, to, presets), kind and audience; the report below is
  * `GET /v1/analytics/dashboard.html`. `/p/{portal}/admin/backlog`: no-hit queries grouped by meaning, a draft per
- * group to edit, discard or download as Markdown.
+ * group to edit, discard, download as Markdown or open as a pull request (Git sync).
  */
 import type { ComponentChildren } from "preact";
 import { renderToString } from "preact-render-to-string";
@@ -60,7 +60,7 @@ export function renderAnalyticsAdminPage({ portal }: { portal: { slug: string; n
 export function renderBacklogAdminPage({ portal }: { portal: { slug: string; name: string } }): string {
   return "<!doctype html>\n" + renderToString(
     <Page portal={portal} title="No-hit backlog" view="backlog">
-      <p>Queries that found nothing over the last 30 days, grouped by meaning (plurals, typos, synonyms). Draft a guide for one, edit it, then download it for the content repository. A draft never goes live on its own.</p>
+      <p>Queries that found nothing over the last 30 days, grouped by meaning (plurals, typos, synonyms). Draft a guide for one, edit it, then download it for the content repository or, when the portal is connected to one (Git sync), open it there as a pull request. A draft never goes live on its own: merging the request is the review.</p>
       <div id="backlog" aria-live="polite"></div>
     </Page>,
   );

@@ -4,7 +4,8 @@
  * malformed event's index and code while the others are kept; 429 per client; `DNT: 1` / `Sec-GPC: 1` readers are
  * answered 204 and not recorded. Writers (portal token; scope `read:analytics`, plan feature `analytics` once
  * workspaces land): `GET /v1/analytics/search`, `/v1/analytics/pages`, `/v1/analytics/export.csv`, the backlog
- * (`GET /v1/analytics/backlog`, `POST /v1/analytics/backlog/{id}/draft`) and its drafts (read, edit, discard, download as Markdown).
+ * (`GET /v1/analytics/backlog`, `POST /v1/analytics/backlog/{id}/draft`) and its drafts (read, edit, discard, download as
+ * Markdown, open as a pull request through the portal's Git connection: `POST …/drafts/{draft}/pull-request`).
  */
 import { Hono, type Context } from "hono";
 import { readerState } from "../access/resolve";
@@ -29,6 +30,11 @@ import { getDb } from "../store/db";
 import { publicOrigin } from "../http/public-origin";
 import { loadPortal } from "../store/reader";
 import { sameSiteOnly } from "./playground";
+import { findConnection } from "../store/git";
+import { hostFor } from "../git/sync";
+import { FileExists } from "../git/host";
+import { OutboundError } from "../git/outbound";
+import { draftProposal, draftSlug } from "../git/pull-request";
 
 /** Bytes of an event batch, at most (50 events with 1,000-character comments fit). */
 export const MAX_EVENTS_BYTES = 128 * 1024;
@@ -210,13 +216,13 @@ const backlog = new Hono<PortalAppEnv>()
     const writer = ai ? workersAiGuideWriter({ run: (model, input) => ai.run(model as Parameters<Ai["run"]>[0], input as never) }) : embeddedGuideWriter;
     const now = new Date();
     const draft = await writer.write({ group, nearby: await nearbyUnits(c.env, c.var.portal.slug, group), date: dayOf(now.getTime()) });
-    return c.json(await stub.saveDraft(group.id, draft.title, draft.body, now.toISOString()), 201);
+    const evidence = { label: group.label, count: group.count, lastSeen: group.lastSeen, gated: group.gated, queries: group.queries.map((q) => ({ q: q.q, kind: q.kind, count: q.count })) };
+    return c.json(await stub.saveDraft(group.id, draft.title, draft.body, now.toISOString(), evidence), 201);
   })
   .get("/v1/analytics/backlog/drafts/:draft/download", async (c) => {
     const d = await portalAnalytics(c.env, c.var.portal.id).draft(c.req.param("draft"));
     if (!d || d.status !== "draft") throw new ApiError(404, "not-found", "no such draft");
-    const name = d.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "draft";
-    c.header("content-disposition", `attachment; filename="${name}.md"`);
+    c.header("content-disposition", `attachment; filename="${draftSlug(d.title, d.id)}.md"`);
     c.header("cache-control", "private, no-store");
     return c.body(d.body.endsWith("\n") ? d.body : `${d.body}\n`, 200, { "content-type": "text/markdown; charset=utf-8" });
   })
@@ -232,6 +238,35 @@ const backlog = new Hono<PortalAppEnv>()
     const d = await portalAnalytics(c.env, c.var.portal.id).editDraft(c.req.param("draft"), body.title.trim(), body.body, new Date().toISOString());
     if (!d) throw new ApiError(404, "not-found", "no such draft (or it was discarded)");
     return c.json(d);
+  })
+  .post("/v1/analytics/backlog/drafts/:draft/pull-request", async (c) => {
+    // The draft as one new file on a new branch, proposed for review (git/pull-request.ts): the request is the review,
+    // nothing is published here. Claimed first, so two clicks open one request; a failure frees the claim and
+    // records nothing (the provider adapter deletes the branch it made).
+    const portal = c.var.portal;
+    const stub = portalAnalytics(c.env, portal.id);
+    const id = c.req.param("draft");
+    const d = await stub.draft(id);
+    if (!d || d.status !== "draft") throw new ApiError(404, "not-found", "no such draft (or it was discarded)");
+    if (d.pullRequest) throw new ApiError(409, "pull-request-open", `this draft is already open for review: ${d.pullRequest.url}`, { url: d.pullRequest.url });
+    const conn = await findConnection(getDb(c.env.DB), portal.id);
+    if (!conn) throw new ApiError(409, "not-connected", "no repository is connected to this portal: connect one (PUT /v1/portal/git, docs/git.md) or download the draft as Markdown");
+    if (conn.paths.content === undefined) throw new ApiError(409, "no-content-folder", "the portal's Git connection names no content folder (paths.content) to add the guide to");
+    const backlogUrl = `${publicOrigin(c.env)}/p/${encodeURIComponent(portal.slug)}/admin/backlog`;
+    const proposal = draftProposal(d, conn.paths, conn.productionBranch, portal.name, backlogUrl);
+    if (!(await stub.claimPullRequest(id, Date.now()))) throw new ApiError(409, "pull-request-opening", "this draft's pull request is being opened by another request; reload in a moment");
+    let opened: { url: string; number: number };
+    try {
+      opened = await hostFor(c.env, conn).openPullRequest(proposal);
+    } catch (error) {
+      await stub.releasePullRequest(id);
+      const kind = conn.provider === "gitlab" ? "merge request" : "pull request";
+      if (error instanceof FileExists) throw new ApiError(409, "file-exists", `${error.message}; no ${kind} was opened`, { path: error.path });
+      if (error instanceof OutboundError) throw new ApiError(502, "git-provider-error", `The ${kind} could not be opened: ${error.message}. Nothing was recorded; try again.`, error.status ? { status: error.status } : undefined);
+      throw error;
+    }
+    const saved = await stub.recordPullRequest(id, { url: opened.url, number: opened.number, branch: proposal.branch, path: proposal.path, openedAt: new Date().toISOString() });
+    return c.json(saved, 201);
   })
   .post("/v1/analytics/backlog/drafts/:draft/discard", async (c) => {
     if (!(await portalAnalytics(c.env, c.var.portal.id).discardDraft(c.req.param("draft"), new Date().toISOString()))) throw new ApiError(404, "not-found", "no such draft (or it was discarded)");

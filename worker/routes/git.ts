@@ -11,7 +11,7 @@ import { DEFAULT_BASE_URL } from "../http/public-origin";
 import { readJsonObject } from "../http/read-json";
 import { requirePortal } from "../middleware/auth";
 import { getDb } from "../store/db";
-import { deleteConnection, findConnection, recentDeliveries, saveConnection, type StoredConnection } from "../store/git";
+import { deleteConnection, findConnection, findDelivery, recentDeliveries, saveConnection, type StoredConnection } from "../store/git";
 import { parseGitConnection, validBranch } from "../git/config";
 import type { GitJob, GitWork } from "../git/events";
 import { publicOrigin } from "../http/public-origin";
@@ -39,6 +39,30 @@ function view(c: Context<PortalAppEnv>, conn: StoredConnection) {
   return { ...rest, webhookUrl: webhookUrl(c.env, conn.provider), secretsConfigured: secrets };
 }
 
+/** Milliseconds `POST /v1/git/sync` waits for its job before answering 202 (clients time out at 300 s: undici's default). */
+export const SYNC_WAIT_MS = 240_000;
+
+/**
+ * The result of a sync job: the queue's answer (`direct`), or the one recorded on its delivery, read with a growing
+ * interval (0.2 s to 2 s) while `direct` is pending or failed (a reset of the object cuts the call, not the stored
+ * job). Undefined when neither came within `maxMs`.
+ */
+export async function syncOutcome(db: ReturnType<typeof getDb>, portalId: number, deliveryId: string, direct?: Promise<Record<string, unknown>>, maxMs = SYNC_WAIT_MS): Promise<Record<string, unknown> | undefined> {
+  let answered: Record<string, unknown> | undefined;
+  let pending = direct !== undefined;
+  const settled = direct?.then((r) => void (answered = r), () => undefined).finally(() => (pending = false));
+  const until = Date.now() + maxMs;
+  for (let wait = 200; ; wait = Math.min(2_000, wait * 1.5)) {
+    if (answered) return answered;
+    const d = await findDelivery(db, portalId, deliveryId);
+    if (d && d.status !== "queued" && d.result) return d.result;
+    if (answered) return answered;
+    if (Date.now() >= until) return undefined;
+    const sleep = new Promise<void>((r) => setTimeout(r, Math.min(wait, until - Date.now())));
+    await Promise.race(pending && settled ? [sleep, settled] : [sleep]);
+  }
+}
+
 export const gitRoutes = new Hono<PortalAppEnv>()
   .use("/v1/portal/git", requirePortal)
   .use("/v1/portal/git/*", requirePortal)
@@ -57,6 +81,11 @@ export const gitRoutes = new Hono<PortalAppEnv>()
   })
   .get("/v1/portal/git/deliveries", async (c) => {
     return c.json({ deliveries: await recentDeliveries(getDb(c.env.DB), c.get("portal").id) });
+  })
+  .get("/v1/portal/git/deliveries/:delivery", async (c) => {
+    const d = await findDelivery(getDb(c.env.DB), c.get("portal").id, c.req.param("delivery"));
+    if (!d) throw new ApiError(404, "not-found", "no delivery with this id for this portal");
+    return c.json({ delivery: d });
   })
   // `portico sync`: a folder (.tar.gz) published as the production release, a release (`?release=2.1.0`) or a
   // branch preview with checks (`?branch=name`), through the same job as a webhook's, answered once it is done.
@@ -78,17 +107,28 @@ export const gitRoutes = new Hono<PortalAppEnv>()
     if (!paths && !(await findConnection(db, portal.id))) throw new ApiError(400, "no-paths", "no repository is connected: give ?definition=api=file and/or ?content=docs/");
     const body = await readBodyLimited(c.req.raw, MAX_BUNDLE_BYTES);
     if (!body.byteLength) throw new ApiError(400, "empty-body", "post the folder as a .tar.gz body");
+    // `Idempotency-Key` (the CLI sends one; a retry sends it again): the same key runs the job once, and a repeat
+    // answers with that job's result, as a webhook redelivery is matched by its delivery id.
+    const key = c.req.header("idempotency-key");
+    if (key !== undefined && !/^[A-Za-z0-9._:-]{8,100}$/.test(key)) throw new ApiError(400, "invalid-idempotency-key", "Idempotency-Key must be 8-100 letters, digits, '.', '_', ':' or '-'");
+    const deliveryId = `upload-${key ?? crypto.randomUUID()}`;
     const sha = await sha256Hex(body);
     await putBundle(c.env.DEFINITIONS, sha, body);
-    const deliveryId = `upload-${crypto.randomUUID()}`;
-    await claimDelivery(db, "upload", deliveryId, "sync", portal.id);
+    const fresh = await claimDelivery(db, "upload", deliveryId, "sync", portal.id);
     const work: GitWork = branch !== undefined
       ? { kind: "preview", sha: "0".repeat(40), branch, build: true }
       : release !== undefined ? { kind: "release", sha: "upload", tag: release, label: release } : { kind: "production", sha: "upload", branch: "upload" };
     const job: GitJob = { ...work, provider: "upload", upload: { sha256: sha, ...(paths ? { paths } : {}) }, deliveryId, event: "sync", portalId: portal.id, portalSlug: portal.slug, basePath: portalBasePath(portal), origin: publicOrigin(c.env, portal) };
-    const result = (await publisherFor(c.env.PUBLISHER, portal.slug).gitSyncNow(job)) as Record<string, unknown>;
+    // The job is stored in the portal's queue like a webhook's (it survives a reset of the object); the answer is its
+    // result, from the queue's call or, should that call be cut by a reset, from its delivery once it is recorded.
+    const direct = fresh ? (publisherFor(c.env.PUBLISHER, portal.slug).gitSyncNow(job) as Promise<Record<string, unknown>>) : undefined;
+    const result = await syncOutcome(db, portal.id, deliveryId, direct);
+    if (!result) {
+      c.header("location", `/v1/portal/git/deliveries/${deliveryId}`);
+      return c.json({ delivery: deliveryId, status: "queued", poll: `/v1/portal/git/deliveries/${deliveryId}` }, 202);
+    }
     const failed = result.error !== undefined || result.failure !== undefined;
-    return c.json({ delivery: deliveryId, ...result }, failed ? 422 : 200);
+    return c.json({ delivery: deliveryId, ...(fresh ? {} : { duplicate: true }), ...result }, failed ? 422 : 200);
   })
   .delete("/v1/portal/git", async (c) => {
     const gone = await deleteConnection(getDb(c.env.DB), c.get("portal").id);

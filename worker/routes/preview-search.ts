@@ -17,7 +17,7 @@ import { renderSearchPage } from "../render/search-page";
 import { portalBasePath } from "../render/shell/base-path";
 import { getDb } from "../store/db";
 import { loadContentSite, loadPreviewSite } from "../store/content-site";
-import { loadIndex } from "../store/search";
+import { loadIndex, searchLoaded } from "../store/search";
 import { buildChrome, errorChrome } from "./shell-chrome";
 import { MAX_LIMIT, resultOf, searchPageParams, searchParams, type SearchParams } from "./search";
 
@@ -32,8 +32,9 @@ async function searchPreview(c: Context<AppEnv>, p: SearchParams) {
   const reader = state.reader(p.locale ?? "en");
   const base = `${portalBasePath(data.portal)}/preview/${preview.slug}`;
   const pointer = preview.searchIndex ? (JSON.parse(preview.searchIndex) as PreviewSearchPointer) : undefined;
-  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, { indexKey: pointer.indexKey, parts: pointer.parts }) : undefined;
-  const found = index?.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels, policyPath) => documentReadable(reader, state.access, labels, policyPath) });
+  // Sharded as the live portal's (git/preview-search.ts; previews built before shards: one index).
+  const index = pointer && p.q.trim() ? await loadIndex(c.env.MODELS, pointer.stats && pointer.shards ? { indexKey: pointer.indexKey, parts: pointer.parts, stats: pointer.stats, shards: pointer.shards } : { indexKey: pointer.indexKey, parts: pointer.parts }) : undefined;
+  const found = index ? await searchLoaded(c.env.MODELS, index, () => index.search(p.q, { limit: p.limit, kind: p.kind, locale: p.locale, preferLocale: p.prefer, canRead: (labels, policyPath) => documentReadable(reader, state.access, labels, policyPath) })) : undefined;
   c.header("cache-control", "private, no-store");
   return {
     data, state, reader, base, preview,

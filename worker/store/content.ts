@@ -141,6 +141,13 @@ export async function liveReleaseWithPages(env: CatalogEnv & { DB: D1Database },
   return { release, pages: await releasePages(env, portalId, release.id) };
 }
 
+/** A release of the portal by id (a staged one too) and its page rows, or undefined. */
+export async function releaseWithPages(env: CatalogEnv & { DB: D1Database }, portalId: number, releaseId: number): Promise<{ release: ReleaseRow; pages: PageRow[] } | undefined> {
+  const row = await env.DB.prepare("SELECT * FROM content_releases WHERE id = ? AND portal_id = ?").bind(releaseId, portalId).first<ReleaseDbRow>();
+  if (!row) return undefined;
+  return { release: releaseOf(row), pages: await releasePages(env, portalId, releaseId) };
+}
+
 /** A release's page rows from the portal's catalog (store/portal-catalog.ts), in navigation order. */
 export async function releasePages(env: CatalogEnv, portalId: number, releaseId: number): Promise<PageRow[]> {
   const rows = await catalogFor(env, portalId).stub.releasePages(portalId, releaseId);

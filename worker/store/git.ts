@@ -79,6 +79,12 @@ export async function finishDelivery(db: Db, provider: GitProvider | "upload", d
     .where(and(eq(gitDeliveries.provider, provider), eq(gitDeliveries.deliveryId, deliveryId), eq(gitDeliveries.portalId, portalId)));
 }
 
+/** One delivery of a portal (its status and the result its job recorded), or undefined. */
+export async function findDelivery(db: Db, portalId: number, deliveryId: string) {
+  const r = await db.select().from(gitDeliveries).where(and(eq(gitDeliveries.portalId, portalId), eq(gitDeliveries.deliveryId, deliveryId))).get();
+  return r ? { deliveryId: r.deliveryId, event: r.event, status: r.status, result: r.result ? (JSON.parse(r.result) as Record<string, unknown>) : null, receivedAt: r.receivedAt, finishedAt: r.finishedAt } : undefined;
+}
+
 /** The deliveries a portal received, newest first (at most `limit`). */
 export async function recentDeliveries(db: Db, portalId: number, limit = 20) {
   const rows = await db.select().from(gitDeliveries).where(eq(gitDeliveries.portalId, portalId)).orderBy(sql`${gitDeliveries.id} desc`).limit(limit).all();

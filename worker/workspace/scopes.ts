@@ -32,6 +32,8 @@ export const SCOPE_RULES: readonly ScopeRule[] = [
   { methods: ["GET", "HEAD"], path: /^\/v1\/portal$/, scope: "any" },
   { methods: ["PUT"], path: /^\/v1\/portal\/domain$/, scope: "manage", feature: "custom-domain" },
   { methods: ["PUT"], path: /^\/v1\/portal\/sso$/, scope: "manage", feature: "saml" },
+  // Opening a backlog draft as a pull request writes to the content repository: a content writer's scope.
+  { methods: ["POST"], path: /^\/v1\/analytics\/backlog\/drafts\/[^/]+\/pull-request$/, scope: "publish:content", feature: "search-analytics" },
   { path: /^\/v1\/analytics(\/|$)/, scope: "read:analytics", feature: "search-analytics" },
   { path: /^\/v1\/apis(\/|$)/, scope: "publish:apis" },
   { path: /^\/v1\/content(\/|$)/, scope: "publish:content" },
