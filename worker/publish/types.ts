@@ -93,6 +93,12 @@ export interface LateLint {
   /** The portal the version is in (its catalog stores the report). */
   portalId: number;
   versionId: number;
+  /**
+   * What runs: the version's lint (default), or (storage37c) the search shard of a definition built streamed, which
+   * follows its answer the same way; a search step that fails or runs out of time is logged and leaves the API's
+   * previous shard live (no lint report is touched).
+   */
+  step?: "lint" | "search";
   run(attempt: { budget: WorkBudget; checkpoint(step: string): void }): Promise<void>;
 }
 

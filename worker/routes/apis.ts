@@ -98,6 +98,20 @@ async function draftAfterPublish(env: PortalAppEnv["Bindings"], portal: { id: nu
   }
 }
 
+/**
+ * Keeps `work` (already started, its failures handled) alive after the answer through the request's `waitUntil`;
+ * without an execution context (the app called directly, as tests of whole-app answers do) it is left running.
+ */
+function afterAnswer(executionCtx: () => { waitUntil(promise: Promise<unknown>): void }, work: Promise<unknown>): void {
+  let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
+  try {
+    ctx = executionCtx();
+  } catch {
+    ctx = undefined;
+  }
+  ctx?.waitUntil(work);
+}
+
 async function publishedApi(db: ReturnType<typeof getDb>, portalId: number, slug: string) {
   const api = await findApi(db, portalId, slug);
   if (!api || api.liveVersionId === null) throw new ApiError(404, "not-found", `no published API "${slug}"`);
@@ -220,13 +234,14 @@ export const apisRoutes = new Hono<PortalAppEnv>()
     // `receive`: the body read and hashed (its R2 write is the publisher's `r2-store`, or, stored while it arrived,
     // the put's tail `r2-tail`); `r2-write`: read, hashed, stored.
     const response = publishAnswer(result, { [handed ? "receive" : "r2-write"]: receiveMs, ...(tailMs !== undefined ? { "r2-tail": tailMs } : {}), ...result.timings });
-    // The version is live and answered; its lint starts once this response is the runtime's (issue 12).
-    if (lateLintVersion !== undefined) c.executionCtx.waitUntil(publisher.startLateLint(lateLintVersion).catch(() => undefined));
+    // The version is live and answered; its late step (lint, or a streamed definition's search shard) starts once
+    // this response is the runtime's (issue 12).
+    if (lateLintVersion !== undefined) afterAnswer(() => c.executionCtx, publisher.startLateLint(lateLintVersion).catch(() => undefined));
     // A new live version with an earlier one gets its changelog draft moments after the answer when it is small (two
     // builds and a diff); larger ones are drafted when writers list drafts. Neither is in the upload's time.
     if (result.status === 201 && size <= DRAFT_ON_PUBLISH_MAX_BYTES) {
       const origin = request.origin;
-      c.executionCtx.waitUntil(new Promise((resolve) => setTimeout(resolve, DRAFT_AFTER_ANSWER_MS)).then(() => draftAfterPublish(c.env, portal, origin, result.json)));
+      afterAnswer(() => c.executionCtx, new Promise((resolve) => setTimeout(resolve, DRAFT_AFTER_ANSWER_MS)).then(() => draftAfterPublish(c.env, portal, origin, result.json)));
     }
     return response;
   })
