@@ -111,11 +111,11 @@ export interface PublishResponse {
    * r2-read first), sent as Server-Timing; plus, for a handed body, `r2-store`: its R2 write, which ran beside them.
    */
   timings: Record<string, number>;
-  /** Lint to run once this answer is sent (never crosses RPC: the PortalPublisher takes it off the answer). */
+  /** Lint or search shard to run once this answer is sent (never crosses RPC: the PortalPublisher takes it off the answer). */
   lateLint?: LateLint;
   /**
-   * Set on an answer whose lint runs after it: the version to pass to `PortalPublisher.startLateLint` once the
-   * upload's response has been handed to the runtime.
+   * Set on an answer whose lint (or, for a definition built streamed, search shard) runs after it: the version to
+   * pass to `PortalPublisher.startLateLint` once the upload's response has been handed to the runtime.
    */
   lateLintVersion?: number;
 }
