@@ -5,11 +5,14 @@
 // SCALE_PROBE_EVERY publishes, the isolate's heap at those points (wrangler's inspector), and search p95 over HTTP at
 // the end. Asserts nothing. Knobs: SCALE_N (corpus definitions, default 200), SCALE_BIG (github,graph; "" = none),
 // SCALE_PROBE_EVERY (25), SCALE_QUERIES (200), SCALE_SNAPSHOTS (a folder: heap snapshots at the first and the last
-// probe before searching, for `node bench/lib/heap-growth.mjs first.heapsnapshot last.heapsnapshot`).
-import { createWriteStream, readFileSync } from "node:fs";
+// probe before searching, for `node bench/lib/heap-growth.mjs first.heapsnapshot last.heapsnapshot`), SCALE_PROFILE_BIG=1 (a CPU
+// profile of the isolate over each big publish, split by function, beside its Server-Timing phases; a folder ending in
+// "/" also gets each profile as big-{name}.cpuprofile, for DevTools).
+import { createWriteStream, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPortal, freePort, startDevServer } from "../scripts/lib/dev-server.mjs";
 import { connectIsolate } from "./lib/isolate-heap.mjs";
+import { topFunctions } from "./lib/cpu-profile.mjs";
 import { hugeFiles } from "./lib/huge-files.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -108,10 +111,19 @@ export async function main() {
     const big = BIG.map((name) => ({ name, file: { path: bigPath(name), type: "application/json" } }));
     for (const { name, file } of big) {
       if (!file?.path) continue;
+      // SCALE_PROFILE_BIG=1: the isolate's CPU profile over the big publish (the Worker and, locally, the
+      // PortalPublisher share it), beside its Server-Timing phases: which step of a big publish takes the time.
+      const profiler = process.env.SCALE_PROFILE_BIG ? await isolate?.startProfile(1000).catch(() => undefined) : undefined;
       const r = await upload(baseUrl, token, `big-${name}`, "1", readFileSync(file.path), file.type);
+      const cpu = await profiler?.stop().catch(() => undefined);
       apis++;
       operations += r.json?.counts?.operations ?? r.json?.operations ?? 0;
-      console.log(`big ${name}: ${r.ms.toFixed(0)} ms (${r.status})`);
+      console.log(`big ${name}: ${r.ms.toFixed(0)} ms (${r.status}) [${phasesOf(r.timing)}]${r.status >= 400 ? ` ${JSON.stringify(r.json).slice(0, 300)}` : ""}`);
+      if (cpu) {
+        console.log(`  isolate CPU ${cpu.totalMs.toFixed(0)} ms (gc ${cpu.gcMs.toFixed(0)} ms); self time by function:\n${cpu.byFunction.slice(0, 20).map(([k, ms]) => `    ${ms.toFixed(1).padStart(8)} ms  ${k}`).join("\n")}`);
+        console.log(`  share of samples, self and callees:\n${topFunctions(cpu.profile, true, 40).map((l) => `    ${l}`).join("\n")}`);
+        if (process.env.SCALE_PROFILE_BIG.endsWith("/")) writeFileSync(join(process.env.SCALE_PROFILE_BIG, `big-${name}.cpuprofile`), JSON.stringify(cpu.profile));
+      }
     }
     await probe();
     await snapshot("first");

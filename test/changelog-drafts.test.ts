@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPortal, getPage, ORIGIN, upload } from "./harness/client";
 import { uploadContent } from "./content/bundles";
 import { ACCESS, patchAccess } from "./readers/fixture";
@@ -32,6 +32,20 @@ async function setUp(slug: string, apiSlug = "pets"): Promise<string> {
   expect((await upload(token, V2, { api: apiSlug, version: "2.0.0" })).status).toBe(201);
   expect((await uploadContent(token, CONTENT)).status).toBe(201);
   return token;
+}
+
+/** Drafts stored for the portal `slug` (D1). */
+const draftCount = async (slug: string) => (await env.DB.prepare("select count(*) as n from changelog_drafts d join portals p on p.id = d.portal_id where p.slug = ?").bind(slug).first<{ n: number }>())!.n;
+
+/** Polls `read` every 25 ms until `done` holds (10 s at most), for work done after an answer; answers the last value read. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const stop = Date.now() + 10_000;
+  let value = await read();
+  while (!done(value) && Date.now() < stop) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    value = await read();
+  }
+  return value;
 }
 
 describe("changelog drafts", () => {
@@ -73,13 +87,37 @@ describe("changelog drafts", () => {
     expect((await getPage("/p/drafts/changelog?type=New")).html).not.toContain("Pets 2: limit is required");
   });
 
-  it("a small new version is drafted as it goes live, before anyone lists drafts", async () => {
+  it("a small new version is drafted moments after its answer, before anyone lists drafts", async () => {
     const token = await createPortal("drafts-publish");
     expect((await upload(token, V1, { api: "pets", version: "1.0.0" })).status).toBe(201);
-    const count = async () => (await env.DB.prepare("select count(*) as n from changelog_drafts d join portals p on p.id = d.portal_id where p.slug = ?").bind("drafts-publish").first<{ n: number }>())!.n;
+    const count = () => draftCount("drafts-publish");
     expect(await count()).toBe(0); // a first version has nothing to compare with
     expect((await upload(token, V2, { api: "pets", version: "2.0.0" })).status).toBe(201);
-    expect(await count()).toBe(1);
+    // Made after the answer (issue 37). Read from D1, not through the drafts route (which would write a missing draft itself).
+    expect(await until(count, (n) => n === 1)).toBe(1);
+    const { drafts } = (await (await api(token, "pets/changelog/drafts")).json()) as any;
+    expect(drafts.map((d: any) => [d.from, d.to, d.status])).toEqual([["1.0.0", "2.0.0", "draft"]]);
+  });
+
+  it("a draft that fails after the answer is logged, and written when drafts are listed", async () => {
+    const token = await createPortal("drafts-retry");
+    // Bytes of their own: raw bodies are shared by content address, and diffs cached by it.
+    expect((await upload(token, `${V1}# drafts-retry\n`, { api: "pets", version: "1.0.0" })).status).toBe(201);
+    const listing = (await (await SELF.fetch(`${ORIGIN}/v1/apis`, { headers: { authorization: `Bearer ${token}` } })).json()) as any;
+    const key = `definitions/${listing.apis[0].versions[0].sha256}`;
+    const v1Body = await (await env.DEFINITIONS.get(key))!.text();
+    // The previous version's body stops reading: the diff, so the draft, fails after the upload has answered.
+    await env.DEFINITIONS.put(key, "openapi: 3.0.3\ninfo: {title: t\n  version: 1\n");
+    const warn = vi.spyOn(console, "warn");
+    try {
+      expect((await upload(token, `${V2}# drafts-retry\n`, { api: "pets", version: "2.0.0" })).status).toBe(201);
+      const failed = () => warn.mock.calls.some((args) => args[0] === "changelog draft after publish failed" && args[1] === "drafts-retry");
+      expect(await until(async () => failed(), (x) => x)).toBe(true);
+    } finally {
+      warn.mockRestore();
+      await env.DEFINITIONS.put(key, v1Body);
+    }
+    expect(await draftCount("drafts-retry")).toBe(0);
     const { drafts } = (await (await api(token, "pets/changelog/drafts")).json()) as any;
     expect(drafts.map((d: any) => [d.from, d.to, d.status])).toEqual([["1.0.0", "2.0.0", "draft"]]);
   });

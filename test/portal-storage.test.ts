@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN, upload } from "./harness/client";
 import { CATALOG_PUT_ROWS, catalogFor, PAGE_COLUMNS, putOperations, type PortalCatalog } from "../worker/store/portal-catalog";
 import { bundle, PETSTORE_OPS, uploadContent } from "./content/bundles";
+import { publishDefinition } from "../worker/publish/publish-definition";
+import { sha256Hex } from "../worker/store/tokens";
 
 const definition = (word: string, ops = 3) =>
   `openapi: 3.0.3\ninfo: { title: ${word}, version: "1" }\npaths:\n` +
@@ -63,6 +65,56 @@ function unchanged<T>(before: Map<string, T>, after: Map<string, T>): void {
   for (const [k, v] of before) expect(after.get(k), k).toEqual(v);
 }
 
+/**
+ * `env` with its storage bindings counting what a publish asks of them, by kind: D1 statements (`d1:{first|all|run|
+ * raw}` per statement, `d1:batch` per batch and `d1:batched` per statement in one), KV and R2 calls by method, and the
+ * catalog's RPC methods (`catalog:{method}`). Counts, not timings: the same publish must cost the same calls whatever
+ * the portal's size (issue 37).
+ */
+function countingEnv(base: Env): { env: Env; counts: Record<string, number> } {
+  const counts: Record<string, number> = {};
+  const count = (k: string, n = 1) => void (counts[k] = (counts[k] ?? 0) + n);
+  const real = new WeakMap<object, unknown>();
+  const statement = (stmt: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped = new Proxy(stmt, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        if (prop === "bind") return (...args: unknown[]) => statement(Reflect.apply(value, target, args) as D1PreparedStatement);
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") return (...args: unknown[]) => (count(`d1:${prop}`), Reflect.apply(value, target, args));
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+    real.set(wrapped, stmt);
+    return wrapped;
+  };
+  const DB = new Proxy(base.DB, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === "prepare") return (sql: string) => statement(target.prepare(sql));
+      if (prop === "batch") return (stmts: D1PreparedStatement[]) => (count("d1:batch"), count("d1:batched", stmts.length), target.batch(stmts.map((s) => (real.get(s) as D1PreparedStatement) ?? s)));
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const methods = <T extends object>(target: T, prefix: string): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        const value = Reflect.get(t, prop, t);
+        if (typeof value !== "function" || typeof prop !== "string") return value;
+        // Reflect.apply: an RPC stub would take `.apply` for a method of its own.
+        return (...args: unknown[]) => (count(`${prefix}:${prop}`), Reflect.apply(value, t, args));
+      },
+    });
+  const CATALOG = new Proxy(base.CATALOG, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === "get") return (id: DurableObjectId) => methods(target.get(id), "catalog");
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { env: { ...base, DB, MODELS: methods(base.MODELS, "kv"), DEFINITIONS: methods(base.DEFINITIONS, "r2"), CATALOG } as Env, counts };
+}
+
 describe("per-portal storage", () => {
   it("a portal with 50 APIs: publishing the 51st writes only its own model, shard, body, catalog rows and shard row", async () => {
     const token = await createPortal("storage-fifty");
@@ -99,6 +151,34 @@ describe("per-portal storage", () => {
     // And the new API reads like the others.
     expect((await SELF.fetch(`${ORIGIN}/p/storage-fifty/reference/a50/1/getomega3`)).status).toBe(200);
     expect((await SELF.fetch(`${ORIGIN}/p/storage-fifty/reference/a00/1/getw0x0`)).status).toBe(200);
+  });
+
+  it("a publish reads and writes as much storage at 50 APIs as at 1: D1 statements, KV, R2 and catalog calls (new API and new label)", async () => {
+    const token = await createPortal("storage-count");
+    const id = await portalId("storage-count");
+    expect((await upload(token, definition("base0x"), { api: "a00" })).status).toBe(201);
+    const counted = async (word: string, api: string, version?: string) => {
+      const body = new TextEncoder().encode(definition(word));
+      const { env: counting, counts } = countingEnv(env);
+      const answer = await publishDefinition(counting, { portalId: id, portalSlug: "storage-count", basePath: "/p/storage-count", sha256: await sha256Hex(body), body, contentType: "application/yaml", apiSlug: api, ...(version ? { versionLabel: version } : {}), origin: ORIGIN });
+      expect(answer.status).toBe(201);
+      return counts;
+    };
+    // At 1 API: a new API, then a new label of it.
+    const newApi1 = await counted("fresh1x", "n01");
+    const label1 = await counted("a00", "a00", "2");
+    for (let i = 2; i < 50; i++) expect((await upload(token, definition(`base${i}x`), { api: `b${String(i).padStart(2, "0")}` })).status).toBe(201);
+    // At 50 APIs (the 51st, and a new label of the first): the same operations, one by one.
+    const newApi50 = await counted("fresh2x", "n02");
+    const label50 = await counted("a00b", "a00", "3");
+    expect(newApi50).toEqual(newApi1);
+    expect(label50).toEqual(label1);
+    // What they are, so that a change shows here: the body in R2; the model (one chunk, its header) and the shard
+    // (documents, shard) in KV, after one look for the model; seven D1 statements and the flip's batch of four
+    // (version, API pointer, shard row, statistics); the catalog's rows and lint report. No KV or R2 listing.
+    expect(newApi1).toEqual({ "r2:put": 1, "kv:get": 1, "kv:put": 4, "d1:first": 3, "d1:raw": 4, "d1:batch": 1, "d1:batched": 4, "catalog:putOperations": 1, "catalog:putLintReport": 1 });
+    // A new label also refreshes the API's title (the test's definitions name it after their word).
+    expect(label1).toEqual({ ...newApi1, "d1:run": 1 });
   });
 
   it("re-labelling one API adds that API's rows and shard only; the other APIs' catalog rows and shards are untouched", async () => {
@@ -153,7 +233,9 @@ describe("per-portal storage", () => {
     await createPortal("storage-pieces");
     const id = await portalId("storage-pieces");
     const catalog = catalogFor(env, id);
-    const row = (i: number) => ({ slug: `op-${i}`, kind: "operation", method: "get", path: `/things/${i}`, operationId: `op${i}`, summary: `Get thing ${i} — ünïcödé`, tag: i % 2 ? "odd" : "", deprecated: i % 7 === 0, chunk: i >> 6, sliceOffset: i * 100, sliceLength: 100 });
+    // Some summaries long (a piece then takes several bulk statements: portal-catalog.ts INSERT_JSON_CHARS), some
+    // fields absent, text outside ASCII: every row comes back as it went in, at its position.
+    const row = (i: number) => ({ slug: `op-${i}`, kind: "operation", method: "get", path: `/things/${i}`, operationId: i % 11 === 5 ? null : `op${i}`, summary: i % 5 === 3 ? null : `Get thing ${i} — ünïcödé "quoted" \\ ${"…".repeat(i % 3 ? 0 : 900)}`, tag: i % 2 ? "odd" : "", deprecated: i % 7 === 0, chunk: i >> 6, sliceOffset: i * 100, sliceLength: 100 });
     const rows = Array.from({ length: CATALOG_PUT_ROWS * 2 + 17 }, (_, i) => row(i));
     await putOperations(catalog, 9001, rows);
     const stored = await catalog.stub.operations(id, 9001);

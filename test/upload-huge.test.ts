@@ -398,13 +398,21 @@ describe("definitions up to 100 MB publish streamed (issue 12)", () => {
   };
   const small = { info: { title: "Mid", version: "1" }, paths: { "/a": { get: { operationId: "getA", responses: { "200": { description: "ok" } } } } } };
 
-  it("a 17 MiB JSON definition (buffered by the Worker, past STREAM_BUILD_MIN_BYTES) is built streamed, never parsed whole", async () => {
+  it("a 17 MiB JSON definition (buffered by the Worker, past STREAM_BUILD_MIN_BYTES) is built streamed, never parsed whole; its search shard follows the answer", async () => {
     const token = await createPortal("mid-json");
     const { stream } = padded(17 * MiB, JSON.stringify({ openapi: "3.0.3", ...small }).slice(0, -1), "}");
     const json = (await (await post(token, stream)).json()) as any;
     expect(json.operations, JSON.stringify(json).slice(0, 300)).toBe(1);
     expect(json.lint).toMatchObject({ status: "complete", errors: 0 });
     expect(json.lint.note).toMatch(/lint did not run: definitions past 16777216 bytes are built streamed/);
+    // Live at the answer; its shard is built right after it in the publisher's queue (storage37c): poll the reader's
+    // search until the operation is found (10 s at most).
+    const found = async () => ((await (await SELF.fetch(`${ORIGIN}/p/mid-json/search.json?q=getA`)).json()) as any).results?.some((r: any) => r.api === "huge") === true;
+    let seen = await found();
+    for (const stop = Date.now() + 10_000; !seen && Date.now() < stop; seen = await found()) await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toBe(true);
+    const shard = await env.DB.prepare("SELECT s.source FROM search_shards s JOIN portals p ON p.id = s.portal_id WHERE p.slug = 'mid-json'").all<{ source: string }>();
+    expect(shard.results.map((r) => r.source)).toEqual(["api:huge"]);
   });
 
   it("a 17 MiB Swagger 2.0 or flow-style YAML definition, which only a whole build reads, is built whole (linted) rather than refused", async () => {

@@ -75,7 +75,7 @@ export async function connectIsolate(port, poke, { timeoutMs = 30_000 } = {}) {
     },
     /**
      * Starts V8's sampling CPU profiler (interval µs); `stop()` answers the profile's CPU time split by function
-     * (`{ totalMs, idleMs, gcMs, byFunction: [[name, selfMs]] }`, most first): what the isolate itself spent,
+     * (`{ totalMs, idleMs, gcMs, byFunction: [[name, selfMs]], profile }`, most first; `profile` the CDP profile as is): what the isolate itself spent,
      * apart from storage (miniflare's KV, D1 and R2 run in other isolates) and the HTTP path to it.
      */
     async startProfile(intervalUs = 200) {
@@ -96,7 +96,7 @@ export async function connectIsolate(port, poke, { timeoutMs = 30_000 } = {}) {
           const idleMs = self.get("(idle)") ?? 0;
           const gcMs = self.get("(garbage collector)") ?? 0;
           const totalMs = [...self.values()].reduce((a, b) => a + b, 0) - idleMs;
-          return { totalMs, idleMs, gcMs, byFunction: [...self.entries()].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]) };
+          return { totalMs, idleMs, gcMs, byFunction: [...self.entries()].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]), profile };
         },
       };
     },

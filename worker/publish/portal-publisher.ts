@@ -281,6 +281,7 @@ export class PortalPublisher extends DurableObject<Env> {
     });
     this.waiting.delete(job.versionId);
     const attempt = new PublishAttempt(this.deadlineMs);
+    if (job.step === "search") return this.runLateSearch(job, attempt);
     const stopped = async (why: string) => {
       const report = { errors: 0, warnings: 0, issues: [], note: `lint did not complete (${why}); publish the definition again to lint it` };
       try {
@@ -295,6 +296,23 @@ export class PortalPublisher extends DurableObject<Env> {
     } catch (error) {
       console.error("late lint failed", job.versionId, error);
       await stopped(error instanceof Error ? error.message.slice(0, 200) : "it failed");
+    }
+  }
+
+  /**
+   * Runs a streamed definition's search shard build after its answer (storage37c), within its own deadline. The
+   * version is live either way: should the build fail or run out of time, the API's previous shard (or none, for a
+   * new API) stays live, which a later publish of the portal or posting the definition again repairs (logged).
+   */
+  private async runLateSearch(job: LateLint, attempt: PublishAttempt): Promise<void> {
+    const working = this.lateLint(job, attempt);
+    try {
+      const outcome = await settleWithin(attempt, working.then(() => ({ status: 200 as const, json: "{}", timings: {} })));
+      if (outcome.status !== 200) console.error("late search shard: it ran past its deadline; the API's previous shard stays live", job.versionId);
+    } catch (error) {
+      console.error("late search shard failed; the API's previous shard stays live", job.versionId, error);
+    } finally {
+      await this.discardVectors(attempt, working);
     }
   }
 }

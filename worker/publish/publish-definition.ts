@@ -23,11 +23,11 @@ import { modelComplete, modelKeyFor, putHeader, putSlices, SlicesTooHeavy } from
 import { pieces } from "../lib/pieces";
 import { PublishAttempt } from "./deadline";
 import { buildOnlyReport, lintForUpload, lintInline, storedLintJson, storedLintReport } from "./lint-step";
-import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex } from "./search-index";
+import { afterIndexLive, apiDocumentsKey, definitionLocale, ensurePortalIndex, portalIndex, type ApiChange } from "./search-index";
 import { operationDocument, STREAMED_SCHEMA_WALK } from "../search/documents";
 import { DocumentSetWriter } from "../search/document-set";
 import { liveRelease } from "../store/content";
-import { putDocumentParts } from "../store/search";
+import { putDocumentParts, searchPointerStatements } from "../store/search";
 import { versionFallbackIssue, versionLabelIssue, type LabelSource } from "./label-issues";
 import { apiSlugFromTitle, fallbackVersionLabel, isValidApiSlug, labelFromVersion, normalizeLabel } from "./names";
 import type { AnswerLint, LateLint, PublishRequest, PublishResponse, UploadIssue } from "./types";
@@ -255,7 +255,11 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
   const documents = { key: await apiDocumentsKey(modelKey, searchSource), parts: searchDocs.finish() };
   // A preview or staged version never touches the live index here: its documents are kept, for the preview's own
   // index (git/preview-search.ts) or the release's, built before its flip (search-index.ts buildReleaseIndex).
-  const search = notLive ? undefined : await portalIndex(env, req.portalId, { api: { api: apiSlug, documents } }, attempt);
+  // A definition built streamed (past STREAM_BUILD_MIN_BYTES) gets its shard right after its answer, in the same
+  // queue slot under a deadline of its own (storage37c): Microsoft Graph v1.0's shard was 4-6 s of a publish that
+  // ran past its 30 s on a loaded machine. Until it is live, readers search the API's previous shard.
+  const lateSearch = streamed && !notLive;
+  const search = notLive || lateSearch ? undefined : await portalIndex(env, req.portalId, { api: { api: apiSlug, documents } }, attempt);
   if (notLive) await putDocumentParts(env.MODELS, documents.key, documents.parts);
   clock.lap("search");
   const { locations } = await modelWritten;
@@ -311,6 +315,7 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     clock.lap("d1-write");
     return { status: 201, json: JSON.stringify(published), timings: clock.timings };
   }, { publication: version.id, api: apiSlug, publishedAt: now });
+  if (lateSearch) return { ...answered, lateLint: lateSearchShard(env, req.portalId, version.id, { api: apiSlug, documents }) };
   if (lint) return answered;
   // The version is live; its lint runs once the answer is on its way (PortalPublisher), on the build already in
   // memory, and only fills in the report (a version's pages never depend on it).
@@ -324,6 +329,27 @@ export async function publishDefinition(env: Env, req: PublishRequest, attempt =
     },
   };
   return { ...answered, lateLint };
+}
+
+/**
+ * The search shard of a live version, built after its answer (a definition built streamed: its lint report is the
+ * build's own, made inline, so this is its only late step). Makes the shard live in a batch of its own, as a
+ * layout change's reindex does; its deadline stops it before that batch (the API's previous shard stays live).
+ */
+function lateSearchShard(env: Env, portalId: number, versionId: number, change: ApiChange): LateLint {
+  return {
+    portalId,
+    versionId,
+    step: "search",
+    async run(late: PublishAttempt) {
+      const built = await portalIndex(env, portalId, { api: change }, late);
+      if (!built) return;
+      late.checkpoint("making the search index live");
+      late.committing = true;
+      await env.DB.batch(searchPointerStatements(env.DB, built.pointer));
+      await afterIndexLive(env, portalId, built);
+    },
+  };
 }
 
 /** Why a streamed definition's report holds no lint problems (docs/lint.md, "Definitions past 25 MiB"). */

@@ -93,6 +93,12 @@ export interface LateLint {
   /** The portal the version is in (its catalog stores the report). */
   portalId: number;
   versionId: number;
+  /**
+   * What runs: the version's lint (default), or (storage37c) the search shard of a definition built streamed, which
+   * follows its answer the same way; a search step that fails or runs out of time is logged and leaves the API's
+   * previous shard live (no lint report is touched).
+   */
+  step?: "lint" | "search";
   run(attempt: { budget: WorkBudget; checkpoint(step: string): void }): Promise<void>;
 }
 
@@ -105,11 +111,11 @@ export interface PublishResponse {
    * r2-read first), sent as Server-Timing; plus, for a handed body, `r2-store`: its R2 write, which ran beside them.
    */
   timings: Record<string, number>;
-  /** Lint to run once this answer is sent (never crosses RPC: the PortalPublisher takes it off the answer). */
+  /** Lint or search shard to run once this answer is sent (never crosses RPC: the PortalPublisher takes it off the answer). */
   lateLint?: LateLint;
   /**
-   * Set on an answer whose lint runs after it: the version to pass to `PortalPublisher.startLateLint` once the
-   * upload's response has been handed to the runtime.
+   * Set on an answer whose lint (or, for a definition built streamed, search shard) runs after it: the version to
+   * pass to `PortalPublisher.startLateLint` once the upload's response has been handed to the runtime.
    */
   lateLintVersion?: number;
 }

@@ -236,7 +236,7 @@ export class PortalCatalog extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     this.ctx.storage.transactionSync(() => {
       if (position === 0) sql.exec("DELETE FROM operations WHERE version_id = ?", versionId);
-      rows.forEach((r, i) => insertRow(sql, versionId, position + i, r));
+      insertRows(sql, versionId, position, rows);
     });
   }
 
@@ -385,6 +385,43 @@ function insertRow(sql: SqlStorage, versionId: number, position: number, r: Omit
     "INSERT INTO operations (version_id, position, slug, kind, method, path, operation_id, summary, tag, deprecated, chunk, slice_offset, slice_length) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     versionId, position, r.slug, r.kind, r.method, r.path, r.operationId ?? null, r.summary ?? null, r.tag, r.deprecated ? 1 : 0, r.chunk, r.sliceOffset, r.sliceLength,
   );
+}
+
+/**
+ * Characters of JSON per bulk insert: Durable Object SQLite refuses a string value past 2 MB, and a character is at
+ * most 3 bytes of UTF-8 here (no lone surrogates survive JSON.stringify's escaping).
+ */
+const INSERT_JSON_CHARS = 600_000;
+
+const BULK_INSERT = `INSERT INTO operations (version_id, position, slug, kind, method, path, operation_id, summary, tag, deprecated, chunk, slice_offset, slice_length)
+  SELECT ?1, ?2 + key, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'),
+    json_extract(value, '$[4]'), json_extract(value, '$[5]'), json_extract(value, '$[6]'), json_extract(value, '$[7]'),
+    json_extract(value, '$[8]'), json_extract(value, '$[9]'), json_extract(value, '$[10]')
+  FROM json_each(?3)`;
+
+/**
+ * Inserts `rows` at positions `position`, `position + 1`, … as a few statements, each reading a JSON array of rows
+ * (`json_each`) rather than one statement per row: Microsoft Graph v1.0's 11,422 rows took ~0.8-1.6 s of the
+ * publish's CPU one `exec` at a time (issue 37); SQLite's JSON reader does the per-row work in C.
+ */
+function insertRows(sql: SqlStorage, versionId: number, position: number, rows: readonly NewOperation[]): void {
+  let batch: string[] = [];
+  let chars = 0;
+  let at = position;
+  const flush = () => {
+    if (!batch.length) return;
+    sql.exec(BULK_INSERT, versionId, at, `[${batch.join(",")}]`);
+    at += batch.length;
+    batch = [];
+    chars = 0;
+  };
+  for (const r of rows) {
+    const row = JSON.stringify([r.slug, r.kind, r.method, r.path, r.operationId ?? null, r.summary ?? null, r.tag, r.deprecated ? 1 : 0, r.chunk, r.sliceOffset, r.sliceLength]);
+    if (chars + row.length > INSERT_JSON_CHARS) flush();
+    batch.push(row);
+    chars += row.length + 1;
+  }
+  flush();
 }
 
 function insertPage(sql: SqlStorage, releaseId: number, values: NewPageRow, keepExisting: boolean): void {
