@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createPortal, ORIGIN } from "../harness/client";
 import { dayOf } from "../../worker/analytics/events";
 import { routeNeeds } from "../../worker/workspace/scopes";
-import { draftSlug, inertQuery } from "../../worker/git/pull-request";
+import { draftSlug, inertQuery, withoutEvidence } from "../../worker/git/pull-request";
 import { connectedPortal, fake, fakeLog, PATHS } from "./helpers";
 
 const json = { "content-type": "application/json" };
@@ -77,6 +77,12 @@ describe("a backlog draft opened as a pull request", () => {
     expect(log[4].body).toMatchObject({ branch, message: 'docs: draft "Webhook retries" from the search backlog' });
     expect(log[4].body.sha).toBeUndefined();
     expect(file).toContain("Edited by a writer.");
+    // The evidence block stays on the backlog page: reader queries never reach the repository's files.
+    expect(draft.body).toContain("<!-- Evidence: remove this block before publishing. -->");
+    expect(file).not.toContain("<!-- Evidence");
+    expect(file).not.toMatch(/^> /m);
+    expect(file).not.toContain("@webhook #retries");
+    expect(file).toContain("# Webhook retries");
     expect(file).toMatch(/^---\ntitle: "Webhook retries"/);
     const pull = log[5].body;
     expect(pull).toMatchObject({ title: "Docs: Webhook retries", head: branch, base: "main" });
@@ -183,5 +189,8 @@ describe("a backlog draft opened as a pull request", () => {
     expect(draftSlug("日本語", "0f3a9c2e-1111")).toBe("draft-0f3a9c2e");
     expect(draftSlug("a".repeat(300), "x")).toHaveLength(60);
     expect(inertQuery("`rm -rf`\n@x")).toBe("`rm -rf @x`");
+    const body = "---\ntitle: T\n---\n\n<!-- Evidence: remove this block before publishing. -->\n> **Readers asked**\n> - “secret partner rates”: 2\n\n# T\n\n## Overview\n";
+    expect(withoutEvidence(body)).toBe("---\ntitle: T\n---\n\n# T\n\n## Overview\n");
+    expect(withoutEvidence("# Only a page\n")).toBe("# Only a page\n");
   });
 });

@@ -77,19 +77,37 @@ export function pullRequestBody(draft: DraftForReview, portalName: string, backl
       if (e.queries.length > MAX_EVIDENCE_QUERIES) lines.push("", `…and ${e.queries.length - MAX_EVIDENCE_QUERIES} more forms of the same question.`);
     }
     lines.push("");
-  } else lines.push("The evidence (queries and counts) is in the block at the top of the file.", "");
-  lines.push(`Backlog: ${backlogUrl}`, "", "<sub>Opened by Portico from a backlog draft. The draft's evidence block is at the top of the file: remove it before merging.</sub>");
+  } else lines.push("The evidence (queries and counts) is on the backlog page.", "");
+  lines.push(`Backlog: ${backlogUrl}`, "", "<sub>Opened by Portico from a backlog draft. The draft's evidence block stays on the backlog page, not in the file.</sub>");
   return lines.join("\n");
 }
 
-/** The whole proposal for a draft: branch, path, file, commit message, title and description. */
+/** The marker line the guide writer opens a draft's evidence block with (analytics/guide-writer.ts). */
+const EVIDENCE_MARKER = "<!-- Evidence: remove this block before publishing. -->";
+
+/**
+ * A draft's Markdown without its evidence block (the marker line and the quoted lines after it): the queries go in
+ * the request's description, where a gated group's are left out; in the file they would reach the repository, which
+ * may be readable by people who may not read those sections, whatever the group.
+ */
+export function withoutEvidence(body: string): string {
+  const lines = body.split("\n");
+  const at = lines.findIndex((l) => l.trim() === EVIDENCE_MARKER);
+  if (at < 0) return body;
+  let end = at + 1;
+  while (end < lines.length && lines[end].startsWith(">")) end++;
+  while (end < lines.length && lines[end].trim() === "" && at > 0 && lines[at - 1].trim() === "") end++;
+  return [...lines.slice(0, at), ...lines.slice(end)].join("\n");
+}
+
+/** The whole proposal for a draft: branch, path, file (without its evidence block), commit message, title and description. */
 export function draftProposal(draft: DraftForReview, paths: GitPaths, base: string, portalName: string, backlogUrl: string): FileProposal {
   const slug = draftSlug(draft.title, draft.id);
   const path = draftPath(paths, slug);
   const title = draft.title.replace(/\s+/g, " ").trim().slice(0, 200);
   return {
     base, branch: draftBranch(slug, draft.id), path,
-    content: draft.body.endsWith("\n") ? draft.body : `${draft.body}\n`,
+    content: ((body) => (body.endsWith("\n") ? body : `${body}\n`))(withoutEvidence(draft.body)),
     commitMessage: `docs: draft "${title}" from the search backlog`,
     title: `Docs: ${title}`,
     body: pullRequestBody(draft, portalName, backlogUrl, path),
