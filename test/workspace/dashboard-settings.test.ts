@@ -176,11 +176,16 @@ describe("editing a portal's settings without script", () => {
     const notXml = await formPost(cookie, `${base}/forms/reader-saml`, { metadata: "paste", groups: "two words", email: "" });
     expect(notXml.status).toBe(400);
     expect(await notXml.text()).toMatch(fieldError("reader-saml", "groups"));
-    const ok = await formPost(cookie, `${base}/forms/reader-saml`, { metadata, groups: "teams", email: "" });
+    const badVariables = await formPost(cookie, `${base}/forms/reader-saml`, { metadata, groups: "teams", email: "", variables: "plan: memberPlan\nno colon here" });
+    expect(badVariables.status).toBe(400);
+    expect(await badVariables.text()).toMatch(fieldError("reader-saml", "variables"));
+    const ok = await formPost(cookie, `${base}/forms/reader-saml`, { metadata, groups: "teams", email: "", variables: "plan: memberPlan\r\nregion : homeRegion" });
     expect(ok.status).toBe(303);
     const page = await (await get(cookie, `${base}/access`)).text();
     expect(page).toContain(IDP_ENTITY);
     expect(page).toContain('value="teams"');
+    // The variables mapping is shown as it was saved, so saving the form again keeps it.
+    expect(page).toContain("plan: memberPlan\nregion: homeRegion</textarea>");
     expect(page).toContain('data-form="reader-saml-delete"');
     expect((await formPost(cookie, `${base}/forms/reader-saml-delete`, {})).status).toBe(303);
     expect(await (await get(cookie, `${base}/access`)).text()).not.toContain(IDP_ENTITY);

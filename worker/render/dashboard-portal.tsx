@@ -193,7 +193,7 @@ export interface AccessView {
 export interface ReaderSsoView {
   idp: { entityId: string; ssoUrl: string; certificateFingerprints: string[] };
   sp: { entityId: string; acsUrl: string; loginUrl: string };
-  attributes: { groupsAttribute?: string; emailAttribute?: string };
+  attributes: { groupsAttribute?: string; emailAttribute?: string; variables?: Record<string, string> };
   updatedAt: string;
 }
 
@@ -347,6 +347,7 @@ export function renderAccessPage(p: PortalFrame & FormsState & { access: AccessV
                   <PField id="reader-saml" name="metadata" label="IdP metadata (XML)" state={st} rows={6} />
                   <PField id="reader-saml" name="groups" label="Groups attribute" state={st} value={p.sso?.attributes.groupsAttribute ?? ""} placeholder="groups" hint="The attribute whose values are the reader's audiences." />
                   <PField id="reader-saml" name="email" label="E-mail attribute" state={st} value={p.sso?.attributes.emailAttribute ?? ""} placeholder="email" />
+                  <PField id="reader-saml" name="variables" label="Variables from attributes" state={st} rows={3} value={Object.entries(p.sso?.attributes.variables ?? {}).map(([v, a]) => `${v}: ${a}`).join("\n")} placeholder="api_key: apiKeyAttribute" hint="One per line: a reader variable, a colon, the attribute that fills it. Attributes named vars.<name> fill their variable without a line here." />
                 </PortalForm>
                 {p.sso ? <PortalForm id="reader-saml-delete" frame={p} state={st} button="Turn SAML sign-in off" secondary inline /> : null}
               </>

@@ -7,6 +7,7 @@
  * authorises (roles, plan) and audits, and its `error.details.field` is mapped back to an input by {@link inputFor}.
  * Platform-free: no Workers or DOM types.
  */
+import { VARIABLE_NAME } from "../access/saml/attributes";
 
 /** A form's submitted fields (FormData in either runtime). */
 export interface FieldSource {
@@ -144,17 +145,29 @@ export const PORTAL_FORMS = {
   },
   "reader-saml": {
     section: "access", method: "PUT", path: "/v1/portal/sso",
-    fields: { metadata: "metadata", groups: "groups", email: "email" },
+    fields: { metadata: "metadata", groups: "groups", email: "email", variables: "variables" },
     build: (f) => {
       const text = f.get("metadata").trim();
       const errors: Record<string, string> = {};
       if (!text) errors.metadata = "paste the identity provider's metadata XML";
       else if (!text.startsWith("<")) errors.metadata = "this is not XML: paste the metadata document the identity provider gives (it starts with <)";
       const query = new URLSearchParams();
+      const attribute = /^[\x21-\x7e]{1,256}$/;
       for (const k of ["groups", "email"] as const) {
         const v = f.get(k).trim();
-        if (v && !/^[\x21-\x7e]{1,256}$/.test(v)) errors[k] = "an attribute name: 1-256 visible ASCII characters, no spaces";
+        if (v && !attribute.test(v)) errors[k] = "an attribute name: 1-256 visible ASCII characters, no spaces";
         else if (v) query.set(k, v);
+      }
+      // Reader variables filled from attributes, one `variable: attribute` per line (the PUT's `var.<name>`): the
+      // PUT replaces the whole mapping, so the form shows and sends every one set before.
+      const lines = f.get("variables").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+      for (const [n, line] of lines.entries()) {
+        const m = /^([^:\s]+)\s*:\s*(\S+)$/.exec(line);
+        if (!m || !VARIABLE_NAME.test(m[1]) || !attribute.test(m[2])) {
+          errors.variables = `line ${n + 1}: write "variable: attribute" (a variable name of letters, digits, _ and -; an attribute name without spaces)`;
+          break;
+        }
+        query.set(`var.${m[1]}`, m[2]);
       }
       if (Object.keys(errors).length) return fail(errors);
       return { ok: true, ...(query.toString() ? { query: `?${query}` } : {}), raw: { text, contentType: "application/samlmetadata+xml" } };
