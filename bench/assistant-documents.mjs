@@ -12,7 +12,7 @@ import { tsImport } from "tsx/esm/api";
 import { devsetDocuments, readJsonl } from "./lib/devset-documents.mjs";
 const ROOT = new URL("..", import.meta.url).pathname;
 const { buildSearchIndex, loadSearchIndex } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
-const { retrieve, RETRIEVAL_TUNING } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
+const { retrieve, RETRIEVAL_TUNING, CARRY_TUNING } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
 const { extractiveAnswer, ANSWER_TUNING } = await tsImport(join(ROOT, "worker/assistant/embedded.ts"), import.meta.url);
 const { isInjection } = await tsImport(join(ROOT, "worker/assistant/question.ts"), import.meta.url);
 const enc = new TextEncoder();
@@ -20,7 +20,7 @@ const SETS = [
   { name: "main", corpus: "../shared/search-devset/corpus.jsonl", questions: "../shared/assistant-devset/questions.jsonl" },
   { name: "held-out", corpus: "bench/search-devset3/corpus.jsonl", questions: "bench/assistant-devset3/questions.jsonl", definitions: "bench/search-devset3/definitions.json" },
 ];
-const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING);
+const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING), baseC = structuredClone(CARRY_TUNING);
 const only = process.argv.includes("--set") ? process.argv[process.argv.indexOf("--set") + 1] : undefined;
 for (const set of SETS.filter((s) => !only || s.name === only)) {
 const docs = readJsonl(join(ROOT, set.corpus));
@@ -33,11 +33,12 @@ const index = loadSearchIndex(buildSearchIndex(all));
 console.log(`== ${set.name} set: ${set.questions} (${items.length} questions, ${all.length} documents)`);
 function half(text) { let h = 0x811c9dc5; for (const c of enc.encode(text)) h = Math.imul(h ^ c, 0x01000193) >>> 0; return h % 2 ? "check" : "tune"; }
 const canRead = () => true;
-// TRY='[{"retrieval": {...}, "answer": {...}}, ...]': each variant of the tuning objects in turn (one index build).
+// TRY='[{"retrieval": {...}, "answer": {...}, "carry": {...}}, ...]': each variant of the tuning objects in turn (one index build).
 const variants = process.env.TRY ? JSON.parse(process.env.TRY) : [{}];
 for (const v of variants) {
 Object.assign(RETRIEVAL_TUNING, baseR, v.retrieval ?? {});
 Object.assign(ANSWER_TUNING, baseA, v.answer ?? {});
+Object.assign(CARRY_TUNING, baseC, v.carry ?? {});
 if (variants.length > 1) console.log("variant", JSON.stringify(v));
 const rows = [], fails = [], dump = [], turnsFirst = [];
 for (const it of items) {
