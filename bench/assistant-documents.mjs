@@ -12,7 +12,7 @@ import { tsImport } from "tsx/esm/api";
 import { devsetDocuments, readJsonl } from "./lib/devset-documents.mjs";
 const ROOT = new URL("..", import.meta.url).pathname;
 const { buildSearchIndex, loadSearchIndex } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
-const { retrieve, RETRIEVAL_TUNING, CARRY_TUNING } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
+const { retrieve, RETRIEVAL_TUNING, MAX_PASSAGES } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
 const { extractiveAnswer, ANSWER_TUNING } = await tsImport(join(ROOT, "worker/assistant/embedded.ts"), import.meta.url);
 const { isInjection } = await tsImport(join(ROOT, "worker/assistant/question.ts"), import.meta.url);
 const enc = new TextEncoder();
@@ -20,7 +20,7 @@ const SETS = [
   { name: "main", corpus: "../shared/search-devset/corpus.jsonl", questions: "../shared/assistant-devset/questions.jsonl" },
   { name: "held-out", corpus: "bench/search-devset3/corpus.jsonl", questions: "bench/assistant-devset3/questions.jsonl", definitions: "bench/search-devset3/definitions.json" },
 ];
-const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING), baseC = structuredClone(CARRY_TUNING);
+const baseR = structuredClone(RETRIEVAL_TUNING), baseA = structuredClone(ANSWER_TUNING);
 const only = process.argv.includes("--set") ? process.argv[process.argv.indexOf("--set") + 1] : undefined;
 for (const set of SETS.filter((s) => !only || s.name === only)) {
 const docs = readJsonl(join(ROOT, set.corpus));
@@ -33,25 +33,27 @@ const index = loadSearchIndex(buildSearchIndex(all));
 console.log(`== ${set.name} set: ${set.questions} (${items.length} questions, ${all.length} documents)`);
 function half(text) { let h = 0x811c9dc5; for (const c of enc.encode(text)) h = Math.imul(h ^ c, 0x01000193) >>> 0; return h % 2 ? "check" : "tune"; }
 const canRead = () => true;
-// TRY='[{"retrieval": {...}, "answer": {...}, "carry": {...}}, ...]': each variant of the tuning objects in turn (one index build).
+// TRY='[{"retrieval": {...}, "answer": {...}}, ...]': each variant of the tuning objects in turn (one index build).
 const variants = process.env.TRY ? JSON.parse(process.env.TRY) : [{}];
 for (const v of variants) {
 Object.assign(RETRIEVAL_TUNING, baseR, v.retrieval ?? {});
 Object.assign(ANSWER_TUNING, baseA, v.answer ?? {});
-Object.assign(CARRY_TUNING, baseC, v.carry ?? {});
 if (variants.length > 1) console.log("variant", JSON.stringify(v));
 const rows = [], fails = [], dump = [], turnsFirst = [];
 for (const it of items) {
   let previous;
   const got = [];
   for (const t of it.turns) {
-    const found = isInjection(t.q) ? { passages: [], confidence: 0, topConfidence: 0, words: [] } : retrieve(index, t.q, { canRead, previous });
+    // The first 20 re-scored candidates (where a missing page ranked, for --fails); the answer gets the first six, as in the Worker.
+    const deep = isInjection(t.q) ? { passages: [], confidence: 0, topConfidence: 0, words: [] } : retrieve(index, t.q, { canRead, previous, limit: 20 });
+    const found = { ...deep, passages: deep.passages.slice(0, MAX_PASSAGES) };
+    const deepIds = deep.passages.map((p) => idOf(p.doc));
     const out = extractiveAnswer({ question: t.q, history: [], passages: found.passages, confidence: found.confidence, topConfidence: found.topConfidence, fill: (s) => s });
     const ids = out.answered ? out.cited.map((n) => idOf(found.passages[n - 1].doc)) : [];
     const pids = found.passages.map((p) => idOf(p.doc));
     // search.json's own ranking for the turn alone (the baseline the assistant must not fall below).
     const sids = index.search(t.q.slice(0, 500), { canRead, limit: 3 }).results.map((h) => idOf(h.doc));
-    got.push({ answered: out.answered, ids, pids, sids });
+    got.push({ answered: out.answered, ids, pids, sids, deepIds });
     if (t.relevant.length && it.kind !== "multi-source") turnsFirst.push({ mine: t.relevant.includes(pids[0]), search: t.relevant.includes(sids[0]) });
     dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, sids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), scores: found.passages.map((p) => +p.score.toFixed(4)), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
     if (out.answered) previous = { question: t.q, titles: out.cited.map((n) => found.passages[n - 1].doc.title) };
@@ -70,7 +72,7 @@ for (const it of items) {
     : (() => { const i = it.turns.findIndex((t, j) => !(got[j].answered && t.relevant.some((r) => got[j].ids.slice(0, 3).includes(r)))); const g = got[i], t = it.turns[i];
         const pre = i > 0 ? "followup-turn2-" : "";
         return pre + (!g.answered ? (t.relevant.some((r) => g.pids.slice(0, 3).includes(r)) ? "declined-right-passage" : "declined-wrong-passage") : "answered-wrong-passage"); })();
-  if (!ok) fails.push(`${cls} ${it.id} ${it.kind} ${retrieved ? "R" : "-"}${search ? "S" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}] search [${got[i].sids.join(", ")}]`).join(" | ")}`);
+  if (!ok) fails.push(`${cls} ${it.id} ${it.kind} ${retrieved ? "R" : "-"}${search ? "S" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}] rank of each wanted in the first 20 [${t.relevant.map((r) => `${got[i].deepIds.indexOf(r) + 1 || "-"}`).join(", ")}] search [${got[i].sids.join(", ")}]`).join(" | ")}`);
 }
 const pc = (a, b) => `${(100 * a / (b || 1)).toFixed(1)} (${a}/${b})`;
 console.log("kind          ok (tune | check)                       retrieved@3 (answer or not)   search top 3 | top 1 (each turn alone)");

@@ -75,7 +75,7 @@ export function citedPassages(passages: Passage[]): number[] {
   const out: number[] = [];
   passages.forEach((p, i) => {
     if (out.length >= ANSWER_TUNING.maxCited) return;
-    if (i === 0 || p.clause || (p.score >= top * ANSWER_TUNING.citeRatio && p.covers.length > 0)) out.push(i + 1);
+    if (i === 0 || (p.score >= top * ANSWER_TUNING.citeRatio && p.covers.length > 0)) out.push(i + 1);
   });
   return out;
 }

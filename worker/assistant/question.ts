@@ -106,14 +106,6 @@ const ACTIONS = new Set(
 // "posting", "created": the action in any inflection.
 const ACTION_STEMS = new Set([...ACTIONS].map(stem));
 
-/** Carrying options (tuned on the dev set's follow-ups, docs/assistant.md). */
-export const CARRY_TUNING = { titleFirst: false, noNumbers: false };
-
-/** An identifier's words: `usergroups_create` → "usergroups create", `ListAvailablePhoneNumber` → "List Available Phone Number". */
-export function identifierWords(text: string): string {
-  return text.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2").replace(/[_.]+/g, " ");
-}
-
 /** What a previous turn leaves for the next one: its (rewritten) question and the titles it cited first. */
 export interface PreviousTurn {
   question: string;
@@ -125,24 +117,15 @@ export interface PreviousTurn {
  * The words a follow-up carries over from the previous turn (its subject): the previous question's content words that
  * the follow-up does not already have, then its first source's title words, action words left out, at most `limit`. Empty when the turn is not a follow-up.
  */
-export function carriedWords(text: string, previous: PreviousTurn | undefined, limit = 5, always = false): string[] {
-  if (!previous || (!always && !isFollowUp(text))) return [];
-  const own = new Set(contentWords(text).map((w) => stem(w.folded)));
+export function carriedWords(text: string, previous: PreviousTurn | undefined, limit = 5): string[] {
+  if (!previous || !isFollowUp(text)) return [];
+  const own = new Set(contentWords(text).map((w) => w.folded));
   // "undo that?" points back at the previous action itself (a bare that/this); "delete it" at its subject only.
   const keepActions = /\b(?:that|this)\s*(?:[?.!,]|$)/i.test(text);
   const out: string[] = [];
-  const stems = new Set<string>();
-  // The page the previous turn answered from names its subject in the docs' own words; an identifier title
-  // (`usergroups_create`, `ListAvailablePhoneNumberTollFree`) is read as its words, so its action is left out too.
-  const title = identifierWords(previous.titles[0] ?? "");
-  const fromQuestion = contentWords(previous.question);
-  const fromTitle = contentWords(title);
-  for (const w of CARRY_TUNING.titleFirst ? [...fromTitle, ...fromQuestion] : [...fromQuestion, ...fromTitle]) {
-    const st = stem(w.folded);
-    if (own.has(st) || stems.has(st) || (!keepActions && ACTION_STEMS.has(st))) continue;
-    if (CARRY_TUNING.noNumbers && /^\d+$/.test(w.folded)) continue;
+  for (const w of [...contentWords(previous.question), ...contentWords(previous.titles[0] ?? "")]) {
+    if (own.has(w.folded) || out.includes(w.folded) || (!keepActions && ACTION_STEMS.has(stem(w.folded)))) continue;
     out.push(w.folded);
-    stems.add(st);
     if (out.length >= limit) break;
   }
   return out;

@@ -11,8 +11,6 @@ import { stem } from "../search/analyze";
 import type { SearchDocument, SearchIndex } from "../search/types";
 import { carriedWords, clauses, contentWords, MAX_QUERY_WORDS, type PreviousTurn } from "./question";
 
-export { CARRY_TUNING } from "./question";
-
 /** Passages handed to an answer model, at most. */
 export const MAX_PASSAGES = 6;
 /** Results read per search (fusion depth). */
@@ -29,8 +27,6 @@ export const RETRIEVAL_TUNING = {
   namedApi: 1.6,
   relatedShare: 0.5,
   carriedShare: 1,
-  /** A carried word's share in the re-scoring's coverage (ranking only; the confidence uses `carriedShare`). */
-  rankCarriedShare: 1,
   /** Fused candidates re-scored by their own coverage of the question: score × (coverFloor + coverage) ^ coverPower. */
   rerankDepth: 20,
   coverFloor: 0.5,
@@ -56,14 +52,6 @@ export const RETRIEVAL_TUNING = {
    * not be worse than plain search at rank 1. 1.1-1.3 gain the same on the dev set; 1.3 answers one more unanswerable.
    */
   searchTop: 1.2,
-  /** Clause retrieval: 0 off, 1 carry only when the clause leans back, 2 always carry the earlier clauses' subject. */
-  camelStems: true,
-  clauseMode: 2,
-  clauseMin: 0.5,
-  clauseSlot: 3,
-  clauseFirst: 0,
-  clauseCarried: 0.5,
-  clauseCarriedShare: 0.5,
 };
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
@@ -77,8 +65,6 @@ export interface Passage {
   covers: string[];
   /** Question words the passage answers only through the engine's expansion (synonyms, typos): count half. */
   related?: string[];
-  /** The passage answers a later clause of the question (retrieved for that clause alone): cited whatever its score. */
-  clause?: boolean;
 }
 
 /** A question word with its weight: ln(1 + N / (1 + df)) over readable documents; df 0 weighs most. */
@@ -113,23 +99,14 @@ export interface RetrieveOptions {
   canRead: (labels: string[], policyPath?: string) => boolean;
   locale?: string;
   previous?: PreviousTurn;
-  /** Passages returned, at most (default MAX_PASSAGES; the benches read deeper to see where a page ranked). */
+  /** Passages returned, at most (default MAX_PASSAGES; the benches read the first 20 re-scored candidates to see where a page ranked). */
   limit?: number;
-  /** Set on a clause's own retrieval (no clause splitting inside it); "always" carries the earlier clauses' subject. */
-  clause?: "always" | "follow-up";
 }
 
 /** Stems of a text's words, for literal matching. */
 export function stemsOf(text: string): Set<string> {
   const out = new Set<string>();
-  for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
-    if (!raw) continue;
-    out.add(stem(raw.toLowerCase()));
-    // An identifier names its words in camel case (`ListAvailablePhoneNumberTollFree`, `usersLookupByEmail`): each
-    // piece is a word of the page, as `wordStems` splits a question's identifiers.
-    const pieces = raw.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2").split(" ");
-    if (RETRIEVAL_TUNING.camelStems && pieces.length > 1) for (const x of pieces) out.add(stem(x.toLowerCase()));
-  }
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w) out.add(stem(w));
   return out;
 }
 
@@ -148,7 +125,7 @@ function wordStems(folded: string): string[] {
 export function retrieve(index: SearchIndex, question: string, opts: RetrieveOptions): Retrieval {
   const base = { canRead: opts.canRead, ...(opts.locale ? { preferLocale: opts.locale } : {}) };
   const own = contentWords(question).slice(0, 40);
-  const carried = carriedWords(question, opts.previous, 5, opts.clause === "always");
+  const carried = carriedWords(question, opts.previous);
   const total = Math.max(1, index.size);
   // Each word's readable document frequency and the documents answering it (the engine's expansion included).
   const answering = new Map<string, Set<string>>();
@@ -189,9 +166,8 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
   const withCarry = (ws: string[]) => [...ws.slice(0, MAX_QUERY_WORDS - carry.length), ...carry].join(" ");
   for (const [n, weight] of RETRIEVAL_TUNING.reductions) {
     const ws = pick(words, n);
-    const inClause = opts.clause && carry.length;
-    if (ws.length) queries.push({ q: withCarry(ws), weight: inClause ? weight * RETRIEVAL_TUNING.clauseCarried : weight });
-    if (carry.length) queries.push({ q: ws.join(" "), weight: inClause ? weight : weight * RETRIEVAL_TUNING.uncarried });
+    if (ws.length) queries.push({ q: withCarry(ws), weight });
+    if (carry.length) queries.push({ q: ws.join(" "), weight: weight * RETRIEVAL_TUNING.uncarried });
   }
   if (!carry.length) queries.push({ q: question.slice(0, 256), weight: RETRIEVAL_TUNING.raw, raw: true });
   const parts = clauses(question);
@@ -259,48 +235,29 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     return { doc, score, covers: literally, related: throughEngine };
   };
   // A carried word counts less than the follow-up's own words (they say what is new), but it is the subject.
-  const carriedShare = opts.clause ? RETRIEVAL_TUNING.clauseCarriedShare : RETRIEVAL_TUNING.carriedShare;
-  const shareWith = (w: WeightedWord, c: number) => (words.includes(w) ? w.weight : w.weight * c);
-  const weightOf = (ws: Iterable<string>, c: number) => {
+  const share = (w: WeightedWord) => (words.includes(w) ? w.weight : w.weight * RETRIEVAL_TUNING.carriedShare);
+  const weightOf = (ws: Iterable<string>) => {
     let sum = 0;
     for (const f of ws) {
       const w = all.find((x) => x.folded === f);
-      if (w) sum += shareWith(w, c);
+      if (w) sum += share(w);
     }
     return sum;
   };
+  const whole = all.reduce((s, w) => s + share(w), 0) || 1;
   // Literal matches count whole, matches through the engine's expansion half (a synonym may not mean the same).
-  const coverage = (ps: Passage[], c = carriedShare) => {
-    const whole = all.reduce((s, w) => s + shareWith(w, c), 0) || 1;
+  const coverage = (ps: Passage[]) => {
     const lit = new Set(ps.flatMap((p) => p.covers));
     const rel = new Set(ps.flatMap((p) => p.related ?? []).filter((f) => !lit.has(f)));
-    return (weightOf(lit, c) + RETRIEVAL_TUNING.relatedShare * weightOf(rel, c)) / whole;
+    return (weightOf(lit) + RETRIEVAL_TUNING.relatedShare * weightOf(rel)) / whole;
   };
   // Passage-level scoring: the fused rank says a passage matched the searches; its own coverage of the question's
   // weight (rare words count most) says whether it answers the question rather than many of its weak words.
   const candidates = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, RETRIEVAL_TUNING.rerankDepth).map(passageOf);
   if (RETRIEVAL_TUNING.coverPower > 0) {
     // search.json's first result for the question as typed keeps an edge: plain search is the floor at rank 1.
-    for (const p of candidates) p.score *= (RETRIEVAL_TUNING.coverFloor + coverage([p], opts.clause ? carriedShare : RETRIEVAL_TUNING.rankCarriedShare)) ** RETRIEVAL_TUNING.coverPower * (p.doc.id === searchTop ? RETRIEVAL_TUNING.searchTop : 1);
+    for (const p of candidates) p.score *= (RETRIEVAL_TUNING.coverFloor + coverage([p])) ** RETRIEVAL_TUNING.coverPower * (p.doc.id === searchTop ? RETRIEVAL_TUNING.searchTop : 1);
     candidates.sort((a, b) => b.score - a.score);
-  }
-  // Each later clause of a question that asks several things is retrieved on its own, as a follow-up of the clauses
-  // before it (their subject carried); its best passage, when the clause alone is answered, takes a slot after the
-  // first three passages (so the confidence, measured on those, does not move).
-  if (RETRIEVAL_TUNING.clauseMode && parts.length > 1 && !opts.clause) {
-    let slot = RETRIEVAL_TUNING.clauseSlot;
-    for (let i = RETRIEVAL_TUNING.clauseFirst; i < Math.min(parts.length, 4); i++) {
-      const sub = retrieve(index, parts[i]!, { canRead: opts.canRead, locale: opts.locale, ...(i ? { previous: { question: parts.slice(0, i).join(". "), titles: [] } } : {}), clause: RETRIEVAL_TUNING.clauseMode === 2 ? "always" : "follow-up" });
-      const best = sub.passages[0];
-      if (!best || sub.confidence < RETRIEVAL_TUNING.clauseMin) continue;
-      const at = candidates.findIndex((c) => c.doc.id === best.doc.id);
-      if (at >= 0 && at < slot) continue;
-      const mine = at >= 0 ? candidates.splice(at, 1)[0]! : passageOf({ doc: best.doc, score: 0 });
-      mine.score = candidates[Math.min(slot, candidates.length) - 1]?.score ?? mine.score;
-      mine.clause = true;
-      candidates.splice(slot, 0, mine);
-      slot++;
-    }
   }
   const passages = candidates.slice(0, opts.limit ?? MAX_PASSAGES);
   return {
