@@ -76,6 +76,17 @@ describe("retrieval and the embedded answerer", () => {
     expect(followUp.passages[0]?.doc.id).toBe("reinstate");
     expect(alone.passages[0]?.doc.id).toBe("unsubscribe");
   });
+  it("reads deeper with a limit without changing the first passages or the confidence (the benches rely on it)", () => {
+    const question = "How do I cancel a shipment and then schedule a pickup?";
+    const more = ["Shipment labels", "Shipment weights", "Pickup windows", "Shipment customs"].map((t, i) => doc(`more${i}`, t, `${t} for a shipment you cancel or a pickup you schedule.`));
+    const bigger = loadSearchIndex(buildSearchIndex([...DOCS, ...more]));
+    const six = retrieve(bigger, question, { canRead: everyone });
+    const deep = retrieve(bigger, question, { canRead: everyone, limit: 20 });
+    expect(six.passages.length).toBeLessThanOrEqual(6);
+    expect(deep.passages.length).toBeGreaterThan(six.passages.length);
+    expect(deep.passages.slice(0, six.passages.length).map((p) => [p.doc.id, p.score])).toEqual(six.passages.map((p) => [p.doc.id, p.score]));
+    expect([deep.confidence, deep.topConfidence]).toEqual([six.confidence, six.topConfidence]);
+  });
   it("weighs the engine's own first result for the question as typed (search.json's rank 1) up, and no other", () => {
     const question = "Which pickups can I book for my shipments?";
     const first = index.search(question, { canRead: everyone, limit: 1 }).results[0]!.doc.id;
