@@ -13,7 +13,7 @@ import { devsetDocuments, readJsonl } from "./lib/devset-documents.mjs";
 import { documentVectors, loadWordVectors } from "./lib/word-vectors.mjs";
 const ROOT = new URL("..", import.meta.url).pathname;
 const { buildSearchIndex, loadSearchIndex } = await tsImport(join(ROOT, "worker/search/index.ts"), import.meta.url);
-const { retrieve, RETRIEVAL_TUNING } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
+const { retrieve, RETRIEVAL_TUNING, MAX_PASSAGES } = await tsImport(join(ROOT, "worker/assistant/retrieve.ts"), import.meta.url);
 const { extractiveAnswer, ANSWER_TUNING } = await tsImport(join(ROOT, "worker/assistant/embedded.ts"), import.meta.url);
 const { isInjection } = await tsImport(join(ROOT, "worker/assistant/question.ts"), import.meta.url);
 // SEMANTIC=1 adds the embedded semantic experiment's ranking (bench/lib/word-vectors.mjs; docs/assistant.md): each
@@ -54,14 +54,17 @@ for (const it of items) {
   let previous;
   const got = [];
   for (const t of it.turns) {
-    const found = isInjection(t.q) ? { passages: [], confidence: 0, topConfidence: 0, words: [] } : retrieve(index, t.q, { canRead, previous, semantic: semanticOf(t.q) });
+    // The first 20 re-scored candidates (where a missing page ranked, for --fails); the answer gets the first six, as in the Worker.
+    const deep = isInjection(t.q) ? { passages: [], confidence: 0, topConfidence: 0, words: [] } : retrieve(index, t.q, { canRead, previous, semantic: semanticOf(t.q), limit: 20 });
+    const found = { ...deep, passages: deep.passages.slice(0, MAX_PASSAGES) };
+    const deepIds = deep.passages.map((p) => idOf(p.doc));
     const out = extractiveAnswer({ question: t.q, history: [], passages: found.passages, confidence: found.confidence, topConfidence: found.topConfidence, fill: (s) => s });
     const ids = out.answered ? out.cited.map((n) => idOf(found.passages[n - 1].doc)) : [];
     const pids = found.passages.map((p) => idOf(p.doc));
     // search.json's own ranking for the turn alone (the baseline the assistant must not fall below).
     const sids = index.search(t.q.slice(0, 500), { canRead, limit: 3 }).results.map((h) => idOf(h.doc));
     const vids = SEMANTIC ? semanticOf(t.q).slice(0, 3).map((v) => idOf(byId.get(v.slice(2)))) : [];
-    got.push({ answered: out.answered, ids, pids, sids, vids });
+    got.push({ answered: out.answered, ids, pids, sids, vids, deepIds });
     if (t.relevant.length && it.kind !== "multi-source") turnsFirst.push({ mine: t.relevant.includes(pids[0]), search: t.relevant.includes(sids[0]) });
     dump.push({ id: it.id, kind: it.kind, q: t.q, relevant: t.relevant, answered: out.answered, ids, pids, sids, confidence: found.confidence, top: found.topConfidence, words: (found.words ?? []).map((w) => [w.folded, w.df, +w.weight.toFixed(2), w.literal]), scores: found.passages.map((p) => +p.score.toFixed(4)), covers: found.passages.map((p) => p.covers), related: found.passages.map((p) => p.related ?? []) });
     if (out.answered) previous = { question: t.q, titles: out.cited.map((n) => found.passages[n - 1].doc.title) };
@@ -81,7 +84,7 @@ for (const it of items) {
     : (() => { const i = it.turns.findIndex((t, j) => !(got[j].answered && t.relevant.some((r) => got[j].ids.slice(0, 3).includes(r)))); const g = got[i], t = it.turns[i];
         const pre = i > 0 ? "followup-turn2-" : "";
         return pre + (!g.answered ? (t.relevant.some((r) => g.pids.slice(0, 3).includes(r)) ? "declined-right-passage" : "declined-wrong-passage") : "answered-wrong-passage"); })();
-  if (!ok) fails.push(`${cls} ${it.id} ${it.kind} ${retrieved ? "R" : "-"}${search ? "S" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}] search [${got[i].sids.join(", ")}]${SEMANTIC ? ` vectors [${got[i].vids.join(", ")}]` : ""}`).join(" | ")}`);
+  if (!ok) fails.push(`${cls} ${it.id} ${it.kind} ${retrieved ? "R" : "-"}${search ? "S" : "-"}: ${it.turns.map((t, i) => `"${t.q}" → ${got[i].answered ? "answered" : "declined"} [${got[i].ids.slice(0, 5).join(", ")}] passages [${got[i].pids.slice(0, 4).join(", ")}] want [${t.relevant.join(", ")}] rank of each wanted in the first 20 [${t.relevant.map((r) => `${got[i].deepIds.indexOf(r) + 1 || "-"}`).join(", ")}] search [${got[i].sids.join(", ")}]${SEMANTIC ? ` vectors [${got[i].vids.join(", ")}]` : ""}`).join(" | ")}`);
 }
 const pc = (a, b) => `${(100 * a / (b || 1)).toFixed(1)} (${a}/${b})`;
 console.log("kind          ok (tune | check)                       retrieved@3 (answer or not)   search top 3 | top 1 (each turn alone)");

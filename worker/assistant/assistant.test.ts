@@ -4,7 +4,7 @@ import { checkCitations, citationsIn, type AnswerInput } from "./answer-model";
 import { EMBEDDED_MODEL, extractiveAnswer } from "./embedded";
 import { assertAllowListed, MODELS, registeredModel } from "./models";
 import { carriedWords, clauses, contentWords, isFollowUp, isInjection } from "./question";
-import { retrieve, RETRIEVAL_TUNING } from "./retrieve";
+import { retrieve, RETRIEVAL_TUNING, sameResource } from "./retrieve";
 import { workersAiAnswerModel, type TextGenerationBinding } from "./workers-ai";
 
 const doc = (id: string, title: string, body: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({ id, kind: "guide", title, body, url: `/guides/${id}`, locale: "en", labels: [], ...extra });
@@ -75,6 +75,53 @@ describe("retrieval and the embedded answerer", () => {
     expect(followUp.carried).toEqual(expect.arrayContaining(["cancel", "shipment"]));
     expect(followUp.passages[0]?.doc.id).toBe("reinstate");
     expect(alone.passages[0]?.doc.id).toBe("unsubscribe");
+  });
+  it("reads deeper with a limit without changing the first passages or the confidence (the benches rely on it)", () => {
+    const question = "How do I cancel a shipment and then schedule a pickup?";
+    const more = ["Shipment labels", "Shipment weights", "Pickup windows", "Shipment customs"].map((t, i) => doc(`more${i}`, t, `${t} for a shipment you cancel or a pickup you schedule.`));
+    const bigger = loadSearchIndex(buildSearchIndex([...DOCS, ...more]));
+    const six = retrieve(bigger, question, { canRead: everyone });
+    const deep = retrieve(bigger, question, { canRead: everyone, limit: 20 });
+    expect(six.passages.length).toBeLessThanOrEqual(6);
+    expect(deep.passages.length).toBeGreaterThan(six.passages.length);
+    expect(deep.passages.slice(0, six.passages.length).map((p) => [p.doc.id, p.score])).toEqual(six.passages.map((p) => [p.doc.id, p.score]));
+    expect([deep.confidence, deep.topConfidence]).toEqual([six.confidence, six.topConfidence]);
+  });
+  it("a follow-up asking another action of the previous operation's resource gets that resource's operation, not the previous page", () => {
+    // Failure class "previous page pulled back" (dev set dq-051): the carried subject (subaccount, customers) is all
+    // in the page turn 1 answered from, and "see all the ones" shares no word with the list operation's summary.
+    const op = (id: string, title: string, body: string, method: string, path: string, section: string) =>
+      doc(id, title, body, { kind: "operation", api: "tel", section, url: `/reference/tel/1/${id}`, fields: { method, path, operationId: id } });
+    const docs = [
+      op("CreateAccount", "Create a new Subaccount from the account making the request", "Subaccounts let you separate the usage of your customers.", "POST", "/2010-04-01/Accounts.json", "Account"),
+      op("ListAccount", "Retrieves a collection of Accounts belonging to the account used to make the request", "", "GET", "/2010-04-01/Accounts.json", "Account"),
+      op("FetchAccount", "Fetch the account specified by the provided Account Sid", "", "GET", "/2010-04-01/Accounts/{Sid}.json", "Account"),
+      op("ListUsageRecord", "Retrieve a list of usage records for all subaccounts", "Usage records of every subaccount you created, so far this month.", "GET", "/2010-04-01/Accounts/{AccountSid}/Usage/Records.json", "Record"),
+      op("ListMessage", "Retrieve a list of Message resources", "All the messages your account and its subaccounts sent so far.", "GET", "/2010-04-01/Accounts/{AccountSid}/Messages.json", "Message"),
+      doc("customers", "Customers and their subaccounts", "Give each customer a subaccount; you see all their usage in one place."),
+    ];
+    const small = loadSearchIndex(buildSearchIndex(docs));
+    const previous = { question: "How do I create a subaccount for one of my customers?", titles: [docs[0]!.title, docs[5]!.title] };
+    const question = "And how do I see all the ones I've created so far?";
+    const ids = () => retrieve(small, question, { canRead: everyone, previous }).passages.slice(0, 3).map((p) => p.doc.id);
+    const saved = RETRIEVAL_TUNING.neighbours;
+    try {
+      RETRIEVAL_TUNING.neighbours = 0;
+      expect(ids()).not.toContain("ListAccount");
+      RETRIEVAL_TUNING.neighbours = saved;
+      expect(saved).toBeGreaterThan(0);
+      expect(ids()).toContain("ListAccount");
+    } finally {
+      RETRIEVAL_TUNING.neighbours = saved;
+    }
+  });
+  it("one resource: the same tag, a tag under it, or the same path without trailing parameters", () => {
+    const op = (section: string, path: string) => doc("x", "x", "", { kind: "operation", api: "a", section, fields: { path } });
+    expect(sameResource(op("usergroups", "/usergroups.create"), op("usergroups.users", "/usergroups.users.update"))).toBe(true);
+    expect(sameResource(op("Account", "/Accounts.json"), op("Other", "/Accounts.json"))).toBe(true);
+    expect(sameResource(op("pets", "/pets/{petId}"), op("animals", "/pets"))).toBe(true);
+    expect(sameResource(op("usergroups", "/usergroups.create"), op("users", "/users.list"))).toBe(false);
+    expect(sameResource(op("", "/pets"), op("", "/stores"))).toBe(false);
   });
   it("weighs the engine's own first result for the question as typed (search.json's rank 1) up, and no other", () => {
     const question = "Which pickups can I book for my shipments?";

@@ -60,6 +60,17 @@ export const RETRIEVAL_TUNING = {
    */
   semantic: 0,
   semanticDepth: 10,
+  /**
+   * Resource neighbours of a follow-up: when the previous turn's first `neighboursFrom` sources include operations,
+   * the other operations of their resources (`sameResource`: the same API and tag, a tag under it, or the same path
+   * without its trailing parameters) are ranked for the follow-up's own words (with the tag's words) and fused with
+   * weight `neighbours`; the re-scoring multiplies them by `neighbourBoost`. The previous page itself is not one of
+   * them: a follow-up with its own action ("see all the ones I've created" after Create a subaccount) asks for
+   * another operation of the same resource, and the carried words alone pull the previous page back. 0 = off.
+   */
+  neighbours: 1,
+  neighbourBoost: 1.3,
+  neighboursFrom: 2,
 };
 /** Reciprocal rank fusion constant (Cormack et al.: 60 for deep lists; small lists want a smaller one). */
 const RRF_K = 10;
@@ -112,6 +123,8 @@ export interface RetrieveOptions {
    * `RETRIEVAL_TUNING.semantic`); only ids the live index maps to documents the reader may open count.
    */
   semantic?: readonly string[];
+  /** Passages returned, at most (default MAX_PASSAGES; the benches read the first 20 re-scored candidates to see where a page ranked). */
+  limit?: number;
 }
 
 /** Stems of a text's words, for literal matching. */
@@ -203,6 +216,29 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
       fused.set(hit.doc.id, entry);
     });
   }
+  // A follow-up asks about the previous page's resource with an action of its own ("and how do I see all the ones I've
+  // created?" after Create an account): the resource's other operations, ranked for the follow-up's own words.
+  const neighbours = new Set<string>();
+  if (RETRIEVAL_TUNING.neighbours > 0 && carry.length && opts.previous) {
+    const spaced = (x: string) => x.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").replace(/[_.]+/g, " ");
+    const near = new Map<string, { doc: SearchDocument; rank: number }>();
+    for (const title of opts.previous.titles.slice(0, RETRIEVAL_TUNING.neighboursFrom)) {
+      const prev = index.search(`${title} `, { ...base, limit: 10 }).results.find((h) => h.doc.title === title)?.doc;
+      if (prev?.kind !== "operation" || !prev.api) continue;
+      const q = [spaced(prev.section ?? ""), ...words.map((w) => w.folded)].join(" ").trim();
+      const found = index.search(`${q} `, { ...base, limit: 100 });
+      found.results.filter((h) => h.doc.kind === "operation" && h.doc.api === prev.api && h.doc.id !== prev.id && sameResource(h.doc, prev)).forEach((h, rank) => {
+        const had = near.get(h.doc.id);
+        if (!had || had.rank > rank) near.set(h.doc.id, { doc: h.doc, rank });
+      });
+    }
+    [...near.values()].sort((a, b) => a.rank - b.rank).slice(0, DEPTH).forEach(({ doc }, rank) => {
+      neighbours.add(doc.id);
+      const entry = fused.get(doc.id) ?? { doc, score: 0 };
+      entry.score += RETRIEVAL_TUNING.neighbours / (RRF_K + rank + 1);
+      fused.set(doc.id, entry);
+    });
+  }
   if (RETRIEVAL_TUNING.wordVote > 0) {
     const votes = new Map<string, number>();
     for (const w of words) {
@@ -274,10 +310,10 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
   const candidates = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, RETRIEVAL_TUNING.rerankDepth).map(passageOf);
   if (RETRIEVAL_TUNING.coverPower > 0) {
     // search.json's first result for the question as typed keeps an edge: plain search is the floor at rank 1.
-    for (const p of candidates) p.score *= (RETRIEVAL_TUNING.coverFloor + coverage([p])) ** RETRIEVAL_TUNING.coverPower * (p.doc.id === searchTop ? RETRIEVAL_TUNING.searchTop : 1);
+    for (const p of candidates) p.score *= (RETRIEVAL_TUNING.coverFloor + coverage([p])) ** RETRIEVAL_TUNING.coverPower * (p.doc.id === searchTop ? RETRIEVAL_TUNING.searchTop : 1) * (neighbours.has(p.doc.id) ? RETRIEVAL_TUNING.neighbourBoost : 1);
     candidates.sort((a, b) => b.score - a.score);
   }
-  const passages = candidates.slice(0, MAX_PASSAGES);
+  const passages = candidates.slice(0, opts.limit ?? MAX_PASSAGES);
   return {
     query: queries[0]?.q ?? "",
     words: all,
@@ -287,3 +323,17 @@ export function retrieve(index: SearchIndex, question: string, opts: RetrieveOpt
     topConfidence: passages[0] ? coverage(passages.slice(0, 1)) : 0,
   };
 }
+
+/**
+ * Whether two operations are one resource: the same tag, one tag under the other (`usergroups` and `usergroups.users`),
+ * or the same path once trailing parameters are dropped (`/Accounts.json` for both Create and List).
+ */
+export function sameResource(a: SearchDocument, b: SearchDocument): boolean {
+  const tag = (d: SearchDocument) => (d.section ?? "").toLowerCase();
+  const [x, y] = [tag(a), tag(b)];
+  if (x && y && (x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`) || x.startsWith(`${y}_`) || y.startsWith(`${x}_`))) return true;
+  const trunk = (d: SearchDocument) => (d.fields?.path ?? "").replace(/(?:\/\{[^}]*\})+\/?$/, "").replace(/\.json$/, "").toLowerCase();
+  const [p, q] = [trunk(a), trunk(b)];
+  return !!p && p === q;
+}
+
