@@ -190,11 +190,16 @@ export class Expander {
     if (prefix && !best.size && word.length >= 4) {
       for (const v of typoVariants(word)) for (const a of this.completions(v, df)) add({ ...a, weight: a.weight * TYPO_WEIGHT[1] });
     }
-    else if (!prefix && Math.max(df(exact), df(raw)) <= RARE_DF) {
-      // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
-      // sample): corrections much more frequent than it compete, a little below a clean correction.
+    // The word being typed competes only when its letters complete no longer word (typed to its end, as far as we can tell).
+    else if ((exact >= 0 || raw >= 0) && !(prefix && [...best.values()].some((a) => a.how === "prefix"))) {
       const own = Math.max(df(exact), df(raw));
-      for (const a of this.corrections(word, df)) if (df(a.term) >= RARE_RATIO * own) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
+      // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
+      // sample): corrections much more frequent than it compete, a little below a clean correction. A form the
+      // portal never writes, found only through its stem ("rolles" → roll, which "rolled" gives), is as much a guess
+      // as a correction: corrections commoner than that stem compete too ("rolles" → roles).
+      const written = this.isWritten(word, df);
+      const least = !written ? own + 1 : !prefix && own <= RARE_DF ? RARE_RATIO * own : Infinity;
+      if (least < Infinity) for (const a of this.corrections(word, df)) if (df(a.term) >= least) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
     }
     // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
     const own = Math.max(df(exact), df(raw));
@@ -208,6 +213,12 @@ export class Expander {
       add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
     }
     return { word, alts: [...best.values()] };
+  }
+
+  /** Whether the portal's readable documents write `word` itself (not only another form with its stem). */
+  private isWritten(word: string, df: (term: number) => number): boolean {
+    const i = findSorted(this.data.words, word);
+    return i >= 0 && df(this.data.wordTerm[i]) > 0;
   }
 
   private termOf(term: string, readable: (term: number) => boolean = () => true): number {
