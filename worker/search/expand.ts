@@ -57,6 +57,8 @@ const PHRASE_WEIGHT = 0.9;
 const RARE_DF = 2;
 const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
+/** Shortest typed form the portal never writes that is corrected beside its stem (MiniSearch's fuzzy 0.2 allows one edit from 5 letters). */
+const UNWRITTEN_MIN = 5;
 const MAX_TYPO_TERMS = 12;
 /**
  * Corrections of a dictionary word the portal does not use ("halt" → hall) weigh this much of a correction of a
@@ -198,7 +200,8 @@ export class Expander {
       // portal never writes, found only through its stem ("rolles" → roll, which "rolled" gives), is as much a guess
       // as a correction: corrections commoner than that stem compete too ("rolles" → roles).
       const written = this.isWritten(word, df);
-      const least = !written ? own + 1 : !prefix && own <= RARE_DF ? RARE_RATIO * own : Infinity;
+      // Not for short words: one edit from "cap" are gap, caa, cnp, other words rather than what the reader meant.
+      const least = !written && word.length >= UNWRITTEN_MIN ? own + 1 : !prefix && own <= RARE_DF ? RARE_RATIO * own : Infinity;
       if (least < Infinity) for (const a of this.corrections(word, df)) if (df(a.term) >= least) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
     }
     // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
