@@ -108,6 +108,13 @@ describe("identifiers in a document's body", () => {
     // Stopwords that join no identifier of the portal are still dropped, and the title rule decides.
     expect(top("restore the recycle bin")).toBe("restore");
     expect(top("origin of a product")).toBe("origin");
+    // An identifier that leaves out the stopwords the reader typed is still found ("delete the droplet" → `deleteDroplet`).
+    const drops = loadSearchIndex(buildSearchIndex([
+      doc("vol", "operation", "Delete a volume", "Detaches the volume from its droplet first.", "deleteVolume"),
+      doc("snap", "operation", "Delete a snapshot", "Snapshots of a droplet are kept a week.", "deleteSnapshot"),
+      doc("v2", "changelog", "Changelog › Version 2.0.0", "- Added `deleteDroplet`, which also removes its backups."),
+    ]));
+    for (const q of ["delete droplet", "delete the droplet", "delete a droplet "]) expect(drops.search(q, { canRead: () => true }).results[0]?.doc.id, q).toBe("v2");
     // The stopword read as a part is no word of "did you mean": the words are suggested as before.
     expect(shop.search("has recycle bin emptyy", { canRead: () => true }).suggestions).toEqual(["recycle bin empty"]);
   });

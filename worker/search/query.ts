@@ -35,6 +35,7 @@ export interface ParsedQuery {
    * `_`, as tokenize.ts keeps identifiers), the indexes in `words` of its parts that are words (a stopword is not one),
    * the positions of its other (stopword) parts among the query's tokens (`stops`: the same stopword in two runs has
    * one position), and whether it ends with the stopword being typed (`typing`). Only runs with at least one word.
+   * Runs of the words alone, stopwords left out, follow ("delete the droplet" → `delete_droplet`).
    */
   runs: Array<{ whole: string; parts: number[]; stops: Array<{ at: number; word: string }>; typing: boolean }>;
 }
@@ -105,6 +106,15 @@ export function parseQuery(raw: string): ParsedQuery {
       const parts = span.flatMap((t) => (index.has(t) ? [index.get(t)!] : []));
       const stops = span.flatMap((t) => (!index.has(t) && !(typing && t === last) ? [{ at: upTo.indexOf(t), word: t.word }] : []));
       if (parts.length) runs.push({ whole: span.map((t) => t.word).join("_"), parts, stops, typing: !!typing && span[span.length - 1] === last });
+    }
+  }
+  // And over the words alone, as before: an identifier may leave out the stopwords the reader typed ("delete the
+  // droplet" → `delete_droplet`).
+  const seen = new Set(runs.map((r) => r.whole));
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 2; j <= Math.min(words.length, i + MAX_RUN); j++) {
+      const whole = words.slice(i, j).join("_");
+      if (!seen.has(whole)) runs.push({ whole, parts: Array.from({ length: j - i }, (_, k) => i + k), stops: [], typing: false });
     }
   }
   return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped && !typing, idents, runs, ...(typing ? { typing } : {}) };
