@@ -117,8 +117,30 @@ function docsOf(base: DocBase, html: string, labels: readonly string[]): SearchD
   });
 }
 
-/** Documents of one page: guide sections, a code steps page and its steps, or a changelog entry. */
+/**
+ * Documents of one page: guide sections, a code steps page and its steps, or a changelog entry. A page with no text
+ * but its title (a headline-only changelog entry, "Version 0.1.0 (2020-08-26)"; a guide page not written yet) is one
+ * document with an empty body: before, it had none, and no query found it.
+ */
 export function pageDocuments(input: ContentPageInput, config: ContentConfig): SearchDocument[] {
+  const { meta } = input;
+  const docs = pageParts(input, config);
+  if (docs.length) return docs;
+  const policyPath = meta.labels.length ? undefined : policyPathOf(meta.kind, meta.slug);
+  return [{
+    id: `${meta.kind}:${meta.locale}:${meta.slug}`, kind: meta.kind,
+    title: unmark(meta.title), ...(meta.kind === "changelog" ? { section: changelogSection(meta) } : {}), body: "",
+    url: pagePath(meta.kind, meta.slug, meta.locale, config.locales[0]), locale: meta.locale, labels: [...meta.labels], ...(policyPath ? { policyPath } : {}),
+  }];
+}
+
+/** A changelog entry's section: its type, version, date and API ("New · v2.3.0 · 2026-01-01"). */
+function changelogSection(meta: ContentPageInput["meta"]): string {
+  const c = meta.changelog;
+  return c ? [c.type, c.version, c.date, c.api].filter(Boolean).join(" · ") : "Changelog";
+}
+
+function pageParts(input: ContentPageInput, config: ContentConfig): SearchDocument[] {
   const { meta, page } = input;
   const path = pagePath(meta.kind, meta.slug, meta.locale, config.locales[0]);
   const id = `${meta.kind}:${meta.locale}:${meta.slug}`;
@@ -126,9 +148,7 @@ export function pageDocuments(input: ContentPageInput, config: ContentConfig): S
   // Own labels override the policy's sections and default (access/policy unitLabels), so only unlabelled pages defer to it.
   const policyPath = meta.labels.length ? undefined : policyPathOf(meta.kind, meta.slug);
   if (meta.kind === "changelog") {
-    const c = meta.changelog;
-    const section = c ? [c.type, c.version, c.date, c.api].filter(Boolean).join(" · ") : "Changelog";
-    return docsOf({ kind: "changelog", idBase: id, title: meta.title, section, url: path, locale, policyPath }, page.html, meta.labels);
+    return docsOf({ kind: "changelog", idBase: id, title: meta.title, section: changelogSection(meta), url: path, locale, policyPath }, page.html, meta.labels);
   }
   const toc = new Map<string, TocEntry>(page.toc.map((t) => [t.id, t]));
   const intro = meta.description ? `<p>${meta.description}</p>` : "";

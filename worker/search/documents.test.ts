@@ -203,4 +203,25 @@ describe("content documents", () => {
     expect(index.search("rebate", { canRead: (l) => l.length === 0 }).total).toBe(0);
     expect(index.search("rebate", { canRead: () => true }).results[0].doc.id).toBe("guide:en:start#rebates");
   });
+
+  it("keep a page that has a title and no body (a headline-only changelog entry, an empty guide page) as a document", async () => {
+    // Release notes are often headlines alone ("Added ParcelLabelVoidedEvent", "Version 0.1.0 (2020-08-26)"): the
+    // entry is a page of the changelog, found by its title, its version and its date like any other.
+    const enc = (s: string) => new TextEncoder().encode(s);
+    const files = new Map<string, Uint8Array>([
+      ["portico.yaml", enc("name: D\n")],
+      ["changelog/2020-08-26-first.md", enc("---\ntitle: Added ParcelLabelVoidedEvent\ntype: New\nversion: v0.1.0\ndate: 2020-08-26\n---\n")],
+      ["changelog/2020-09-01-second.md", enc("---\ntitle: Faster labels\ntype: Improved\nversion: v0.2.0\ndate: 2020-09-01\n---\nLabels load faster.\n")],
+      ["guides/soon.md", enc("---\ntitle: Parcel lockers\n---\n")],
+    ]);
+    const release = await compileBundle(files, new Map());
+    const docs = releaseDocuments(release.pages, release.glossary, release.config);
+    expect(docs.find((d) => d.id === "changelog:en:2020-08-26-first")).toMatchObject({ kind: "changelog", title: "Added ParcelLabelVoidedEvent", body: "", labels: [] });
+    expect(docs.find((d) => d.id === "guide:en:soon")).toMatchObject({ kind: "guide", title: "Parcel lockers", body: "" });
+    const index = loadSearchIndex(buildSearchIndex(docs));
+    const first = (q: string) => index.search(q, { canRead: () => true }).results[0]?.doc.id;
+    expect(first("ParcelLabelVoidedEvent")).toBe("changelog:en:2020-08-26-first");
+    expect(first("v0.1.0")).toBe("changelog:en:2020-08-26-first");
+    expect(first("parcel lockers")).toBe("guide:en:soon");
+  });
 });

@@ -32,6 +32,8 @@ export interface TermGroup {
   alts: Alternative[];
   /** A question-frame word: adds a little when it matches, never counts against coverage. */
   optional?: boolean;
+  /** A stopword the reader typed inside a run of words that is one identifier of the portal's: that identifier is its only alternative. */
+  stopword?: boolean;
 }
 
 /**
@@ -55,9 +57,9 @@ const PHRASE_WEIGHT = 0.9;
 const RARE_DF = 2;
 const RARE_RATIO = 20;
 const RARE_TYPO_DAMPING = 0.8;
+/** Shortest typed form the portal never writes that is corrected beside its stem (MiniSearch's fuzzy 0.2 allows one edit from 5 letters). */
+const UNWRITTEN_MIN = 5;
 const MAX_TYPO_TERMS = 12;
-/** Most adjacent query words read as one identifier ("request download shares" → `request_download_shares`). */
-const MAX_RUN = 6;
 /**
  * Corrections of a dictionary word the portal does not use ("halt" → hall) weigh this much of a correction of a
  * non-word: the reader more likely chose another word for the thing (its synonyms compete) than mistyped one.
@@ -109,13 +111,12 @@ export class Expander {
         for (const g of [groups[i], groups[i + 1]]) if (!g.alts.some((a) => a.term === t && a.weight >= alt.weight)) g.alts.push(alt);
       }
     }
-    this.identifiers(q, groups, readable, df);
     // A stopword being typed is the start of a longer word ("list order it" → items): its completions are the word
-    // being typed, required like any other; the stopword itself is never looked up.
-    if (q.typing && q.typing.length >= 2) {
-      const alts = this.completions(q.typing, (t) => (t < 0 ? 0 : df(t))).filter((a) => !STOPWORDS.has(a.word));
-      if (alts.length) groups.push({ word: q.typing, alts });
-    }
+    // being typed, required like any other; the stopword itself is never looked up. It may also end a run that is one
+    // identifier ("last modified at" → `last_modified_at`), so its group is settled after the identifiers.
+    const typing: TermGroup | undefined = q.typing && q.typing.length >= 2 ? { word: q.typing, alts: this.completions(q.typing, (t) => (t < 0 ? 0 : df(t))).filter((a) => !STOPWORDS.has(a.word)) } : undefined;
+    this.identifiers(q, groups, readable, df, typing);
+    if (typing?.alts.length) groups.push(typing);
     for (const w of q.optional) {
       const t = this.termOf(stem(w), readable);
       if (t >= 0) groups.push({ word: w, alts: [{ term: t, weight: 1, word: w, how: "exact" }], optional: true });
@@ -127,9 +128,9 @@ export class Expander {
    * Whole-identifier alternatives: each typed identifier's whole form (exact; completed when it is the word being
    * typed; else corrected) for every one of its parts, and runs of adjacent words the portal has as one identifier.
    */
-  private identifiers(q: ParsedQuery, groups: TermGroup[], readable: (term: number) => boolean, df: (term: number) => number): void {
+  private identifiers(q: ParsedQuery, groups: TermGroup[], readable: (term: number) => boolean, df: (term: number) => number, typing?: TermGroup): void {
     const push = (i: number, alt: Alternative) => {
-      const g = groups[i];
+      const g = i < 0 ? typing! : groups[i];
       if (!g.alts.some((a) => a.term === alt.term && a.whole && a.weight >= alt.weight)) g.alts.push(alt);
     };
     const last = q.words.length - 1;
@@ -149,13 +150,23 @@ export class Expander {
       }
       for (const a of alts.slice(0, MAX_TYPO_TERMS)) for (const i of id.parts) push(i, { ...a, whole: "typed" });
     }
-    for (let i = 0; i < q.words.length; i++) {
-      for (let j = i + 2; j <= Math.min(q.words.length, i + MAX_RUN); j++) {
-        const word = q.words.slice(i, j).join("_");
-        const t = this.termOf(word, readable);
-        if (t >= 0) for (let k = i; k < j; k++) push(k, { term: t, weight: 1, word, how: "exact", whole: "run" });
+    // Adjacent typed words, stopwords included, that are one identifier of the portal's (query.ts `runs`). A stopword
+    // inside such a run is a part of that identifier, not filler: it becomes a word of the query that the identifier
+    // alone matches ("has recycle bin": only a document naming `hasRecycleBin` has the "has").
+    const stops = new Map<number, TermGroup>();
+    for (const run of q.runs) {
+      const t = this.termOf(run.whole, readable);
+      if (t < 0) continue;
+      const alt: Alternative = { term: t, weight: 1, word: run.whole, how: "exact", whole: "run" };
+      for (const k of run.parts) push(k, alt);
+      if (run.typing && typing) push(-1, alt);
+      for (const p of run.stops) {
+        let g = stops.get(p.at);
+        if (!g) stops.set(p.at, (g = { word: p.word, alts: [], stopword: true }));
+        if (!g.alts.some((a) => a.term === t)) g.alts.push(alt);
       }
     }
+    groups.push(...stops.values());
   }
 
   // A word only private documents contain behaves exactly like an unknown word (corrected as a typo).
@@ -181,11 +192,17 @@ export class Expander {
     if (prefix && !best.size && word.length >= 4) {
       for (const v of typoVariants(word)) for (const a of this.completions(v, df)) add({ ...a, weight: a.weight * TYPO_WEIGHT[1] });
     }
-    else if (!prefix && Math.max(df(exact), df(raw)) <= RARE_DF) {
-      // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
-      // sample): corrections much more frequent than it compete, a little below a clean correction.
+    // The word being typed competes only when its letters complete no longer word (typed to its end, as far as we can tell).
+    else if ((exact >= 0 || raw >= 0) && !(prefix && [...best.values()].some((a) => a.how === "prefix"))) {
       const own = Math.max(df(exact), df(raw));
-      for (const a of this.corrections(word, df)) if (df(a.term) >= RARE_RATIO * own) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
+      // A word the portal uses once or twice may itself be a typo'd form of a common word ("lsit" in one code
+      // sample): corrections much more frequent than it compete, a little below a clean correction. A form the
+      // portal never writes, found only through its stem ("rolles" → roll, which "rolled" gives), is as much a guess
+      // as a correction: corrections commoner than that stem compete too ("rolles" → roles).
+      const written = this.isWritten(word, df);
+      // Not for short words: one edit from "cap" are gap, caa, cnp, other words rather than what the reader meant.
+      const least = !written && word.length >= UNWRITTEN_MIN ? own + 1 : !prefix && own <= RARE_DF ? RARE_RATIO * own : Infinity;
+      if (least < Infinity) for (const a of this.corrections(word, df)) if (df(a.term) >= least) add({ ...a, weight: a.weight * RARE_TYPO_DAMPING });
     }
     // A word the portal itself uses most likely means what it says: its synonyms are only a fallback.
     const own = Math.max(df(exact), df(raw));
@@ -199,6 +216,12 @@ export class Expander {
       add({ term: t, weight: s.weight * damp, word: s.term, how: "synonym" });
     }
     return { word, alts: [...best.values()] };
+  }
+
+  /** Whether the portal's readable documents write `word` itself (not only another form with its stem). */
+  private isWritten(word: string, df: (term: number) => number): boolean {
+    const i = findSorted(this.data.words, word);
+    return i >= 0 && df(this.data.wordTerm[i]) > 0;
   }
 
   private termOf(term: string, readable: (term: number) => boolean = () => true): number {

@@ -80,6 +80,44 @@ describe("identifiers in a document's body", () => {
     // Words that are no identifier of the portal keep the title rule.
     expect(top("update device")).toBe("device");
   });
+
+  it("finds an identifier typed as its words when some of its parts are stopwords (created at, has, can, of, for)", () => {
+    // A shop vendor (dev set 3's shape): list operations whose titles and bodies say "created", "modified", "minute"
+    // and "recycle bin", and the releases that added `createdAtMin`, `lastModifiedAt`, `hasRecycleBin`, `countryOfOrigin`.
+    // A reader types the field as words, stopwords included; before, the stopwords were dropped before the words were
+    // read as one identifier, so "created at min" looked for `created_min`, which no document has.
+    const docs = [
+      doc("invoice", "operation", "Create an invoice for an existing order", "Throttled to 1 per 5 minutes. Returns the created invoice.", "createInvoice"),
+      doc("orders", "operation", "Get a list of all orders", "Orders created or modified in a time range, 1 call per minute.", "getOrders"),
+      doc("patch", "operation", "Update fields of an order", "The last modified date of the order changes.", "patchOrder"),
+      doc("empty", "operation", "Empty recycle bin", "Removes every node in the recycle bin.", "emptyRecycleBin"),
+      doc("restore", "operation", "Restore nodes from the recycle bin", "Restores deleted nodes.", "restoreNodes"),
+      doc("origin", "operation", "Get the origin of a product", "The country a product comes from.", "getProductOrigin"),
+      doc("v155", "changelog", "Changelog › Version 1.55.0", "- `GET /shipments` takes `createdAtMin` and `createdAtMax`; every shipment has `LastModifiedAt`."),
+      doc("v420", "changelog", "Changelog › Version 4.2.0", "- A room has `hasRecycleBin` and `canRestoreRecycleBin`."),
+      doc("v147", "changelog", "Changelog › Version 1.47.0", "- Products carry `CountryOfOrigin` for customs."),
+    ];
+    const shop = loadSearchIndex(buildSearchIndex(docs));
+    const top = (q: string) => shop.search(q, { canRead: () => true }).results[0]?.doc.id;
+    expect(top("created at min")).toBe("v155");
+    expect(top("last modified at")).toBe("v155");
+    expect(top("last modified at ")).toBe("v155");
+    expect(top("has recycle bin")).toBe("v420");
+    expect(top("can restore recycle bin")).toBe("v420");
+    expect(top("country of origin")).toBe("v147");
+    // Stopwords that join no identifier of the portal are still dropped, and the title rule decides.
+    expect(top("restore the recycle bin")).toBe("restore");
+    expect(top("origin of a product")).toBe("origin");
+    // An identifier that leaves out the stopwords the reader typed is still found ("delete the droplet" → `deleteDroplet`).
+    const drops = loadSearchIndex(buildSearchIndex([
+      doc("vol", "operation", "Delete a volume", "Detaches the volume from its droplet first.", "deleteVolume"),
+      doc("snap", "operation", "Delete a snapshot", "Snapshots of a droplet are kept a week.", "deleteSnapshot"),
+      doc("v2", "changelog", "Changelog › Version 2.0.0", "- Added `deleteDroplet`, which also removes its backups."),
+    ]));
+    for (const q of ["delete droplet", "delete the droplet", "delete a droplet "]) expect(drops.search(q, { canRead: () => true }).results[0]?.doc.id, q).toBe("v2");
+    // The stopword read as a part is no word of "did you mean": the words are suggested as before.
+    expect(shop.search("has recycle bin emptyy", { canRead: () => true }).suggestions).toEqual(["recycle bin empty"]);
+  });
 });
 
 describe("TypoFinder", () => {

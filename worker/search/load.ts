@@ -271,7 +271,9 @@ class LoadedIndex implements SearchIndex {
    */
   private suggest(q: ParsedQuery, groups: TermGroup[], allowed: Uint8Array): string[] {
     let changed = false;
+    // A stopword read as part of an identifier is not a word to correct, and stands after the words: left out.
     const words = groups.map((g) => {
+      if (g.stopword) return "";
       if (g.alts.some((a) => a.how === "exact")) return g.word;
       const typo = g.alts.filter((a) => a.how === "typo" && !a.whole && this.readableDf(a.term, allowed) > 0).sort((a, b) => b.weight - a.weight)[0];
       if (!typo || stem(typo.word) === stem(g.word)) return g.word;

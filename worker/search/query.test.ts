@@ -16,7 +16,7 @@ describe("parseQuery", () => {
   });
 
   it("keeps the closing word of 'how does X work' as optional", () => {
-    expect(parseQuery("how does jsonpath work")).toEqual({ words: ["jsonpath"], optional: ["work"], lastIsPrefix: false, idents: [] });
+    expect(parseQuery("how does jsonpath work")).toEqual({ words: ["jsonpath"], optional: ["work"], lastIsPrefix: false, idents: [], runs: [] });
   });
 
   it("keeps stopwords when nothing else is left, and never strips a frame down to nothing", () => {

@@ -29,7 +29,19 @@ export interface ParsedQuery {
    * drops it when nothing completes it.
    */
   typing?: string;
+  /**
+   * Runs of 2-{@link MAX_RUN} adjacent typed words, stopwords included, that may be one identifier of the portal's
+   * ("created at min" → `created_at_min`, "has recycle bin" → `has_recycle_bin`): the run's whole form (parts joined by
+   * `_`, as tokenize.ts keeps identifiers), the indexes in `words` of its parts that are words (a stopword is not one),
+   * the positions of its other (stopword) parts among the query's tokens (`stops`: the same stopword in two runs has
+   * one position), and whether it ends with the stopword being typed (`typing`). Only runs with at least one word.
+   * Runs of the words alone, stopwords left out, follow ("delete the droplet" → `delete_droplet`).
+   */
+  runs: Array<{ whole: string; parts: number[]; stops: Array<{ at: number; word: string }>; typing: boolean }>;
 }
+
+/** Most adjacent query words read as one identifier ("request download shares" → `request_download_shares`). */
+export const MAX_RUN = 6;
 
 // Phrases that frame a question rather than name what is wanted; removed wherever they start the query.
 const TEMPLATES: RegExp[] = [
@@ -80,5 +92,30 @@ export function parseQuery(raw: string): ParsedQuery {
   const optional = tokenize(frame.join(" ")).map((t) => t.word).filter((w) => !STOPWORDS.has(w) && !words.includes(w));
   const last = all[all.length - 1];
   const typing = lastIsPrefix && !stripped && content.length && last && STOPWORDS.has(last.word) && kept.length < MAX_QUERY_WORDS ? last.word : undefined;
-  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped && !typing, idents, ...(typing ? { typing } : {}) };
+  // Runs over the words as typed, stopwords included: identifiers have stopword parts (`createdAt`, `hasRecycleBin`,
+  // `countryOfOrigin`), and dropping them first joined words that are not adjacent ("created at min" → created_min).
+  const runs: ParsedQuery["runs"] = [];
+  const index = new Map(kept.map((k, i) => [k, i]));
+  // Up to the first content word past the cap: stopwords after the last kept word may end a run ("last modified at").
+  const source = content.length ? content : all;
+  const cut = source.length > kept.length ? source[kept.length].start : Infinity;
+  const upTo = all.filter((t) => t.start < cut);
+  for (let i = 0; i < upTo.length; i++) {
+    for (let j = i + 2; j <= Math.min(upTo.length, i + MAX_RUN); j++) {
+      const span = upTo.slice(i, j);
+      const parts = span.flatMap((t) => (index.has(t) ? [index.get(t)!] : []));
+      const stops = span.flatMap((t) => (!index.has(t) && !(typing && t === last) ? [{ at: upTo.indexOf(t), word: t.word }] : []));
+      if (parts.length) runs.push({ whole: span.map((t) => t.word).join("_"), parts, stops, typing: !!typing && span[span.length - 1] === last });
+    }
+  }
+  // And over the words alone, as before: an identifier may leave out the stopwords the reader typed ("delete the
+  // droplet" → `delete_droplet`).
+  const seen = new Set(runs.map((r) => r.whole));
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 2; j <= Math.min(words.length, i + MAX_RUN); j++) {
+      const whole = words.slice(i, j).join("_");
+      if (!seen.has(whole)) runs.push({ whole, parts: Array.from({ length: j - i }, (_, k) => i + k), stops: [], typing: false });
+    }
+  }
+  return { words, optional: optional.slice(0, MAX_QUERY_WORDS), lastIsPrefix: lastIsPrefix && !stripped && !typing, idents, runs, ...(typing ? { typing } : {}) };
 }

@@ -368,6 +368,23 @@ describe("results", () => {
     expect(ids("lsit widgets ", docs)[0]).toBe("widgets");
   });
 
+  it("corrects a form the portal never writes, found only through a rarer stem, toward a common near word", () => {
+    // "rolles" stems to "roll", which the portal has ("rolled back", "rolling restart"); the reader meant "roles",
+    // which it uses far more. Typed last (no trailing space) and finished (a space) alike.
+    const docs = [
+      doc("rollback", "Get deploy status", "A deploy that failed is rolled back."),
+      doc("restart", "Restart nodes", "A rolling restart of the nodes."),
+      doc("grouproles", "Request list of roles assigned to the group", "Roles of the group."),
+      doc("userroles", "Request roles of a user", "Roles of a user."),
+      doc("setroles", "Set roles of a group", "Replaces the roles."),
+      doc("groups", "Request list of groups", "Groups of users."),
+    ];
+    expect(ids("request list rolles", docs)[0]).toBe("grouproles");
+    expect(ids("request list rolles ", docs)[0]).toBe("grouproles");
+    // A form the portal writes keeps its own meaning: "rolled" is not corrected to "roles".
+    expect(ids("deploy rolled", docs)[0]).toBe("rollback");
+  });
+
   it("suggests a corrected query", () => {
     expect(engine(API).search("fierwall", { canRead: all }).suggestions).toEqual(["firewall"]);
   });

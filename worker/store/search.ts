@@ -22,8 +22,9 @@ import { SHARDS_JSON_SQL, shardPointersOf, shardQueries, shardStatements, type S
 /**
  * Bump when documents change shape or content: cached document sets of older builds are then rebuilt.
  * 2: operations carry their first tag's description (`fields.context`).
+ * 3: a content page with no text but its title (a headline-only changelog entry) is a document.
  */
-export const DOCS_VERSION = 2;
+export const DOCS_VERSION = 3;
 /** Largest KV value written (KV allows 25 MiB). */
 const PART_BYTES = 16 * 1024 * 1024;
 
