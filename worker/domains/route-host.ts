@@ -129,7 +129,7 @@ export function hostRoutedFetch(app: Hono<AppEnv>): (request: Request, env: Env,
     if (prefixed && !isTeamPath(prefixed.rest) && !isMachinePath(prefixed.rest) && !knownWithoutHostname(prefixed.slug)) {
       const row = await env.DB.prepare("SELECT hostname FROM portals WHERE slug = ?").bind(prefixed.slug).first<{ hostname: string | null }>();
       if (!row?.hostname) keptWithoutHostname(prefixed.slug);
-      if (row?.hostname) {
+      else {
         const location = `${customHostOrigin(env.PORTICO_BASE_URL || DEFAULT_BASE_URL, row.hostname)}${prefixed.rest}${url.search}`;
         const status = request.method === "GET" || request.method === "HEAD" ? 301 : 308;
         return new Response(null, { status, headers: { location, ...securityHeaders("", DEFAULT_PAGE_POLICY, request.url) } });

@@ -32,7 +32,7 @@ import { portalBasePath, readerPath } from "../render/shell/base-path";
 import { allowChromeStyle, buildChrome, errorChrome, loadChrome } from "./shell-chrome";
 import { getHeader, getSlice, readSlicesInOrder } from "../store/models";
 import { portalSettings, type PortalRow } from "../store/portals";
-import { loadPortal, loadReaderHead, loadReaderRest, readerHeadHint, requireReadersServed, type ReaderContext, type ReaderPageRows } from "../store/reader";
+import { loadPortal, loadReaderHead, loadReaderRest, readerHeadHint, requireReadersServed, type ReaderContext, type ReaderHead, type ReaderPageRows } from "../store/reader";
 import type { ApiRow, OperationRow } from "../store/apis";
 import { sha256Hex } from "../store/tokens";
 import { levelOf } from "../openapi/diff/rules";
@@ -80,14 +80,14 @@ async function readable(c: Context<AppEnv>, label?: string, operationSlug?: stri
   const hint = page && token === undefined ? readerHeadHint(portalSlug, apiSlug) : undefined;
   const warm = hint && (await loadReaderRest(db, c.env, hint, label, operationSlug, undefined, page, { portalSlug, apiSlug }).catch(() => undefined));
   if (warm) requireReadersServed(warm.portal);
-  const head = warm ? { portal: warm.portal, api: warm.api } : await loadReaderHead(db, portalSlug, apiSlug, token !== undefined);
+  const head: ReaderHead = warm ? { portal: warm.portal, api: warm.api } : await loadReaderHead(db, portalSlug, apiSlug, token !== undefined);
   const { portal } = head;
   // A Git branch preview (docs/git.md) reads the branch's versions, under its own base path.
   const preview = token !== undefined ? await branchPreview(c, portal, token) : undefined;
   const own = preview?.definitions[apiSlug];
   const api = head.api && (head.api.liveVersionId !== null || own) ? head.api : undefined;
   const pin = own ? { version: own.version, label: own.label, apis: new Set(Object.keys(preview!.definitions)) } : undefined;
-  const liveLabel = "liveLabel" in head && head.liveLabel !== undefined ? { liveLabel: head.liveLabel } : {};
+  const liveLabel = head.liveLabel !== undefined ? { liveLabel: head.liveLabel } : {};
   const found = warm ? Promise.resolve(warm) : api ? loadReaderRest(db, c.env, { portal, api, ...liveLabel }, label, operationSlug, pin, page) : undefined;
   found?.catch(() => {}); // awaited below, unless an access check throws first
   const rows = page && found ? await found.then((f) => f.page, () => undefined) : undefined;

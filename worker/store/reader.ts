@@ -51,23 +51,15 @@ export interface ReaderHead {
   liveLabel?: string;
 }
 
-/** The portal, the API of that slug in it and its live version's label: one row, or none for an unknown portal. */
-function headQuery(db: Db, portalSlug: string, apiSlug: string) {
-  return db
-    .select({ portal: portals, api: apis, liveLabel: versions.label })
-    .from(portals)
-    .leftJoin(apis, and(eq(apis.portalId, portals.id), eq(apis.slug, apiSlug)))
-    .leftJoin(versions, eq(versions.id, apis.liveVersionId))
-    .where(eq(portals.slug, portalSlug));
-}
-
-type HeadRow = { portal: PortalRow; api: ApiRow | null; liveLabel: string | null };
+/** A row of {@link headQueries}' second query: the API and its live version's label. */
+type HeadApiRow = { api: ApiRow; liveLabel: string | null };
 
 /**
- * {@link headQuery}'s facts as two queries of single tables, for a D1 batch: drizzle maps a batch's rows from D1's
- * objects, whose keys are column names, so a join of tables sharing column names (`id`, `slug`) would lose columns.
+ * The portal, the API of that slug in it and its live version's label, as two queries of single tables for a D1
+ * batch (read by {@link headOf}): drizzle maps a batch's rows from D1's objects, whose keys are column names, so a
+ * join of tables sharing column names (`id`, `slug`) would lose columns.
  */
-function headBatchQueries(db: Db, portalSlug: string, apiSlug: string) {
+function headQueries(db: Db, portalSlug: string, apiSlug: string) {
   return [
     db.select().from(portals).where(eq(portals.slug, portalSlug)),
     db
@@ -97,19 +89,25 @@ export function readerHeadHint(portalSlug: string, apiSlug: string): (ReaderHead
  * @throws ApiError 404 for an unknown portal.
  */
 export async function loadReaderHead(db: Db, portalSlug: string, apiSlug: string, unpublished = false): Promise<ReaderHead> {
-  const head = await headQuery(db, portalSlug, apiSlug).get();
+  const [portalRows, apiRows] = await db.batch(headQueries(db, portalSlug, apiSlug));
+  const head = headOf(portalRows, apiRows, unpublished);
   if (!head) throw new ApiError(404, "not-found", `no portal "${portalSlug}"`);
   requireReadersServed(head.portal);
-  // `unpublished`: an API without a live version too (a Git branch preview may hold its only version).
-  const out = headOf(head, unpublished);
-  if (out.api?.liveVersionId) HEAD_HINTS.set(hintKey(portalSlug, apiSlug), out as ReaderHead & { api: ApiRow });
-  return out;
+  if (head.api?.liveVersionId) HEAD_HINTS.set(hintKey(portalSlug, apiSlug), head as ReaderHead & { api: ApiRow });
+  return head;
 }
 
-function headOf(head: HeadRow, unpublished: boolean): ReaderHead {
-  return head.api && (head.api.liveVersionId || unpublished)
-    ? { portal: head.portal, api: head.api, ...(head.liveLabel !== null ? { liveLabel: head.liveLabel } : {}) }
-    : { portal: head.portal };
+/**
+ * The head from {@link headQueries}' rows; undefined for an unknown portal. `unpublished`: an API without a live
+ * version too (a Git branch preview may hold its only version); else such an API is left out.
+ */
+function headOf(portalRows: PortalRow[], apiRows: HeadApiRow[], unpublished: boolean): ReaderHead | undefined {
+  const [portal] = portalRows;
+  const [row] = apiRows;
+  if (!portal) return undefined;
+  return row && (row.api.liveVersionId || unpublished)
+    ? { portal, api: row.api, ...(row.liveLabel !== null ? { liveLabel: row.liveLabel } : {}) }
+    : { portal };
 }
 
 /**
@@ -189,23 +187,19 @@ export async function loadReaderRest(
       ? await db.batch([
           ...reference,
           ...pageQueries,
-          q("head:portal", () => headBatchQueries(db, slot("portalSlug"), slot("apiSlug"))[0]),
-          q("head:api", () => headBatchQueries(db, slot("portalSlug"), slot("apiSlug"))[1]),
+          q("head:portal", () => headQueries(db, slot("portalSlug"), slot("apiSlug"))[0]),
+          q("head:api", () => headQueries(db, slot("portalSlug"), slot("apiSlug"))[1]),
         ])
       : await db.batch([...reference, ...pageQueries])
     : await db.batch(reference);
   const version = versionRow[0];
   if (recheck) {
-    const [apiRow] = pageRows.pop() as { api: ApiRow; liveLabel: string | null }[];
-    const [portalRow] = pageRows.pop() as PortalRow[];
-    const fresh: HeadRow | undefined = portalRow && { portal: portalRow, api: apiRow?.api ?? null, liveLabel: apiRow?.liveLabel ?? null };
-    const moved = !fresh || !fresh.api || fresh.portal.id !== portal.id || fresh.api.id !== api.id || fresh.api.liveVersionId !== api.liveVersionId || (fresh.liveLabel ?? undefined) !== head.liveLabel;
-    if (moved || !version) {
-      early?.catch(() => undefined);
-      throw new StaleReaderHead();
-    }
-    ({ portal, api } = fresh as { portal: PortalRow; api: ApiRow });
-    HEAD_HINTS.set(hintKey(recheck.portalSlug, recheck.apiSlug), { portal, api, ...(fresh.liveLabel !== null ? { liveLabel: fresh.liveLabel } : {}) });
+    const apiRows = pageRows.pop() as HeadApiRow[];
+    const fresh = headOf(pageRows.pop() as PortalRow[], apiRows, false);
+    const moved = !fresh?.api || fresh.portal.id !== portal.id || fresh.api.id !== api.id || fresh.api.liveVersionId !== api.liveVersionId || fresh.liveLabel !== head.liveLabel;
+    if (moved || !version) throw new StaleReaderHead();
+    ({ portal, api } = fresh as ReaderHead & { api: ApiRow });
+    HEAD_HINTS.set(hintKey(recheck.portalSlug, recheck.apiSlug), fresh as ReaderHead & { api: ApiRow });
   }
   if (!version) throw new ApiError(404, "not-found", `no version "${label}" of "${api.slug}"`);
   let rows: ReaderPageRows | undefined;
