@@ -54949,12 +54949,14 @@ function sanitizeCustomCss(bytes, resolve) {
 // worker/content/config.ts
 var import_yaml4 = __toESM(require_dist(), 1);
 
-// worker/access/policy.ts
-var SIGN_IN_METHODS = ["password", "magic-link", "jwt", "saml"];
+// worker/access/names.ts
 var AUDIENCE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-var PREFIX = /^(\/[A-Za-z0-9._~%-]+)+$/;
 var DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 var EMAIL3 = /^[^@\s<>"]{1,64}@[a-z0-9.-]{1,253}$/;
+
+// worker/access/policy.ts
+var SIGN_IN_METHODS = ["password", "magic-link", "jwt", "saml"];
+var PREFIX = /^(\/[A-Za-z0-9._~%-]+)+$/;
 var CLAIM = /^[A-Za-z_][A-Za-z0-9_.:/-]{0,127}$/;
 var MAX_SECTIONS = 100;
 var isObject4 = (v) => !!v && typeof v === "object" && !Array.isArray(v);

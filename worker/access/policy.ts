@@ -5,14 +5,11 @@
  */
 import type { SignInMethod } from "./identity";
 import { SIGNED_IN } from "./reader";
+import { AUDIENCE, DOMAIN, EMAIL } from "./names";
 
-export { SIGNED_IN };
+export { SIGNED_IN, EMAIL };
 export const SIGN_IN_METHODS: readonly SignInMethod[] = ["password", "magic-link", "jwt", "saml"];
-const AUDIENCE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const PREFIX = /^(\/[A-Za-z0-9._~%-]+)+$/;
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-/** An address as far as access needs it: one `@`, no spaces, RFC 5321 lengths. */
-export const EMAIL = /^[^@\s<>"]{1,64}@[a-z0-9.-]{1,253}$/;
 const CLAIM = /^[A-Za-z_][A-Za-z0-9_.:/-]{0,127}$/;
 const MAX_SECTIONS = 100;
 

@@ -7,6 +7,7 @@
  * authorises (roles, plan) and audits, and its `error.details.field` is mapped back to an input by {@link inputFor}.
  * Platform-free: no Workers or DOM types.
  */
+import { AUDIENCE, DOMAIN } from "../access/names";
 import { VARIABLE_NAME } from "../access/saml/attributes";
 
 /** A form's submitted fields (FormData in either runtime). */
@@ -59,7 +60,7 @@ export function parseSectionLines(text: string): { sections: Array<{ prefix?: st
     const where = line.slice(0, at).trim();
     const audiences = listOf(line.slice(at + 1)).map((a) => a.toLowerCase());
     if (!audiences.length) return { error: `line ${i + 1}: name at least one audience after the colon` };
-    const bad = audiences.find((a) => !/^[a-z0-9_-]{1,64}$/.test(a));
+    const bad = audiences.find((a) => !AUDIENCE.test(a));
     if (bad) return { error: `line ${i + 1}: "${bad}" is not an audience name (lower-case letters, digits, - and _)` };
     sections.push(where.startsWith("/") ? { prefix: where, audiences } : { group: where, audiences });
   }
@@ -90,7 +91,7 @@ export const PORTAL_FORMS = {
       const badAddress = allowList.find((a) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(a));
       if (badAddress) errors.allowList = `"${badAddress}" is not an e-mail address`;
       const allowedDomains = listOf(f.get("allowedDomains")).map((d) => d.replace(/^@/, ""));
-      const badDomain = allowedDomains.find((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(d));
+      const badDomain = allowedDomains.find((d) => !DOMAIN.test(d.toLowerCase()));
       if (badDomain) errors.allowedDomains = `"${badDomain}" is not a domain name, like example.com`;
       if (Object.keys(errors).length) return fail(errors);
       const audiences = listOf(f.get("magicAudiences"));

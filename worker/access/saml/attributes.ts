@@ -6,6 +6,7 @@
  */
 import type { ReaderIdentity } from "../identity";
 import type { ValidatedAssertion } from "./response";
+import { AUDIENCE } from "../names";
 
 /** Which attributes mean what, per portal (`PUT /v1/portal/sso` query). */
 export interface AttributeMapping {
@@ -30,7 +31,6 @@ const MAX_VALUE_CHARS = 512;
  * Audience names as access config spells them (access/policy.ts: lower-case letters, digits, `-`, `_`); group
  * values are lower-cased like JWT claims, and anything else cannot match a label, so it is dropped.
  */
-const AUDIENCE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The first value of `name`, when there is one within bounds. */
 function first(attributes: Record<string, string[]>, name: string): string | undefined {
