@@ -5,19 +5,19 @@
  * of the portal's live index (publish/search-index.ts), so live search, the sitemap and llms.txt never see it.
  * Document URLs are relative, so results stay under the preview's base path.
  */
-import { blocksLength } from "../search/bytes";
-import { documentParts, DocumentSetWriter, eachPartDocument } from "../search/document-set";
+import { documentParts, DocumentSetWriter } from "../search/document-set";
 import { operationDocument, type ApiSource } from "../search/documents";
 import { releaseDocuments, type ContentPageInput } from "../search/documents-content";
-import { addStats, emptyStats, SearchShardBuilder, type ShardStats } from "../search/shard-build";
+import { addStats, emptyStats, type ShardStats } from "../search/shard-build";
 import type { ContentConfig, GlossaryTerm } from "../content/types";
 import { storedPage } from "../store/content-site";
 import type { PageRow } from "../store/content";
 import { getHeader, readSlicesInOrder } from "../store/models";
 import { catalogFor } from "../store/portal-catalog";
-import { getDocumentParts, putIndex } from "../store/search";
+import { getDocumentParts } from "../store/search";
 import { shardRows, type ShardRow } from "../store/search-shards";
 import { apiDocumentsKey, releaseDocumentsKey } from "../publish/search-index";
+import { lexicalShardBuilder, storeShard } from "../publish/search-shards";
 import type { PreviewDefinition } from "./preview-versions";
 
 /**
@@ -78,24 +78,6 @@ async function apiSource(env: Env, portalId: number, api: string, def: PreviewDe
   };
 }
 
-/** Builds one source's shard (documents stored apart, lazily read, as the live shards: publish/search-shards.ts). */
-async function buildShard(env: Env, s: Source): Promise<{ row: ShardRow; bytes: number }> {
-  const parts = await s.parts();
-  const builder = new SearchShardBuilder({ lazyDocs: true });
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    parts[i] = new Uint8Array(0);
-    for (const d of eachPartDocument(part)) builder.add(d);
-  }
-  const docBlocks = builder.finishDocs();
-  let bytes = blocksLength(docBlocks);
-  const docs = await putIndex(env.MODELS, docBlocks);
-  const built = builder.finishShard(docs);
-  bytes += blocksLength(built.blocks);
-  const at = await putIndex(env.MODELS, built.blocks);
-  return { row: { source: s.source, key: at.key, parts: at.parts, documents: builder.size, docsKey: s.docsKey, stats: built.stats }, bytes };
-}
-
 /**
  * Builds and stores the preview's shards; undefined when it has nothing to index. A source whose document set has a
  * shard already (the branch's previous build's, `previous`, or the live portal's) reuses it; the others are built
@@ -133,7 +115,8 @@ export async function buildPreviewSearch(env: Env, portalId: number, definitions
     let row = known.get(`${s.source}|${s.docsKey}`);
     if (row) reused.push(s.source);
     else {
-      const made = await buildShard(env, s);
+      // Built and stored as the live shards are (publish/search-shards.ts).
+      const made = await storeShard(env, lexicalShardBuilder(await s.parts()), s);
       row = made.row;
       bytes += made.bytes;
       built.push(s.source);

@@ -60,16 +60,10 @@ export async function buildShards(env: Env, portalId: number, wanted: WantedSour
       embedded += v.embedded;
       missing += v.missing;
     });
-    // The documents first, stored apart (a reader reads them only for what it shows), then the shard naming them.
-    const docBlocks = builder.finishDocs();
-    bytes += blocksLength(docBlocks);
-    attempt?.checkpoint("storing the search index");
-    const docs = await putIndex(env.MODELS, docBlocks);
-    const built = builder.finishShard(docs);
-    bytes += blocksLength(built.blocks);
-    const at = await putIndex(env.MODELS, built.blocks);
-    put.push({ source: w.source, key: at.key, parts: at.parts, documents: builder.size, docsKey: w.docsKey, stats: built.stats });
-    stats = addStats(stats, built.stats);
+    const stored = await storeShard(env, builder, w, attempt);
+    bytes += stored.bytes;
+    put.push(stored.row);
+    stats = addStats(stats, stored.row.stats);
     if (old) stats = addStats(stats, old.stats, -1);
   }
   const keep = new Set(wanted.map((w) => w.source));
@@ -115,18 +109,37 @@ async function lacksVectors(env: Env, row: ShardRow): Promise<boolean> {
   return !vectors || vectors.some((v) => !v);
 }
 
+/**
+ * Stores a built shard of `source`: its documents first, apart (a reader reads them only for what it shows), then the
+ * shard naming them. Answers its row and the bytes written. Throws the attempt's PublishAborted past the deadline.
+ */
+export async function storeShard(env: Env, builder: SearchShardBuilder, source: { source: string; docsKey: string }, attempt?: PublishAttempt): Promise<{ row: ShardRow; bytes: number }> {
+  const docBlocks = builder.finishDocs();
+  attempt?.checkpoint("storing the search index");
+  const docs = await putIndex(env.MODELS, docBlocks);
+  const built = builder.finishShard(docs);
+  const at = await putIndex(env.MODELS, built.blocks);
+  return {
+    row: { source: source.source, key: at.key, parts: at.parts, documents: builder.size, docsKey: source.docsKey, stats: built.stats },
+    bytes: blocksLength(docBlocks) + blocksLength(built.blocks),
+  };
+}
+
+/** A shard builder without vectors, fed one source's parts (each released once read, to bound memory). */
+export function lexicalShardBuilder(parts: Uint8Array[], attempt?: PublishAttempt): SearchShardBuilder {
+  const builder = new SearchShardBuilder({ lazyDocs: true });
+  for (let i = 0; i < parts.length; i++) {
+    attempt?.checkpoint("building the search index");
+    const part = parts[i];
+    parts[i] = new Uint8Array(0);
+    for (const d of eachPartDocument(part)) builder.add(d);
+  }
+  return builder;
+}
+
 /** A shard builder fed one source's parts (each released once read); in production its vectors are brought up to date first. */
 async function shardBuilder(env: Env, portalId: number, semantic: ReturnType<typeof semanticFor>, parts: Uint8Array[], old: ShardRow | undefined, attempt: PublishAttempt | undefined, report: (v: SemanticBuild) => void): Promise<SearchShardBuilder> {
-  if (!semantic) {
-    const builder = new SearchShardBuilder({ lazyDocs: true });
-    for (let i = 0; i < parts.length; i++) {
-      attempt?.checkpoint("building the search index");
-      const part = parts[i];
-      parts[i] = new Uint8Array(0);
-      for (const d of eachPartDocument(part)) builder.add(d);
-    }
-    return builder;
-  }
+  if (!semantic) return lexicalShardBuilder(parts, attempt);
   const docs: SearchDocument[] = [...documentsOf(parts)];
   // Only this source's previous vectors: the others' stay, as their shards do.
   const previous = old ? await loadShard(env.MODELS, old).then((s) => new Set([...(s?.view.vectors ?? [])].filter(Boolean)), () => new Set<string>()) : new Set<string>();
